@@ -1,0 +1,107 @@
+/**
+ * The persistent shape of a character: what the database stores for an offline character and
+ * what a map worker receives when the character enters. Shared contract between character
+ * creation (src/game/character-creation), persistence (src/db) and the map workers.
+ * Plain data only (it crosses threads by structured clone and is stored as columns + jsonb).
+ */
+
+/** Attribute order used everywhere: Fuerza, Agilidad, Inteligencia, Carisma, Constitucion. */
+export const ATTRIBUTE_NAMES = ["strength", "agility", "intelligence", "charisma", "constitution"] as const;
+export type Attributes = [strength: number, agility: number, intelligence: number, charisma: number, constitution: number];
+
+/** AO20 has 24 skills (NUMSKILLS); index 0 is skill 1. */
+export const SKILL_COUNT = 24;
+/** AO20 MAX_INVENTORY_SLOTS. */
+export const INVENTORY_SLOT_COUNT = 42;
+/** AO20 MAXUSERHECHIZOS. */
+export const SPELL_SLOT_COUNT = 40;
+
+export interface InventorySlot {
+  /** 1-based slot number. */
+  slot: number;
+  /** Object number in obj.dat. */
+  objectId: number;
+  amount: number;
+  equipped: boolean;
+}
+
+/** Object numbers equipped per slot; 0 = nothing. */
+export interface Equipment {
+  weapon: number;
+  armor: number;
+  shield: number;
+  helmet: number;
+  ammunition: number;
+  ring: number;
+  ship: number;
+  mount: number;
+}
+
+/** AO headings: 1 north, 2 east, 3 south, 4 west (eHeading). */
+export type Heading = 1 | 2 | 3 | 4;
+
+export interface Position {
+  map: number;
+  x: number;
+  y: number;
+  heading: Heading;
+}
+
+export interface CharacterVitals {
+  hp: number;
+  maxHp: number;
+  mana: number;
+  maxMana: number;
+  stamina: number;
+  maxStamina: number;
+  /** MinHam / MaxHam (hunger, 0..100). */
+  food: number;
+  /** MinAGU / MaxAGU (thirst, 0..100). */
+  water: number;
+}
+
+/** A character as created or loaded, without database-assigned id and timestamps. */
+export interface NewCharacter {
+  accountId: number;
+  name: string;
+  race: number;
+  gender: number;
+  class: number;
+  head: number;
+  body: number;
+  /** Hogar: city id (Ciudades.Dat). */
+  homeCity: number;
+  level: number;
+  exp: number;
+  freeSkillPoints: number;
+  position: Position;
+  vitals: CharacterVitals;
+  gold: number;
+  bankGold: number;
+  attributes: Attributes;
+  /** SKILL_COUNT values. */
+  skills: number[];
+  /** Only occupied slots. */
+  inventory: InventorySlot[];
+  equipment: Equipment;
+  /** Spell numbers by slot (index 0 = slot 1), 0 = empty; at most SPELL_SLOT_COUNT. */
+  spells: number[];
+}
+
+export interface CharacterRecord extends NewCharacter {
+  id: number;
+  createdAt: Date;
+  updatedAt: Date;
+  lastLoginAt: Date | null;
+}
+
+export const EMPTY_EQUIPMENT: Equipment = {
+  weapon: 0,
+  armor: 0,
+  shield: 0,
+  helmet: 0,
+  ammunition: 0,
+  ring: 0,
+  ship: 0,
+  mount: 0,
+};
