@@ -1,0 +1,204 @@
+/**
+ * `bots bench-runtime`: the bot runtime alone on the real clock. N actors arrive (spread over
+ * the first second), each runs `timersPerActor` recurring timers on a think time, every fire
+ * draws a heading and sends `Walk` into a loopback session. Measures what the runtime costs:
+ * CPU over wall time, fires per second, timer lateness, event-loop lag, RSS, and the queue's
+ * own insert/cancel/expire cost on a queue of the same size.
+ */
+import { planRun } from "./arrivals.ts";
+import { TimerLoadBehaviour } from "./behaviours/timer-load.ts";
+import { BotRuntime } from "./bot-runtime.ts";
+import { RealClock } from "./clock.ts";
+import { RealTimerDriver, REAL_TICK_MS } from "./real-driver.ts";
+import { SeededRandom, STREAM_BENCH } from "./random.ts";
+import { LoopbackSessionPort } from "./session-port.ts";
+import { formatThinkTime, REFERENCE_WALK_THINK, thinkTimeSampler, type ThinkTime } from "./think-time.ts";
+import { TimerHeap } from "./timer-heap.ts";
+import { firedTimerRecord, type TimerQueue, type TimerQueueKind } from "./timer-queue.ts";
+import { TimerScheduler } from "./timer-scheduler.ts";
+import { TimerWheel } from "./timer-wheel.ts";
+
+export interface RuntimeBenchOptions {
+  readonly actors: number;
+  readonly timersPerActor: number;
+  readonly durationS: number;
+  /** Measurement starts after this warm-up (arrivals, JIT). Default 2 s. */
+  readonly warmupS?: number;
+  readonly think?: ThinkTime;
+  readonly tickMs?: number;
+  readonly queue?: TimerQueueKind;
+  readonly seed?: number;
+  /** Send a Walk per fire into the loopback session (default true). */
+  readonly send?: boolean;
+  /** Spread of arrivals at the start, ms (default 1000). */
+  readonly arrivalSpreadMs?: number;
+  /** Progress lines (e.g. to stderr). */
+  readonly progress?: (line: string) => void;
+}
+
+export interface RuntimeBenchResult {
+  readonly actors: number;
+  readonly timers: number;
+  readonly queue: TimerQueueKind;
+  readonly tick_ms: number;
+  readonly think: string;
+  readonly send: boolean;
+  readonly duration_s: number;
+  readonly cpu_pct: number;
+  readonly fires_per_s: number;
+  readonly timer_late_p50_ms: number;
+  readonly timer_late_p99_ms: number;
+  readonly timer_late_max_ms: number;
+  readonly loop_lag_p50_ms: number;
+  readonly loop_lag_p99_ms: number;
+  readonly loop_lag_max_ms: number;
+  readonly tick_duration_p50_ms: number;
+  readonly tick_duration_p99_ms: number;
+  readonly due_per_tick_p99: number;
+  readonly action_start_p99_ms: number;
+  readonly rss_mb: number;
+  readonly heap_mb: number;
+  readonly insert_ns: number;
+  readonly cancel_ns: number;
+  readonly expire_ns: number;
+  readonly active_actors: number;
+  readonly failed_actors: number;
+}
+
+export const DEFAULT_WARMUP_S = 2;
+export const DEFAULT_ARRIVAL_SPREAD_MS = 1_000;
+const MS_PER_S = 1000;
+const NS_PER_MS = 1e6;
+const US_PER_MS = 1000;
+const BYTES_PER_MB = 1024 * 1024;
+
+function makeQueue(kind: TimerQueueKind, tickMs: number, startMs: number): TimerQueue {
+  return kind === "heap" ? new TimerHeap({ tickMs, startMs }) : new TimerWheel({ tickMs, startMs });
+}
+
+function round(value: number, digits = 3): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Per-operation cost of the queue with `population` timers pending, in ns. */
+export function measureQueueCost(kind: TimerQueueKind, population: number, think: ThinkTime, tickMs: number, seed: number): { insert: number; cancel: number; expire: number } {
+  const random = SeededRandom.create(seed, STREAM_BENCH);
+  const sample = thinkTimeSampler(think);
+  const queue = makeQueue(kind, tickMs, 0);
+  const count = Math.max(1, population);
+  const deadlines = new Float64Array(count);
+  for (let i = 0; i < count; i++) deadlines[i] = sample(random);
+  const noop = () => {};
+  const ids = new Float64Array(count);
+  let start = performance.now();
+  for (let i = 0; i < count; i++) ids[i] = queue.insert(deadlines[i]!, noop, undefined);
+  const insert = ((performance.now() - start) * NS_PER_MS) / count;
+  // Cancel half (every other one), then re-insert them so expiry runs on the full population.
+  const half = Math.floor(count / 2);
+  start = performance.now();
+  for (let i = 0; i < count; i += 2) queue.cancel(ids[i]!);
+  const cancel = ((performance.now() - start) * NS_PER_MS) / Math.max(1, half);
+  for (let i = 0; i < count; i += 2) queue.insert(deadlines[i]!, noop, undefined);
+  const out = firedTimerRecord();
+  let fired = 0;
+  start = performance.now();
+  const limit = Math.ceil(Math.max(...deadlines) / tickMs) + 1;
+  while (queue.nextDueTick(limit) !== -1) {
+    while (queue.popDue(out)) {
+      out.callback(out.arg, out.deadlineMs, out.id);
+      fired++;
+    }
+  }
+  const expire = ((performance.now() - start) * NS_PER_MS) / Math.max(1, fired);
+  return { insert: round(insert, 1), cancel: round(cancel, 1), expire: round(expire, 1) };
+}
+
+export async function runRuntimeBench(options: RuntimeBenchOptions): Promise<RuntimeBenchResult> {
+  const think = options.think ?? REFERENCE_WALK_THINK;
+  const tickMs = options.tickMs ?? REAL_TICK_MS;
+  const queueKind = options.queue ?? "wheel";
+  const seed = options.seed ?? 1;
+  const warmupS = options.warmupS ?? DEFAULT_WARMUP_S;
+  const send = options.send ?? true;
+  const progress = options.progress ?? (() => {});
+  const timers = options.actors * options.timersPerActor;
+
+  progress(`measuring ${queueKind} insert/cancel/expire with ${timers} timers`);
+  const cost = measureQueueCost(queueKind, timers, think, tickMs, seed);
+
+  const clock = new RealClock();
+  const scheduler = new TimerScheduler(clock, makeQueue(queueKind, tickMs, clock.now()));
+  const driver = new RealTimerDriver(scheduler, clock);
+  const session = new LoopbackSessionPort({ scheduler });
+  const planned = planRun({
+    seed,
+    arrivals: { kind: "closed", actors: options.actors, spreadMs: options.arrivalSpreadMs ?? DEFAULT_ARRIVAL_SPREAD_MS },
+    behaviours: "timer-load",
+    startAtMs: clock.now(),
+  });
+  if (!planned.ok) throw new RangeError(planned.error.message);
+  const runtime = new BotRuntime({
+    plan: planned.plan,
+    scheduler,
+    session,
+    behaviours: { "timer-load": () => new TimerLoadBehaviour({ timers: options.timersPerActor, think, send }) },
+    limits: { maxTimers: Math.max(options.timersPerActor, 1), maxSendsPerS: 1_000, maxSubscriptions: 4 },
+  });
+
+  progress(`starting ${options.actors} actors x ${options.timersPerActor} timers, warm-up ${warmupS} s`);
+  runtime.start();
+  driver.start();
+  try {
+    await sleep(warmupS * MS_PER_S);
+    driver.resetStats();
+    scheduler.stats.lateness.reset();
+    scheduler.stats.duePerTick.reset();
+    runtime.metrics.actionStartDelay.reset();
+    const firedBefore = scheduler.stats.fired;
+    const cpuBefore = process.cpuUsage();
+    const wallBefore = clock.now();
+    progress(`measuring for ${options.durationS} s`);
+    await sleep(options.durationS * MS_PER_S);
+    const cpu = process.cpuUsage(cpuBefore);
+    const wallMs = clock.now() - wallBefore;
+    const fired = scheduler.stats.fired - firedBefore;
+    const memory = process.memoryUsage();
+    const counts = runtime.stateCounts();
+    return {
+      actors: options.actors,
+      timers,
+      queue: queueKind,
+      tick_ms: tickMs,
+      think: formatThinkTime(think),
+      send,
+      duration_s: round(wallMs / MS_PER_S, 2),
+      cpu_pct: round(((cpu.user + cpu.system) / US_PER_MS / wallMs) * 100, 2),
+      fires_per_s: Math.round((fired / wallMs) * MS_PER_S),
+      timer_late_p50_ms: round(scheduler.stats.lateness.percentile(50)),
+      timer_late_p99_ms: round(scheduler.stats.lateness.percentile(99)),
+      timer_late_max_ms: round(scheduler.stats.lateness.max),
+      loop_lag_p50_ms: round(driver.loopLag.percentile(50)),
+      loop_lag_p99_ms: round(driver.loopLag.percentile(99)),
+      loop_lag_max_ms: round(driver.loopLag.max),
+      tick_duration_p50_ms: round(driver.tickDuration.percentile(50)),
+      tick_duration_p99_ms: round(driver.tickDuration.percentile(99)),
+      due_per_tick_p99: Math.round(scheduler.stats.duePerTick.percentile(99)),
+      action_start_p99_ms: round(runtime.metrics.actionStartDelay.percentile(99)),
+      rss_mb: round(memory.rss / BYTES_PER_MB, 1),
+      heap_mb: round(memory.heapUsed / BYTES_PER_MB, 1),
+      insert_ns: cost.insert,
+      cancel_ns: cost.cancel,
+      expire_ns: cost.expire,
+      active_actors: counts.Active,
+      failed_actors: counts.Failed,
+    };
+  } finally {
+    runtime.drain("benchmark over");
+    driver.stop();
+  }
+}

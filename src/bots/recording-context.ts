@@ -1,0 +1,64 @@
+/**
+ * A real `BotContext` on a manual clock whose sends are recorded instead of going to a session:
+ * behaviours are tested through exactly the interface they get in a run.
+ */
+import { BotContext, type MutableActorView } from "./actor-context.ts";
+import type { PacketFields, ResourceLimits, SendOutcome } from "./behaviour.ts";
+import { recordingLogger, type LogRecord } from "./logger.ts";
+import { ManualClock } from "./manual-clock.ts";
+import { SeededRandom, STREAM_ACTOR } from "./random.ts";
+import { RuntimeMetrics } from "./runtime-metrics.ts";
+
+export interface RecordedSend {
+  readonly atMs: number;
+  readonly packet: string;
+  readonly fields: PacketFields;
+  /** NaN when the send carried no planned time. */
+  readonly plannedAtMs: number;
+}
+
+export interface RecordingContextOptions {
+  readonly seed?: number;
+  readonly actorId?: number;
+  readonly behaviour?: string;
+  readonly clock?: ManualClock;
+  readonly limits?: ResourceLimits;
+  /** What the fake session answers (default "sent"). */
+  readonly answer?: (packet: string, fields: PacketFields) => SendOutcome;
+}
+
+export interface RecordingContext {
+  readonly context: BotContext;
+  readonly clock: ManualClock;
+  readonly sends: RecordedSend[];
+  readonly logs: LogRecord[];
+  readonly faults: unknown[];
+  readonly metrics: RuntimeMetrics;
+  /** The actor's state as the behaviour sees it; starts Active. */
+  readonly actor: MutableActorView;
+}
+
+export function createRecordingContext(options: RecordingContextOptions = {}): RecordingContext {
+  const clock = options.clock ?? new ManualClock();
+  const sends: RecordedSend[] = [];
+  const faults: unknown[] = [];
+  const logger = recordingLogger();
+  const metrics = new RuntimeMetrics();
+  const actorId = options.actorId ?? 0;
+  const actor: MutableActorView = { id: actorId, name: `bot${actorId}`, behaviour: options.behaviour ?? "test", state: "Active" };
+  const answer = options.answer;
+  const context = new BotContext({
+    actor,
+    scheduler: clock.timers,
+    random: SeededRandom.create(options.seed ?? 1, STREAM_ACTOR, actorId),
+    log: logger,
+    metrics,
+    limits: options.limits,
+    outlet: (packet, fields, plannedAtMs) => {
+      sends.push({ atMs: clock.now(), packet, fields, plannedAtMs });
+      return answer ? answer(packet, fields) : "sent";
+    },
+    onFault: (error) => faults.push(error),
+  });
+  return { context, clock, sends, logs: logger.records, faults, metrics, actor };
+}

@@ -1,0 +1,104 @@
+/**
+ * The seam between the bot runtime and a session adapter (transport + framing + codec +
+ * account/character login, reconnects). The runtime only sees events and a link; it knows no
+ * sockets and no packet layouts. `LoopbackSessionPort` never leaves the process: it lets the
+ * runtime, the benchmark and tests run the whole lifecycle without a server.
+ */
+import type { ActorView, PacketFields, SendOutcome } from "./behaviour.ts";
+import type { TimerScheduler } from "./timer-scheduler.ts";
+
+/** What a session reports about one actor. Each call is one lifecycle step. */
+export interface SessionEvents {
+  /** Transport open: Connecting → Authenticating. */
+  connected(): void;
+  /** In the world: Authenticating → Active. */
+  authenticated(): void;
+  /** Lost the connection and trying again: Active/Authenticating → Connecting. */
+  reconnecting(reason: string): void;
+  /** A decoded packet for the behaviour. */
+  packet(name: string, fields: PacketFields): void;
+  /** The session ended (after `close`, or the server hung up). */
+  closed(reason: string): void;
+  /** The session cannot go on (refused login, protocol error, retries exhausted). */
+  failed(reason: string): void;
+}
+
+export interface SessionLink {
+  /** `plannedAtMs` is NaN when the send carries no planned time. */
+  send(packet: string, fields: PacketFields, plannedAtMs: number): SendOutcome;
+  /** Ends the session; `events.closed` follows (possibly later). */
+  close(reason: string): void;
+}
+
+export interface SessionPort {
+  open(actor: ActorView, events: SessionEvents): SessionLink;
+}
+
+export interface LoopbackOptions {
+  readonly scheduler: TimerScheduler;
+  /** Delay from open to connected (default 0: the next tick). */
+  readonly connectDelayMs?: number;
+  /** Delay from connected to authenticated (default 0: the next tick). */
+  readonly authDelayMs?: number;
+  /** Sees every send (tests record them); the default only counts. */
+  readonly onSend?: (actor: ActorView, packet: string, fields: PacketFields, plannedAtMs: number) => void;
+}
+
+interface LoopbackSession {
+  readonly actor: ActorView;
+  readonly events: SessionEvents;
+  open: boolean;
+}
+
+function connectStep(session: LoopbackSession): void {
+  if (session.open) session.events.connected();
+}
+
+function authStep(session: LoopbackSession): void {
+  if (session.open) session.events.authenticated();
+}
+
+export class LoopbackSessionPort implements SessionPort {
+  sends = 0;
+  opened = 0;
+  private readonly scheduler: TimerScheduler;
+  private readonly connectDelayMs: number;
+  private readonly authDelayMs: number;
+  private readonly onSend: LoopbackOptions["onSend"];
+
+  constructor(options: LoopbackOptions) {
+    this.scheduler = options.scheduler;
+    this.connectDelayMs = options.connectDelayMs ?? 0;
+    this.authDelayMs = options.authDelayMs ?? 0;
+    this.onSend = options.onSend;
+  }
+
+  open(actor: ActorView, events: SessionEvents): SessionLink {
+    this.opened++;
+    const session: LoopbackSession = { actor, events, open: true };
+    const scheduler = this.scheduler;
+    const authDelay = this.authDelayMs;
+    // Two steps on the shared queue, like a real connect and login would take.
+    scheduler.after(
+      this.connectDelayMs,
+      (s: LoopbackSession) => {
+        connectStep(s);
+        if (s.open) scheduler.after(authDelay, authStep, s);
+      },
+      session,
+    );
+    return {
+      send: (packet, fields, plannedAtMs) => {
+        if (!session.open) return "closed";
+        this.sends++;
+        this.onSend?.(actor, packet, fields, plannedAtMs);
+        return "sent";
+      },
+      close: (reason) => {
+        if (!session.open) return;
+        session.open = false;
+        events.closed(reason);
+      },
+    };
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Server configuration: read once at boot from command-line flags and environment variables,
+ * validated with zod, then passed down as a plain typed object. Nothing else reads
+ * `process.env` for settings.
+ */
+import { z } from "zod";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export const AOI_MODES = ["grid", "scan", "global"] as const;
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** One row per setting: its flag, environment variable, schema and help text. */
+export const SETTINGS = {
+  tcpPort: { flag: "--tcp-port", env: "AO_TCP_PORT", schema: port.default(7667), help: "TCP port for the stock AO20 client (0 picks a free port)" },
+  httpPort: { flag: "--http-port", env: "AO_HTTP_PORT", schema: port.default(8080), help: "HTTP and WebSocket port (0 picks a free port)" },
+  host: { flag: "--host", env: "AO_HOST", schema: z.string().min(1).default("0.0.0.0"), help: "address to listen on" },
+  dataDir: { flag: "--data-dir", env: "AO_DATA_DIR", schema: z.string().min(1).default("./data"), help: "folder for the embedded database and other state" },
+  databaseUrl: {
+    flag: "--database-url",
+    env: "DATABASE_URL",
+    schema: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "a postgres:// or postgresql:// URL")
+      .optional(),
+    help: "Postgres URL; without it the embedded database (PGlite) in the data dir is used",
+  },
+  world: { flag: "--world", env: "AO_WORLD", schema: z.string().min(1).optional(), help: "folder of an imported world pack; without it the built-in default world" },
+  logLevel: { flag: "--log-level", env: "AO_LOG_LEVEL", schema: z.enum(LOG_LEVELS).default("info"), help: `log level: ${LOG_LEVELS.join(", ")}` },
+  aoiMode: { flag: "--aoi", env: "AO_AOI", schema: z.enum(AOI_MODES).default("grid"), help: `area-of-interest mode: ${AOI_MODES.join(", ")}` },
+  autosaveSeconds: {
+    flag: "--autosave-seconds",
+    env: "AO_AUTOSAVE_SECONDS",
+    schema: z.coerce.number().int().min(1).max(86_400).default(60),
+    help: "seconds between autosaves of online characters",
+  },
+  maxConnections: {
+    flag: "--max-connections",
+    env: "AO_MAX_CONNECTIONS",
+    schema: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+    help: "connections accepted in total",
+  },
+  maxConnectionsPerIp: {
+    flag: "--max-connections-per-ip",
+    env: "AO_MAX_CONNECTIONS_PER_IP",
+    schema: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    help: "connections accepted from one address",
+  },
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
+export type ServerConfig = { [K in SettingName]: z.output<(typeof SETTINGS)[K]["schema"]> };
+
+/** A configuration problem, worded for the operator: one line naming the setting. */
+export class ConfigError extends Error {
+  readonly code = "bad_config";
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+export type ConfigOutcome = { ok: true; config: ServerConfig } | { ok: false; error: ConfigError };
+
+/**
+ * Builds the configuration from flags (`--name value` or `--name=value`) and environment
+ * variables; a flag wins over its variable. Unknown flags are errors.
+ */
+export function loadConfig(argv: readonly string[], env: Record<string, string | undefined>): ConfigOutcome {
+  const raw: Partial<Record<SettingName, string>> = {};
+  const byFlag = new Map<string, SettingName>(
+    Object.entries(SETTINGS).map(([name, setting]) => [setting.flag, name as SettingName]),
+  );
+  for (const [name, setting] of Object.entries(SETTINGS) as [SettingName, (typeof SETTINGS)[SettingName]][]) {
+    const value = env[setting.env];
+    if (value !== undefined && value !== "") raw[name] = value;
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.indexOf("=");
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    const name = byFlag.get(flag);
+    if (!name) return fail(`unknown option ${JSON.stringify(arg)}; see --help`);
+    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    if (value === undefined) return fail(`${flag} needs a value (${SETTINGS[name].help})`);
+    raw[name] = value;
+  }
+  const config: Record<string, unknown> = {};
+  for (const [name, setting] of Object.entries(SETTINGS) as [SettingName, (typeof SETTINGS)[SettingName]][]) {
+    const parsed = setting.schema.safeParse(raw[name]);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return fail(
+        `invalid ${setting.flag} / ${setting.env} = ${JSON.stringify(raw[name])}: ${issue?.message ?? "invalid"} (${setting.help})`,
+      );
+    }
+    config[name] = parsed.data;
+  }
+  return { ok: true, config: config as ServerConfig };
+}
+
+function fail(message: string): ConfigOutcome {
+  return { ok: false, error: new ConfigError(message) };
+}
+
+/** The options block of `argentum serve --help`. */
+export function describeSettings(): string {
+  return Object.values(SETTINGS)
+    .map((setting) => `  ${`${setting.flag} / ${setting.env}`.padEnd(52)} ${setting.help}`)
+    .join("\n");
+}

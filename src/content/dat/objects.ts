@@ -1,0 +1,329 @@
+/**
+ * `obj.dat`: object templates (ao-data-formats §3.1; VB6 loader `LoadOBJData`,
+ * ao-org/argentum-online-server `Codigo/FileIO.bas`). The same reader serves AO20 and genuine
+ * AO 0.13 files: 0.13 uses the same key names for everything it has.
+ */
+import { z } from "zod";
+import { classIdFromName, raceIdFromName } from "./catalog.ts";
+import {
+  fieldsShape,
+  flagField,
+  intField,
+  numField,
+  readFields,
+  textField,
+  type FieldValues,
+} from "./field-spec.ts";
+import { getEntry, getString, readIni, type IniDocument } from "./ini-reader.ts";
+import { binaryDataIssue, duplicateWarnings, type DatIssue, type DatResult } from "./issues.ts";
+import { countedList, field, looksLikeNumberedTable, numberedSections } from "./numbered-sections.ts";
+import { vbVal, vbValInteger } from "./vb-val.ts";
+
+/** Number of `CP<n>` keys (one per class) and `RP<n>` keys (one per race) VB6 reads. */
+const CLASS_COUNT = 12;
+const RACE_COUNT = 6;
+/** Upper bound on list lengths read from counts in the file (VB6 arrays are Integer-sized). */
+const MAX_LIST_LENGTH = 1_000;
+
+/** Scalar fields of an object, our name → VB6 key. */
+export const OBJECT_FIELDS = {
+  name: textField("Name"),
+  /** Inventory / ground picture. */
+  grhIndex: intField("GrhIndex"),
+  objType: intField("ObjType"),
+  subType: intField("Subtipo"),
+  /** Price (`Valor`). */
+  value: intField("Valor"),
+  /** Description (`Texto`). */
+  text: textField("Texto"),
+  /** Big picture shown for signs (`VGrande`). */
+  bigGrhIndex: intField("VGrande"),
+  /** `Agarrable`: true means the object can NOT be picked up, despite the name. */
+  fixedInPlace: flagField("Agarrable"),
+  crucial: intField("Crucial"),
+  newbie: flagField("Newbie"),
+  /** `NoSeCae`: not dropped on death. */
+  noDropOnDeath: flagField("NoSeCae"),
+  /** `Instransferible`. */
+  untradeable: flagField("Instransferible"),
+  /** `Intirable`: cannot be thrown on the floor. */
+  cannotDrop: flagField("Intirable"),
+  /** `Destruye`: destroyed instead of dropped. */
+  destroyOnDrop: flagField("Destruye"),
+  /** `NoSeLimpia`: survives the world clean-up. */
+  noCleanup: flagField("NoSeLimpia"),
+  auctionable: flagField("Subastable"),
+  minLevel: intField("MinELV"),
+  maxLevel: intField("MaxLEV"),
+  /** `Hombre` / `Mujer`: gender restriction. */
+  maleOnly: flagField("Hombre"),
+  femaleOnly: flagField("Mujer"),
+  /** Faction restrictions (`Real` = royal army, `Caos` = chaos legion). */
+  royal: intField("Real"),
+  chaos: intField("Caos"),
+  leadersOnly: flagField("LeadersOnly"),
+  requiredObject: intField("RequiereObjeto"),
+  /** Weapon, shield, helmet or tool animation (`Anim`). */
+  anim: intField("Anim"),
+  weaponType: intField("WeaponType"),
+  minHit: intField("MinHIT"),
+  maxHit: intField("MaxHIT"),
+  minHitToNpc: intField("MinHitToNPC"),
+  maxHitToNpc: intField("MaxHitToNPC"),
+  minDef: intField("MINDEF"),
+  maxDef: intField("MAXDEF"),
+  magicResistance: numField("ResistenciaMagica"),
+  /** `Apuñala`: can stab. */
+  stabs: flagField("Apuñala"),
+  poisons: intField("Envenena"),
+  paralyzes: intField("Paraliza"),
+  stupefies: intField("Estupidiza"),
+  burns: intField("Incinera"),
+  /** Ranged weapon (`Proyectil`) and whether it needs ammunition (`Municiones`). */
+  projectile: intField("Proyectil"),
+  ammunition: intField("Municiones"),
+  twoHanded: flagField("DosManos"),
+  magicPower: intField("MagicPower"),
+  power: intField("Power"),
+  percentage: numField("Porcentaje"),
+  magicDamageBonus: numField("MagicDamageBonus"),
+  magicAbsoluteBonus: numField("MagicAbsoluteBonus"),
+  magicPenetration: numField("MagicPenetration"),
+  minArmorPenetrationFlat: intField("MinArmorPenetrationFlat"),
+  maxArmorPenetrationFlat: intField("MaxArmorPenetrationFlat"),
+  armorPenetrationPercent: numField("ArmorPenetrationPercent"),
+  extraCritAndStabChance: numField("ExtraCritAndStabChance"),
+  magicEffect: intField("EfectoMagico"),
+  /** `CuantoAumento` / `QueAtributo` / `QueSkill`: what a magic item raises and by how much. */
+  effectAmount: intField("CuantoAumento"),
+  effectAttribute: intField("QueAtributo"),
+  effectSkill: intField("QueSkill"),
+  revives: flagField("Revive"),
+  /** Body worn (`NumRopaje`); per race/gender overrides below (0 = use this one). */
+  body: intField("NumRopaje"),
+  bodyHumanMale: intField("RopajeHumano"),
+  bodyElfMale: intField("RopajeElfo"),
+  bodyDrowMale: intField("RopajeElfoOscuro"),
+  bodyDwarfMale: intField("RopajeEnano"),
+  bodyGnomeMale: intField("RopajeGnomo"),
+  bodyOrcMale: intField("RopajeOrco"),
+  bodyHumanFemale: intField("RopajeHumana"),
+  bodyElfFemale: intField("RopajeElfa"),
+  bodyDrowFemale: intField("RopajeElfaOscura"),
+  bodyDwarfFemale: intField("RopajeEnana"),
+  bodyGnomeFemale: intField("RopajeGnoma"),
+  bodyOrcFemale: intField("RopajeOrca"),
+  /** Race permission flags of older data (`RazaHumana`…): 1 = that race may use it. */
+  raceHuman: intField("RazaHumana"),
+  raceElf: intField("RazaElfa"),
+  raceDrow: intField("RazaDrow"),
+  raceDwarf: intField("RazaEnana"),
+  raceGnome: intField("RazaGnoma"),
+  raceOrc: intField("RazaOrca"),
+  /** `RazaAltos` / `RazaBajos`: for tall / short races. */
+  raceTall: intField("RazaAltos"),
+  raceShort: intField("RazaBajos"),
+  winterClothing: flagField("Invernal"),
+  camouflage: flagField("Camouflage"),
+  speed: numField("velocidad"),
+  /** Food and drink (`MinHam`, `MinAgu`, `MinST`). */
+  hunger: intField("MinHam"),
+  thirst: intField("MinAgu"),
+  stamina: intField("MinST"),
+  minHp: intField("MinHP"),
+  maxHp: intField("MaxHP"),
+  potionType: intField("TipoPocion"),
+  minModifier: intField("MinModificador"),
+  maxModifier: intField("MaxModificador"),
+  effectDuration: intField("DuracionEfecto"),
+  spell: intField("Hechizo"),
+  /** Doors: `Cerrada`, `Llave` (locked), `Clave` (key code), and the door states' objects. */
+  closed: flagField("Cerrada"),
+  locked: flagField("Llave"),
+  keyCode: intField("Clave"),
+  openIndex: intField("IndexAbierta"),
+  closedIndex: intField("IndexCerrada"),
+  lockedIndex: intField("IndexCerradaLlave"),
+  /** Trees and deposits: `VidaUtil` replaces the map amount; `TiempoRegenerar`. */
+  lifetime: intField("VidaUtil"),
+  regenerateTime: intField("TiempoRegenerar"),
+  mineralIndex: intField("MineralIndex"),
+  ingotIndex: intField("LingoteIndex"),
+  elvenWood: intField("Elfico"),
+  pineWood: intField("Pino"),
+  /** Crafting requirements. */
+  blacksmithSkill: intField("SkHerreria"),
+  ironIngots: intField("LingH"),
+  silverIngots: intField("LingP"),
+  goldIngots: intField("LingO"),
+  coal: intField("Coal"),
+  carpentrySkill: intField("SkCarpinteria"),
+  wood: intField("Madera"),
+  elvenWoodNeeded: intField("MaderaElfica"),
+  pineWoodNeeded: intField("MaderaPino"),
+  tailoringSkill: intField("SKSastreria"),
+  wolfHides: intField("PielLobo"),
+  brownBearHides: intField("PielOsoPardo"),
+  polarBearHides: intField("PielOsoPolaR"),
+  potionSkill: intField("SkPociones"),
+  minSkill: intField("MinSkill"),
+  requiredSkill: textField("SkillRequerido"),
+  /** Scroll: spell learnt (`HechizoIndex`). */
+  spellIndex: intField("HechizoIndex"),
+  /** Teleport random radius (`Radio`). */
+  radius: intField("Radio"),
+  /** Tickets and recall stones. */
+  fromMap: intField("DesdeMap"),
+  ticketMap: intField("Map"),
+  ticketX: intField("X"),
+  ticketY: intField("Y"),
+  needsShip: intField("NecesitaNave"),
+  destinationMap: intField("HastaMap"),
+  destinationX: intField("HastaX"),
+  destinationY: intField("HastaY"),
+  runeType: intField("Runetype"),
+  cooldown: intField("CD"),
+  cooldownType: intField("CDType"),
+  questId: intField("QuestID"),
+  sound1: intField("SND1"),
+  sound2: intField("SND2"),
+  sound3: intField("SND3"),
+  createsFx: intField("CreaFX"),
+  createsWav: intField("CreaWav"),
+  createsParticle: textField("CreaParticula"),
+  createsGrh: textField("CreaGRH"),
+  createsLight: textField("CreaLuz"),
+  applyEffectId: intField("ApplyEffectId"),
+  elementalTags: intField("ElementalTags"),
+  projectileType: intField("ProjectileType"),
+  catalystType: intField("CatalizadorTipo"),
+  catalystBonus: intField("CatalizadorAumento"),
+  craftable: flagField("Crafteable"),
+  craftType: intField("TipoCrafteo"),
+  craftChance: intField("ProbCrafteo"),
+  craftCost: intField("CostoCrafteo"),
+} as const;
+
+const contentItemSchema = z.object({
+  objIndex: z.number().int(),
+  amount: z.number().int(),
+  /** Chest subtype 3: drop chance in percent (`Drop<n>`); 0 otherwise. */
+  dropChance: z.number().int().default(0),
+});
+export type ObjectContentItem = z.infer<typeof contentItemSchema>;
+
+export const ObjectTemplateSchema = z.object({
+  id: z.number().int().positive(),
+  ...fieldsShape(OBJECT_FIELDS),
+  /** Class ids that may NOT use the object (`CP1..CP12`, class names). */
+  forbiddenClasses: z.array(z.number().int()).default([]),
+  /** Race ids that may NOT use the object (`RP1..RP6`). */
+  forbiddenRaces: z.array(z.number().int()).default([]),
+  /** Chest contents (`CantItem` + `Item<n>`/`Cantidad<n>`/`Drop<n>`). */
+  items: z.array(contentItemSchema).default([]),
+  /** Deposit gems (`Gemas` + `Gema<n>=obj-1inX`): amount holds the X of "1 in X". */
+  gems: z.array(contentItemSchema).default([]),
+  /** Crafting materials (`Materiales=a-b-c`, only when `Crafteable=1`). */
+  materials: z.array(z.number().int()).default([]),
+});
+export type ObjectTemplate = FieldValues<typeof OBJECT_FIELDS> & {
+  id: number;
+  forbiddenClasses: number[];
+  forbiddenRaces: number[];
+  items: ObjectContentItem[];
+  gems: ObjectContentItem[];
+  materials: number[];
+};
+
+/** The parsed `obj.dat`. */
+export interface ObjectTable {
+  /** `[INIT] NumOBJs`: the highest object id the server knows. */
+  declaredCount: number;
+  objects: ObjectTemplate[];
+}
+
+export const ObjectTableSchema = z.object({
+  declaredCount: z.number().int().nonnegative(),
+  objects: z.array(ObjectTemplateSchema),
+});
+
+/** Parses an `obj.dat` (AO20 or genuine 0.13). */
+export function parseObjectsDat(bytes: Uint8Array, fileName: string): DatResult<ObjectTable> {
+  const binary = binaryDataIssue(bytes, fileName);
+  if (binary) return { value: null, errors: [binary], warnings: [] };
+  const doc = readIni(bytes, fileName);
+  if (!looksLikeNumberedTable(doc, "OBJ")) {
+    return {
+      value: null,
+      errors: [{ code: "not-a-table", file: fileName, message: `${fileName}: no [INIT] and no [OBJ<n>] section` }],
+      warnings: [],
+    };
+  }
+  const warnings = duplicateWarnings(doc);
+  const { declaredCount, ids } = numberedSections(doc, "OBJ", "NumOBJs", warnings);
+  const objects = ids.map((id) => readObject(doc, id, warnings));
+  return { value: { declaredCount, objects }, errors: [], warnings };
+}
+
+function readObject(doc: IniDocument, id: number, warnings: DatIssue[]): ObjectTemplate {
+  const section = `OBJ${id}`;
+  const base = readFields(doc, section, OBJECT_FIELDS);
+  const forbiddenClasses: number[] = [];
+  for (let i = 1; i <= CLASS_COUNT; i++) {
+    const entry = getEntry(doc, section, `CP${i}`);
+    if (entry === undefined || entry.value.trim() === "") continue;
+    const classId = classIdFromName(entry.value);
+    if (classId === 0) {
+      warnings.push({
+        code: "bad-value",
+        file: doc.fileName,
+        section,
+        key: entry.key,
+        line: entry.line,
+        message: `[${section}] ${entry.key}=${entry.value} is not a class name; ignored`,
+      });
+    } else if (!forbiddenClasses.includes(classId)) forbiddenClasses.push(classId);
+  }
+  const forbiddenRaces: number[] = [];
+  for (let i = 1; i <= RACE_COUNT; i++) {
+    const entry = getEntry(doc, section, `RP${i}`);
+    if (entry === undefined || entry.value.trim() === "") continue;
+    const raceId = raceIdFromName(entry.value);
+    if (raceId === 0) {
+      warnings.push({
+        code: "bad-value",
+        file: doc.fileName,
+        section,
+        key: entry.key,
+        line: entry.line,
+        message: `[${section}] ${entry.key}=${entry.value} is not a race name; ignored`,
+      });
+    } else if (!forbiddenRaces.includes(raceId)) forbiddenRaces.push(raceId);
+  }
+  const itemCount = vbVal(getString(doc, section, "CantItem"));
+  const withDrops = base.subType === 3;
+  const items = countedList(
+    doc,
+    section,
+    itemCount,
+    (i) => `Item${i}`,
+    (raw, i) => ({
+      objIndex: vbValInteger(raw),
+      amount: vbValInteger(getString(doc, section, `Cantidad${i}`)),
+      // VB6 stores 101 - Drop<n>; we keep the percentage as written.
+      dropChance: withDrops ? vbValInteger(getString(doc, section, `Drop${i}`)) : 0,
+    }),
+    MAX_LIST_LENGTH,
+  );
+  const gems = countedList(
+    doc,
+    section,
+    vbVal(getString(doc, section, "Gemas")),
+    (i) => `Gema${i}`,
+    (raw) => ({ objIndex: vbValInteger(field(raw, 1, "-")), amount: vbValInteger(field(raw, 2, "-")), dropChance: 0 }),
+    MAX_LIST_LENGTH,
+  );
+  const materialsRaw = base.craftable ? getString(doc, section, "Materiales") : "";
+  const materials = materialsRaw === "" ? [] : materialsRaw.split("-").map((part) => vbValInteger(part));
+  return { id, ...base, forbiddenClasses, forbiddenRaces, items, gems, materials };
+}

@@ -1,0 +1,466 @@
+/**
+ * The game tables of the default world: a handful of objects (the starting kit and a few loot
+ * items), the NPCs placed on its maps, two spells, the home cities and class/race balance.
+ * Every name and number is ours — invented for this world, not taken from any AO data file —
+ * but the shape is the `.dat` context's `GameTables`, so the server treats it like an import.
+ * Pure.
+ */
+import {
+  CITY_SECTIONS,
+  CLASS_KEYS,
+  ELEMENT_TAG_COUNT,
+  GameTablesSchema,
+  MAX_LEVEL,
+  RACE_KEYS,
+  WEAPON_TYPE_KEYS,
+  type ClassKey,
+  type GameTables,
+  type NpcTemplate,
+  type ObjectTemplate,
+  type SpellTemplate,
+  type StoredGameTables,
+  type WeaponTypeKey,
+} from "../dat/index.ts";
+import { buildDefaultCities } from "./build-maps.ts";
+import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_WORLD_MAP_IDS } from "./ids.ts";
+
+/** AO20 `e_OBJType` codes used below. */
+const OBJ_TYPE = { food: 1, weapon: 2, armor: 3, gold: 5, sign: 8, potion: 11, drink: 13, shield: 16, helmet: 17, arrows: 32 } as const;
+/** `TipoPocion` codes: 1 agility, 2 strength, 3 HP, 4 mana, 5 cure poison. */
+const POTION = { agility: 1, strength: 2, health: 3, mana: 4, curePoison: 5 } as const;
+/** `WeaponType`: 1 sword, 2 dagger, 3 bow, 4 staff. */
+const WEAPON = { sword: 1, dagger: 2, bow: 3, staff: 4 } as const;
+/** `NpcType`: 0 common, 1 healer. */
+const NPC_TYPE = { common: 0, healer: 1 } as const;
+/** `Movement`: 1 static (stands on its spawn tile), 2 random walk. */
+const MOVEMENT = { standing: 1, wandering: 2 } as const;
+/** Seconds a stat elixir lasts. */
+const ELIXIR_DURATION_S = 60;
+
+// Records list only what differs from the VB6 defaults; GameTablesSchema fills in the rest.
+type StoredObject = Partial<ObjectTemplate> & Pick<ObjectTemplate, "id" | "name" | "objType">;
+type StoredNpc = Partial<NpcTemplate> & Pick<NpcTemplate, "id" | "name">;
+type StoredSpell = Partial<SpellTemplate> & Pick<SpellTemplate, "id" | "name">;
+
+const O = DEFAULT_OBJECTS;
+const OBJECTS: StoredObject[] = [
+  { id: O.healthPotion, name: "Poción Roja Menor", objType: OBJ_TYPE.potion, potionType: POTION.health, minModifier: 10, maxModifier: 16, newbie: true, value: 6 },
+  { id: O.manaPotion, name: "Poción Azul Menor", objType: OBJ_TYPE.potion, potionType: POTION.mana, minModifier: 4, maxModifier: 4, newbie: true, value: 8 },
+  {
+    id: O.agilityPotion,
+    name: "Elixir del Zorro",
+    objType: OBJ_TYPE.potion,
+    potionType: POTION.agility,
+    minModifier: 2,
+    maxModifier: 3,
+    effectDuration: ELIXIR_DURATION_S,
+    newbie: true,
+    value: 12,
+  },
+  {
+    id: O.strengthPotion,
+    name: "Elixir del Buey",
+    objType: OBJ_TYPE.potion,
+    potionType: POTION.strength,
+    minModifier: 2,
+    maxModifier: 3,
+    effectDuration: ELIXIR_DURATION_S,
+    newbie: true,
+    value: 12,
+  },
+  { id: O.antidote, name: "Infusión de Ruda", objType: OBJ_TYPE.potion, potionType: POTION.curePoison, newbie: true, value: 10 },
+  { id: O.apple, name: "Manzana de Alba", objType: OBJ_TYPE.food, hunger: 12, value: 2 },
+  { id: O.waterFlask, name: "Cantimplora de Cuero", objType: OBJ_TYPE.drink, thirst: 12, value: 2 },
+  { id: O.trainingSword, name: "Espada de Práctica", objType: OBJ_TYPE.weapon, weaponType: WEAPON.sword, minHit: 1, maxHit: 3, newbie: true, value: 20 },
+  { id: O.trainingDagger, name: "Cuchillo de Práctica", objType: OBJ_TYPE.weapon, weaponType: WEAPON.dagger, minHit: 1, maxHit: 2, stabs: true, newbie: true, value: 15 },
+  { id: O.trainingShield, name: "Rodela de Tablas", objType: OBJ_TYPE.shield, minDef: 1, maxDef: 1, newbie: true, value: 15 },
+  { id: O.trainingHelmet, name: "Gorro Acolchado", objType: OBJ_TYPE.helmet, minDef: 1, maxDef: 2, newbie: true, value: 15 },
+  {
+    id: O.trainingBow,
+    name: "Arco de Sauce",
+    objType: OBJ_TYPE.weapon,
+    weaponType: WEAPON.bow,
+    projectile: 1,
+    ammunition: 1,
+    minHit: 1,
+    maxHit: 2,
+    newbie: true,
+    value: 25,
+  },
+  { id: O.trainingArrow, name: "Flecha de Caña", objType: OBJ_TYPE.arrows, minHit: 1, maxHit: 1, newbie: true, value: 1 },
+  { id: O.apprenticeStaff, name: "Vara de Aprendiz", objType: OBJ_TYPE.weapon, weaponType: WEAPON.staff, minHit: 1, maxHit: 1, magicDamageBonus: 1, newbie: true, value: 20 },
+  { id: O.paddedArmor, name: "Jubón Acolchado", objType: OBJ_TYPE.armor, minDef: 0, maxDef: 1, newbie: true, value: 30 },
+  { id: O.apprenticeRobe, name: "Sayo de Aprendiz", objType: OBJ_TYPE.armor, newbie: true, value: 25 },
+  { id: O.goldCoins, name: "Monedas de Oro", objType: OBJ_TYPE.gold, value: 1 },
+  { id: O.signpost, name: "Cartel de Alba", objType: OBJ_TYPE.sign, fixedInPlace: true, text: "Alba: el bosque al sur, los campos al este, la llanura al oeste." },
+];
+
+const N = DEFAULT_NPCS;
+const NPCS: StoredNpc[] = [
+  {
+    id: N.townGuard,
+    name: "Guardia de Alba",
+    description: "Vigila las puertas de la villa.",
+    npcType: NPC_TYPE.common,
+    movement: MOVEMENT.standing,
+    heading: 3,
+    level: 20,
+    minHp: 400,
+    maxHp: 400,
+    minHit: 10,
+    maxHit: 20,
+    def: 10,
+    attackPower: 120,
+    evasionPower: 80,
+  },
+  {
+    id: N.merchant,
+    name: "Ansel el Mercader",
+    description: "Compra y vende lo básico para el camino.",
+    npcType: NPC_TYPE.common,
+    movement: MOVEMENT.standing,
+    heading: 3,
+    trades: true,
+    inventoryRespawn: true,
+    inventory: [
+      { objIndex: O.healthPotion, amount: 500 },
+      { objIndex: O.manaPotion, amount: 500 },
+      { objIndex: O.apple, amount: 200 },
+      { objIndex: O.waterFlask, amount: 200 },
+      { objIndex: O.trainingArrow, amount: 1000 },
+    ],
+  },
+  {
+    id: N.healer,
+    name: "Hermana Irene",
+    description: "Cura heridas y devuelve la vida a los caídos.",
+    npcType: NPC_TYPE.healer,
+    movement: MOVEMENT.standing,
+    heading: 3,
+  },
+  {
+    id: N.greyWolf,
+    name: "Lobo Ceniciento",
+    npcType: NPC_TYPE.common,
+    movement: MOVEMENT.wandering,
+    hostile: true,
+    attackable: true,
+    level: 3,
+    minHp: 45,
+    maxHp: 45,
+    minHit: 2,
+    maxHit: 5,
+    def: 1,
+    attackPower: 22,
+    evasionPower: 18,
+    giveExp: 35,
+    drops: [{ objIndex: O.apple, chance: 20, minAmount: 1, maxAmount: 2 }],
+  },
+  {
+    id: N.wildBoar,
+    name: "Jabalí de Monte",
+    npcType: NPC_TYPE.common,
+    movement: MOVEMENT.wandering,
+    hostile: true,
+    attackable: true,
+    level: 2,
+    minHp: 30,
+    maxHp: 30,
+    minHit: 1,
+    maxHit: 4,
+    def: 1,
+    attackPower: 16,
+    evasionPower: 12,
+    giveExp: 22,
+    giveGold: 6,
+  },
+  {
+    id: N.forestSpider,
+    name: "Araña de Musgo",
+    npcType: NPC_TYPE.common,
+    movement: MOVEMENT.wandering,
+    hostile: true,
+    attackable: true,
+    level: 4,
+    minHp: 55,
+    maxHp: 55,
+    minHit: 3,
+    maxHit: 6,
+    def: 2,
+    poison: 1,
+    attackPower: 28,
+    evasionPower: 24,
+    giveExp: 48,
+    drops: [{ objIndex: O.antidote, chance: 25, minAmount: 1, maxAmount: 1 }],
+  },
+];
+
+/** Spell numbers of the default tables. */
+export const DEFAULT_SPELLS = { spark: 1, soothe: 2 } as const;
+
+/** `Tipo` 1 = changes a stat; `Target` 1 = users, 3 = users and NPCs; `Sube*` 1 raise, 2 lower. */
+const SPELLS: StoredSpell[] = [
+  {
+    id: DEFAULT_SPELLS.spark,
+    name: "Chispa",
+    description: "Una chispa que quema a un enemigo.",
+    magicWords: "ARDE, CHISPA",
+    spellType: 1,
+    target: 3,
+    manaRequired: 6,
+    hpMode: 2,
+    minHp: 2,
+    maxHp: 5,
+  },
+  {
+    id: DEFAULT_SPELLS.soothe,
+    name: "Alivio",
+    description: "Cierra heridas leves.",
+    magicWords: "SANA, ALIVIO",
+    spellType: 1,
+    target: 1,
+    manaRequired: 8,
+    hpMode: 1,
+    minHp: 3,
+    maxHp: 7,
+  },
+];
+
+/** Per-class balance, in `e_Class` order (Mago … Bandido); our own tuning. */
+interface ClassTuning {
+  readonly evasion: number;
+  readonly melee: number;
+  readonly ranged: number;
+  readonly wrestling: number;
+  readonly shield: number;
+  readonly hpPerLevel: number;
+  readonly initialMana: number;
+  readonly manaPerLevel: number;
+  readonly hitTo36: number;
+  readonly hitAfter36: number;
+  readonly stab: number;
+  readonly favourite?: WeaponTypeKey;
+}
+const CLASS_TUNING: Readonly<Record<ClassKey, ClassTuning>> = {
+  Mago: { evasion: 0.55, melee: 0.5, ranged: 0.5, wrestling: 0.4, shield: 0.5, hpPerLevel: 6, initialMana: 8, manaPerLevel: 3, hitTo36: 1, hitAfter36: 1, stab: 1, favourite: "Staff" },
+  Clerigo: { evasion: 0.75, melee: 0.8, ranged: 0.6, wrestling: 0.6, shield: 0.85, hpPerLevel: 8, initialMana: 2.4, manaPerLevel: 2, hitTo36: 2, hitAfter36: 1, stab: 1, favourite: "Mace" },
+  Guerrero: { evasion: 0.95, melee: 1, ranged: 0.8, wrestling: 0.8, shield: 1, hpPerLevel: 10.5, initialMana: 0, manaPerLevel: 0, hitTo36: 3, hitAfter36: 2, stab: 1, favourite: "Sword" },
+  Asesino: { evasion: 1, melee: 0.9, ranged: 0.7, wrestling: 0.7, shield: 0.7, hpPerLevel: 8, initialMana: 2.4, manaPerLevel: 1, hitTo36: 3, hitAfter36: 2, stab: 1.5, favourite: "Dagger" },
+  Bardo: { evasion: 0.85, melee: 0.7, ranged: 0.6, wrestling: 0.6, shield: 0.7, hpPerLevel: 8, initialMana: 2.4, manaPerLevel: 2, hitTo36: 2, hitAfter36: 1, stab: 1 },
+  Druida: { evasion: 0.75, melee: 0.65, ranged: 0.6, wrestling: 0.6, shield: 0.6, hpPerLevel: 8, initialMana: 2.4, manaPerLevel: 2, hitTo36: 2, hitAfter36: 1, stab: 1, favourite: "Staff" },
+  Paladin: { evasion: 0.85, melee: 0.9, ranged: 0.7, wrestling: 0.7, shield: 1, hpPerLevel: 9.5, initialMana: 2.4, manaPerLevel: 1, hitTo36: 3, hitAfter36: 2, stab: 1, favourite: "Sword" },
+  Cazador: { evasion: 0.9, melee: 0.8, ranged: 1, wrestling: 0.7, shield: 0.8, hpPerLevel: 9, initialMana: 0, manaPerLevel: 0, hitTo36: 3, hitAfter36: 2, stab: 1, favourite: "Bow" },
+  Trabajador: { evasion: 0.7, melee: 0.6, ranged: 0.6, wrestling: 0.7, shield: 0.6, hpPerLevel: 8, initialMana: 0, manaPerLevel: 0, hitTo36: 2, hitAfter36: 1, stab: 1, favourite: "Axe" },
+  Pirata: { evasion: 0.85, melee: 0.85, ranged: 0.9, wrestling: 0.8, shield: 0.8, hpPerLevel: 9, initialMana: 0, manaPerLevel: 0, hitTo36: 3, hitAfter36: 2, stab: 1, favourite: "GunPowder" },
+  Ladron: { evasion: 1, melee: 0.75, ranged: 0.75, wrestling: 1, shield: 0.6, hpPerLevel: 7.5, initialMana: 0, manaPerLevel: 0, hitTo36: 2, hitAfter36: 1, stab: 1.2, favourite: "Knuckle" },
+  Bandido: { evasion: 0.9, melee: 0.9, ranged: 0.7, wrestling: 1, shield: 0.8, hpPerLevel: 9, initialMana: 1.8, manaPerLevel: 1, hitTo36: 3, hitAfter36: 2, stab: 1, favourite: "Knuckle" },
+};
+/** Hit bonus (percent points) of each class with its favourite weapon type. */
+const FAVOURITE_WEAPON_BONUS = 10;
+/** Stamina gained per level; workers carry more. */
+const STAMINA_PER_LEVEL = 15;
+const WORKER_STAMINA_PER_LEVEL = 25;
+const SKILL_POINTS_PER_LEVEL = 5;
+
+/** Attribute modifiers per race, in `e_Raza` order: [strength, agility, intelligence, charisma, constitution]. */
+const RACE_TUNING: Readonly<Record<(typeof RACE_KEYS)[number], readonly [number, number, number, number, number]>> = {
+  Humano: [1, 1, 0, 0, 2],
+  Elfo: [0, 2, 2, 1, 0],
+  ElfoOscuro: [1, 1, 1, -1, 1],
+  Gnomo: [-2, 2, 3, 1, -1],
+  Enano: [3, -1, -2, -1, 3],
+  Orco: [4, -1, -3, -2, 3],
+};
+
+/** Experience to leave level n: a geometric curve starting at 300 and growing 35 % per level. */
+const EXP_FIRST_LEVEL = 300;
+const EXP_GROWTH_PER_LEVEL = 1.35;
+
+function balance(): NonNullable<StoredGameTables["balance"]> {
+  const classes = CLASS_KEYS.map((key, index) => {
+    const tuning = CLASS_TUNING[key];
+    const weaponHitBonus = Object.fromEntries(
+      WEAPON_TYPE_KEYS.map((weapon) => [weapon, weapon === tuning.favourite ? FAVOURITE_WEAPON_BONUS : 0]),
+    ) as Record<WeaponTypeKey, number>;
+    return {
+      id: index + 1,
+      key,
+      evasion: tuning.evasion,
+      weaponAttack: tuning.melee,
+      projectileAttack: tuning.ranged,
+      weaponDamage: tuning.melee,
+      projectileDamage: tuning.ranged,
+      wrestlingDamage: tuning.wrestling,
+      shield: tuning.shield,
+      stab: tuning.stab,
+      stabNpcMin: tuning.stab,
+      stabNpcMax: tuning.stab,
+      hpPerLevel: tuning.hpPerLevel,
+      initialMana: tuning.initialMana,
+      manaPerLevel: tuning.manaPerLevel,
+      staminaPerLevel: key === "Trabajador" ? WORKER_STAMINA_PER_LEVEL : STAMINA_PER_LEVEL,
+      hitPerLevelTo36: tuning.hitTo36,
+      hitPerLevelAfter36: tuning.hitAfter36,
+      magicResistance: 1,
+      skillPointsPerLevel: SKILL_POINTS_PER_LEVEL,
+      weaponHitBonus,
+    };
+  });
+  const races = RACE_KEYS.map((key, index) => {
+    const [strength, agility, intelligence, charisma, constitution] = RACE_TUNING[key];
+    return { id: index + 1, key, strength, agility, intelligence, charisma, constitution };
+  });
+  // The last level is the cap: nothing more to earn (0), like an empty `[EXP] 47=`.
+  const expToLevelUp = Array.from({ length: MAX_LEVEL }, (_, index) =>
+    index === MAX_LEVEL - 1 ? 0 : Math.round(EXP_FIRST_LEVEL * EXP_GROWTH_PER_LEVEL ** index),
+  );
+  return {
+    classes,
+    races,
+    globals: {
+      criticalHitDamageModifier: 1.5,
+      ignoreArmorChance: 0,
+      extraBackstabChance: 0,
+      assassinStabbingChance: 25,
+      hunterStabbingChance: 10,
+      bardStabbingChance: 10,
+      genericStabbingChance: 5,
+      banditCriticalHitChance: 15,
+      manaRecoveryPercent: 5,
+      recoveryMana: 5,
+      manaPerSkillMultiplier: 1,
+      manaCommonLute: 0,
+      manaMagicLute: 0,
+      manaElvenLute: 0,
+      skillRaiseDifficulty: 40,
+      hpAverageInfluence: 1,
+      hpAverageImbalance: 0,
+      hpRange: 2,
+      hpCapMax: 0,
+      hpCapMin: 0,
+      requiredSpellDisplayTime: 0,
+      maxInvisibleSpellDisplayTime: 0,
+      multiShotReduction: 0,
+      homeTimer: 30,
+      homeTimerAdventurer: 30,
+      homeTimerHero: 30,
+      homeTimerLegend: 30,
+      magicSkillBonusDamageModifier: 0,
+      magicResistanceSkillProtectionModifier: 0,
+      magicResistanceSkillProtectionModifierNpc: 0,
+      assistDamageValidTimeMs: 10_000,
+      assistHelpValidTimeMs: 10_000,
+      hideAfterHitTimeMs: 2_000,
+      factionReKillTimeMs: 60_000,
+      airHitReduceParalysisTime: 0,
+      safeZoneFishingPercent: 0,
+      divineBloodHealingMultiplierBonus: 0,
+      divineBloodManaCostMultiplier: 0,
+      warriorLifeStealOnHitMultiplier: 0,
+      playerStunTimeMs: 1_000,
+      npcStunTimeMs: 1_000,
+      playerImmuneTimeMs: 2_000,
+      guildCallCooldown: 60_000,
+    },
+    expToLevelUp,
+    elementalMatrixForNpcs: Array.from({ length: ELEMENT_TAG_COUNT }, () => Array.from({ length: ELEMENT_TAG_COUNT }, () => 1)),
+  };
+}
+
+function cities(): NonNullable<StoredGameTables["cities"]> {
+  const spawns = new Map(buildDefaultCities().map((city) => [city.id, city] as const));
+  return {
+    cities: CITY_SECTIONS.map((section, index) => {
+      const id = index + 1;
+      const spawn = spawns.get(id);
+      const map = spawn?.map ?? 0;
+      const x = spawn?.x ?? 0;
+      const y = spawn?.y ?? 0;
+      return {
+        id,
+        name: spawn?.name ?? section,
+        present: spawn !== undefined,
+        map,
+        x,
+        y,
+        travelMap: map,
+        travelX: x,
+        travelY: y,
+        resurrectMap: map,
+        resurrectX: x,
+        resurrectY: y,
+        needsShip: false,
+        maps: spawn ? [DEFAULT_WORLD_MAP_IDS.town] : [],
+        valid: map > 0 && x > 0 && y > 0,
+      };
+    }),
+    otherCityMaps: {},
+    prison: null,
+    release: null,
+    rebirth: null,
+    boatRoutes: [],
+  };
+}
+
+/** The default world's tables, validated (throws only if this file is wrong; a test runs it). */
+export function buildDefaultTables(): GameTables {
+  const stored = {
+    format: "ao20",
+    objects: { declaredCount: OBJECTS.length, objects: OBJECTS },
+    npcs: { declaredCount: NPCS.length, npcs: NPCS },
+    spells: { declaredCount: SPELLS.length, spells: SPELLS },
+    balance: balance(),
+    cities: cities(),
+    mapInfo: null,
+    specialMaps: null,
+  };
+  // The schema's input type lists every field although each has a default; parse from unknown.
+  return GameTablesSchema.parse(stored as unknown);
+}
+
+/** One starting item: object number, amount, and whether it is worn (the armour). */
+export interface StartingItem {
+  readonly obj: number;
+  readonly amount: number;
+  readonly equipped: boolean;
+}
+
+/**
+ * What new characters carry in the default world, in the shape of AO20's
+ * `EquipamientoInicial.dat` (`[COMMON]` for everyone, then `[CLASS<n>]`), with our items.
+ */
+export interface StartingKit {
+  readonly common: readonly StartingItem[];
+  /** By class id (1..12). */
+  readonly byClass: Readonly<Record<number, readonly StartingItem[]>>;
+  /** Spells learnt at creation, by class id. */
+  readonly spellsByClass: Readonly<Record<number, readonly number[]>>;
+}
+
+const item = (obj: number, amount = 1, equipped = false): StartingItem => ({ obj, amount, equipped });
+const armor = (obj: number): StartingItem => item(obj, 1, true);
+
+export const DEFAULT_STARTING_KIT: StartingKit = {
+  common: [item(O.healthPotion, 50), item(O.apple, 20), item(O.waterFlask, 20)],
+  byClass: {
+    1: [item(O.manaPotion, 100), item(O.apprenticeStaff), armor(O.apprenticeRobe)],
+    2: [item(O.manaPotion, 50), item(O.trainingSword), item(O.trainingShield), item(O.trainingHelmet), armor(O.paddedArmor)],
+    3: [item(O.strengthPotion, 20), item(O.trainingSword), item(O.trainingShield), item(O.trainingHelmet), armor(O.paddedArmor)],
+    4: [item(O.agilityPotion, 20), item(O.trainingDagger), item(O.trainingHelmet), armor(O.paddedArmor)],
+    5: [item(O.manaPotion, 50), item(O.trainingDagger), armor(O.apprenticeRobe)],
+    6: [item(O.manaPotion, 80), item(O.apprenticeStaff), armor(O.apprenticeRobe)],
+    7: [item(O.manaPotion, 30), item(O.trainingSword), item(O.trainingShield), item(O.trainingHelmet), armor(O.paddedArmor)],
+    8: [item(O.trainingBow), item(O.trainingArrow, 500), item(O.trainingDagger), armor(O.paddedArmor)],
+    9: [item(O.trainingDagger), armor(O.paddedArmor)],
+    10: [item(O.trainingSword), armor(O.paddedArmor)],
+    11: [item(O.trainingDagger), item(O.agilityPotion, 10), armor(O.paddedArmor)],
+    12: [item(O.trainingSword), armor(O.paddedArmor)],
+  },
+  spellsByClass: {
+    1: [DEFAULT_SPELLS.spark, DEFAULT_SPELLS.soothe],
+    2: [DEFAULT_SPELLS.soothe, DEFAULT_SPELLS.spark],
+    5: [DEFAULT_SPELLS.spark, DEFAULT_SPELLS.soothe],
+    6: [DEFAULT_SPELLS.soothe, DEFAULT_SPELLS.spark],
+    7: [DEFAULT_SPELLS.soothe],
+  },
+};

@@ -1,0 +1,56 @@
+/**
+ * Numbers of the default world: map ids, and the object and NPC numbers its own tables define.
+ * Everything here is original to this project.
+ */
+
+/** Map ids of the default world. */
+export const DEFAULT_WORLD_MAP_IDS = {
+  /** Alba: the starting town; every home city id spawns here. */
+  town: 1,
+  /** Campos de Alba: open farmland east of the town. */
+  field: 2,
+  /** Bosque de los Ecos: a forest whose east and west paths loop into each other. */
+  forest: 3,
+  /** Llanura Abierta: 100 × 100 with no blocked tile, for "hot spread" benchmarks. */
+  openField: 4,
+  /** Arena de Alba: 25 × 25 walled arena, for crowded benchmarks. */
+  arena: 5,
+} as const;
+
+/** The default world's map ids in ascending order. */
+export const defaultWorldMapIds: readonly number[] = Object.values(DEFAULT_WORLD_MAP_IDS).sort((a, b) => a - b);
+
+/** Home city ids the character-creation packet can name (`e_City` 1..10). */
+export const HOME_CITY_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+
+/** Object numbers of the default tables. */
+export const DEFAULT_OBJECTS = {
+  healthPotion: 1,
+  manaPotion: 2,
+  agilityPotion: 3,
+  strengthPotion: 4,
+  antidote: 5,
+  apple: 6,
+  waterFlask: 7,
+  trainingSword: 8,
+  trainingDagger: 9,
+  trainingShield: 10,
+  trainingHelmet: 11,
+  trainingBow: 12,
+  trainingArrow: 13,
+  apprenticeStaff: 14,
+  paddedArmor: 15,
+  apprenticeRobe: 16,
+  goldCoins: 17,
+  signpost: 18,
+} as const;
+
+/** NPC numbers of the default tables. */
+export const DEFAULT_NPCS = {
+  townGuard: 1,
+  merchant: 2,
+  healer: 3,
+  greyWolf: 4,
+  wildBoar: 5,
+  forestSpider: 6,
+} as const;

@@ -1,0 +1,61 @@
+/**
+ * World packs: the validated, compact on-disk form of a world (manifest + one binary per map +
+ * game tables), its loader and writer, and the map JSON for the HTTP API.
+ */
+export {
+  loadWorldPack,
+  loadWorldPackFrom,
+  writeWorldPack,
+  encodeWorldPack,
+  directorySource,
+  sha256Hex,
+  manifestHash,
+  type PackFileSource,
+  type LoadWorldPackOptions,
+  type LoadWorldPackOutcome,
+  type WriteWorldPackOutcome,
+  type EncodedWorldPack,
+} from "./pack-io.ts";
+export {
+  checkWorldContent,
+  collisionGridToShared,
+  isWall,
+  type WorldMap,
+  type LoadedWorldMap,
+  type WorldPack,
+  type WorldPackContent,
+  type WorldPackIssue,
+} from "./world-pack.ts";
+export {
+  encodeMapBinary,
+  decodeMapBinary,
+  triggerRecords,
+  MAP_BINARY_MAGIC,
+  MAP_BINARY_VERSION,
+  MAP_BINARY_HEADER_BYTES,
+  type MapBinaryContent,
+  type DecodedMapBinary,
+  type MapBinaryError,
+  type MapBinaryOutcome,
+  type TriggerRecord,
+} from "./map-binary.ts";
+export {
+  WorldManifestSchema,
+  ManifestMapSchema,
+  MapPropertiesSchema,
+  MapPositionSchema,
+  HomeCitySchema,
+  WorldSourceSchema,
+  WORLD_PACK_FORMAT,
+  WORLD_PACK_VERSION,
+  MANIFEST_FILE,
+  TABLES_FILE,
+  MAX_MAP_SIDE,
+  type HomeCity,
+  type WorldSource,
+  type WorldManifest,
+  type ManifestMap,
+} from "./schema.ts";
+export { PackTablesSchema, encodeTables, type PackTables } from "./tables.ts";
+export { canonicalJson } from "./canonical-json.ts";
+export { mapToApiJson, type MapApiJson } from "./api-json.ts";

@@ -1,0 +1,246 @@
+/**
+ * Reading and writing world packs on disk (or from files embedded in the executable).
+ *
+ * A pack is a directory:
+ *   world.json      manifest (WorldManifestSchema): name, source, cities, per-map properties and hashes
+ *   tables.json     game tables (optional)
+ *   maps/<id>.bin   one binary per map (map-binary.ts)
+ *
+ * Hashes are SHA-256: per map file, for tables.json, and for the pack (the canonical JSON of the
+ * manifest without its own `hash`, which lists every other hash).
+ */
+import { mkdir, readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { canonicalJson } from "./canonical-json.ts";
+import { decodeMapBinary, encodeMapBinary } from "./map-binary.ts";
+import {
+  MANIFEST_FILE,
+  MapPropertiesSchema,
+  TABLES_FILE,
+  WORLD_PACK_FORMAT,
+  WORLD_PACK_VERSION,
+  WorldManifestSchema,
+  type ManifestMap,
+  type WorldManifest,
+} from "./schema.ts";
+import { PackTablesSchema, encodeTables, type PackTables } from "./tables.ts";
+import { checkWorldContent, type LoadedWorldMap, type WorldPack, type WorldPackContent, type WorldPackIssue } from "./world-pack.ts";
+
+/** Where a pack's files come from: a directory, or files embedded in the executable. */
+export interface PackFileSource {
+  /** Human-readable origin, for messages. */
+  readonly description: string;
+  /** The bytes of a pack file (path relative to the pack root, `/`-separated), or undefined when absent. */
+  read(path: string): Promise<Uint8Array | undefined>;
+}
+
+export type LoadWorldPackOutcome = { readonly ok: true; readonly pack: WorldPack } | { readonly ok: false; readonly errors: readonly WorldPackIssue[] };
+export type WriteWorldPackOutcome =
+  | { readonly ok: true; readonly hash: string; readonly files: readonly string[] }
+  | { readonly ok: false; readonly errors: readonly WorldPackIssue[] };
+
+/** Files read or written at once: enough to keep the disk busy, far below descriptor limits. */
+const FILE_CONCURRENCY = 32;
+
+/** `Promise.all(items.map(work))` with at most FILE_CONCURRENCY pending at a time; results in order. */
+async function mapWithLimit<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FILE_CONCURRENCY, items.length) }, worker));
+  return results;
+}
+
+/** SHA-256 hex digest. */
+export function sha256Hex(bytes: Uint8Array | string): string {
+  const hasher = new Bun.CryptoHasher("sha256");
+  hasher.update(bytes);
+  return hasher.digest("hex");
+}
+
+/** The pack hash: SHA-256 of the canonical JSON of the manifest without `hash`. */
+export function manifestHash(manifest: object): string {
+  const { hash: _ignored, ...rest } = manifest as { hash?: unknown };
+  return sha256Hex(canonicalJson(rest));
+}
+
+/** Pack files under a directory. */
+export function directorySource(dir: string): PackFileSource {
+  return {
+    description: dir,
+    async read(path) {
+      const file = Bun.file(join(dir, ...path.split("/")));
+      try {
+        return await file.bytes();
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** Options for loading. */
+export interface LoadWorldPackOptions {
+  /** Check each file against its SHA-256 in the manifest (default true). */
+  readonly verifyHashes?: boolean;
+}
+
+function zodIssues(file: string, error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): WorldPackIssue[] {
+  return error.issues.slice(0, 20).map((issue) => ({ file, message: `${issue.path.map(String).join(".") || "(root)"}: ${issue.message}` }));
+}
+
+/** Loads and verifies a pack from any file source. Never throws for bad files. */
+export async function loadWorldPackFrom(source: PackFileSource, options: LoadWorldPackOptions = {}): Promise<LoadWorldPackOutcome> {
+  const verify = options.verifyHashes !== false;
+  const manifestBytes = await source.read(MANIFEST_FILE);
+  if (!manifestBytes) return { ok: false, errors: [{ file: MANIFEST_FILE, message: `no ${MANIFEST_FILE} in ${source.description}` }] };
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(manifestBytes));
+  } catch (cause) {
+    return { ok: false, errors: [{ file: MANIFEST_FILE, message: `not valid JSON: ${(cause as Error).message}` }] };
+  }
+  const parsed = WorldManifestSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, errors: zodIssues(MANIFEST_FILE, parsed.error) };
+  const manifest = parsed.data;
+  const errors: WorldPackIssue[] = [];
+  if (verify && manifestHash(manifest) !== manifest.hash) {
+    errors.push({ file: MANIFEST_FILE, message: "pack hash does not match the manifest content (edited or corrupted)" });
+  }
+
+  const maps = await mapWithLimit(
+    manifest.maps,
+    async (entry): Promise<LoadedWorldMap | undefined> => {
+      const bytes = await source.read(entry.file);
+      if (!bytes) {
+        errors.push({ file: entry.file, message: `map ${entry.id}: file missing` });
+        return undefined;
+      }
+      if (verify && sha256Hex(bytes) !== entry.hash) {
+        errors.push({ file: entry.file, message: `map ${entry.id}: SHA-256 does not match the manifest` });
+        return undefined;
+      }
+      const decoded = decodeMapBinary(bytes, entry.file);
+      if (!decoded.ok) {
+        errors.push({ file: entry.file, message: decoded.error.message, offset: decoded.error.offset });
+        return undefined;
+      }
+      const map = decoded.map;
+      if (map.id !== entry.id || map.width !== entry.width || map.height !== entry.height) {
+        errors.push({
+          file: entry.file,
+          message: `holds map ${map.id} (${map.width} × ${map.height}) but the manifest says map ${entry.id} (${entry.width} × ${entry.height})`,
+        });
+        return undefined;
+      }
+      return { ...map, properties: entry.properties, hash: entry.hash };
+    },
+  );
+
+  let tables: PackTables | null = null;
+  if (manifest.tables) {
+    const bytes = await source.read(manifest.tables.file);
+    if (!bytes) errors.push({ file: manifest.tables.file, message: "file missing" });
+    else if (verify && sha256Hex(bytes) !== manifest.tables.hash) errors.push({ file: manifest.tables.file, message: "SHA-256 does not match the manifest" });
+    else {
+      try {
+        const result = PackTablesSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+        if (result.success) tables = result.data;
+        else errors.push(...zodIssues(manifest.tables.file, result.error));
+      } catch (cause) {
+        errors.push({ file: manifest.tables.file, message: `not valid JSON: ${(cause as Error).message}` });
+      }
+    }
+  }
+  if (errors.length > 0) return { ok: false, errors };
+
+  const loaded = maps as LoadedWorldMap[];
+  const content: WorldPackContent = { name: manifest.name, source: manifest.source, cities: manifest.cities, tables, maps: loaded };
+  const structural = checkWorldContent(content);
+  if (structural.length > 0) return { ok: false, errors: structural };
+  return {
+    ok: true,
+    pack: { ...content, maps: loaded, mapsById: new Map(loaded.map((map) => [map.id, map] as const)), hash: manifest.hash },
+  };
+}
+
+/** Loads and verifies the pack in `dir`. */
+export function loadWorldPack(dir: string, options: LoadWorldPackOptions = {}): Promise<LoadWorldPackOutcome> {
+  return loadWorldPackFrom(directorySource(dir), options);
+}
+
+/** The files and manifest of a pack, ready to write (pure apart from hashing). */
+export interface EncodedWorldPack {
+  readonly manifest: WorldManifest;
+  /** Relative path → bytes, manifest included. */
+  readonly files: ReadonlyMap<string, Uint8Array>;
+}
+
+/** Checks and encodes a pack into its files. */
+export function encodeWorldPack(content: WorldPackContent): { ok: true; pack: EncodedWorldPack } | { ok: false; errors: WorldPackIssue[] } {
+  const issues = checkWorldContent(content);
+  let tablesJson: Uint8Array | undefined;
+  if (content.tables) {
+    const tables = PackTablesSchema.safeParse(content.tables);
+    if (!tables.success) issues.push(...zodIssues(TABLES_FILE, tables.error));
+    else tablesJson = new TextEncoder().encode(encodeTables(tables.data));
+  }
+  if (issues.length > 0) return { ok: false, errors: issues };
+  const files = new Map<string, Uint8Array>();
+  const mapEntries: ManifestMap[] = [];
+  for (const map of [...content.maps].sort((a, b) => a.id - b.id)) {
+    const file = `maps/${map.id}.bin`;
+    let bytes: Uint8Array;
+    try {
+      bytes = encodeMapBinary(map);
+    } catch (cause) {
+      return { ok: false, errors: [{ file, message: (cause as Error).message }] };
+    }
+    files.set(file, bytes);
+    mapEntries.push({ id: map.id, file, hash: sha256Hex(bytes), width: map.width, height: map.height, properties: MapPropertiesSchema.parse(map.properties) });
+  }
+  if (tablesJson) files.set(TABLES_FILE, tablesJson);
+  const withoutHash = {
+    format: WORLD_PACK_FORMAT,
+    version: WORLD_PACK_VERSION,
+    name: content.name,
+    source: content.source,
+    tables: tablesJson ? { file: TABLES_FILE, hash: sha256Hex(tablesJson) } : null,
+    cities: [...content.cities].sort((a, b) => a.id - b.id),
+    maps: mapEntries,
+  } as const;
+  const manifest = WorldManifestSchema.safeParse({ ...withoutHash, hash: manifestHash(withoutHash) });
+  if (!manifest.success) return { ok: false, errors: zodIssues(MANIFEST_FILE, manifest.error) };
+  files.set(MANIFEST_FILE, new TextEncoder().encode(`${JSON.stringify(manifest.data, null, 1)}\n`));
+  return { ok: true, pack: { manifest: manifest.data, files } };
+}
+
+/**
+ * Writes a pack into `dir` (created if needed). Map files of an earlier pack in the same
+ * directory that this pack does not have are removed, so the directory holds exactly one pack.
+ * The manifest is written last: a pack interrupted mid-write fails its hash checks on load.
+ */
+export async function writeWorldPack(dir: string, content: WorldPackContent): Promise<WriteWorldPackOutcome> {
+  const encoded = encodeWorldPack(content);
+  if (!encoded.ok) return encoded;
+  const { files, manifest } = encoded.pack;
+  try {
+    await mkdir(join(dir, "maps"), { recursive: true });
+    const keep = new Set(files.keys());
+    for (const name of await readdir(join(dir, "maps"))) {
+      if (/^[0-9]+\.bin$/.test(name) && !keep.has(`maps/${name}`)) await rm(join(dir, "maps", name));
+    }
+    if (!keep.has(TABLES_FILE)) await rm(join(dir, TABLES_FILE), { force: true });
+    const ordered = [...files.keys()].filter((path) => path !== MANIFEST_FILE);
+    await mapWithLimit(ordered, (path) => Bun.write(join(dir, ...path.split("/")), files.get(path)!));
+    await Bun.write(join(dir, MANIFEST_FILE), files.get(MANIFEST_FILE)!);
+  } catch (cause) {
+    return { ok: false, errors: [{ file: dir, message: `cannot write the pack: ${(cause as Error).message}` }] };
+  }
+  return { ok: true, hash: manifest.hash, files: [...files.keys()].sort() };
+}

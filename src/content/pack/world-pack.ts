@@ -1,0 +1,138 @@
+/**
+ * The in-memory world: maps with their collision grids, triggers, exits, NPC spawns and ground
+ * objects, the home cities, and the game tables. Pure types and checks; I/O is in `pack-io.ts`.
+ */
+import type { GroundObject, MapExit, MapProperties, NpcSpawn } from "../maps/index.ts";
+import { BLOCKED_ALL } from "../maps/index.ts";
+import type { HomeCity, WorldSource } from "./schema.ts";
+import { MAX_MAP_SIDE, MapPropertiesSchema } from "./schema.ts";
+import type { PackTables } from "./tables.ts";
+
+/** One map of a world. */
+export interface WorldMap {
+  readonly id: number;
+  readonly width: number;
+  readonly height: number;
+  readonly properties: MapProperties;
+  /**
+   * Collision and terrain bits per tile, row-major from (1, 1) (`tileIndex`); bit meanings in
+   * maps/tile-flags.ts. Backed by a SharedArrayBuffer when the map came from `loadWorldPack`.
+   */
+  readonly collision: Uint8Array;
+  /** Trigger per tile (0 = none), row-major. */
+  readonly triggers: Uint8Array;
+  /** One per tile, row-major. `destMap = -1`: back where the player came from. */
+  readonly exits: readonly MapExit[];
+  readonly npcs: readonly NpcSpawn[];
+  /** One per tile, row-major. */
+  readonly objects: readonly GroundObject[];
+}
+
+/** A map as loaded from a pack: with the SHA-256 of its binary file. */
+export interface LoadedWorldMap extends WorldMap {
+  readonly hash: string;
+}
+
+/** What `writeWorldPack` stores. */
+export interface WorldPackContent {
+  readonly name: string;
+  readonly source: WorldSource;
+  readonly cities: readonly HomeCity[];
+  /** The game tables (objects, NPCs, spells, balance…), or null for a maps-only pack. */
+  readonly tables: PackTables | null;
+  readonly maps: readonly WorldMap[];
+}
+
+/** A loaded world pack. */
+export interface WorldPack extends WorldPackContent {
+  readonly maps: readonly LoadedWorldMap[];
+  /** Maps by id. */
+  readonly mapsById: ReadonlyMap<number, LoadedWorldMap>;
+  /** SHA-256 of the pack (covers the manifest, every map file and the tables). */
+  readonly hash: string;
+}
+
+/** A problem with a world pack: which file (relative to the pack), what, and where when known. */
+export interface WorldPackIssue {
+  readonly file: string;
+  readonly message: string;
+  readonly offset?: number;
+}
+
+/**
+ * Structural checks of a world before it is written: sizes, grid lengths, properties schema,
+ * record coordinates on the map, one exit/object per tile, cities on existing maps. Returns the
+ * problems found (empty when the world is sound).
+ */
+export function checkWorldContent(pack: WorldPackContent): WorldPackIssue[] {
+  const issues: WorldPackIssue[] = [];
+  const ids = new Set<number>();
+  for (const map of pack.maps) {
+    const file = `maps/${map.id}.bin`;
+    const problem = (message: string) => issues.push({ file, message: `map ${map.id}: ${message}` });
+    if (!Number.isInteger(map.id) || map.id < 1 || map.id > 0x7fff) problem("id must be 1..32767");
+    if (ids.has(map.id)) problem("id appears twice");
+    ids.add(map.id);
+    if (!Number.isInteger(map.width) || !Number.isInteger(map.height) || map.width < 1 || map.height < 1 || map.width > MAX_MAP_SIDE || map.height > MAX_MAP_SIDE) {
+      problem(`size ${map.width} × ${map.height} outside 1..${MAX_MAP_SIDE}`);
+      continue;
+    }
+    const tiles = map.width * map.height;
+    if (map.collision.length !== tiles) problem(`collision grid has ${map.collision.length} tiles, expected ${tiles}`);
+    if (map.triggers.length !== tiles) problem(`trigger grid has ${map.triggers.length} tiles, expected ${tiles}`);
+    const properties = MapPropertiesSchema.safeParse(map.properties);
+    if (!properties.success) problem(`properties: ${properties.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
+    const onMap = (kind: string, record: { x: number; y: number }) => {
+      if (!Number.isInteger(record.x) || !Number.isInteger(record.y) || record.x < 1 || record.y < 1 || record.x > map.width || record.y > map.height) {
+        problem(`${kind} at (${record.x}, ${record.y}) is off the map`);
+        return false;
+      }
+      return true;
+    };
+    const exitTiles = new Set<number>();
+    for (const exit of map.exits) {
+      if (!onMap("exit", exit)) continue;
+      const tile = (exit.y - 1) * map.width + exit.x;
+      if (exitTiles.has(tile)) problem(`two exits on (${exit.x}, ${exit.y})`);
+      exitTiles.add(tile);
+      if (exit.destMap === 0 || exit.destMap < -1) problem(`exit at (${exit.x}, ${exit.y}) has destination map ${exit.destMap}`);
+    }
+    for (const npc of map.npcs) {
+      onMap("NPC spawn", npc);
+      if (!Number.isInteger(npc.npc) || npc.npc < 1) problem(`NPC spawn at (${npc.x}, ${npc.y}) has NPC number ${npc.npc}`);
+    }
+    const objectTiles = new Set<number>();
+    for (const object of map.objects) {
+      if (!onMap("object", object)) continue;
+      const tile = (object.y - 1) * map.width + object.x;
+      if (objectTiles.has(tile)) problem(`two objects on (${object.x}, ${object.y})`);
+      objectTiles.add(tile);
+      if (!Number.isInteger(object.obj) || object.obj < 1) problem(`object at (${object.x}, ${object.y}) has object number ${object.obj}`);
+    }
+  }
+  const byId = new Map(pack.maps.map((map) => [map.id, map] as const));
+  for (const city of pack.cities) {
+    const map = byId.get(city.map);
+    if (!map) issues.push({ file: "world.json", message: `city ${city.id} (${city.name}) is on map ${city.map}, which the pack does not have` });
+    else if (city.x > map.width || city.y > map.height) {
+      issues.push({ file: "world.json", message: `city ${city.id} (${city.name}) at (${city.x}, ${city.y}) is off map ${city.map}` });
+    }
+  }
+  return issues;
+}
+
+/** True when a tile blocks movement from every direction (the all-sides wall of `LegalPos`). */
+export function isWall(map: WorldMap, x: number, y: number): boolean {
+  return (map.collision[(y - 1) * map.width + (x - 1)]! & BLOCKED_ALL) === BLOCKED_ALL;
+}
+
+/**
+ * The collision grid of a map in a SharedArrayBuffer, ready to hand to a map worker. Maps from
+ * `loadWorldPack` already hold one (returned as is); otherwise the grid is copied once.
+ */
+export function collisionGridToShared(map: Pick<WorldMap, "collision">): Uint8Array {
+  if (map.collision.buffer instanceof SharedArrayBuffer) return map.collision;
+  const shared = new Uint8Array(new SharedArrayBuffer(map.collision.length));
+  shared.set(map.collision);
+  return shared;
+}

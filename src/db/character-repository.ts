@@ -1,0 +1,187 @@
+/**
+ * Characters: creation with case-insensitive unique names, loading, and saving online
+ * characters' state. Saving many characters is one SQL statement, hence atomic on both backends:
+ * either every row is written or none is.
+ */
+import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { CharacterRecord, NewCharacter } from "../game/character-record.ts";
+import { DatabaseError, findPostgresError, SQLSTATE, toDatabaseError } from "./database-error.ts";
+import { characterToRow, rowToCharacter } from "./character-rows.ts";
+import { characters } from "./schema.ts";
+
+export type CreateCharacterOutcome =
+  | { kind: "ok"; character: CharacterRecord }
+  | { kind: "name_taken" }
+  /** accountId names no account (deleted meanwhile). */
+  | { kind: "unknown_account" };
+
+export type SaveCharacterOutcome = { kind: "ok"; updatedAt: Date } | { kind: "not_found" };
+
+export type SaveCharactersOutcome =
+  | { kind: "ok"; saved: number; updatedAt: Date }
+  /** Some ids have no row (deleted?); nothing at all was saved. */
+  | { kind: "not_found"; ids: number[] };
+
+export interface CharacterRepository {
+  createCharacter(character: NewCharacter): Promise<CreateCharacterOutcome>;
+  /** Case-insensitive. */
+  findCharacterByName(name: string): Promise<CharacterRecord | null>;
+  loadCharacter(id: number): Promise<CharacterRecord | null>;
+  /** The account's characters, oldest first. */
+  listCharacters(accountId: number): Promise<CharacterRecord[]>;
+  /** Case-insensitive. */
+  isNameTaken(name: string): Promise<boolean>;
+  /**
+   * Writes the record's state (everything but id, account, name and createdAt; updatedAt becomes
+   * now). Never modifies `record`: the new updatedAt is in the outcome.
+   */
+  saveCharacter(record: CharacterRecord): Promise<SaveCharacterOutcome>;
+  /** saveCharacter for many records in one atomic statement; a failure saves none of them. */
+  saveCharacters(records: readonly CharacterRecord[]): Promise<SaveCharactersOutcome>;
+  /** False when there was no such character. */
+  deleteCharacter(id: number): Promise<boolean>;
+}
+
+type Drizzle = PgDatabase<PgQueryResultHKT>;
+
+const nameMatches = (name: string) => sql`lower(${characters.name}) = lower(${name})`;
+
+const COLUMNS = getTableColumns(characters);
+type CharacterKey = keyof typeof COLUMNS;
+/** Set at creation and never rewritten by a save. */
+const NOT_SAVED: ReadonlySet<CharacterKey> = new Set<CharacterKey>(["id", "accountId", "name", "createdAt"]);
+const SAVED_KEYS = (Object.keys(COLUMNS) as CharacterKey[]).filter((key) => !NOT_SAVED.has(key));
+
+/**
+ * `jsonb_to_recordset` turns the JSON batch into typed rows server-side, so the statement has one
+ * parameter however many characters it saves (no 65,535-parameter ceiling). The update runs only
+ * when every id exists; the statement reports the missing ones.
+ */
+function buildSaveStatement(batchJson: string): SQL {
+  const recordType = sql.join(
+    [sql`${sql.identifier(COLUMNS.id.name)} ${sql.raw(COLUMNS.id.getSQLType())}`, ...SAVED_KEYS.map((key) => sql`${sql.identifier(COLUMNS[key].name)} ${sql.raw(COLUMNS[key].getSQLType())}`)],
+    sql`, `,
+  );
+  const assignments = sql.join(
+    SAVED_KEYS.map((key) => sql`${sql.identifier(COLUMNS[key].name)} = input.${sql.identifier(COLUMNS[key].name)}`),
+    sql`, `,
+  );
+  return sql`WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${batchJson}::jsonb) AS input(${recordType})
+    ), missing AS (
+      SELECT input.id FROM input WHERE NOT EXISTS (SELECT 1 FROM ${characters} WHERE ${characters.id} = input.id)
+    ), saved AS (
+      UPDATE ${characters} SET ${assignments} FROM input
+      WHERE ${characters.id} = input.id AND NOT EXISTS (SELECT 1 FROM missing)
+      RETURNING ${characters.id}
+    )
+    SELECT (SELECT count(*) FROM saved)::integer AS saved,
+      (SELECT coalesce(jsonb_agg(missing.id ORDER BY missing.id), '[]'::jsonb) FROM missing) AS missing`;
+}
+
+/** One record as a JSON object keyed by column name, with values as Postgres reads them from JSON. */
+function toSaveInput(record: CharacterRecord, updatedAt: Date): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...characterToRow(record), id: record.id, updatedAt, lastLoginAt: record.lastLoginAt };
+  const input: Record<string, unknown> = { [COLUMNS.id.name]: record.id };
+  for (const key of SAVED_KEYS) {
+    const value = values[key];
+    input[COLUMNS[key].name] = value instanceof Date ? value.toISOString() : value;
+  }
+  return input;
+}
+
+function checkBatch(records: readonly CharacterRecord[]): void {
+  const seen = new Set<number>();
+  for (const record of records) {
+    if (!Number.isSafeInteger(record.id) || record.id <= 0) {
+      throw new DatabaseError("invalid_argument", `cannot save a character with id ${record.id}`);
+    }
+    if (seen.has(record.id)) throw new DatabaseError("invalid_argument", `character ${record.id} appears twice in one save`);
+    seen.add(record.id);
+  }
+}
+
+export function createCharacterRepository(db: Drizzle, now: () => Date): CharacterRepository {
+  async function selectOne(where: SQL, what: string): Promise<CharacterRecord | null> {
+    try {
+      const rows = await db.select().from(characters).where(where).limit(1);
+      return rows[0] ? rowToCharacter(rows[0]) : null;
+    } catch (error) {
+      throw toDatabaseError(error, what);
+    }
+  }
+
+  const repository: CharacterRepository = {
+    async createCharacter(character) {
+      const createdAt = now();
+      try {
+        const rows = await db
+          .insert(characters)
+          .values({ ...characterToRow(character), createdAt, updatedAt: createdAt, lastLoginAt: null })
+          .onConflictDoNothing()
+          .returning();
+        const row = rows[0];
+        return row ? { kind: "ok", character: rowToCharacter(row) } : { kind: "name_taken" };
+      } catch (error) {
+        if (findPostgresError(error)?.code === SQLSTATE.foreignKeyViolation) return { kind: "unknown_account" };
+        throw toDatabaseError(error, `creating character "${character.name}"`);
+      }
+    },
+
+    findCharacterByName: (name) => selectOne(nameMatches(name), "looking up a character by name"),
+
+    loadCharacter: (id) => selectOne(eq(characters.id, id), `loading character ${id}`),
+
+    async listCharacters(accountId) {
+      try {
+        const rows = await db.select().from(characters).where(eq(characters.accountId, accountId)).orderBy(asc(characters.id));
+        return rows.map(rowToCharacter);
+      } catch (error) {
+        throw toDatabaseError(error, `listing the characters of account ${accountId}`);
+      }
+    },
+
+    async isNameTaken(name) {
+      try {
+        const rows = await db.select({ id: characters.id }).from(characters).where(nameMatches(name)).limit(1);
+        return rows.length > 0;
+      } catch (error) {
+        throw toDatabaseError(error, "checking a character name");
+      }
+    },
+
+    async saveCharacter(record) {
+      const outcome = await repository.saveCharacters([record]);
+      return outcome.kind === "ok" ? { kind: "ok", updatedAt: outcome.updatedAt } : { kind: "not_found" };
+    },
+
+    async saveCharacters(records) {
+      const updatedAt = now();
+      if (records.length === 0) return { kind: "ok", saved: 0, updatedAt };
+      checkBatch(records);
+      const batchJson = JSON.stringify(records.map((record) => toSaveInput(record, updatedAt)));
+      let result: unknown;
+      try {
+        result = await db.execute(buildSaveStatement(batchJson));
+      } catch (error) {
+        throw toDatabaseError(error, `saving ${records.length} character(s)`);
+      }
+      // postgres.js returns a row list, the PGlite proxy a plain array: both are arrays of objects.
+      const row = (result as { saved: number; missing: number[] }[])[0];
+      if (!row) throw new DatabaseError("query_failed", "saving characters returned no summary row");
+      if (row.missing.length > 0) return { kind: "not_found", ids: row.missing };
+      return { kind: "ok", saved: row.saved, updatedAt };
+    },
+
+    async deleteCharacter(id) {
+      try {
+        const rows = await db.delete(characters).where(eq(characters.id, id)).returning({ id: characters.id });
+        return rows.length > 0;
+      } catch (error) {
+        throw toDatabaseError(error, `deleting character ${id}`);
+      }
+    },
+  };
+  return repository;
+}

@@ -1,0 +1,84 @@
+/**
+ * Conversion between the shared CharacterRecord contract and the flat `characters` row.
+ * Nested groups (position, vitals) become columns so they can be queried; collections
+ * (inventory, skills, ...) are jsonb.
+ */
+import type { CharacterRecord, Heading, NewCharacter } from "../game/character-record.ts";
+import type { CharacterRow, NewCharacterRow } from "./schema.ts";
+
+export function rowToCharacter(row: CharacterRow): CharacterRecord {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    name: row.name,
+    race: row.race,
+    gender: row.gender,
+    class: row.class,
+    head: row.head,
+    body: row.body,
+    homeCity: row.homeCity,
+    level: row.level,
+    exp: row.exp,
+    freeSkillPoints: row.freeSkillPoints,
+    // The characters_heading_valid check keeps the column within 1..4.
+    position: { map: row.map, x: row.x, y: row.y, heading: row.heading as Heading },
+    vitals: {
+      hp: row.hp,
+      maxHp: row.maxHp,
+      mana: row.mana,
+      maxMana: row.maxMana,
+      stamina: row.stamina,
+      maxStamina: row.maxStamina,
+      food: row.food,
+      water: row.water,
+    },
+    gold: row.gold,
+    bankGold: row.bankGold,
+    attributes: row.attributes,
+    skills: row.skills,
+    inventory: row.inventory,
+    equipment: row.equipment,
+    spells: row.spells,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    lastLoginAt: row.lastLoginAt,
+  };
+}
+
+/** The columns a character's own state fills; identity and timestamps are the caller's to add. */
+export type CharacterStateColumns = Omit<NewCharacterRow, "id" | "createdAt" | "updatedAt" | "lastLoginAt">;
+
+export function characterToRow(character: NewCharacter): CharacterStateColumns {
+  return {
+    accountId: character.accountId,
+    name: character.name,
+    race: character.race,
+    gender: character.gender,
+    class: character.class,
+    head: character.head,
+    body: character.body,
+    homeCity: character.homeCity,
+    level: character.level,
+    exp: character.exp,
+    freeSkillPoints: character.freeSkillPoints,
+    map: character.position.map,
+    x: character.position.x,
+    y: character.position.y,
+    heading: character.position.heading,
+    hp: character.vitals.hp,
+    maxHp: character.vitals.maxHp,
+    mana: character.vitals.mana,
+    maxMana: character.vitals.maxMana,
+    stamina: character.vitals.stamina,
+    maxStamina: character.vitals.maxStamina,
+    food: character.vitals.food,
+    water: character.vitals.water,
+    gold: character.gold,
+    bankGold: character.bankGold,
+    attributes: character.attributes,
+    skills: character.skills,
+    inventory: character.inventory,
+    equipment: character.equipment,
+    spells: character.spells,
+  };
+}

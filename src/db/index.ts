@@ -1,0 +1,26 @@
+/**
+ * Persistence: accounts and characters on Postgres (when a URL is configured) or on PGlite in a
+ * worker thread (otherwise). The rest of the server imports only this module and never drizzle,
+ * the schema or a backend.
+ *
+ * @example
+ *   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+ *   const login = await db.accounts.verifyPassword(email, password);
+ */
+export { openDatabase, pgliteDataDir } from "./database.ts";
+export type { Database, DatabaseBackend, OpenDatabaseOptions } from "./database.ts";
+export { DatabaseError } from "./database-error.ts";
+export type { DatabaseErrorCode } from "./database-error.ts";
+export type { DatabaseLogger } from "./logger.ts";
+export { DEFAULT_PASSWORD_HASHING } from "./password-hashing.ts";
+export type { PasswordHashing } from "./password-hashing.ts";
+export { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "./account-repository.ts";
+export type { Account, AccountRepository, CreateAccountOutcome, VerifyPasswordOutcome } from "./account-repository.ts";
+export type {
+  CharacterRepository,
+  CreateCharacterOutcome,
+  SaveCharacterOutcome,
+  SaveCharactersOutcome,
+} from "./character-repository.ts";
+export { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_SIZE } from "./postgres-backend.ts";
+export { PGLITE_OPEN_TIMEOUT_MS } from "./pglite-backend.ts";

@@ -1,0 +1,88 @@
+/**
+ * The database schema, the single source drizzle-kit turns into the SQL migrations under
+ * migrations/. Only src/db reads it; the rest of the server sees repositories and plain records.
+ *
+ * Names and emails keep the spelling the player typed; uniqueness is case-insensitive through
+ * unique indexes on lower(...), and every lookup compares lower() on both sides so the indexes
+ * serve it.
+ */
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { Attributes, Equipment, InventorySlot } from "../game/character-record.ts";
+
+/** Timestamps are always stored with a time zone and read as JS Dates. */
+const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Counters that can outgrow int4 in long-lived servers; read back as JS numbers (exact below 2^53). */
+const bigNumber = (name: string) => bigint(name, { mode: "number" });
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    /** PHC string from Bun.password (argon2id or bcrypt); the algorithm and cost travel inside it. */
+    passwordHash: text("password_hash").notNull(),
+    banned: boolean("banned").notNull().default(false),
+    createdAt: timestampTz("created_at").notNull(),
+    lastLoginAt: timestampTz("last_login_at"),
+  },
+  (table) => [uniqueIndex("accounts_email_lower_key").on(sql`lower(${table.email})`)],
+);
+
+export const characters = pgTable(
+  "characters",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    race: integer("race").notNull(),
+    gender: integer("gender").notNull(),
+    class: integer("class").notNull(),
+    head: integer("head").notNull(),
+    body: integer("body").notNull(),
+    /** Hogar: city id (Ciudades.Dat). */
+    homeCity: integer("home_city").notNull(),
+    level: integer("level").notNull(),
+    exp: bigNumber("exp").notNull(),
+    freeSkillPoints: integer("free_skill_points").notNull(),
+    map: integer("map").notNull(),
+    x: integer("x").notNull(),
+    y: integer("y").notNull(),
+    heading: integer("heading").notNull(),
+    hp: integer("hp").notNull(),
+    maxHp: integer("max_hp").notNull(),
+    mana: integer("mana").notNull(),
+    maxMana: integer("max_mana").notNull(),
+    stamina: integer("stamina").notNull(),
+    maxStamina: integer("max_stamina").notNull(),
+    food: integer("food").notNull(),
+    water: integer("water").notNull(),
+    gold: bigNumber("gold").notNull(),
+    bankGold: bigNumber("bank_gold").notNull(),
+    attributes: jsonb("attributes").$type<Attributes>().notNull(),
+    skills: jsonb("skills").$type<number[]>().notNull(),
+    inventory: jsonb("inventory").$type<InventorySlot[]>().notNull(),
+    equipment: jsonb("equipment").$type<Equipment>().notNull(),
+    spells: jsonb("spells").$type<number[]>().notNull(),
+    createdAt: timestampTz("created_at").notNull(),
+    updatedAt: timestampTz("updated_at").notNull(),
+    lastLoginAt: timestampTz("last_login_at"),
+  },
+  (table) => [
+    uniqueIndex("characters_name_lower_key").on(sql`lower(${table.name})`),
+    index("characters_account_id_idx").on(table.accountId),
+    // Last line of defence against corrupt in-memory state reaching disk: a batch save with one
+    // such row fails as a whole and the caller keeps its state.
+    check("characters_level_positive", sql`${table.level} >= 1`),
+    check("characters_exp_non_negative", sql`${table.exp} >= 0`),
+    check("characters_gold_non_negative", sql`${table.gold} >= 0 AND ${table.bankGold} >= 0`),
+    check("characters_heading_valid", sql`${table.heading} BETWEEN 1 AND 4`),
+  ],
+);
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type CharacterRow = typeof characters.$inferSelect;
+export type NewCharacterRow = typeof characters.$inferInsert;

@@ -1,0 +1,55 @@
+/**
+ * What a map worker needs to run one map: plain data plus the shared grids. Built by the
+ * gateway from the world pack; crosses the thread boundary by structured clone, the grids as
+ * SharedArrayBuffers (the collision grid is never written after load).
+ */
+
+export interface MapExitDefinition {
+  x: number;
+  y: number;
+  /** -1 means "back where the player came from". */
+  destMap: number;
+  destX: number;
+  destY: number;
+}
+
+export interface NpcDefinition {
+  x: number;
+  y: number;
+  /** Template number (npcs.dat `[NPCn]`); the client indexes its NpcData with it. */
+  npc: number;
+  name: string;
+  body: number;
+  head: number;
+  heading: number;
+}
+
+export interface ObjectDefinition {
+  x: number;
+  y: number;
+  obj: number;
+  amount: number;
+}
+
+export interface MapDefinition {
+  id: number;
+  name: string;
+  width: number;
+  height: number;
+  /** No player killing; logging out is immediate. */
+  safe: boolean;
+  /** Per tile (row-major from (1,1)): direction bits and water/tree flags, read-only. */
+  collision: SharedArrayBuffer;
+  /** Per tile: the char index standing there (0 = free). Written only by the owning map. */
+  occupancy: SharedArrayBuffer;
+  exits: MapExitDefinition[];
+  npcs: NpcDefinition[];
+  objects: ObjectDefinition[];
+}
+
+/** Bytes per occupancy cell: an Int16 char index. */
+export const OCCUPANCY_CELL_BYTES = 2;
+
+export function newOccupancyBuffer(width: number, height: number): SharedArrayBuffer {
+  return new SharedArrayBuffer(width * height * OCCUPANCY_CELL_BYTES);
+}

@@ -1,0 +1,64 @@
+/**
+ * The server packets a map sends, as complete frames (u16 length + body). Every function returns
+ * a view into one shared writer, valid until the next call: callers hand it to the outbox (which
+ * copies) before encoding the next one. Hot packets use the protocol's dedicated writers.
+ */
+import type { CharacterRecord } from "../game/character-record.ts";
+
+/** A character as other clients draw it (CharacterCreate / CharacterChange). */
+export interface VisibleChar {
+  charIndex: number;
+  body: number;
+  head: number;
+  heading: number;
+  x: number;
+  y: number;
+  weapon: number;
+  shield: number;
+  helmet: number;
+  name: string;
+  /** Faction colour: 0 criminal, 1 citizen, ... */
+  status: number;
+  /** Privilege bits: 1 user. */
+  privileges: number;
+  /** 0 player, 1 NPC. */
+  isNpc: number;
+  npcNumber: number;
+  minHp: number;
+  maxHp: number;
+  minMana: number;
+  maxMana: number;
+}
+
+export interface MapPackets {
+  characterMove(charIndex: number, x: number, y: number): Uint8Array;
+  posUpdate(x: number, y: number): Uint8Array;
+  areaChanged(x: number, y: number): Uint8Array;
+  characterCreate(char: VisibleChar): Uint8Array;
+  characterRemove(charIndex: number, fadeOut: boolean, wasWarp: boolean): Uint8Array;
+  characterChange(char: VisibleChar): Uint8Array;
+  chatOverHead(text: string, charIndex: number, colour: number, x: number, y: number): Uint8Array;
+  consoleMsg(text: string, font: number): Uint8Array;
+  consoleCharText(text: string, colour: number, speakerName: string, speakerStatus: number, privileges: number): Uint8Array;
+  objectCreate(x: number, y: number, obj: number, amount: number): Uint8Array;
+  changeMap(map: number): Uint8Array;
+  userCharIndexInServer(charIndex: number): Uint8Array;
+  removeDialogs(): Uint8Array;
+  removeCharDialog(charIndex: number): Uint8Array;
+  disconnect(fullLogout: boolean): Uint8Array;
+  /** The part of the login burst before the area entry (§5.1 items 1–10), one frame each. */
+  loginBurstBeforeArea(record: CharacterRecord, userSlot: number, mapId: number, nowMsInDay: number): Uint8Array[];
+  /** The part after `UserCharIndexInServer` (§5.1 items 15–23), ending with `logged`. */
+  loginBurstAfterArea(record: CharacterRecord, onlineCount: number, motd: readonly string[]): Uint8Array[];
+}
+
+/** VB RGB colours (0x00BBGGRR). */
+export const COLOUR_WHITE = 0xffffff;
+export const COLOUR_RED = 0x0000ff;
+export const COLOUR_WHISPER = 0x00c8c8;
+
+/** ConsoleMsg font indexes (e_FontTypeNames). */
+export const FONT_TALK = 0;
+export const FONT_WARNING = 2;
+export const FONT_INFO = 3;
+export const FONT_SERVER = 9;

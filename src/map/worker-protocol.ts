@@ -1,0 +1,58 @@
+/**
+ * Messages between the gateway (main thread) and a map worker. Control messages are plain
+ * data; gameplay intents travel packed in `intents` buffers and frames in `out` buffers.
+ */
+import type { CharacterRecord } from "../game/character-record.ts";
+import type { AoiMode } from "./area-of-interest.ts";
+import type { MapDefinition } from "./map-definition.ts";
+import type { EnterKind, MapEvent } from "./map-server.ts";
+
+export interface WorkerSettings {
+  aoiMode: AoiMode;
+  motd: string[];
+  /** Length of an in-game day, for `hora`. */
+  dayLengthMs: number;
+}
+
+export type ToWorker =
+  | { t: "init"; workerId: number; settings: WorkerSettings }
+  | { t: "load"; map: MapDefinition }
+  | { t: "unload"; map: number }
+  | { t: "intents"; buffer: ArrayBuffer }
+  | {
+      t: "enter";
+      map: number;
+      session: number;
+      record: CharacterRecord;
+      kind: EnterKind;
+      userSlot: number;
+      cameFrom?: { map: number; x: number; y: number } | undefined;
+      onlineCount: number;
+    }
+  | { t: "leave"; session: number; reason: string }
+  | { t: "snapshot"; requestId: number }
+  | { t: "stop" }
+  /** Test hook: makes the worker throw, to exercise the supervisor. */
+  | { t: "crash" };
+
+export interface SnapshotEntry {
+  session: number;
+  map: number;
+  state: CharacterRecord;
+}
+
+export interface WorkerMapStats {
+  map: number;
+  players: number;
+  npcs: number;
+  movesAccepted: number;
+  movesRefused: number;
+}
+
+export type FromWorker =
+  | { t: "ready"; workerId: number }
+  | { t: "loaded"; map: number }
+  | { t: "out"; frames: ArrayBuffer; events: MapEvent[]; deliveries: number }
+  | { t: "snapshot"; requestId: number; entries: SnapshotEntry[]; stats: WorkerMapStats[]; lagMs: number }
+  | { t: "stopped"; entries: SnapshotEntry[] }
+  | { t: "fault"; message: string; map?: number };

@@ -1,0 +1,3 @@
+export { Counter, Gauge, MetricsRegistry, type Labels } from "./registry.ts";
+export { EventLoopLagMonitor, LAG_SAMPLE_INTERVAL_MS } from "./event-loop-lag.ts";
+export { registerProcessMetrics } from "./process-metrics.ts";

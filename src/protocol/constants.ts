@@ -1,0 +1,81 @@
+/**
+ * Wire constants of the AO20 protocol as spoken by the stock client built with PYMMO=0
+ * (reference: docs/ao20-protocol.md §0, §1, §3).
+ */
+
+/** Bytes of the little-endian u16 body length that prefixes every TCP frame (§1.2). */
+export const FRAME_HEADER_BYTES = 2;
+
+/** Largest body a frame can carry: the u16 length field (§1.2). */
+export const MAX_FRAME_BODY_BYTES = 65_535;
+
+/** Bytes of the little-endian i16 packet id at the start of every body (§1.2). */
+export const PACKET_ID_BYTES = 2;
+
+/** Longest LEB128 value the Aurora reader accepts (§1.3). */
+export const MAX_VARINT_BYTES = 10;
+
+/** Real server→client packets with PYMMO=0: ids 1..202 (§3.2). */
+export const SERVER_PACKET_COUNT = 202;
+
+/** Real client→server packets as the server defines them with PYMMO=0: ids 1..312 (§3.2). */
+export const CLIENT_PACKET_COUNT = 312;
+
+/** Skills in the game; `SendSkills` and `ModifySkills` carry one u8 per skill (§4.6). */
+export const SKILL_COUNT = 24;
+
+/** Slots of one side of a player-to-player trade offer in `ChangeUserTradeSlot` (§4.7). */
+export const TRADE_OFFER_SLOTS = 6;
+
+/** Octets of the IPv4 address in the client's `IPToNick` GM command. */
+export const IPV4_OCTETS = 4;
+
+/** Characters the stock client keeps from `AccountCharacterList` (`MAX_PERSONAJES_EN_CUENTA`, §4.1). */
+export const MAX_ACCOUNT_CHARACTERS = 10;
+
+/** `e_DebugCommands.eConnectionState`: the only `RequestDebug` type that carries a string. */
+export const DEBUG_COMMAND_CONNECTION_STATE = 1;
+
+/**
+ * The `eConnected` payload of a DEBUGGING=1 server (§1.5): a one-dimensional SafeArrayInt8 with
+ * lower bound 1 holding the bytes 1..10. A DEBUGGING=1 client (the repo default) dereferences a
+ * null pointer when it is missing, a release client ignores it, so a server should always send it.
+ */
+export const CONNECTED_DEBUG_PAYLOAD: Uint8Array = Uint8Array.of(
+  0x01, 0x01, 0x0a, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a,
+);
+
+/** Headings (`e_Heading`, §4): the u8 in `Walk`, `ChangeHeading`, `CharacterCreate`, ... */
+export const Heading = { North: 1, East: 2, South: 3, West: 4 } as const;
+export type Heading = (typeof Heading)[keyof typeof Heading];
+
+/** Console font indexes of `ConsoleMsg`/`LocaleMsg` that a server needs most (§4.3). */
+export const FontIndex = {
+  Talk: 0,
+  Fight: 1,
+  Warning: 2,
+  Info: 3,
+  InfoBold: 4,
+  Execution: 5,
+  Party: 6,
+  Poison: 7,
+  Guild: 8,
+  Server: 9,
+  GuildMessage: 10,
+  Experience: 23,
+  Global: 25,
+} as const;
+
+/** `eCharacterCreate.isNpc` values (§4.2). */
+export const CharacterKind = { Player: 0, Npc: 1, Pet: 2 } as const;
+
+/** `fxLoops` value that makes an FX loop forever on players (§4.2). */
+export const FX_LOOP_FOREVER = 999;
+
+/** VB `RGB(r, g, b)` as sent in colour fields: `R + G·256 + B·65536` (§1.3). */
+export function vbRgb(red: number, green: number, blue: number): number {
+  return (red & 0xff) | ((green & 0xff) << 8) | ((blue & 0xff) << 16);
+}
+
+/** White in VB `RGB()` form: the usual chat colour. */
+export const COLOR_WHITE = 0xff_ff_ff;

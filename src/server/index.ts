@@ -1,0 +1,258 @@
+/**
+ * Composition of one server process: data dir, world, database, map workers, gateway, HTTP /
+ * WebSocket / TCP listeners, autosave and the orderly stop. Each start-up failure becomes a
+ * `StartupError` with one line for the operator.
+ */
+import type { ServerConfig } from "../config/index.ts";
+import { openDatabase, DatabaseError, type Database } from "../db/index.ts";
+import type { Logger } from "../log/index.ts";
+import { EventLoopLagMonitor, MetricsRegistry, registerProcessMetrics } from "../metrics/index.ts";
+import { ConnectionFactory, createWebSocketHandler, listenTcp, startHttpServer } from "../net/index.ts";
+import { FrameDecoder } from "../protocol/index.ts";
+import { createGatewayMetrics, createGatewayStore, Gateway } from "../session/index.ts";
+import { VERSION } from "../version.ts";
+import { World } from "../world/index.ts";
+import { prepareDataDir } from "./data-dir.ts";
+import { loadServerWorld, type ServerWorld } from "./server-world.ts";
+
+/** Players are saved this often by default; `--autosave-seconds` changes it. */
+const MS_PER_SECOND = 1000;
+/** Message of the day, one console line each, sent at login. */
+export const DEFAULT_MOTD = ["Bienvenido a Argentum Online (argentum-bun)."];
+/** In-game day length for `hora`. */
+export const DAY_LENGTH_MS = 60 * 60 * 1000;
+/** Up to this many maps are loaded at start; bigger worlds load maps on first entry. */
+export const PRELOAD_MAP_LIMIT = 32;
+
+export class StartupError extends Error {
+  readonly code = "startup_failed";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StartupError";
+  }
+}
+
+export interface RunningServer {
+  readonly tcpPort: number;
+  readonly httpPort: number;
+  readonly world: World;
+  readonly gateway: Gateway;
+  readonly database: Database;
+  /** Saves every online character now (what autosave does on its timer). */
+  autosave(): Promise<number>;
+  stop(reason: string): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Map worker count; default from the CPU count. */
+  mapWorkers?: number;
+  /** Override for tests (e.g. a worker script that fails to load). */
+  mapWorkerUrl?: string;
+}
+
+export async function startServer(config: ServerConfig, logger: Logger, options: StartOptions = {}): Promise<RunningServer> {
+  const startedAt = performance.now();
+  const log = logger.child({ ctx: "server" });
+
+  const dataDir = await prepareDataDir(config.dataDir);
+  if (!dataDir.ok) throw new StartupError(dataDir.message);
+
+  let serverWorld: ServerWorld;
+  try {
+    serverWorld = await loadServerWorld(config.world);
+  } catch (error) {
+    throw new StartupError((error as Error).message, { cause: error });
+  }
+  log.info({ world: serverWorld.name, maps: serverWorld.maps.size, hash: serverWorld.hash }, "world loaded");
+
+  let database: Database;
+  try {
+    database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: dataDir.path,
+      logger: logger.child({ ctx: "db" }),
+    });
+  } catch (error) {
+    const message = error instanceof DatabaseError ? error.message : (error as Error).message;
+    throw new StartupError(`database: ${message}`, { cause: error });
+  }
+  log.info({ backend: database.backend }, "database ready");
+
+  const registry = new MetricsRegistry();
+  const lag = new EventLoopLagMonitor();
+  lag.start();
+  registerProcessMetrics(registry, lag, startedAt, () => performance.now());
+  const gatewayMetrics = createGatewayMetrics(registry);
+  const factory = new ConnectionFactory();
+
+  let gateway: Gateway | undefined;
+  const world = new World({
+    maps: serverWorld.maps,
+    workerCount: options.mapWorkers ?? defaultWorkerCount(serverWorld.maps.size),
+    settings: { aoiMode: config.aoiMode, motd: DEFAULT_MOTD, dayLengthMs: DAY_LENGTH_MS },
+    logger: logger.child({ ctx: "world" }),
+    deliver: (session, frame) => sessionsById.get(session)?.sendFrame(frame),
+    onLeft: (session, state, reason) => gateway?.onWorldLeft(session, state, reason),
+    onEntered: (session) => gateway?.onWorldEntered(session),
+    onEnterFailed: (session) => gateway?.onWorldEnterFailed(session),
+    workerUrl: options.mapWorkerUrl,
+  });
+  try {
+    await world.start(serverWorld.maps.size <= PRELOAD_MAP_LIMIT);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw new StartupError((error as Error).message, { cause: error });
+  }
+  registerWorldMetrics(registry, world);
+
+  const sessionsById = new Map<number, import("../net/index.ts").Connection>();
+  gateway = new Gateway({
+    store: createGatewayStore(database, logger),
+    world,
+    logger,
+    metrics: gatewayMetrics,
+    now: () => performance.now(),
+    maxConnections: config.maxConnections,
+    maxConnectionsPerIp: config.maxConnectionsPerIp,
+    createCharacter: serverWorld.createCharacter,
+  });
+  const activeGateway = gateway;
+  const events = {
+    onOpen(connection: import("../net/index.ts").Connection) {
+      const accepted = activeGateway.onOpen(connection);
+      if (accepted) sessionsById.set(connection.id, connection);
+      return accepted;
+    },
+    onBody: (connection: import("../net/index.ts").Connection, body: Uint8Array) => activeGateway.onBody(connection, body),
+    onClose(connection: import("../net/index.ts").Connection, reason: string) {
+      sessionsById.delete(connection.id);
+      activeGateway.onClose(connection, reason);
+    },
+  };
+
+  registry.gauge("argentum_players_online", "Characters standing in the world.", () => world.onlineCount);
+  registry.gauge("argentum_connections_open", "Open client connections.", () => activeGateway.connectionCount);
+
+  let http: ReturnType<typeof startHttpServer>;
+  try {
+    http = startHttpServer({
+      hostname: config.host,
+      port: config.httpPort,
+      websocket: createWebSocketHandler(factory, events),
+      handlers: {
+        health: () => ({
+          status: "ok",
+          version: VERSION,
+          uptimeSeconds: Math.round((performance.now() - startedAt) / MS_PER_SECOND),
+          database: database.backend,
+          world: serverWorld.name,
+          mapsLoaded: world.stats.mapsLoaded,
+          playersOnline: world.onlineCount,
+        }),
+        metrics: () => registry.render(),
+        mapJson: (id) => serverWorld.mapJson(id),
+      },
+    });
+  } catch (error) {
+    await world.stop();
+    await database.close().catch(() => {});
+    throw new StartupError(describeListenError("HTTP", "--http-port / AO_HTTP_PORT", config.host, config.httpPort, error), { cause: error });
+  }
+
+  let tcp: ReturnType<typeof listenTcp>;
+  try {
+    tcp = listenTcp({
+      hostname: config.host,
+      port: config.tcpPort,
+      factory,
+      events,
+      createDeframer: () => new FrameDecoder(),
+    });
+  } catch (error) {
+    http.stop(true);
+    await world.stop();
+    await database.close().catch(() => {});
+    throw new StartupError(describeListenError("TCP", "--tcp-port / AO_TCP_PORT", config.host, config.tcpPort, error), { cause: error });
+  }
+
+  const store = createGatewayStore(database, logger);
+  const autosave = async (): Promise<number> => {
+    const entries = await world.snapshot();
+    if (entries.length === 0) return 0;
+    const outcome = await store.saveCharacters(entries.map((entry) => entry.state));
+    if (outcome !== "ok") log.error({ outcome, characters: entries.length }, "autosave failed; will retry next round");
+    else log.debug({ characters: entries.length }, "autosave");
+    return outcome === "ok" ? entries.length : 0;
+  };
+  const autosaveTimer = setInterval(() => void autosave(), config.autosaveSeconds * MS_PER_SECOND);
+
+  log.info(
+    { tcpPort: tcp.port, httpPort: http.port, host: config.host, version: VERSION, startMs: Math.round(performance.now() - startedAt) },
+    "server listening",
+  );
+
+  let stopped: Promise<void> | undefined;
+  const stop = (reason: string): Promise<void> => {
+    stopped ??= (async () => {
+      log.info({ reason }, "stopping");
+      clearInterval(autosaveTimer);
+      activeGateway.stopAccepting();
+      tcp.stop(true);
+      const finals = await world.stop();
+      const outcome = await store.saveCharacters(finals);
+      if (outcome !== "ok") log.error({ outcome, characters: finals.length }, "final save failed");
+      else log.info({ characters: finals.length }, "characters saved");
+      activeGateway.closeAll("shutdown");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      http.stop(true);
+      lag.stop();
+      await database.close();
+      log.info("stopped");
+    })();
+    return stopped;
+  };
+
+  return {
+    tcpPort: tcp.port,
+    httpPort: http.port ?? config.httpPort,
+    world,
+    gateway: activeGateway,
+    database,
+    autosave,
+    stop,
+  };
+}
+
+function defaultWorkerCount(maps: number): number {
+  const cores = navigator.hardwareConcurrency || 2;
+  return Math.max(1, Math.min(maps, Math.max(2, cores * 2)));
+}
+
+function describeListenError(what: string, setting: string, host: string, port: number, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code ?? "";
+  const text = `${(error as Error).message ?? ""}`;
+  if (code === "EADDRINUSE" || /in use/i.test(text)) return `${what} port ${port} on ${host} is already in use; choose another with ${setting}`;
+  if (code === "EACCES" || /permission/i.test(text)) return `${what} port ${port} on ${host} needs privileges this process lacks; choose a port above 1024 with ${setting}`;
+  return `${what} could not listen on ${host}:${port} (${text || code}); check ${setting} and --host / AO_HOST`;
+}
+
+function registerWorldMetrics(registry: MetricsRegistry, world: World): void {
+  registry.gauge("argentum_map_workers", "Map worker threads running.", () => world.stats.workers);
+  registry.gauge("argentum_maps_loaded", "Maps running in workers.", () => world.stats.mapsLoaded);
+  registry.gauge("argentum_map_worker_restarts_total", "Map workers restarted after a crash.", () => world.stats.restarts);
+  registry.gauge("argentum_players_by_map", "Players per map (as of the last autosave snapshot).", () =>
+    [...world.stats.playersByMap].map(([map, players]) => ({ labels: { map }, value: players })),
+  );
+  registry.gauge("argentum_event_loop_lag_worker_seconds", "Event-loop lag of each map worker (last tick).", () =>
+    [...world.stats.workerLagMs].map(([worker, lagMs]) => ({ labels: { thread: `map-worker-${worker}` }, value: lagMs / MS_PER_SECOND })),
+  );
+  registry.gauge("argentum_bytes_out_total", "Bytes of frames delivered to clients.", () => world.bytesOut);
+  registry.gauge("argentum_packets_out_total", "Server packets delivered, by packet id.", () => {
+    const series = [];
+    for (let id = 0; id < world.framesOutById.length; id++) {
+      const count = world.framesOutById[id]!;
+      if (count > 0) series.push({ labels: { id }, value: count });
+    }
+    return series;
+  });
+}

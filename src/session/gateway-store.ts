@@ -1,0 +1,62 @@
+/**
+ * What the gateway asks of persistence, with database faults turned into an `unavailable`
+ * outcome (logged once here) so a broken database refuses logins politely instead of
+ * crashing the session code. Writes never touch the caller's objects.
+ */
+import type { CharacterRecord, NewCharacter } from "../game/character-record.ts";
+import type { Database } from "../db/index.ts";
+import type { Logger } from "../log/index.ts";
+
+type Unavailable = { kind: "unavailable" };
+type AccountOutcome<T> = T | Unavailable;
+
+export interface GatewayStore {
+  verifyPassword(
+    email: string,
+    password: string,
+  ): Promise<AccountOutcome<{ kind: "ok"; account: { id: number; email: string } } | { kind: "banned" } | { kind: "unknown_account" } | { kind: "wrong_password" }>>;
+  createAccount(
+    email: string,
+    password: string,
+  ): Promise<AccountOutcome<{ kind: "ok"; account: { id: number; email: string } } | { kind: "email_taken" } | { kind: "invalid"; reason: "email" | "password" }>>;
+  listCharacters(accountId: number): Promise<CharacterRecord[] | "unavailable">;
+  loadCharacter(id: number): Promise<CharacterRecord | null | "unavailable">;
+  createCharacter(character: NewCharacter): Promise<AccountOutcome<{ kind: "ok"; character: CharacterRecord } | { kind: "name_taken" } | { kind: "unknown_account" }>>;
+  touchLastLogin(accountId: number, characterId: number): Promise<void>;
+  /** One atomic batch; "ok" or why not. */
+  saveCharacters(records: readonly CharacterRecord[]): Promise<"ok" | "not_found" | "unavailable">;
+}
+
+export function createGatewayStore(database: Database, logger: Logger): GatewayStore {
+  const log = logger.child({ ctx: "store" });
+  const guard = async <T>(what: string, work: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      log.error({ err: error, what }, "database operation failed");
+      return fallback;
+    }
+  };
+  const unavailable: Unavailable = { kind: "unavailable" };
+  return {
+    verifyPassword: (email, password) => guard("verify password", () => database.accounts.verifyPassword(email, password), unavailable),
+    createAccount: (email, password) => guard("create account", () => database.accounts.createAccount(email, password), unavailable),
+    listCharacters: (accountId) => guard("list characters", () => database.characters.listCharacters(accountId), "unavailable" as const),
+    loadCharacter: (id) => guard("load character", () => database.characters.loadCharacter(id), "unavailable" as const),
+    createCharacter: (character) => guard("create character", () => database.characters.createCharacter(character), unavailable),
+    touchLastLogin: async (accountId) => {
+      await guard("touch last login", () => database.accounts.touchLastLogin(accountId), false);
+    },
+    saveCharacters: async (records) => {
+      if (records.length === 0) return "ok";
+      return guard(
+        "save characters",
+        async () => {
+          const outcome = await database.characters.saveCharacters(records);
+          return outcome.kind === "ok" ? ("ok" as const) : ("not_found" as const);
+        },
+        "unavailable" as const,
+      );
+    },
+  };
+}

@@ -1,0 +1,513 @@
+/**
+ * The gateway: every connection's session, from `Connected` to the last frame. It decodes
+ * client frames, enforces the connection limits, runs the account and character login against
+ * the database, and then forwards in-world intents to the map that owns the player. It never
+ * decides anything about the game itself: the map workers do.
+ */
+import type { CharacterRecord, NewCharacter } from "../game/character-record.ts";
+import type { CreationOutcome } from "../game/character-creation/index.ts";
+import type { Logger } from "../log/index.ts";
+import { IntentOp, type Intent } from "../map/intents.ts";
+import type { Connection, ConnectionEvents } from "../net/index.ts";
+import type { World } from "../world/index.ts";
+import type { GatewayStore } from "./gateway-store.ts";
+import {
+  ACCOUNT_LOGIN_TIMEOUT_MS,
+  CHARACTER_SELECT_TIMEOUT_MS,
+  ConnectionLimiter,
+  FLOOD_LIMIT_BEFORE_LOGIN,
+  FLOOD_LIMIT_IN_WORLD,
+  FloodMeter,
+  SequenceCounters,
+} from "./limits.ts";
+import { type ClientMessage, decodeClientMessage, gatewayFrames } from "./gateway-packets.ts";
+import type { GatewayMetrics } from "./gateway-metrics.ts";
+
+export type SessionPhase = "connected" | "account" | "entering" | "in_world" | "leaving" | "closed";
+
+/** How often deadlines (login timeouts) are checked: one timer for all connections. */
+export const DEADLINE_SWEEP_INTERVAL_MS = 1_000;
+/** Message ids of `ShowMessageBox` the gateway itself sends (§8.1). */
+const MESSAGE_CANNOT_LOAD_CHARACTER = 1773;
+const MESSAGE_SERVER_FULL = 1759;
+
+export class Session {
+  phase: SessionPhase = "connected";
+  accountId = 0;
+  email = "";
+  characterId = 0;
+  characterName = "";
+  /** Character ids of the logged-in account (what LoginExistingChar may pick). */
+  characterIds = new Set<number>();
+  readonly flood = new FloodMeter();
+  readonly counters = new SequenceCounters();
+  /** Monotonic ms after which the session is closed unless it progressed. */
+  deadline: number;
+  /** Database work in flight; frames that arrive meanwhile wait in `queued`. */
+  busy = false;
+  readonly queued: Uint8Array[] = [];
+
+  constructor(
+    readonly connection: Connection,
+    now: number,
+  ) {
+    this.deadline = now + ACCOUNT_LOGIN_TIMEOUT_MS;
+  }
+
+  get id(): number {
+    return this.connection.id;
+  }
+}
+
+export interface GatewayOptions {
+  store: GatewayStore;
+  world: World;
+  logger: Logger;
+  metrics: GatewayMetrics;
+  /** Monotonic ms. */
+  now(): number;
+  maxConnections: number;
+  maxConnectionsPerIp: number;
+  createCharacter(request: {
+    accountId: number;
+    name: string;
+    race: number;
+    gender: number;
+    class: number;
+    head: number;
+    homeCity: number;
+  }): CreationOutcome;
+}
+
+export class Gateway implements ConnectionEvents {
+  private readonly sessions = new Map<number, Session>();
+  private readonly sessionByCharacter = new Map<number, Session>();
+  private readonly limiter: ConnectionLimiter;
+  private readonly sweepTimer: ReturnType<typeof setInterval>;
+  private accepting = true;
+  private readonly log: Logger;
+
+  constructor(private readonly options: GatewayOptions) {
+    this.limiter = new ConnectionLimiter(options.maxConnections, options.maxConnectionsPerIp);
+    this.log = options.logger.child({ ctx: "gateway" });
+    this.sweepTimer = setInterval(() => this.sweepDeadlines(), DEADLINE_SWEEP_INTERVAL_MS);
+    this.sweepTimer.unref?.();
+  }
+
+  get connectionCount(): number {
+    return this.sessions.size;
+  }
+
+  /** Sessions whose character stands in the world. */
+  get playersOnline(): number {
+    let count = 0;
+    for (const session of this.sessions.values()) if (session.phase === "in_world") count++;
+    return count;
+  }
+
+  // ------------------------------------------------------------ connection events
+
+  onOpen(connection: Connection): boolean {
+    if (!this.accepting) return false;
+    const verdict = this.limiter.tryAcquire(connection.remoteAddress);
+    if (verdict !== "ok") {
+      this.log.warn({ remote: connection.remoteAddress, verdict }, "connection refused");
+      this.options.metrics.refused(verdict);
+      return false;
+    }
+    const session = new Session(connection, this.options.now());
+    connection.session = session;
+    this.sessions.set(session.id, session);
+    this.options.metrics.opened(connection.kind);
+    connection.sendFrame(gatewayFrames.connected());
+    return true;
+  }
+
+  onBody(connection: Connection, body: Uint8Array): void {
+    const session = connection.session as Session | undefined;
+    if (!session || session.phase === "closed" || session.phase === "leaving") return;
+    const limit = session.phase === "in_world" ? FLOOD_LIMIT_IN_WORLD : FLOOD_LIMIT_BEFORE_LOGIN;
+    if (!session.flood.admit(this.options.now(), limit)) {
+      this.reject(session, "flood", { limit });
+      return;
+    }
+    if (session.busy) {
+      session.queued.push(body.slice());
+      return;
+    }
+    this.handleBody(session, body);
+  }
+
+  onClose(connection: Connection, reason: string): void {
+    const session = connection.session as Session | undefined;
+    if (!session) return;
+    this.limiter.release(connection.remoteAddress);
+    this.options.metrics.closed(connection.kind, reason);
+    const wasInWorld = session.phase === "in_world" || session.phase === "entering";
+    session.phase = "closed";
+    this.sessions.delete(session.id);
+    if (wasInWorld && this.options.world.isInWorld(session.id)) {
+      void this.options.world.leave(session.id, "disconnect").then((state) => this.releaseCharacter(session, state));
+    } else {
+      this.releaseCharacter(session, null);
+    }
+  }
+
+  // ------------------------------------------------------------ world events
+
+  /** A map took the player out (quit countdown ended): save, then close the connection. */
+  onWorldLeft(sessionId: number, state: CharacterRecord | null, reason: string): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) {
+      if (state) void this.save(state, reason);
+      return;
+    }
+    session.phase = "leaving";
+    this.releaseCharacter(session, state);
+    session.connection.close(reason);
+  }
+
+  onWorldEntered(sessionId: number): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) return;
+    if (session.phase === "entering") {
+      session.phase = "in_world";
+      // The map sent `logged` in this same batch; the client resets its counters on it.
+      session.counters.reset();
+    }
+  }
+
+  onWorldEnterFailed(sessionId: number): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) return;
+    session.connection.sendFrame(gatewayFrames.showMessageBox(MESSAGE_CANNOT_LOAD_CHARACTER, ""));
+    this.sessionByCharacter.delete(session.characterId);
+    session.connection.close("enter_failed");
+  }
+
+  // ------------------------------------------------------------ shutdown
+
+  /** Stops accepting new connections; existing ones stay until `closeAll`. */
+  stopAccepting(): void {
+    this.accepting = false;
+    clearInterval(this.sweepTimer);
+  }
+
+  /** Sends every connection a clean disconnect and closes it (the world was saved before). */
+  closeAll(reason: string): void {
+    for (const session of this.sessions.values()) {
+      if (session.phase === "in_world") session.connection.sendFrame(gatewayFrames.disconnect());
+      session.phase = "leaving";
+      session.connection.close(reason);
+    }
+  }
+
+  // ------------------------------------------------------------ packet handling
+
+  private handleBody(session: Session, body: Uint8Array): void {
+    const decoded = decodeClientMessage(body);
+    if (!decoded.ok) {
+      this.reject(session, `protocol:${decoded.code}`, { detail: decoded.message });
+      return;
+    }
+    const message = decoded.message;
+    this.options.metrics.packetIn(message.name);
+    switch (session.phase) {
+      case "connected":
+        this.handleBeforeAccount(session, message);
+        return;
+      case "account":
+        this.handleCharacterSelection(session, message);
+        return;
+      case "entering":
+        // The client sends nothing until `logged`; anything else is dropped until the map answers.
+        return;
+      case "in_world":
+        this.handleInWorld(session, message);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private handleBeforeAccount(session: Session, message: ClientMessage): void {
+    switch (message.name) {
+      case "LoginAccount":
+        this.runExclusive(session, () => this.loginAccount(session, message.email, message.password));
+        return;
+      case "CreateAccount":
+        this.runExclusive(session, () => this.createAccount(session, message.email, message.password));
+        return;
+      default:
+        this.reject(session, "not_logged_in", { packet: message.name });
+    }
+  }
+
+  private handleCharacterSelection(session: Session, message: ClientMessage): void {
+    switch (message.name) {
+      case "LoginExistingChar":
+        this.runExclusive(session, () => this.loginExistingCharacter(session, message.charId, message.charName));
+        return;
+      case "LoginNewChar":
+        this.runExclusive(session, () => this.loginNewCharacter(session, message));
+        return;
+      default:
+        this.reject(session, "no_character_selected", { packet: message.name });
+    }
+  }
+
+  private handleInWorld(session: Session, message: ClientMessage): void {
+    if ("counter" in message && !session.counters.accept(message.name, message.counter)) {
+      this.reject(session, "packet_sequence", { packet: message.name, counter: message.counter });
+      return;
+    }
+    const id = session.id;
+    let intent: Intent | undefined;
+    switch (message.name) {
+      case "Walk":
+        intent = { op: IntentOp.Walk, session: id, heading: message.heading };
+        break;
+      case "ChangeHeading":
+        intent = { op: IntentOp.ChangeHeading, session: id, heading: message.heading };
+        break;
+      case "Talk":
+        intent = { op: IntentOp.Talk, session: id, text: message.text };
+        break;
+      case "Yell":
+        intent = { op: IntentOp.Yell, session: id, text: message.text };
+        break;
+      case "Whisper":
+        intent = { op: IntentOp.Whisper, session: id, target: message.target, text: message.text };
+        break;
+      case "RequestPositionUpdate":
+        intent = { op: IntentOp.RequestPosition, session: id };
+        break;
+      case "Quit":
+        intent = { op: IntentOp.Quit, session: id };
+        break;
+      case "CancelarExit":
+        intent = { op: IntentOp.CancelQuit, session: id };
+        break;
+      case "LoginAccount":
+      case "CreateAccount":
+      case "LoginExistingChar":
+      case "LoginNewChar":
+        this.reject(session, "already_logged_in", { packet: message.name });
+        return;
+      default:
+        // A valid packet of a feature this server does not have yet: ignored, like the VB6
+        // server ignores what it has no handler for in a given state.
+        return;
+    }
+    this.options.world.intent(intent);
+  }
+
+  // ------------------------------------------------------------ login steps
+
+  private async loginAccount(session: Session, email: string, password: string): Promise<void> {
+    if (email.trim() === "" || password.length < 2) {
+      this.refuse(session, "Parámetros inválidos.", "bad_credentials_format");
+      return;
+    }
+    const outcome = await this.options.store.verifyPassword(email, password);
+    if (session.phase !== "connected") return;
+    switch (outcome.kind) {
+      case "ok":
+        await this.enterAccount(session, outcome.account.id, outcome.account.email);
+        return;
+      case "banned":
+        this.refuse(session, "La cuenta está bloqueada.", "banned");
+        return;
+      case "unknown_account":
+      case "wrong_password":
+        this.refuse(session, "Usuario o contraseña incorrectos.", outcome.kind);
+        return;
+      case "unavailable":
+        this.refuse(session, "El servidor no puede verificar la cuenta ahora. Intente más tarde.", "database_unavailable");
+        return;
+    }
+  }
+
+  private async createAccount(session: Session, email: string, password: string): Promise<void> {
+    const outcome = await this.options.store.createAccount(email, password);
+    if (session.phase !== "connected") return;
+    switch (outcome.kind) {
+      case "ok":
+        await this.enterAccount(session, outcome.account.id, outcome.account.email);
+        return;
+      case "email_taken":
+        this.refuse(session, "Ya existe una cuenta con ese email.", "email_taken");
+        return;
+      case "invalid":
+        this.refuse(session, outcome.reason === "email" ? "El email no es válido." : "La contraseña no es válida.", "invalid_account");
+        return;
+      case "unavailable":
+        this.refuse(session, "El servidor no puede crear la cuenta ahora. Intente más tarde.", "database_unavailable");
+        return;
+    }
+  }
+
+  private async enterAccount(session: Session, accountId: number, email: string): Promise<void> {
+    const characters = await this.options.store.listCharacters(accountId);
+    if (session.phase !== "connected") return;
+    if (characters === "unavailable") {
+      this.refuse(session, "El servidor no puede leer los personajes ahora.", "database_unavailable");
+      return;
+    }
+    session.accountId = accountId;
+    session.email = email;
+    session.characterIds = new Set(characters.map((character) => character.id));
+    session.phase = "account";
+    session.deadline = this.options.now() + CHARACTER_SELECT_TIMEOUT_MS;
+    session.connection.sendFrame(gatewayFrames.accountCharacterList(characters));
+  }
+
+  private async loginExistingCharacter(session: Session, charId: number, name: string): Promise<void> {
+    if (!session.characterIds.has(charId)) {
+      this.refuse(session, "El personaje no pertenece a esta cuenta.", "not_your_character");
+      return;
+    }
+    session.phase = "entering";
+    let record: CharacterRecord | null | "unavailable";
+    const previous = this.sessionByCharacter.get(charId);
+    if (previous && previous !== session) {
+      // A second login of the same character replaces the first session (state handed over).
+      record = await this.takeOver(previous);
+      if (record === null) record = await this.options.store.loadCharacter(charId);
+    } else {
+      record = await this.options.store.loadCharacter(charId);
+    }
+    if (session.phase !== "entering") return;
+    if (record === "unavailable" || record === null || (name && record.name.toLowerCase() !== name.toLowerCase())) {
+      session.connection.sendFrame(gatewayFrames.showMessageBox(MESSAGE_CANNOT_LOAD_CHARACTER, ""));
+      this.refuse(session, "No se puede cargar el personaje.", "cannot_load_character");
+      return;
+    }
+    await this.enterWorld(session, record);
+  }
+
+  private async loginNewCharacter(session: Session, message: Extract<ClientMessage, { name: "LoginNewChar" }>): Promise<void> {
+    const outcome = this.options.createCharacter({
+      accountId: session.accountId,
+      name: message.charName,
+      race: message.race,
+      gender: message.gender,
+      class: message.class,
+      head: message.head,
+      homeCity: message.homeCity,
+    });
+    if (!outcome.ok) {
+      if (outcome.messageId !== undefined) session.connection.sendFrame(gatewayFrames.showMessageBox(outcome.messageId, ""));
+      this.refuse(session, undefined, `creation:${outcome.reason}`);
+      return;
+    }
+    session.phase = "entering";
+    const created = await this.options.store.createCharacter(outcome.character as NewCharacter);
+    if (session.phase !== "entering") return;
+    switch (created.kind) {
+      case "ok":
+        session.characterIds.add(created.character.id);
+        await this.enterWorld(session, created.character);
+        return;
+      case "name_taken":
+        session.connection.sendFrame(gatewayFrames.showMessageBox(1769, ""));
+        this.refuse(session, undefined, "creation:name_taken");
+        return;
+      default:
+        this.refuse(session, "No se pudo crear el personaje.", `creation:${created.kind}`);
+    }
+  }
+
+  private async enterWorld(session: Session, record: CharacterRecord): Promise<void> {
+    const world = this.options.world;
+    if (world.onlineCount >= this.options.maxConnections) {
+      session.connection.sendFrame(gatewayFrames.showMessageBox(MESSAGE_SERVER_FULL, ""));
+      this.refuse(session, undefined, "server_full");
+      return;
+    }
+    session.characterId = record.id;
+    session.characterName = record.name;
+    this.sessionByCharacter.set(record.id, session);
+    session.counters.reset();
+    void this.options.store.touchLastLogin(session.accountId, record.id);
+    try {
+      await world.enter(session.id, record, session.id & 0x7fff || 1);
+    } catch (error) {
+      this.log.error({ err: error, character: record.id }, "could not enter the world");
+      this.sessionByCharacter.delete(record.id);
+      this.refuse(session, "No se puede cargar el personaje.", "enter_failed");
+    }
+  }
+
+  /** Closes the older session of a character and returns the state its map handed back. */
+  private async takeOver(previous: Session): Promise<CharacterRecord | null> {
+    previous.phase = "leaving";
+    previous.connection.sendFrame(gatewayFrames.errorMsg("Tu personaje se conectó desde otro lugar."));
+    const state = this.options.world.isInWorld(previous.id) ? await this.options.world.leave(previous.id, "replaced") : null;
+    this.sessionByCharacter.delete(previous.characterId);
+    previous.connection.close("replaced");
+    if (state) await this.save(state, "replaced");
+    return state;
+  }
+
+  private releaseCharacter(session: Session, state: CharacterRecord | null): void {
+    if (session.characterId && this.sessionByCharacter.get(session.characterId) === session) {
+      this.sessionByCharacter.delete(session.characterId);
+    }
+    if (state) void this.save(state, "logout");
+  }
+
+  private async save(state: CharacterRecord, reason: string): Promise<void> {
+    const outcome = await this.options.store.saveCharacters([state]);
+    if (outcome !== "ok") this.log.error({ character: state.id, reason, outcome }, "final save failed; state kept for retry");
+  }
+
+  // ------------------------------------------------------------ plumbing
+
+  /** Runs one database-backed step at a time per session; frames that arrive meanwhile wait. */
+  private runExclusive(session: Session, step: () => Promise<void>): void {
+    session.busy = true;
+    step()
+      .catch((error: unknown) => {
+        this.log.error({ err: error, session: session.id }, "login step failed");
+        this.refuse(session, "Error interno del servidor.", "internal_error");
+      })
+      .finally(() => {
+        session.busy = false;
+        while (!session.busy && session.queued.length > 0 && session.phase !== "closed" && session.phase !== "leaving") {
+          this.handleBody(session, session.queued.shift()!);
+        }
+      });
+  }
+
+  /** Refuses a login step: optional `ErrorMsg`, then a clean close. */
+  private refuse(session: Session, text: string | undefined, reason: string): void {
+    if (session.phase === "closed") return;
+    if (text) session.connection.sendFrame(gatewayFrames.errorMsg(text));
+    session.phase = "leaving";
+    this.log.info({ session: session.id, remote: session.connection.remoteAddress, reason }, "login refused");
+    session.connection.close(reason);
+  }
+
+  /** Closes a misbehaving connection at once; only this connection is affected. */
+  private reject(session: Session, reason: string, detail: Record<string, unknown>): void {
+    this.log.warn({ session: session.id, remote: session.connection.remoteAddress, reason, ...detail }, "connection rejected");
+    this.options.metrics.rejected(reason);
+    if (session.phase === "in_world") {
+      session.phase = "leaving";
+      void this.options.world.leave(session.id, reason).then((state) => this.releaseCharacter(session, state));
+    } else {
+      session.phase = "leaving";
+    }
+    session.connection.abort(reason);
+  }
+
+  private sweepDeadlines(): void {
+    const now = this.options.now();
+    for (const session of this.sessions.values()) {
+      if ((session.phase === "connected" || session.phase === "account") && now > session.deadline) {
+        this.refuse(session, "Tiempo de espera agotado.", "login_timeout");
+      }
+    }
+  }
+}

@@ -1,0 +1,358 @@
+/**
+ * The world as the gateway sees it: which worker runs which map, where each session's
+ * character is, and the hand-overs between maps. A map worker is the only authority for the
+ * players on its maps; this class only routes, remembers the last known state of every player
+ * (for autosave and for recovering a crashed worker) and supervises the workers.
+ */
+import type { CharacterRecord } from "../game/character-record.ts";
+import type { Logger } from "../log/index.ts";
+import type { Intent } from "../map/intents.ts";
+import type { MapDefinition } from "../map/map-definition.ts";
+import type { EnterKind, MapEvent } from "../map/map-server.ts";
+import { readOutbox } from "../map/outbox.ts";
+import type { FromWorker, SnapshotEntry, WorkerMapStats, WorkerSettings } from "../map/worker-protocol.ts";
+import { MapWorkerHost, type MapWorkerHostEvents } from "./map-worker-host.ts";
+
+/** How long the gateway waits for workers to hand back their players on shutdown. */
+export const WORKER_STOP_TIMEOUT_MS = 5_000;
+/** How long a snapshot request may take before the answers so far are used. */
+export const SNAPSHOT_TIMEOUT_MS = 5_000;
+
+export interface WorldOptions {
+  maps: ReadonlyMap<number, MapDefinition>;
+  workerCount: number;
+  settings: WorkerSettings;
+  logger: Logger;
+  /** Frames for a session; the gateway appends them to its connection. */
+  deliver(session: number, frame: Uint8Array): void;
+  /** A player left the world on the map's initiative (quit) or after `leave`. */
+  onLeft(session: number, state: CharacterRecord | null, reason: string): void;
+  /** The player is standing on a map now (after login, transfer or recovery). */
+  onEntered?(session: number, map: number): void;
+  onEnterFailed?(session: number, reason: string): void;
+  workerUrl?: string;
+}
+
+interface Route {
+  session: number;
+  /** The map that owns the player, or the one it is being handed to. */
+  map: number;
+  userSlot: number;
+  /** Last state the gateway knows: from the enter, the last snapshot or the last hand-over. */
+  state: CharacterRecord;
+  cameFrom?: { map: number; x: number; y: number } | undefined;
+  inTransit: boolean;
+}
+
+export interface WorldStats {
+  workers: number;
+  mapsLoaded: number;
+  playersByMap: Map<number, number>;
+  workerLagMs: Map<number, number>;
+  restarts: number;
+}
+
+export class World {
+  private readonly hosts: MapWorkerHost[] = [];
+  private readonly hostOfMap = new Map<number, MapWorkerHost>();
+  private readonly loading = new Map<number, Promise<MapWorkerHost>>();
+  private readonly routes = new Map<number, Route>();
+  private readonly leaveWaiters = new Map<number, (state: CharacterRecord | null) => void>();
+  private readonly snapshotWaiters = new Map<number, { pending: number; entries: SnapshotEntry[]; stats: WorkerMapStats[]; done: () => void }>();
+  private nextRequestId = 1;
+  private stopping = false;
+  readonly stats: WorldStats = { workers: 0, mapsLoaded: 0, playersByMap: new Map(), workerLagMs: new Map(), restarts: 0 };
+  /** Frames delivered per packet id, for metrics. */
+  readonly framesOutById = new Float64Array(512);
+  bytesOut = 0;
+
+  constructor(private readonly options: WorldOptions) {}
+
+  get onlineCount(): number {
+    return this.routes.size;
+  }
+
+  hasMap(map: number): boolean {
+    return this.options.maps.has(map);
+  }
+
+  mapDefinition(map: number): MapDefinition | undefined {
+    return this.options.maps.get(map);
+  }
+
+  /** Starts the worker pool. Maps load on first use (or all at once with `preloadAll`). */
+  async start(preloadAll: boolean): Promise<void> {
+    const count = Math.max(1, Math.min(this.options.workerCount, this.options.maps.size));
+    const events: MapWorkerHostEvents = {
+      onMessage: (host, message) => this.onWorkerMessage(host, message),
+      onDeath: (host, reason) => void this.recover(host, reason),
+    };
+    for (let i = 0; i < count; i++) this.hosts.push(new MapWorkerHost(i + 1, this.options.settings, events, this.options.workerUrl));
+    await Promise.all(this.hosts.map((host) => host.start()));
+    this.stats.workers = this.hosts.length;
+    if (preloadAll) await Promise.all([...this.options.maps.keys()].map((id) => this.ensureLoaded(id)));
+  }
+
+  /** Puts a character on its map. Resolves once the request is queued; `onEntered` follows. */
+  async enter(session: number, record: CharacterRecord, userSlot: number, kind: EnterKind = "login"): Promise<void> {
+    const map = this.options.maps.has(record.position.map) ? record.position.map : this.fallbackMap();
+    const state = map === record.position.map ? record : { ...record, position: { ...record.position, map } };
+    const route: Route = { session, map, userSlot, state, inTransit: true };
+    this.routes.set(session, route);
+    const host = await this.ensureLoaded(map);
+    if (this.routes.get(session) !== route) return; // left while the map was loading
+    host.post({ t: "enter", map, session, record: state, kind, userSlot, onlineCount: this.routes.size });
+  }
+
+  /** Forwards a player's intent to the map that owns the player (dropped while in transit). */
+  intent(intent: Intent): void {
+    const route = this.routes.get(intent.session);
+    if (!route || route.inTransit) return;
+    this.hostOfMap.get(route.map)?.queueIntent(intent);
+  }
+
+  isInWorld(session: number): boolean {
+    return this.routes.has(session);
+  }
+
+  /** Takes a player out of the world; resolves with its final state (null if unknown). */
+  leave(session: number, reason: string): Promise<CharacterRecord | null> {
+    const route = this.routes.get(session);
+    if (!route) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      this.leaveWaiters.set(session, resolve);
+      const host = this.hostOfMap.get(route.map);
+      if (!host || host.isDead) {
+        this.finishLeave(session, route.state, reason);
+        return;
+      }
+      host.post({ t: "leave", session, reason });
+    });
+  }
+
+  /** Latest state of every player, straight from the maps (for autosave). */
+  async snapshot(): Promise<SnapshotEntry[]> {
+    const live = this.hosts.filter((host) => !host.isDead && host.maps.size > 0);
+    if (live.length === 0) return [];
+    const requestId = this.nextRequestId++;
+    const collected = { pending: live.length, entries: [] as SnapshotEntry[], stats: [] as WorkerMapStats[], done: () => {} };
+    const finished = new Promise<void>((resolve) => {
+      collected.done = resolve;
+      setTimeout(resolve, SNAPSHOT_TIMEOUT_MS).unref?.();
+    });
+    this.snapshotWaiters.set(requestId, collected);
+    for (const host of live) host.post({ t: "snapshot", requestId });
+    await finished;
+    this.snapshotWaiters.delete(requestId);
+    for (const entry of collected.entries) {
+      const route = this.routes.get(entry.session);
+      if (route && !route.inTransit && route.map === entry.map) route.state = entry.state;
+    }
+    this.stats.playersByMap = new Map(collected.stats.map((s) => [s.map, s.players]));
+    return collected.entries;
+  }
+
+  /** Stops every worker; resolves with the final state of every player still in the world. */
+  async stop(): Promise<CharacterRecord[]> {
+    this.stopping = true;
+    const finals = new Map<number, CharacterRecord>();
+    for (const route of this.routes.values()) finals.set(route.session, route.state);
+    await Promise.all(
+      this.hosts.map(
+        (host) =>
+          new Promise<void>((resolve) => {
+            if (host.isDead) return resolve();
+            const timer = setTimeout(resolve, WORKER_STOP_TIMEOUT_MS);
+            host.onStopped = (entries) => {
+              clearTimeout(timer);
+              for (const entry of entries) finals.set(entry.session, entry.state);
+              resolve();
+            };
+            host.post({ t: "stop" });
+          }),
+      ),
+    );
+    for (const host of this.hosts) host.terminate();
+    this.routes.clear();
+    return [...finals.values()];
+  }
+
+  /** Test hook: crash the worker that runs `map`. */
+  crashWorkerOf(map: number): void {
+    this.hostOfMap.get(map)?.post({ t: "crash" });
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private fallbackMap(): number {
+    return this.options.maps.keys().next().value!;
+  }
+
+  private ensureLoaded(map: number): Promise<MapWorkerHost> {
+    const host = this.hostOfMap.get(map);
+    if (host && !host.isDead) return Promise.resolve(host);
+    const pending = this.loading.get(map);
+    if (pending) return pending;
+    const definition = this.options.maps.get(map);
+    if (!definition) return Promise.reject(new Error(`no map ${map} in this world`));
+    const target = this.leastLoadedHost();
+    const loading = target.load(definition).then(() => {
+      this.hostOfMap.set(map, target);
+      this.loading.delete(map);
+      this.stats.mapsLoaded = this.hostOfMap.size;
+      return target;
+    });
+    this.loading.set(map, loading);
+    return loading;
+  }
+
+  private leastLoadedHost(): MapWorkerHost {
+    let best: MapWorkerHost | undefined;
+    for (const host of this.hosts) {
+      if (host.isDead) continue;
+      if (!best || host.maps.size < best.maps.size) best = host;
+    }
+    return best ?? this.hosts[0]!;
+  }
+
+  private onWorkerMessage(host: MapWorkerHost, message: FromWorker): void {
+    switch (message.t) {
+      case "out":
+        readOutbox(message.frames, (session, frame) => {
+          const id = frame[2]! | (frame[3]! << 8);
+          if (id < this.framesOutById.length) this.framesOutById[id]!++;
+          this.bytesOut += frame.length;
+          this.options.deliver(session, frame);
+        });
+        for (const event of message.events) this.onMapEvent(event);
+        return;
+      case "snapshot": {
+        const waiter = this.snapshotWaiters.get(message.requestId);
+        this.stats.workerLagMs.set(host.workerId, message.lagMs);
+        if (!waiter) return;
+        waiter.entries.push(...message.entries);
+        waiter.stats.push(...message.stats);
+        if (--waiter.pending === 0) waiter.done();
+        return;
+      }
+      case "stopped":
+        host.onStopped?.(message.entries);
+        return;
+      case "fault":
+        this.options.logger.error({ worker: host.workerId, map: message.map }, `map worker fault: ${message.message}`);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private onMapEvent(event: MapEvent): void {
+    switch (event.t) {
+      case "entered": {
+        const route = this.routes.get(event.session);
+        if (!route) return;
+        route.inTransit = false;
+        route.map = event.map;
+        route.state = { ...route.state, position: { ...route.state.position, map: event.map, x: event.x, y: event.y } };
+        this.options.onEntered?.(event.session, event.map);
+        return;
+      }
+      case "enter_failed": {
+        const route = this.routes.get(event.session);
+        this.routes.delete(event.session);
+        this.options.logger.warn({ session: event.session, map: event.map, reason: event.reason }, "could not place a player");
+        this.options.onEnterFailed?.(event.session, event.reason);
+        if (route) this.resolveLeave(event.session, route.state);
+        return;
+      }
+      case "transfer": {
+        const route = this.routes.get(event.session);
+        if (!route) return;
+        route.state = event.state;
+        route.cameFrom = event.cameFrom;
+        if (!this.options.maps.has(event.dest.map)) {
+          // A broken exit: put the player back where the step started.
+          this.options.logger.warn({ from: event.cameFrom, dest: event.dest }, "exit leads to a map this world does not have");
+          route.state = { ...event.state, position: { ...event.state.position, ...event.cameFrom } };
+        }
+        route.map = route.state.position.map;
+        route.inTransit = true;
+        void this.ensureLoaded(route.map).then((host) => {
+          if (this.routes.get(event.session) !== route) return;
+          host.post({
+            t: "enter",
+            map: route.map,
+            session: event.session,
+            record: route.state,
+            kind: "transfer",
+            userSlot: route.userSlot,
+            cameFrom: route.cameFrom,
+            onlineCount: this.routes.size,
+          });
+        });
+        return;
+      }
+      case "left": {
+        const route = this.routes.get(event.session);
+        this.finishLeave(event.session, event.state ?? route?.state ?? null, event.reason);
+        return;
+      }
+    }
+  }
+
+  private finishLeave(session: number, state: CharacterRecord | null, reason: string): void {
+    this.routes.delete(session);
+    if (!this.resolveLeave(session, state)) this.options.onLeft(session, state, reason);
+  }
+
+  private resolveLeave(session: number, state: CharacterRecord | null): boolean {
+    const waiter = this.leaveWaiters.get(session);
+    if (!waiter) return false;
+    this.leaveWaiters.delete(session);
+    waiter(state);
+    return true;
+  }
+
+  /**
+   * A worker died: start a new one, load its maps again and put every player it held back
+   * where the last snapshot saw them. Frames those players had in flight are lost; their
+   * characters are not.
+   */
+  private async recover(dead: MapWorkerHost, reason: string): Promise<void> {
+    if (this.stopping) return;
+    this.options.logger.error({ worker: dead.workerId, reason, maps: [...dead.maps] }, "map worker died; restarting it");
+    this.stats.restarts++;
+    const replacement = new MapWorkerHost(
+      dead.workerId,
+      this.options.settings,
+      { onMessage: (host, message) => this.onWorkerMessage(host, message), onDeath: (host, why) => void this.recover(host, why) },
+      this.options.workerUrl,
+    );
+    const index = this.hosts.indexOf(dead);
+    if (index >= 0) this.hosts[index] = replacement;
+    const maps = [...dead.maps];
+    for (const map of maps) this.hostOfMap.delete(map);
+    try {
+      await replacement.start();
+    } catch (error) {
+      this.options.logger.fatal({ err: error }, "could not restart a map worker");
+      return;
+    }
+    await Promise.all(maps.map((map) => this.ensureLoaded(map)));
+    for (const route of this.routes.values()) {
+      if (!maps.includes(route.map)) continue;
+      route.inTransit = true;
+      const host = this.hostOfMap.get(route.map)!;
+      host.post({
+        t: "enter",
+        map: route.map,
+        session: route.session,
+        record: route.state,
+        kind: "recover",
+        userSlot: route.userSlot,
+        cameFrom: route.cameFrom,
+        onlineCount: this.routes.size,
+      });
+    }
+  }
+}

@@ -1,0 +1,371 @@
+/**
+ * One conformance suite for every database backend: the same tests run on PGlite (worker, temp
+ * directory) and on Postgres (a fresh database on the TEST_DATABASE_URL server). Each test starts
+ * from empty tables; the store is opened once per backend to keep the suite fast.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import type { CharacterRecord } from "../src/game/character-record.ts";
+import { DatabaseError } from "../src/db/index.ts";
+import type { InternalDatabase } from "../src/db/database.ts";
+import { MIGRATIONS } from "../src/db/migrations.gen.ts";
+import { applyMigrations, MIGRATIONS_TABLE } from "../src/db/migrator.ts";
+import { newbieCharacter, veteranCharacter } from "./fixtures/db-characters.ts";
+import { manualClock, pgliteHarness, postgresHarness, postgresTestUrl, type BackendHarness } from "./fixtures/db-harness.ts";
+
+/** Generous for a 2-core CI box; a PGlite write on the main thread measured 621 ms for 1,000 rows. */
+const MAX_EVENT_LOOP_LAG_MS = 200;
+const STALL_BATCH_SIZE = 1_000;
+const LAG_PROBE_INTERVAL_MS = 5;
+/** First PGlite start runs initdb: seconds, not milliseconds. */
+const OPEN_TIMEOUT_MS = 120_000;
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+async function expectDatabaseError(promise: Promise<unknown>, code: string): Promise<DatabaseError> {
+  const error = await promise.then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(DatabaseError);
+  expect((error as DatabaseError).code).toBe(code as DatabaseError["code"]);
+  return error as DatabaseError;
+}
+
+function describeConformance(label: string, makeHarness: () => Promise<BackendHarness>): void {
+  describe(`database conformance (${label})`, () => {
+    const clock = manualClock();
+    let harness: BackendHarness;
+    let db: InternalDatabase;
+
+    const raw = (sql: string, params: unknown[] = []) => db.sql.query(sql, params, "object") as Promise<Record<string, unknown>[]>;
+    const appliedMigrations = () => raw(`SELECT tag, sha256, applied_at::text AS applied_at FROM ${MIGRATIONS_TABLE} ORDER BY tag`);
+
+    async function newAccount(email = "hero@example.com", password = "correct horse") {
+      const outcome = await db.accounts.createAccount(email, password);
+      if (outcome.kind !== "ok") throw new Error(`account setup failed: ${outcome.kind}`);
+      return outcome.account;
+    }
+
+    async function newCharacter(accountId: number, name: string, veteran = false): Promise<CharacterRecord> {
+      const outcome = await db.characters.createCharacter(veteran ? veteranCharacter(accountId, name) : newbieCharacter(accountId, name));
+      if (outcome.kind !== "ok") throw new Error(`character setup failed: ${outcome.kind}`);
+      return outcome.character;
+    }
+
+    beforeAll(async () => {
+      harness = await makeHarness();
+      db = await harness.open({ now: clock.now });
+    }, OPEN_TIMEOUT_MS);
+
+    afterAll(async () => {
+      await db?.close();
+      await harness?.dispose();
+    });
+
+    beforeEach(async () => {
+      await db.sql.query("TRUNCATE characters, accounts RESTART IDENTITY CASCADE", [], "array");
+    });
+
+    describe("migrations", () => {
+      test("every embedded migration is recorded exactly once, in journal order", async () => {
+        const rows = await appliedMigrations();
+        expect(rows.map((row) => row.tag)).toEqual(MIGRATIONS.map((migration) => migration.tag));
+        expect(db.backend).toBe(harness.name);
+      });
+
+      test("migrating again changes nothing", async () => {
+        const before = await appliedMigrations();
+        await db.migrate();
+        await db.migrate();
+        const report = await applyMigrations(db.sql, MIGRATIONS);
+        expect(report.applied).toEqual([]);
+        expect(report.alreadyApplied).toEqual(MIGRATIONS.map((migration) => migration.tag));
+        expect(await appliedMigrations()).toEqual(before);
+      });
+
+      test("a failing migration is rolled back entirely and not recorded", async () => {
+        const broken = {
+          tag: "9000_broken",
+          sql: "CREATE TABLE argentum_probe (id integer);\n--> statement-breakpoint\nINSERT INTO argentum_probe VALUES ('not a number');",
+        };
+        const error = await expectDatabaseError(applyMigrations(db.sql, [...MIGRATIONS, broken]), "migration_failed");
+        expect(error.message).toContain("9000_broken");
+        expect(await raw("SELECT to_regclass('argentum_probe')::text AS probe")).toEqual([{ probe: null }]);
+        expect((await appliedMigrations()).map((row) => row.tag)).not.toContain("9000_broken");
+      });
+
+      test("a database migrated by a newer build is refused", async () => {
+        await raw(`INSERT INTO ${MIGRATIONS_TABLE} (tag, sha256) VALUES ('9999_future', 'x')`);
+        try {
+          const error = await expectDatabaseError(db.migrate(), "migration_failed");
+          expect(error.message).toContain("9999_future");
+        } finally {
+          await raw(`DELETE FROM ${MIGRATIONS_TABLE} WHERE tag = '9999_future'`);
+        }
+      });
+    });
+
+    describe("accounts", () => {
+      test("creates an account keeping the email's spelling, with a slow hash instead of the password", async () => {
+        const outcome = await db.accounts.createAccount("  Hero@Example.COM ", "correct horse");
+        expect(outcome).toEqual({
+          kind: "ok",
+          account: { id: 1, email: "Hero@Example.COM", banned: false, createdAt: clock.now(), lastLoginAt: null },
+        });
+        const [row] = await raw("SELECT password_hash FROM accounts");
+        expect(String(row?.password_hash)).toStartWith("$argon2id$v=19$m=1024,t=1,p=1$");
+        expect(String(row?.password_hash)).not.toContain("correct horse");
+      });
+
+      test("an email is taken whatever its case", async () => {
+        await newAccount("hero@example.com");
+        expect(await db.accounts.createAccount("HERO@example.com", "other")).toEqual({ kind: "email_taken" });
+        expect(await raw("SELECT count(*)::integer AS n FROM accounts")).toEqual([{ n: 1 }]);
+      });
+
+      test("rejects malformed emails and passwords without storing anything", async () => {
+        expect(await db.accounts.createAccount("no-at-sign", "pw")).toEqual({ kind: "invalid", reason: "email" });
+        expect(await db.accounts.createAccount("two words@example.com", "pw")).toEqual({ kind: "invalid", reason: "email" });
+        expect(await db.accounts.createAccount(`${"a".repeat(250)}@example.com`, "pw")).toEqual({ kind: "invalid", reason: "email" });
+        expect(await db.accounts.createAccount("ok@example.com", "")).toEqual({ kind: "invalid", reason: "password" });
+        expect(await db.accounts.createAccount("ok@example.com", "x".repeat(1_025))).toEqual({ kind: "invalid", reason: "password" });
+        expect(await raw("SELECT count(*)::integer AS n FROM accounts")).toEqual([{ n: 0 }]);
+      });
+
+      test("verifies passwords: right, wrong, unknown account", async () => {
+        const account = await newAccount("hero@example.com", "correct horse");
+        expect(await db.accounts.verifyPassword("HERO@EXAMPLE.COM", "correct horse")).toEqual({ kind: "ok", account });
+        expect(await db.accounts.verifyPassword("hero@example.com", "Correct horse")).toEqual({ kind: "wrong_password" });
+        expect(await db.accounts.verifyPassword("hero@example.com", "x".repeat(5_000))).toEqual({ kind: "wrong_password" });
+        expect(await db.accounts.verifyPassword("nobody@example.com", "correct horse")).toEqual({ kind: "unknown_account" });
+      });
+
+      test("a banned account is reported only to someone who knows the password", async () => {
+        const account = await newAccount();
+        expect(await db.accounts.setBanned(account.id, true)).toBe(true);
+        expect(await db.accounts.verifyPassword(account.email, "correct horse")).toEqual({ kind: "banned", account: { ...account, banned: true } });
+        expect(await db.accounts.verifyPassword(account.email, "wrong")).toEqual({ kind: "wrong_password" });
+        expect(await db.accounts.setBanned(account.id, false)).toBe(true);
+        expect((await db.accounts.verifyPassword(account.email, "correct horse")).kind).toBe("ok");
+        expect(await db.accounts.setBanned(9_999, true)).toBe(false);
+      });
+
+      test("records the last login at the injected time", async () => {
+        const account = await newAccount();
+        clock.advance(90_000);
+        expect(await db.accounts.touchLastLogin(account.id)).toBe(true);
+        expect(await db.accounts.findAccountByEmail("HERO@example.com")).toEqual({ ...account, lastLoginAt: clock.now() });
+        expect(await db.accounts.touchLastLogin(9_999)).toBe(false);
+        expect(await db.accounts.findAccountByEmail("nobody@example.com")).toBeNull();
+      });
+    });
+
+    describe("characters", () => {
+      test("creates a character and loads it back field for field", async () => {
+        const account = await newAccount();
+        const input = veteranCharacter(account.id, "Gandalf");
+        const outcome = await db.characters.createCharacter(input);
+        const expected: CharacterRecord = { ...input, id: 1, createdAt: clock.now(), updatedAt: clock.now(), lastLoginAt: null };
+        expect(outcome).toEqual({ kind: "ok", character: expected });
+        expect(await db.characters.loadCharacter(1)).toEqual(expected);
+        expect(await db.characters.loadCharacter(2)).toBeNull();
+      });
+
+      test("jsonb columns round-trip inventory, equipment, skills, attributes and spells exactly", async () => {
+        const account = await newAccount();
+        const input = veteranCharacter(account.id, "Packrat");
+        await db.characters.createCharacter(input);
+        const loaded = await db.characters.findCharacterByName("packrat");
+        expect(loaded?.inventory).toEqual(input.inventory);
+        expect(loaded?.inventory).toHaveLength(42);
+        expect(loaded?.equipment).toEqual(input.equipment);
+        expect(loaded?.skills).toEqual(input.skills);
+        expect(loaded?.attributes).toEqual(input.attributes);
+        expect(loaded?.spells).toEqual(input.spells);
+        expect(loaded?.exp).toBe(3_000_000_000);
+        expect(loaded?.bankGold).toBe(12_345_678_901);
+        const [types] = await raw("SELECT jsonb_typeof(inventory) AS inventory, jsonb_typeof(equipment) AS equipment FROM characters");
+        expect(types).toEqual({ inventory: "array", equipment: "object" });
+      });
+
+      test("names are unique whatever their case, and found whatever their case", async () => {
+        const account = await newAccount();
+        const gandalf = await newCharacter(account.id, "Gandalf");
+        expect(await db.characters.createCharacter(newbieCharacter(account.id, "GANDALF"))).toEqual({ kind: "name_taken" });
+        expect(await db.characters.isNameTaken("gAnDaLf")).toBe(true);
+        expect(await db.characters.isNameTaken("Saruman")).toBe(false);
+        expect(await db.characters.findCharacterByName("gandalf")).toEqual(gandalf);
+        expect(await db.characters.findCharacterByName("Saruman")).toBeNull();
+      });
+
+      test("a character for a missing account is refused", async () => {
+        expect(await db.characters.createCharacter(newbieCharacter(4_242, "Orphan"))).toEqual({ kind: "unknown_account" });
+      });
+
+      test("lists exactly an account's characters, oldest first", async () => {
+        const first = await newAccount("first@example.com");
+        const second = await newAccount("second@example.com");
+        const a = await newCharacter(first.id, "Alpha");
+        await newCharacter(second.id, "Other");
+        const b = await newCharacter(first.id, "Beta");
+        expect(await db.characters.listCharacters(first.id)).toEqual([a, b]);
+        expect(await db.characters.listCharacters(9_999)).toEqual([]);
+      });
+
+      test("saves state, stamps updatedAt and leaves the caller's record alone", async () => {
+        const account = await newAccount();
+        const created = await newCharacter(account.id, "Traveller");
+        clock.advance(60_000);
+        const changed: CharacterRecord = deepFreeze({
+          ...created,
+          level: 2,
+          exp: 150,
+          position: { map: 2, x: 10, y: 20, heading: 1 },
+          vitals: { ...created.vitals, hp: 3 },
+          gold: 77,
+          inventory: [{ slot: 5, objectId: 900, amount: 1, equipped: true }],
+          equipment: { ...created.equipment, weapon: 900 },
+          lastLoginAt: clock.now(),
+        });
+        const snapshot = structuredClone(changed);
+        expect(await db.characters.saveCharacter(changed)).toEqual({ kind: "ok", updatedAt: clock.now() });
+        expect(changed).toEqual(snapshot);
+        expect(await db.characters.loadCharacter(created.id)).toEqual({ ...snapshot, updatedAt: clock.now() });
+      });
+
+      test("a save never renames, moves to another account or rewrites createdAt", async () => {
+        const account = await newAccount();
+        const other = await newAccount("other@example.com");
+        const created = await newCharacter(account.id, "Fixed");
+        clock.advance(1_000);
+        await db.characters.saveCharacter({ ...created, name: "Renamed", accountId: other.id, createdAt: new Date(0) });
+        const loaded = await db.characters.loadCharacter(created.id);
+        expect(loaded?.name).toBe("Fixed");
+        expect(loaded?.accountId).toBe(account.id);
+        expect(loaded?.createdAt).toEqual(created.createdAt);
+      });
+
+      test("saving a character that does not exist reports it", async () => {
+        const account = await newAccount();
+        const created = await newCharacter(account.id, "Ghost");
+        expect(await db.characters.saveCharacter({ ...created, id: 777 })).toEqual({ kind: "not_found" });
+      });
+
+      test("a batch with a row the schema rejects saves nothing and leaves the records alone", async () => {
+        const account = await newAccount();
+        const records = [await newCharacter(account.id, "One"), await newCharacter(account.id, "Two"), await newCharacter(account.id, "Three")];
+        clock.advance(5_000);
+        const batch = deepFreeze(records.map((record, index) => ({ ...record, level: 10 + index, gold: index === 1 ? -5 : 100 })));
+        const snapshot = structuredClone(batch);
+        const error = await expectDatabaseError(db.characters.saveCharacters(batch), "constraint_violated");
+        expect(error.message).toContain("characters_gold_non_negative");
+        expect(error.message).not.toContain("\n");
+        expect(batch).toEqual(snapshot);
+        for (const record of records) expect(await db.characters.loadCharacter(record.id)).toEqual(record);
+      });
+
+      test("a batch naming a missing character saves nothing and names it", async () => {
+        const account = await newAccount();
+        const records = [await newCharacter(account.id, "Here"), await newCharacter(account.id, "There")];
+        const batch = [{ ...records[0]!, level: 5 }, { ...records[1]!, id: 555 }, { ...records[1]!, id: 444 }];
+        expect(await db.characters.saveCharacters(batch)).toEqual({ kind: "not_found", ids: [444, 555] });
+        expect(await db.characters.loadCharacter(records[0]!.id)).toEqual(records[0]!);
+      });
+
+      test("a batch saves every record in it", async () => {
+        const account = await newAccount();
+        const records = [await newCharacter(account.id, "Uno"), await newCharacter(account.id, "Dos", true), await newCharacter(account.id, "Tres")];
+        clock.advance(30_000);
+        const batch = records.map((record, index) => ({ ...record, level: 20 + index, skills: record.skills.map((value) => value + index) }));
+        expect(await db.characters.saveCharacters(batch)).toEqual({ kind: "ok", saved: 3, updatedAt: clock.now() });
+        expect(await db.characters.listCharacters(account.id)).toEqual(batch.map((record) => ({ ...record, updatedAt: clock.now() })));
+        expect(await db.characters.saveCharacters([])).toEqual({ kind: "ok", saved: 0, updatedAt: clock.now() });
+      });
+
+      test("a batch naming one character twice is refused before touching the database", async () => {
+        const account = await newAccount();
+        const record = await newCharacter(account.id, "Twice");
+        await expectDatabaseError(db.characters.saveCharacters([record, { ...record, level: 9 }]), "invalid_argument");
+        expect(await db.characters.loadCharacter(record.id)).toEqual(record);
+      });
+
+      test("deletes a character, freeing its name", async () => {
+        const account = await newAccount();
+        const record = await newCharacter(account.id, "Mortal");
+        expect(await db.characters.deleteCharacter(record.id)).toBe(true);
+        expect(await db.characters.deleteCharacter(record.id)).toBe(false);
+        expect(await db.characters.isNameTaken("mortal")).toBe(false);
+        expect((await db.characters.createCharacter(newbieCharacter(account.id, "MORTAL"))).kind).toBe("ok");
+      });
+
+      test(`saving ${STALL_BATCH_SIZE} characters does not stall the event loop`, async () => {
+        const account = await newAccount();
+        const created = await Promise.all(
+          Array.from({ length: STALL_BATCH_SIZE }, (_, index) => db.characters.createCharacter(veteranCharacter(account.id, `Bulk${index}`))),
+        );
+        const records = created.map((outcome) => {
+          if (outcome.kind !== "ok") throw new Error(`setup failed: ${outcome.kind}`);
+          return { ...outcome.character, level: 60 };
+        });
+        let last = performance.now();
+        let worstGapMs = 0;
+        const probe = setInterval(() => {
+          const now = performance.now();
+          worstGapMs = Math.max(worstGapMs, now - last);
+          last = now;
+        }, LAG_PROBE_INTERVAL_MS);
+        const startedAt = performance.now();
+        const outcome = await db.characters.saveCharacters(records);
+        const saveMs = performance.now() - startedAt;
+        clearInterval(probe);
+        worstGapMs = Math.max(worstGapMs, performance.now() - last);
+        console.log(`[${label}] saveCharacters(${STALL_BATCH_SIZE}): ${saveMs.toFixed(0)} ms, worst event-loop gap ${worstGapMs.toFixed(1)} ms`);
+        expect(outcome).toMatchObject({ kind: "ok", saved: STALL_BATCH_SIZE });
+        expect(worstGapMs).toBeLessThan(MAX_EVENT_LOOP_LAG_MS);
+        expect(await raw("SELECT count(*)::integer AS n FROM characters WHERE level = 60")).toEqual([{ n: STALL_BATCH_SIZE }]);
+      });
+    });
+
+    describe("lifecycle", () => {
+      test("ping answers while open", async () => {
+        await db.ping();
+      });
+
+      test("data survives close and reopen, and migrations are not applied again", async () => {
+        const account = await newAccount();
+        const character = await newCharacter(account.id, "Survivor", true);
+        const migrationsBefore = await appliedMigrations();
+        const closed = db;
+        await db.close();
+        await closed.close(); // idempotent
+        await expectDatabaseError(closed.ping(), "closed");
+        db = await harness.open({ now: clock.now });
+        expect(await db.characters.findCharacterByName("survivor")).toEqual(character);
+        expect((await db.accounts.verifyPassword(account.email, "correct horse")).kind).toBe("ok");
+        expect(await appliedMigrations()).toEqual(migrationsBefore);
+      }, OPEN_TIMEOUT_MS);
+    });
+  });
+}
+
+describeConformance("pglite", async () => pgliteHarness());
+
+const postgresTarget = postgresTestUrl();
+if ("url" in postgresTarget) {
+  describeConformance("postgres", () => postgresHarness(postgresTarget.url));
+} else if (postgresTarget.mustFail) {
+  test("database conformance (postgres)", () => {
+    throw new Error(`${postgresTarget.skipReason}; CI must provide a Postgres server`);
+  });
+} else {
+  console.log(`[skip] ${postgresTarget.skipReason}`);
+  describe.skip("database conformance (postgres)", () => {
+    test("needs TEST_DATABASE_URL", () => {});
+  });
+}
