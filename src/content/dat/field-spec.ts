@@ -4,7 +4,8 @@
  * stored in a world pack and the parser can never drift apart.
  */
 import { z } from "zod";
-import { getEntry, type IniDocument } from "./ini-reader.ts";
+import { getSection, type IniDocument } from "./ini-reader.ts";
+import { vbUpperCase } from "./text-decoding.ts";
 import { vbVal, vbValInteger } from "./vb-val.ts";
 
 /**
@@ -35,12 +36,23 @@ export const flagField = (key: string): FieldSpec<"flag"> => ({ key, kind: "flag
 /** Reads every field of `table` from one section; missing keys give 0 / "" / false like VB6. */
 export function readFields<T extends FieldTable>(doc: IniDocument, section: string, table: T): FieldValues<T> {
   const out: Record<string, number | string | boolean> = {};
-  for (const name in table) {
-    const spec = table[name]!;
-    const raw = getEntry(doc, section, spec.key)?.value;
-    out[name] = convert(spec.kind, raw);
+  const entries = getSection(doc, section)?.entries;
+  for (const [name, kind, upperKey] of compiled(table)) {
+    out[name] = convert(kind, entries?.get(upperKey)?.value);
   }
   return out as FieldValues<T>;
+}
+
+/** Field tables with their keys upper-cased once (readFields runs for every section of big files). */
+const compiledTables = new WeakMap<FieldTable, readonly (readonly [string, FieldKind, string])[]>();
+
+function compiled(table: FieldTable): readonly (readonly [string, FieldKind, string])[] {
+  let list = compiledTables.get(table);
+  if (list === undefined) {
+    list = Object.entries(table).map(([name, spec]) => [name, spec.kind, vbUpperCase(spec.key)] as const);
+    compiledTables.set(table, list);
+  }
+  return list;
 }
 
 /** Converts a raw value (undefined = missing) by kind. */
@@ -59,11 +71,16 @@ export function convert(kind: FieldKind, raw: string | undefined): number | stri
 
 const DEFAULTS: Record<FieldKind, number | string | boolean> = { int: 0, num: 0, text: "", flag: false };
 
+type KindSchema<K extends FieldKind> = K extends "text" ? z.ZodString : K extends "flag" ? z.ZodBoolean : z.ZodNumber;
+
+/** The zod shape of a field table; every field is optional on input (it has its VB6 default). */
+export type FieldsShape<T extends FieldTable> = { [P in keyof T]: z.ZodDefault<KindSchema<T[P]["kind"]>> };
+
 /**
  * The zod shape of a field table. Every field has its VB6 default, so stored JSON may omit
  * defaults (see {@link compactFields}) and still parse to the full record.
  */
-export function fieldsShape<T extends FieldTable>(table: T): { [P in keyof T]: z.ZodType<KindValue<T[P]["kind"]>> } {
+export function fieldsShape<T extends FieldTable>(table: T): FieldsShape<T> {
   const shape: Record<string, z.ZodType> = {};
   for (const name in table) {
     const kind = table[name]!.kind;
@@ -76,7 +93,7 @@ export function fieldsShape<T extends FieldTable>(table: T): { [P in keyof T]: z
             ? z.number().int().default(0)
             : z.number().default(0);
   }
-  return shape as { [P in keyof T]: z.ZodType<KindValue<T[P]["kind"]>> };
+  return shape as FieldsShape<T>;
 }
 
 /** Drops fields that hold their default value, for compact storage. */

@@ -27,7 +27,7 @@ export {
   type DecodedText,
   type DecodedLine,
 } from "./text-decoding.ts";
-export { DatError, type DatIssue, type DatIssueCode, type DatResult } from "./issues.ts";
+export type { DatIssue, DatIssueCode, DatResult } from "./issues.ts";
 export {
   CLASS_KEYS,
   RACE_KEYS,

@@ -49,16 +49,6 @@ export interface DatResult<T> {
   readonly warnings: DatIssue[];
 }
 
-/** A fault that is a bug or misuse rather than bad data (kept for API symmetry; parsers never throw it for data). */
-export class DatError extends Error {
-  readonly code: DatIssueCode;
-  constructor(code: DatIssueCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "DatError";
-    this.code = code;
-  }
-}
-
 /** Duplicate sections and keys of a document as warnings. */
 export function duplicateWarnings(doc: IniDocument): DatIssue[] {
   return doc.duplicates.map((dup) =>

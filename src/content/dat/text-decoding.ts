@@ -36,14 +36,26 @@ export function decodeWindows1252(bytes: Uint8Array): string {
   let text = "";
   for (let start = 0; start < bytes.length; start += FROM_CHAR_CODE_CHUNK) {
     const chunk = bytes.subarray(start, Math.min(bytes.length, start + FROM_CHAR_CODE_CHUNK));
-    const codes = new Array<number>(chunk.length);
-    for (let i = 0; i < chunk.length; i++) {
-      const byte = chunk[i]!;
-      codes[i] = byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH_CONTROLS[byte - 0x80]! : byte;
+    let codes: ArrayLike<number> = chunk;
+    if (hasC1Range(chunk)) {
+      const mapped = new Uint16Array(chunk.length);
+      for (let i = 0; i < chunk.length; i++) {
+        const byte = chunk[i]!;
+        mapped[i] = byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH_CONTROLS[byte - 0x80]! : byte;
+      }
+      codes = mapped;
     }
-    text += String.fromCharCode.apply(null, codes);
+    text += String.fromCharCode.apply(null, codes as unknown as number[]);
   }
   return text;
+}
+
+function hasC1Range(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if (byte >= 0x80 && byte <= 0x9f) return true;
+  }
+  return false;
 }
 
 /** Windows-1252 byte for a character, or -1 when the code page cannot represent it. */
@@ -115,6 +127,8 @@ export interface DecodedText {
 export function decodeTextLines(bytes: Uint8Array): DecodedText {
   let start = 0;
   if (bytes.length >= 3 && bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2]) start = 3;
+  const whole = decodeWholeUtf8(bytes.subarray(start));
+  if (whole !== undefined) return whole;
   const lines: DecodedLine[] = [];
   let sawCrlf = false;
   let sawLf = false;
@@ -160,6 +174,43 @@ export function decodeTextLines(bytes: Uint8Array): DecodedText {
   const kinds = Number(sawCrlf) + Number(sawLf) + Number(sawCr);
   const lineEnding = kinds > 1 ? "mixed" : sawCrlf ? "crlf" : sawLf ? "lf" : sawCr ? "cr" : "none";
   return { lines, encoding, lineEnding };
+}
+
+/** Line breaks of the fast path: CRLF, CR or LF. */
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/**
+ * Fast path for the common case: the whole file is ASCII or valid UTF-8, so it can be decoded
+ * once and split. Returns undefined when some line needs the Windows-1252 fallback.
+ */
+function decodeWholeUtf8(bytes: Uint8Array): DecodedText | undefined {
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+  const parts = text.split(LINE_BREAK);
+  if (parts.length > 1 && parts[parts.length - 1] === "") parts.pop();
+  if (text.length === 0) parts.length = 0;
+  let ascii = true;
+  const lines: DecodedLine[] = new Array(parts.length);
+  for (let i = 0; i < parts.length; i++) {
+    let line = parts[i]!;
+    if (ascii && !isAsciiText(line)) ascii = false;
+    if (MOJIBAKE_LEAD.test(line)) line = repairDoubleEncoding(line);
+    lines[i] = { line: i + 1, text: line };
+  }
+  const crlf = text.includes("\r\n");
+  const withoutCrlf = crlf ? text.replaceAll("\r\n", "") : text;
+  const kinds = Number(crlf) + Number(withoutCrlf.includes("\n")) + Number(withoutCrlf.includes("\r"));
+  const lineEnding = kinds > 1 ? "mixed" : crlf ? "crlf" : withoutCrlf.includes("\n") ? "lf" : withoutCrlf.includes("\r") ? "cr" : "none";
+  return { lines, encoding: ascii ? "ascii" : "utf-8", lineEnding };
+}
+
+function isAsciiText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
 }
 
 /**

@@ -161,8 +161,16 @@ export function parseGraficosInd(bytes: Uint8Array, fileName: string): DatResult
     }
     const grhs: (Grh | null)[] = new Array<Grh | null>(declaredCount + 1).fill(null);
     for (;;) {
-      // The client loops "until EOF or the record whose id is the count": a clean end is fine.
-      if (reader.remaining === 0) break;
+      // The client loops "until EOF or the record whose id is the count": it accepts a file that
+      // ends between records, so do we, with a warning.
+      if (reader.remaining === 0) {
+        warnings.push(
+          issue("truncated", fileName, `ends at byte offset ${reader.offset} before grh ${declaredCount} (the count); the rest is undefined`, {
+            offset: reader.offset,
+          }),
+        );
+        break;
+      }
       const recordOffset = reader.offset;
       const id = reader.i32("grh id");
       if (id < 1 || id > declaredCount) return fail(`grh id ${id} is outside 1..${declaredCount}`, recordOffset);
