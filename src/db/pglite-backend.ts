@@ -38,6 +38,9 @@ export interface PgliteClientOptions {
   openTimeoutMs?: number;
 }
 
+/** A request before the client numbers it. */
+type WorkerCommand = WorkerRequest extends infer Request ? (Request extends WorkerRequest ? Omit<Request, "id"> : never) : never;
+
 interface Pending {
   resolve(rows: unknown[]): void;
   reject(error: unknown): void;
@@ -105,6 +108,8 @@ export class PgliteClient implements SqlClient {
   #nextId = 1;
   /** Set once the worker is unusable; every later request fails with it. */
   #fault: DatabaseError | undefined;
+  /** close() has been called; new requests are refused. */
+  #closing = false;
 
   private constructor(worker: Worker, logger: DatabaseLogger) {
     this.#worker = worker;
@@ -129,8 +134,9 @@ export class PgliteClient implements SqlClient {
     const client = new PgliteClient(worker, options.logger);
     const startedAt = performance.now();
     try {
-      await client.#request({ type: "open", id: 0, dataDir: options.dataDir }, options.openTimeoutMs ?? PGLITE_OPEN_TIMEOUT_MS);
+      await client.#request({ type: "open", dataDir: options.dataDir }, options.openTimeoutMs ?? PGLITE_OPEN_TIMEOUT_MS);
     } catch (error) {
+      client.#fail(new DatabaseError("closed", "PGlite did not open"));
       worker.terminate();
       if (error instanceof DatabaseError && error.code !== "query_failed") throw error;
       const reason = error instanceof Error ? error.message : String(error);
@@ -141,11 +147,11 @@ export class PgliteClient implements SqlClient {
   }
 
   query(sql: string, params: unknown[], rowMode: RowMode): Promise<unknown[]> {
-    return this.#request({ type: "query", id: 0, sql, params, rowMode });
+    return this.#request({ type: "query", sql, params, rowMode });
   }
 
   async transaction(statements: SqlStatement[]): Promise<void> {
-    await this.#request({ type: "transaction", id: 0, statements });
+    await this.#request({ type: "transaction", statements });
   }
 
   async close(): Promise<void> {
@@ -154,22 +160,26 @@ export class PgliteClient implements SqlClient {
       return;
     }
     try {
-      await this.#request({ type: "close", id: 0 }, PGLITE_CLOSE_TIMEOUT_MS);
+      // Requests posted before this one still run: the worker handles messages in order.
+      const closing = this.#request({ type: "close" }, PGLITE_CLOSE_TIMEOUT_MS);
+      this.#closing = true;
+      await closing;
     } finally {
       this.#fail(new DatabaseError("closed", "the database was closed"));
       this.#worker.terminate();
     }
   }
 
-  #request(message: WorkerRequest, timeoutMs?: number): Promise<unknown[]> {
+  #request(command: WorkerCommand, timeoutMs?: number): Promise<unknown[]> {
     if (this.#fault) return Promise.reject(this.#fault);
+    if (this.#closing) return Promise.reject(new DatabaseError("closed", "the database is closing"));
     const id = this.#nextId++;
     return new Promise<unknown[]>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       if (timeoutMs !== undefined) {
         timer = setTimeout(() => {
           this.#pending.delete(id);
-          reject(new DatabaseError("worker_failed", `the PGlite worker did not answer "${message.type}" within ${timeoutMs} ms`));
+          reject(new DatabaseError("worker_failed", `the PGlite worker did not answer "${command.type}" within ${timeoutMs} ms`));
         }, timeoutMs);
       }
       this.#pending.set(id, {
@@ -182,7 +192,8 @@ export class PgliteClient implements SqlClient {
           reject(error);
         },
       });
-      this.#worker.postMessage({ ...message, id });
+      const request: WorkerRequest = { ...command, id };
+      this.#worker.postMessage(request);
     });
   }
 

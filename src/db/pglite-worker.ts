@@ -75,7 +75,12 @@ async function handle(request: WorkerRequest): Promise<unknown[]> {
     }
     case "transaction":
       await requireDatabase().transaction(async (tx) => {
-        for (const statement of request.statements) await tx.query(statement.sql, statement.params ?? []);
+        // Without parameters, the simple protocol (exec) also accepts several statements in one
+        // string, as postgres.js does on the other backend.
+        for (const statement of request.statements) {
+          if (statement.params && statement.params.length > 0) await tx.query(statement.sql, statement.params);
+          else await tx.exec(statement.sql);
+        }
       });
       return [];
     case "close":
@@ -85,11 +90,19 @@ async function handle(request: WorkerRequest): Promise<unknown[]> {
   }
 }
 
+/**
+ * Requests run one after another in arrival order. PGlite has a single connection anyway, and
+ * the order guarantees "close" runs after everything sent before it.
+ */
+let queue: Promise<void> = Promise.resolve();
+
 self.addEventListener("message", (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
-  handle(request).then(
-    (rows) => reply({ type: "result", id: request.id, rows }),
-    (error: unknown) => reply({ type: "failed", id: request.id, error: toPayload(error) }),
+  queue = queue.then(() =>
+    handle(request).then(
+      (rows) => reply({ type: "result", id: request.id, rows }),
+      (error: unknown) => reply({ type: "failed", id: request.id, error: toPayload(error) }),
+    ),
   );
 });
 

@@ -114,6 +114,10 @@ export class PostgresClient implements SqlClient {
   }
 
   async close(): Promise<void> {
+    // postgres.js dispatches a query a microtask after it is issued and end() rejects those not
+    // dispatched yet; one turn of the loop lets queries issued before close() go out, and end()
+    // then waits for them.
+    await new Promise((resolve) => setImmediate(resolve));
     await this.sql.end({ timeout: POSTGRES_CLOSE_TIMEOUT_MS / 1000 });
   }
 }
