@@ -1,3 +1,5 @@
+import type { SafeArrayInt8 } from "./packet-reader.ts";
+
 /**
  * Wire constants of the AO20 protocol as spoken by the stock client built with PYMMO=0
  * (reference: docs/ao20-protocol.md §0, §1, §3).
@@ -44,6 +46,48 @@ export const DEBUG_COMMAND_CONNECTION_STATE = 1;
 export const CONNECTED_DEBUG_PAYLOAD: Uint8Array = Uint8Array.of(
   0x01, 0x01, 0x0a, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a,
 );
+
+/** The §1.5 payload as a decoded value: `writeServerPacket(w, "Connected", { debugArray: CONNECTED_DEBUG_ARRAY })`. */
+export const CONNECTED_DEBUG_ARRAY: SafeArrayInt8 = Object.freeze({
+  bounds: Object.freeze([Object.freeze({ lowerBound: 1, count: 10 })]),
+  data: CONNECTED_DEBUG_PAYLOAD.subarray(3),
+});
+
+/**
+ * The stock `intervalos.ini` values (§6.1), named like the fields of `Intervals` (S→C 158), in
+ * milliseconds. Talk and left-click come from `PacketRatePolicy.ini` limits.
+ */
+export const STOCK_INTERVALS_MS = Object.freeze({
+  attackMs: 1165,
+  bowMs: 1200,
+  castSpellMs: 1230,
+  workExtractMs: 4000,
+  workBuildMs: 500,
+  walkMs: 210,
+  dropMs: 400,
+  useItemKeyMs: 380,
+  useItemClickMs: 276,
+  hitThenMagicMs: 800,
+  magicThenHitMs: 800,
+  hitThenUseMs: 800,
+  hideMs: 110,
+  talkMs: 300,
+  leftClickMs: 80,
+  meditateMs: 10,
+});
+
+/**
+ * Localised message ids the reference names (§4.1, §5): `ShowMessageBox.messageId` and
+ * `LocaleMsg.messageId` index the client's language files.
+ */
+export const LocaleMessageId = {
+  InvalidName: 1768,
+  CharacterExists: 1769,
+  CharacterLoadFailed: 1773,
+  TooManyCharacters: 1781,
+  NoFreeUserSlot: 2094,
+  ThanksForPlaying: 1020,
+} as const;
 
 /** Headings (`e_Heading`, §4): the u8 in `Walk`, `ChangeHeading`, `CharacterCreate`, ... */
 export const Heading = { North: 1, East: 2, South: 3, West: 4 } as const;

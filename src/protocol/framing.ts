@@ -24,6 +24,9 @@ export interface FrameDecoderOptions {
  *
  * After an error (length 0 or above the limit) the stream is out of sync: the decoder stays
  * failed and returns the same error on every later push. Close the connection.
+ *
+ * If `onBody` throws, the exception propagates and the rest of that chunk is dropped; treat it
+ * as fatal for the connection too.
  */
 export class FrameDecoder {
   readonly maxBodyBytes: number;
@@ -170,31 +173,30 @@ function checkBodyLength(length: number): void {
 }
 
 /**
- * Splits a buffer that must hold whole frames only (a capture, a pre-encoded broadcast) into
- * body views. Trailing partial frames are `truncated`.
+ * Splits a buffer that should hold whole frames only (a capture, a pre-encoded broadcast) into
+ * body views. Stops at the first bad frame: `error` says why (`truncated` for a cut tail,
+ * `empty_frame`) and `bodies` holds the frames before it.
  */
-export function splitFrames(
-  buffer: Uint8Array,
-): { readonly ok: true; readonly bodies: Uint8Array[] } | { readonly ok: false; readonly error: ProtocolError } {
+export function splitFrames(buffer: Uint8Array): { readonly bodies: Uint8Array[]; readonly error: ProtocolError | undefined } {
   const bodies: Uint8Array[] = [];
   let pos = 0;
   while (pos < buffer.length) {
     if (buffer.length - pos < FRAME_HEADER_BYTES) {
-      return { ok: false, error: new ProtocolError("truncated", "frame header cut short", { offset: pos }) };
+      return { bodies, error: new ProtocolError("truncated", "frame header cut short", { offset: pos }) };
     }
     const length = buffer[pos]! | (buffer[pos + 1]! << 8);
-    if (length === 0) return { ok: false, error: new ProtocolError("empty_frame", "frame with a 0-byte body", { offset: pos }) };
+    if (length === 0) return { bodies, error: new ProtocolError("empty_frame", "frame with a 0-byte body", { offset: pos }) };
     const start = pos + FRAME_HEADER_BYTES;
     if (buffer.length - start < length) {
       return {
-        ok: false,
+        bodies,
         error: new ProtocolError("truncated", `frame of ${length} bytes, ${buffer.length - start} present`, { offset: pos }),
       };
     }
     bodies.push(buffer.subarray(start, start + length));
     pos = start + length;
   }
-  return { ok: true, bodies };
+  return { bodies, error: undefined };
 }
 
 /**

@@ -5,10 +5,12 @@
  *
  * Numbers wrap like the VB6 typed stores (i16 keeps the low 16 bits); pass valid values.
  */
+import { CONNECTED_DEBUG_PAYLOAD } from "./constants.ts";
 import type { ServerPacketFields } from "./packet-codec.ts";
 import type { PacketWriter } from "./packet-writer.ts";
 import { SERVER_PACKETS } from "./server-packets.ts";
 
+const CONNECTED = SERVER_PACKETS.Connected.id;
 const CHARACTER_MOVE = SERVER_PACKETS.CharacterMove.id;
 const POS_UPDATE = SERVER_PACKETS.PosUpdate.id;
 const CHAT_OVER_HEAD = SERVER_PACKETS.ChatOverHead.id;
@@ -18,6 +20,16 @@ const CHARACTER_REMOVE = SERVER_PACKETS.CharacterRemove.id;
 
 export type CharacterCreateFields = ServerPacketFields<"CharacterCreate">;
 export type CharacterChangeFields = ServerPacketFields<"CharacterChange">;
+
+/**
+ * S→C 1 `Connected`, the first packet on every connection. With the §1.5 debug payload by
+ * default: a DEBUGGING=1 client (the repo default) crashes without it, a release client ignores it.
+ */
+export function writeConnected(w: PacketWriter, withDebugPayload = true): void {
+  w.beginFrame(CONNECTED);
+  if (withDebugPayload) w.raw(CONNECTED_DEBUG_PAYLOAD);
+  w.endFrame();
+}
 
 /** S→C 44 `CharacterMove`: char `charIndex` now stands on (x, y). */
 export function writeCharacterMove(w: PacketWriter, charIndex: number, x: number, y: number): void {

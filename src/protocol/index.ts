@@ -26,6 +26,7 @@
  */
 
 export {
+  CONNECTED_DEBUG_ARRAY,
   CONNECTED_DEBUG_PAYLOAD,
   CLIENT_PACKET_COUNT,
   COLOR_WHITE,
@@ -36,12 +37,14 @@ export {
   FontIndex,
   Heading,
   IPV4_OCTETS,
+  LocaleMessageId,
   MAX_ACCOUNT_CHARACTERS,
   MAX_FRAME_BODY_BYTES,
   MAX_VARINT_BYTES,
   PACKET_ID_BYTES,
   SERVER_PACKET_COUNT,
   SKILL_COUNT,
+  STOCK_INTERVALS_MS,
   TRADE_OFFER_SLOTS,
   vbRgb,
 } from "./constants.ts";
@@ -134,6 +137,7 @@ export {
   writeCharacterMove,
   writeCharacterRemove,
   writeChatOverHead,
+  writeConnected,
   writePosUpdate,
   type CharacterChangeFields,
   type CharacterCreateFields,

@@ -302,10 +302,16 @@ function isPlainObject(value: unknown): value is Fields {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// Native where the engine has it (ES2024); the regex covers older browsers.
+const HAS_IS_WELL_FORMED = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === "function";
 
-function checkInteger(value: unknown, min: number, max: number, path: string, type: string): number {
+function isWellFormedText(value: string): boolean {
+  return HAS_IS_WELL_FORMED ? value.isWellFormed() : !LONE_SURROGATE.test(value);
+}
+
+function checkInteger(value: unknown, min: number, max: number, prefix: string, name: string, type: string): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    badField(path, `${type} must be an integer in ${min}..${max}, got ${JSON.stringify(value)}`);
+    badField(`${prefix}${name}`, `${type} must be an integer in ${min}..${max}, got ${JSON.stringify(value)}`);
   }
   return value;
 }
@@ -316,7 +322,7 @@ export function toBytes(value: unknown, path: string): Uint8Array {
   if (Array.isArray(value)) {
     const out = new Uint8Array(value.length);
     value.forEach((b, i) => {
-      out[i] = checkInteger(b, 0, U8_MAX, `${path}[${i}]`, "byte");
+      out[i] = checkInteger(b, 0, U8_MAX, path, `[${i}]`, "byte");
     });
     return out;
   }
@@ -335,8 +341,8 @@ function checkSafeArray(value: unknown, path: string): SafeArrayInt8 {
   const bounds: SafeArrayBound[] = value.bounds.map((b: unknown, i: number) => {
     if (!isPlainObject(b)) badField(`${path}.bounds[${i}]`, "{lowerBound, count} expected");
     return {
-      lowerBound: checkInteger(b.lowerBound, 0, Number.MAX_SAFE_INTEGER, `${path}.bounds[${i}].lowerBound`, "varint"),
-      count: checkInteger(b.count, 0, Number.MAX_SAFE_INTEGER, `${path}.bounds[${i}].count`, "varint"),
+      lowerBound: checkInteger(b.lowerBound, 0, Number.MAX_SAFE_INTEGER, path, `.bounds[${i}].lowerBound`, "varint"),
+      count: checkInteger(b.count, 0, Number.MAX_SAFE_INTEGER, path, `.bounds[${i}].count`, "varint"),
     };
   });
   const data = toBytes(value.data, `${path}.data`);
@@ -345,38 +351,61 @@ function checkSafeArray(value: unknown, path: string): SafeArrayInt8 {
   return { bounds, data };
 }
 
-function checkScalar(type: ScalarType, value: unknown, path: string): unknown {
+/** Checks one scalar; the path (`prefix` + `name`) is only built for the error message. */
+function checkScalar(type: ScalarType, value: unknown, prefix: string, name: string): unknown {
   switch (type) {
     case "u8":
-      return checkInteger(value, 0, U8_MAX, path, type);
+      return checkInteger(value, 0, U8_MAX, prefix, name, type);
     case "i16":
-      return checkInteger(value, I16_MIN, I16_MAX, path, type);
+      return checkInteger(value, I16_MIN, I16_MAX, prefix, name, type);
     case "i32":
-      return checkInteger(value, I32_MIN, I32_MAX, path, type);
+      return checkInteger(value, I32_MIN, I32_MAX, prefix, name, type);
     case "varint":
-      return checkInteger(value, 0, Number.MAX_SAFE_INTEGER, path, type);
+      return checkInteger(value, 0, Number.MAX_SAFE_INTEGER, prefix, name, type);
     case "f32":
     case "f64":
-      if (typeof value !== "number") badField(path, `${type} must be a number`);
+      if (typeof value !== "number") badField(`${prefix}${name}`, `${type} must be a number`);
       return value;
     case "bool":
-      if (typeof value !== "boolean") badField(path, "bool must be true or false");
+      if (typeof value !== "boolean") badField(`${prefix}${name}`, "bool must be true or false");
       return value;
     case "str":
-      if (typeof value !== "string") badField(path, "string expected");
-      if (LONE_SURROGATE.test(value)) badField(path, "string has a lone UTF-16 surrogate");
+      if (typeof value !== "string") badField(`${prefix}${name}`, "string expected");
+      if (!isWellFormedText(value)) badField(`${prefix}${name}`, "string has a lone UTF-16 surrogate");
       return value;
     case "sa8":
-      return checkSafeArray(value, path);
+      return checkSafeArray(value, `${prefix}${name}`);
     case "bytes":
-      return toBytes(value, path);
+      return toBytes(value, `${prefix}${name}`);
   }
+}
+
+const fieldNameSets = new WeakMap<Layout, ReadonlySet<string>>();
+const fieldNameLists = new WeakMap<Layout, readonly string[]>();
+
+/** `fieldNames(layout)`, computed once per layout (layouts are immutable table constants). */
+function namesOf(layout: Layout): readonly string[] {
+  let names = fieldNameLists.get(layout);
+  if (!names) {
+    names = fieldNames(layout);
+    fieldNameLists.set(layout, names);
+  }
+  return names;
+}
+
+function nameSetOf(layout: Layout): ReadonlySet<string> {
+  let set = fieldNameSets.get(layout);
+  if (!set) {
+    set = new Set(namesOf(layout));
+    fieldNameSets.set(layout, set);
+  }
+  return set;
 }
 
 const COUNT_MAX: Record<CountType, number> = { u8: U8_MAX, i16: I16_MAX, varint: Number.MAX_SAFE_INTEGER };
 
 function prepareItem(item: ItemSpec, value: unknown, path: string): unknown {
-  return typeof item === "string" ? checkScalar(item, value, path) : prepareFieldsAt(item, value, `${path}.`);
+  return typeof item === "string" ? checkScalar(item, value, path, "") : prepareFieldsAt(item, value, `${path}.`);
 }
 
 function prepareList(node: ListNode, value: unknown, path: string): unknown[] {
@@ -401,7 +430,7 @@ function prepareFieldsAt(layout: Layout, input: unknown, prefix: string): Fields
         if (node.kind === "field" || node.kind === "list") {
           if (next >= input.length) badField(path(node.name), `missing (only ${input.length} value(s) given)`);
           const value = input[next++];
-          out[node.name] = node.kind === "field" ? checkScalar(node.type, value, path(node.name)) : prepareList(node, value, path(node.name));
+          out[node.name] = node.kind === "field" ? checkScalar(node.type, value, prefix, node.name) : prepareList(node, value, path(node.name));
         } else if (node.kind === "when") {
           const present = node.test.kind === "more" ? next < input.length : testPrepared(node.test, out);
           if (present) walk(node.nodes);
@@ -413,7 +442,7 @@ function prepareFieldsAt(layout: Layout, input: unknown, prefix: string): Fields
     return out;
   }
   if (!isPlainObject(input)) return badField(prefix.replace(/\.$/, ""), "object or wire-order array expected");
-  const known = new Set(fieldNames(layout));
+  const known = nameSetOf(layout);
   for (const key of Object.keys(input)) {
     if (!known.has(key)) badField(path(key), "unknown field");
   }
@@ -422,9 +451,9 @@ function prepareFieldsAt(layout: Layout, input: unknown, prefix: string): Fields
       if (node.kind === "field" || node.kind === "list") {
         const value = input[node.name];
         if (value === undefined) badField(path(node.name), "missing");
-        out[node.name] = node.kind === "field" ? checkScalar(node.type, value, path(node.name)) : prepareList(node, value, path(node.name));
+        out[node.name] = node.kind === "field" ? checkScalar(node.type, value, prefix, node.name) : prepareList(node, value, path(node.name));
       } else if (node.kind === "when") {
-        const inner = fieldNames(node.nodes);
+        const inner = namesOf(node.nodes);
         const present = node.test.kind === "more" ? inner.some((n) => input[n] !== undefined) : testPrepared(node.test, out);
         if (present) walk(node.nodes);
         else {

@@ -81,6 +81,3 @@ export class ProtocolError extends Error {
     return out;
   }
 }
-
-/** Outcome of a decode or encode: a value or a `ProtocolError`, never an exception. */
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ProtocolError };

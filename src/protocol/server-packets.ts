@@ -434,7 +434,7 @@ export const SERVER_PACKETS = {
     ],
     {
       source: SOURCE,
-      note: "as client HandleQuestDetails reads it; server WriteQuestDetails omits `killed` when called without a quest slot (VB6 bug)",
+      note: "server WriteQuestDetails, client HandleQuestDetails; `killed` is only written when a quest slot is given, which its one caller (HandleQuestDetailsRequest) always does",
     },
   ),
   QuestListSend: packet(154, [u8("questCount"), ifSet("questCount", [str("questIndexes")])], {
