@@ -6,6 +6,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { readIni } from "../dat/index.ts";
+import { loadGraphicsIndex, type GraphicsIndex } from "../graphics/index.ts";
 import {
   AO013_DEFAULT_PROPERTIES,
   ao013MapProperties,
@@ -15,7 +16,7 @@ import {
   type MapParseOutcome,
   type ParsedMap,
 } from "../maps/index.ts";
-import { writeWorldPack, type WorldMap } from "../pack/index.ts";
+import { checkWorldMap, writeWorldPack, type WorldMap } from "../pack/index.ts";
 import { crossCheckCities, crossCheckMaps, type SourcedMap } from "./cross-checks.ts";
 import { CaseInsensitiveNames, detectMapFormat, findAo013Maps, findAo20Maps } from "./map-files.ts";
 import type { ImportError, ImportReport, ImportWarning, ImportedMapReport } from "./report.ts";
@@ -158,6 +159,13 @@ export async function importWorld(options: ImportWorldOptions): Promise<ImportRe
   const tables = await loadImportTables({ datDir: options.datDir, format });
   errors.push(...tables.errors);
   warnings.push(...tables.warnings);
+  let graphics: GraphicsIndex | null = null;
+  if (options.initDir !== undefined) {
+    const loaded = loadGraphicsIndex(options.initDir);
+    graphics = loaded.index;
+    for (const issue of loaded.errors) errors.push({ code: `graphics-${issue.code}`, file: issue.file, ...(issue.line === undefined ? {} : { line: issue.line }), message: issue.message });
+    for (const issue of loaded.warnings) warnings.push({ code: "table-issue", file: issue.file, ...(issue.line === undefined ? {} : { line: issue.line }), message: issue.message });
+  }
 
   const reports: ImportedMapReport[] = [];
   const imported: SourcedMap[] = [];
@@ -170,8 +178,15 @@ export async function importWorld(options: ImportWorldOptions): Promise<ImportRe
       warnings.push(...result.warnings);
       if (result.outcome.ok) {
         const parsed = result.outcome.map;
-        reports.push(mapReport(job.file, job.id, parsed));
-        imported.push({ file: job.file, map: toWorldMap(job.id, parsed) });
+        const map = toWorldMap(job.id, parsed);
+        // The parsers only return storable maps; this guards the pack against one bad map.
+        const problems = checkWorldMap(map);
+        if (problems.length === 0) {
+          reports.push(mapReport(job.file, job.id, parsed));
+          imported.push({ file: job.file, map });
+        } else {
+          errors.push({ code: "invalid-map", file: job.file, message: `${job.file}: ${problems.map((problem) => problem.message).join("; ")}` });
+        }
       } else {
         const { code, file, offset, message } = result.outcome.error;
         errors.push({ code, file, offset, message });
@@ -190,6 +205,7 @@ export async function importWorld(options: ImportWorldOptions): Promise<ImportRe
     source: format,
     cities: cityCheck.cities,
     tables: tables.tables,
+    graphics,
     maps: imported.map((entry) => entry.map),
   });
   let packHash: string | null = null;

@@ -269,12 +269,19 @@ export function ao20Restrictions(restrictMode: string): MapRestriction[] {
   return restrictions;
 }
 
-/** `Salida` = "map-x-y". Anything that does not give three positive numbers means "not set". */
+/** Highest map number an i16 map field can hold. */
+const MAX_MAP_NUMBER = 0x7fff;
+
+/**
+ * `Salida` = "map-x-y". Anything that does not give a map number and a tile on a 100 × 100 map
+ * means "not set" (the reference would stop loading the map's properties on a bad value).
+ */
 function parseExitTo(text: string): MapPosition | null {
   const fields = text.split("-");
   if (fields.length < 3) return null;
-  const [map, x, y] = fields.slice(0, 3).map((field) => Number.parseInt(field.trim(), 10));
-  if (!map || !x || !y || map <= 0 || x <= 0 || y <= 0) return null;
+  const [map, x, y] = fields.slice(0, 3).map((field) => Number.parseInt(field.trim(), 10)) as [number, number, number];
+  const inRange = (value: number, max: number) => Number.isInteger(value) && value >= 1 && value <= max;
+  if (!inRange(map, MAX_MAP_NUMBER) || !inRange(x, AO_MAP_SIZE) || !inRange(y, AO_MAP_SIZE)) return null;
   return { map, x, y };
 }
 

@@ -138,8 +138,7 @@ export type MapParseErrorCode =
   | "truncated"
   | "bad-count"
   | "bad-coordinate"
-  | "bad-value"
-  | "missing-file";
+  | "bad-value";
 
 /** A parse failure: which file, at which byte, and why. */
 export interface MapParseError {

@@ -5,6 +5,7 @@
 export {
   loadWorldPack,
   loadWorldPackFrom,
+  readPackGraphics,
   writeWorldPack,
   encodeWorldPack,
   directorySource,
@@ -14,10 +15,12 @@ export {
   type LoadWorldPackOptions,
   type LoadWorldPackOutcome,
   type WriteWorldPackOutcome,
+  type ReadPackGraphicsOutcome,
   type EncodedWorldPack,
 } from "./pack-io.ts";
 export {
   checkWorldContent,
+  checkWorldMap,
   collisionGridToShared,
   isWall,
   type WorldMap,
@@ -50,6 +53,7 @@ export {
   WORLD_PACK_VERSION,
   MANIFEST_FILE,
   TABLES_FILE,
+  GRAPHICS_FILE,
   MAX_MAP_SIDE,
   type HomeCity,
   type WorldSource,

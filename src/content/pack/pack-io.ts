@@ -13,7 +13,9 @@ import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { canonicalJson } from "./canonical-json.ts";
 import { decodeMapBinary, encodeMapBinary } from "./map-binary.ts";
+import { GraphicsIndexSchema, type GraphicsIndex } from "../graphics/index.ts";
 import {
+  GRAPHICS_FILE,
   MANIFEST_FILE,
   MapPropertiesSchema,
   TABLES_FILE,
@@ -165,8 +167,49 @@ export async function loadWorldPackFrom(source: PackFileSource, options: LoadWor
   if (structural.length > 0) return { ok: false, errors: structural };
   return {
     ok: true,
-    pack: { ...content, maps: loaded, mapsById: new Map(loaded.map((map) => [map.id, map] as const)), hash: manifest.hash },
+    pack: {
+      name: manifest.name,
+      source: manifest.source,
+      cities: manifest.cities,
+      tables,
+      maps: loaded,
+      mapsById: new Map(loaded.map((map) => [map.id, map] as const)),
+      hash: manifest.hash,
+      hasGraphics: manifest.graphics !== null,
+    },
   };
+}
+
+export type ReadPackGraphicsOutcome =
+  | { readonly ok: true; readonly graphics: GraphicsIndex | null }
+  | { readonly ok: false; readonly errors: readonly WorldPackIssue[] };
+
+/**
+ * Reads the pack's client graphics index (graphics.json), checked against the manifest hash.
+ * `graphics: null` when the pack has none. Kept out of `loadWorldPack` because only browsers
+ * need it and it is the largest file of an imported pack.
+ */
+export async function readPackGraphics(source: PackFileSource): Promise<ReadPackGraphicsOutcome> {
+  const manifestBytes = await source.read(MANIFEST_FILE);
+  if (!manifestBytes) return { ok: false, errors: [{ file: MANIFEST_FILE, message: `no ${MANIFEST_FILE} in ${source.description}` }] };
+  let manifest: WorldManifest;
+  try {
+    const parsed = WorldManifestSchema.safeParse(JSON.parse(new TextDecoder().decode(manifestBytes)));
+    if (!parsed.success) return { ok: false, errors: zodIssues(MANIFEST_FILE, parsed.error) };
+    manifest = parsed.data;
+  } catch (cause) {
+    return { ok: false, errors: [{ file: MANIFEST_FILE, message: `not valid JSON: ${(cause as Error).message}` }] };
+  }
+  if (!manifest.graphics) return { ok: true, graphics: null };
+  const bytes = await source.read(manifest.graphics.file);
+  if (!bytes) return { ok: false, errors: [{ file: GRAPHICS_FILE, message: "file missing" }] };
+  if (sha256Hex(bytes) !== manifest.graphics.hash) return { ok: false, errors: [{ file: GRAPHICS_FILE, message: "SHA-256 does not match the manifest" }] };
+  try {
+    const parsed = GraphicsIndexSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+    return parsed.success ? { ok: true, graphics: parsed.data } : { ok: false, errors: zodIssues(GRAPHICS_FILE, parsed.error) };
+  } catch (cause) {
+    return { ok: false, errors: [{ file: GRAPHICS_FILE, message: `not valid JSON: ${(cause as Error).message}` }] };
+  }
 }
 
 /** Loads and verifies the pack in `dir`. */
@@ -190,6 +233,8 @@ export function encodeWorldPack(content: WorldPackContent): { ok: true; pack: En
     if (!tables.success) issues.push(...zodIssues(TABLES_FILE, tables.error));
     else tablesJson = new TextEncoder().encode(encodeTables(tables.data));
   }
+  let graphicsJson: Uint8Array | undefined;
+  if (content.graphics) graphicsJson = new TextEncoder().encode(JSON.stringify(content.graphics));
   if (issues.length > 0) return { ok: false, errors: issues };
   const files = new Map<string, Uint8Array>();
   const mapEntries: ManifestMap[] = [];
@@ -205,12 +250,14 @@ export function encodeWorldPack(content: WorldPackContent): { ok: true; pack: En
     mapEntries.push({ id: map.id, file, hash: sha256Hex(bytes), width: map.width, height: map.height, properties: MapPropertiesSchema.parse(map.properties) });
   }
   if (tablesJson) files.set(TABLES_FILE, tablesJson);
+  if (graphicsJson) files.set(GRAPHICS_FILE, graphicsJson);
   const withoutHash = {
     format: WORLD_PACK_FORMAT,
     version: WORLD_PACK_VERSION,
     name: content.name,
     source: content.source,
     tables: tablesJson ? { file: TABLES_FILE, hash: sha256Hex(tablesJson) } : null,
+    graphics: graphicsJson ? { file: GRAPHICS_FILE, hash: sha256Hex(graphicsJson) } : null,
     cities: [...content.cities].sort((a, b) => a.id - b.id),
     maps: mapEntries,
   } as const;
@@ -235,7 +282,7 @@ export async function writeWorldPack(dir: string, content: WorldPackContent): Pr
     for (const name of await readdir(join(dir, "maps"))) {
       if (/^[0-9]+\.bin$/.test(name) && !keep.has(`maps/${name}`)) await rm(join(dir, "maps", name));
     }
-    if (!keep.has(TABLES_FILE)) await rm(join(dir, TABLES_FILE), { force: true });
+    for (const optional of [TABLES_FILE, GRAPHICS_FILE]) if (!keep.has(optional)) await rm(join(dir, optional), { force: true });
     const ordered = [...files.keys()].filter((path) => path !== MANIFEST_FILE);
     await mapWithLimit(ordered, (path) => Bun.write(join(dir, ...path.split("/")), files.get(path)!));
     await Bun.write(join(dir, MANIFEST_FILE), files.get(MANIFEST_FILE)!);

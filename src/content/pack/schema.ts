@@ -13,6 +13,8 @@ export const WORLD_PACK_VERSION = 1;
 export const MANIFEST_FILE = "world.json";
 /** Name of the game tables file, when the pack has tables. */
 export const TABLES_FILE = "tables.json";
+/** Name of the client graphics index file, when the pack has one (read on demand, not at load). */
+export const GRAPHICS_FILE = "graphics.json";
 /** Largest map side we accept (keeps grids and u16 coordinates sane). */
 export const MAX_MAP_SIDE = 1000;
 
@@ -81,6 +83,8 @@ export const WorldManifestSchema = z
     /** SHA-256 of the canonical JSON of this manifest without `hash` (covers every map hash). */
     hash: Sha256Hex,
     tables: z.object({ file: z.literal(TABLES_FILE), hash: Sha256Hex }).nullable(),
+    /** The client graphics index for browsers, when the pack has one. */
+    graphics: z.object({ file: z.literal(GRAPHICS_FILE), hash: Sha256Hex }).nullable(),
     cities: z.array(HomeCitySchema),
     maps: z.array(ManifestMapSchema),
   })

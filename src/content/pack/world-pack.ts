@@ -7,6 +7,7 @@ import { BLOCKED_ALL } from "../maps/index.ts";
 import type { HomeCity, WorldSource } from "./schema.ts";
 import { MAX_MAP_SIDE, MapPropertiesSchema } from "./schema.ts";
 import type { PackTables } from "./tables.ts";
+import type { GraphicsIndex } from "../graphics/index.ts";
 
 /** One map of a world. */
 export interface WorldMap {
@@ -41,11 +42,15 @@ export interface WorldPackContent {
   /** The game tables (objects, NPCs, spells, balance…), or null for a maps-only pack. */
   readonly tables: PackTables | null;
   readonly maps: readonly WorldMap[];
+  /** Client graphics index for browsers (written to graphics.json; not loaded with the pack). */
+  readonly graphics?: GraphicsIndex | null;
 }
 
 /** A loaded world pack. */
-export interface WorldPack extends WorldPackContent {
+export interface WorldPack extends Omit<WorldPackContent, "graphics"> {
   readonly maps: readonly LoadedWorldMap[];
+  /** True when the pack has a graphics.json (read it with `readPackGraphics`). */
+  readonly hasGraphics: boolean;
   /** Maps by id. */
   readonly mapsById: ReadonlyMap<number, LoadedWorldMap>;
   /** SHA-256 of the pack (covers the manifest, every map file and the tables). */
@@ -68,47 +73,9 @@ export function checkWorldContent(pack: WorldPackContent): WorldPackIssue[] {
   const issues: WorldPackIssue[] = [];
   const ids = new Set<number>();
   for (const map of pack.maps) {
-    const file = `maps/${map.id}.bin`;
-    const problem = (message: string) => issues.push({ file, message: `map ${map.id}: ${message}` });
-    if (!Number.isInteger(map.id) || map.id < 1 || map.id > 0x7fff) problem("id must be 1..32767");
-    if (ids.has(map.id)) problem("id appears twice");
+    if (ids.has(map.id)) issues.push({ file: `maps/${map.id}.bin`, message: `map ${map.id}: id appears twice` });
     ids.add(map.id);
-    if (!Number.isInteger(map.width) || !Number.isInteger(map.height) || map.width < 1 || map.height < 1 || map.width > MAX_MAP_SIDE || map.height > MAX_MAP_SIDE) {
-      problem(`size ${map.width} × ${map.height} outside 1..${MAX_MAP_SIDE}`);
-      continue;
-    }
-    const tiles = map.width * map.height;
-    if (map.collision.length !== tiles) problem(`collision grid has ${map.collision.length} tiles, expected ${tiles}`);
-    if (map.triggers.length !== tiles) problem(`trigger grid has ${map.triggers.length} tiles, expected ${tiles}`);
-    const properties = MapPropertiesSchema.safeParse(map.properties);
-    if (!properties.success) problem(`properties: ${properties.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
-    const onMap = (kind: string, record: { x: number; y: number }) => {
-      if (!Number.isInteger(record.x) || !Number.isInteger(record.y) || record.x < 1 || record.y < 1 || record.x > map.width || record.y > map.height) {
-        problem(`${kind} at (${record.x}, ${record.y}) is off the map`);
-        return false;
-      }
-      return true;
-    };
-    const exitTiles = new Set<number>();
-    for (const exit of map.exits) {
-      if (!onMap("exit", exit)) continue;
-      const tile = (exit.y - 1) * map.width + exit.x;
-      if (exitTiles.has(tile)) problem(`two exits on (${exit.x}, ${exit.y})`);
-      exitTiles.add(tile);
-      if (exit.destMap === 0 || exit.destMap < -1) problem(`exit at (${exit.x}, ${exit.y}) has destination map ${exit.destMap}`);
-    }
-    for (const npc of map.npcs) {
-      onMap("NPC spawn", npc);
-      if (!Number.isInteger(npc.npc) || npc.npc < 1) problem(`NPC spawn at (${npc.x}, ${npc.y}) has NPC number ${npc.npc}`);
-    }
-    const objectTiles = new Set<number>();
-    for (const object of map.objects) {
-      if (!onMap("object", object)) continue;
-      const tile = (object.y - 1) * map.width + object.x;
-      if (objectTiles.has(tile)) problem(`two objects on (${object.x}, ${object.y})`);
-      objectTiles.add(tile);
-      if (!Number.isInteger(object.obj) || object.obj < 1) problem(`object at (${object.x}, ${object.y}) has object number ${object.obj}`);
-    }
+    issues.push(...checkWorldMap(map));
   }
   const byId = new Map(pack.maps.map((map) => [map.id, map] as const));
   for (const city of pack.cities) {
@@ -117,6 +84,53 @@ export function checkWorldContent(pack: WorldPackContent): WorldPackIssue[] {
     else if (city.x > map.width || city.y > map.height) {
       issues.push({ file: "world.json", message: `city ${city.id} (${city.name}) at (${city.x}, ${city.y}) is off map ${city.map}` });
     }
+  }
+  return issues;
+}
+
+/** The checks of {@link checkWorldContent} that concern one map on its own. */
+export function checkWorldMap(map: WorldMap): WorldPackIssue[] {
+  const issues: WorldPackIssue[] = [];
+  const file = `maps/${map.id}.bin`;
+  const problem = (message: string) => issues.push({ file, message: `map ${map.id}: ${message}` });
+  if (!Number.isInteger(map.id) || map.id < 1 || map.id > 0x7fff) problem("id must be 1..32767");
+  if (!Number.isInteger(map.width) || !Number.isInteger(map.height) || map.width < 1 || map.height < 1 || map.width > MAX_MAP_SIDE || map.height > MAX_MAP_SIDE) {
+    problem(`size ${map.width} × ${map.height} outside 1..${MAX_MAP_SIDE}`);
+    return issues;
+  }
+  const tiles = map.width * map.height;
+  if (map.collision.length !== tiles) problem(`collision grid has ${map.collision.length} tiles, expected ${tiles}`);
+  if (map.triggers.length !== tiles) problem(`trigger grid has ${map.triggers.length} tiles, expected ${tiles}`);
+  const properties = MapPropertiesSchema.safeParse(map.properties);
+  if (!properties.success) problem(`properties: ${properties.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
+  const onMap = (kind: string, record: { x: number; y: number }) => {
+    if (!Number.isInteger(record.x) || !Number.isInteger(record.y) || record.x < 1 || record.y < 1 || record.x > map.width || record.y > map.height) {
+      problem(`${kind} at (${record.x}, ${record.y}) is off the map`);
+      return false;
+    }
+    return true;
+  };
+  const exitTiles = new Set<number>();
+  for (const exit of map.exits) {
+    if (!onMap("exit", exit)) continue;
+    const tile = (exit.y - 1) * map.width + exit.x;
+    if (exitTiles.has(tile)) problem(`two exits on (${exit.x}, ${exit.y})`);
+    exitTiles.add(tile);
+    if (!Number.isInteger(exit.destMap) || exit.destMap === 0 || exit.destMap < -1 || exit.destMap > 0x7fff) {
+      problem(`exit at (${exit.x}, ${exit.y}) has destination map ${exit.destMap}`);
+    }
+  }
+  for (const npc of map.npcs) {
+    onMap("NPC spawn", npc);
+    if (!Number.isInteger(npc.npc) || npc.npc < 1 || npc.npc > 0xffff) problem(`NPC spawn at (${npc.x}, ${npc.y}) has NPC number ${npc.npc}`);
+  }
+  const objectTiles = new Set<number>();
+  for (const object of map.objects) {
+    if (!onMap("object", object)) continue;
+    const tile = (object.y - 1) * map.width + object.x;
+    if (objectTiles.has(tile)) problem(`two objects on (${object.x}, ${object.y})`);
+    objectTiles.add(tile);
+    if (!Number.isInteger(object.obj) || object.obj < 1 || object.obj > 0xffff) problem(`object at (${object.x}, ${object.y}) has object number ${object.obj}`);
   }
   return issues;
 }
