@@ -12,6 +12,8 @@ export interface WorkerSettings {
   motd: string[];
   /** Length of an in-game day, for `hora`. */
   dayLengthMs: number;
+  /** Experience to leave each level (index 0 = level 1), for UpdateUserStats. */
+  expToLevelUp: number[];
 }
 
 export type ToWorker =

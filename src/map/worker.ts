@@ -17,11 +17,11 @@ declare const self: Worker;
 const TICK_INTERVAL_MS = 100;
 
 const outbox = new Outbox();
-const packets = createMapPackets();
+let packets = createMapPackets();
 const maps = new Map<number, MapServer>();
 const mapOfSession = new Map<number, MapServer>();
 let events: MapEvent[] = [];
-let settings: WorkerSettings = { aoiMode: "grid", motd: [], dayLengthMs: 3_600_000 };
+let settings: WorkerSettings = { aoiMode: "grid", motd: [], dayLengthMs: 3_600_000, expToLevelUp: [] };
 let onlineCount = 0;
 let flushArmed = false;
 let expectedTickAt = 0;
@@ -85,6 +85,7 @@ function handle(message: ToWorker): void {
   switch (message.t) {
     case "init":
       settings = message.settings;
+      packets = createMapPackets({ expToLevelUp: settings.expToLevelUp });
       post({ t: "ready", workerId: message.workerId });
       return;
     case "load":

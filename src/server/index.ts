@@ -7,7 +7,7 @@ import type { ServerConfig } from "../config/index.ts";
 import { openDatabase, DatabaseError, type Database } from "../db/index.ts";
 import type { Logger } from "../log/index.ts";
 import { EventLoopLagMonitor, MetricsRegistry, registerProcessMetrics } from "../metrics/index.ts";
-import { ConnectionFactory, createWebSocketHandler, listenTcp, startHttpServer } from "../net/index.ts";
+import { ConnectionFactory, createWebSocketHandler, listenTcp, startHttpServer, type Connection } from "../net/index.ts";
 import { FrameDecoder } from "../protocol/index.ts";
 import { createGatewayMetrics, createGatewayStore, Gateway } from "../session/index.ts";
 import { VERSION } from "../version.ts";
@@ -64,6 +64,9 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     throw new StartupError((error as Error).message, { cause: error });
   }
   log.info({ world: serverWorld.name, maps: serverWorld.maps.size, hash: serverWorld.hash }, "world loaded");
+  if (serverWorld.creationProblems.length > 0) {
+    log.warn({ problems: serverWorld.creationProblems }, "character creation rules of this world are incomplete; creation may be refused");
+  }
 
   let database: Database;
   try {
@@ -89,7 +92,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   const world = new World({
     maps: serverWorld.maps,
     workerCount: options.mapWorkers ?? defaultWorkerCount(serverWorld.maps.size),
-    settings: { aoiMode: config.aoiMode, motd: DEFAULT_MOTD, dayLengthMs: DAY_LENGTH_MS },
+    settings: { aoiMode: config.aoiMode, motd: DEFAULT_MOTD, dayLengthMs: DAY_LENGTH_MS, expToLevelUp: serverWorld.expToLevelUp },
     logger: logger.child({ ctx: "world" }),
     deliver: (session, frame) => sessionsById.get(session)?.sendFrame(frame),
     onLeft: (session, state, reason) => gateway?.onWorldLeft(session, state, reason),
@@ -105,7 +108,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   }
   registerWorldMetrics(registry, world);
 
-  const sessionsById = new Map<number, import("../net/index.ts").Connection>();
+  const sessionsById = new Map<number, Connection>();
   gateway = new Gateway({
     store: createGatewayStore(database, logger),
     world,
@@ -118,13 +121,13 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   });
   const activeGateway = gateway;
   const events = {
-    onOpen(connection: import("../net/index.ts").Connection) {
+    onOpen(connection: Connection) {
       const accepted = activeGateway.onOpen(connection);
       if (accepted) sessionsById.set(connection.id, connection);
       return accepted;
     },
-    onBody: (connection: import("../net/index.ts").Connection, body: Uint8Array) => activeGateway.onBody(connection, body),
-    onClose(connection: import("../net/index.ts").Connection, reason: string) {
+    onBody: (connection: Connection, body: Uint8Array) => activeGateway.onBody(connection, body),
+    onClose(connection: Connection, reason: string) {
       sessionsById.delete(connection.id);
       activeGateway.onClose(connection, reason);
     },
@@ -177,6 +180,8 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
 
   const store = createGatewayStore(database, logger);
   const autosave = async (): Promise<number> => {
+    const stillUnsaved = await activeGateway.retryUnsaved();
+    if (stillUnsaved > 0) log.error({ characters: stillUnsaved }, "characters whose final save failed are still unsaved");
     const entries = await world.snapshot();
     if (entries.length === 0) return 0;
     const outcome = await store.saveCharacters(entries.map((entry) => entry.state));
@@ -197,13 +202,17 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       log.info({ reason }, "stopping");
       clearInterval(autosaveTimer);
       activeGateway.stopAccepting();
-      tcp.stop(true);
+      // Stop listening but keep the open connections: their players are saved below first.
+      tcp.stop(false);
       const finals = await world.stop();
       const outcome = await store.saveCharacters(finals);
       if (outcome !== "ok") log.error({ outcome, characters: finals.length }, "final save failed");
       else log.info({ characters: finals.length }, "characters saved");
       activeGateway.closeAll("shutdown");
+      await activeGateway.drainSaves();
+      await activeGateway.retryUnsaved();
       await new Promise((resolve) => setTimeout(resolve, 50));
+      tcp.stop(true);
       http.stop(true);
       lag.stop();
       await database.close();

@@ -29,7 +29,7 @@ export interface GatewayStore {
 
 export function createGatewayStore(database: Database, logger: Logger): GatewayStore {
   const log = logger.child({ ctx: "store" });
-  const guard = async <T>(what: string, work: () => Promise<T>, fallback: T): Promise<T> => {
+  const guard = async <T, F>(what: string, work: () => Promise<T>, fallback: F): Promise<T | F> => {
     try {
       return await work();
     } catch (error) {

@@ -20,7 +20,7 @@ import {
   FloodMeter,
   SequenceCounters,
 } from "./limits.ts";
-import { type ClientMessage, decodeClientMessage, gatewayFrames } from "./gateway-packets.ts";
+import { type ClientMessage, decodeClientMessage, gatewayFrames, messagePacketName } from "./gateway-packets.ts";
 import type { GatewayMetrics } from "./gateway-metrics.ts";
 
 export type SessionPhase = "connected" | "account" | "entering" | "in_world" | "leaving" | "closed";
@@ -85,6 +85,9 @@ export class Gateway implements ConnectionEvents {
   private readonly limiter: ConnectionLimiter;
   private readonly sweepTimer: ReturnType<typeof setInterval>;
   private accepting = true;
+  private readonly pendingSaves = new Set<Promise<void>>();
+  /** Final states whose save failed, by character id: the newest truth about those characters. */
+  private readonly unsaved = new Map<number, CharacterRecord>();
   private readonly log: Logger;
 
   constructor(private readonly options: GatewayOptions) {
@@ -211,7 +214,7 @@ export class Gateway implements ConnectionEvents {
       return;
     }
     const message = decoded.message;
-    this.options.metrics.packetIn(message.name);
+    this.options.metrics.packetIn(messagePacketName(message));
     switch (session.phase) {
       case "connected":
         this.handleBeforeAccount(session, message);
@@ -239,7 +242,7 @@ export class Gateway implements ConnectionEvents {
         this.runExclusive(session, () => this.createAccount(session, message.email, message.password));
         return;
       default:
-        this.reject(session, "not_logged_in", { packet: message.name });
+        this.reject(session, "not_logged_in", { packet: messagePacketName(message) });
     }
   }
 
@@ -252,13 +255,13 @@ export class Gateway implements ConnectionEvents {
         this.runExclusive(session, () => this.loginNewCharacter(session, message));
         return;
       default:
-        this.reject(session, "no_character_selected", { packet: message.name });
+        this.reject(session, "no_character_selected", { packet: messagePacketName(message) });
     }
   }
 
   private handleInWorld(session: Session, message: ClientMessage): void {
-    if ("counter" in message && !session.counters.accept(message.name, message.counter)) {
-      this.reject(session, "packet_sequence", { packet: message.name, counter: message.counter });
+    if ("counter" in message && message.counter !== undefined && !session.counters.accept(messagePacketName(message), message.counter)) {
+      this.reject(session, "packet_sequence", { packet: messagePacketName(message), counter: message.counter });
       return;
     }
     const id = session.id;
@@ -294,7 +297,7 @@ export class Gateway implements ConnectionEvents {
       case "LoginNewChar":
         this.reject(session, "already_logged_in", { packet: message.name });
         return;
-      default:
+      case "Other":
         // A valid packet of a feature this server does not have yet: ignored, like the VB6
         // server ignores what it has no handler for in a given state.
         return;
@@ -375,8 +378,9 @@ export class Gateway implements ConnectionEvents {
       record = await this.takeOver(previous);
       if (record === null) record = await this.options.store.loadCharacter(charId);
     } else {
-      record = await this.options.store.loadCharacter(charId);
+      record = this.unsaved.get(charId) ?? (await this.options.store.loadCharacter(charId));
     }
+    this.unsaved.delete(charId);
     if (session.phase !== "entering") return;
     if (record === "unavailable" || record === null || (name && record.name.toLowerCase() !== name.toLowerCase())) {
       session.connection.sendFrame(gatewayFrames.showMessageBox(MESSAGE_CANNOT_LOAD_CHARACTER, ""));
@@ -457,9 +461,30 @@ export class Gateway implements ConnectionEvents {
     if (state) void this.save(state, "logout");
   }
 
-  private async save(state: CharacterRecord, reason: string): Promise<void> {
-    const outcome = await this.options.store.saveCharacters([state]);
-    if (outcome !== "ok") this.log.error({ character: state.id, reason, outcome }, "final save failed; state kept for retry");
+  private save(state: CharacterRecord, reason: string): Promise<void> {
+    const saving = this.options.store.saveCharacters([state]).then((outcome) => {
+      if (outcome === "ok") return;
+      // Never lose it: kept here, retried by autosave, and used if the character logs in again.
+      this.unsaved.set(state.id, state);
+      this.log.error({ character: state.id, reason, outcome }, "final save failed; kept in memory for retry");
+    });
+    this.pendingSaves.add(saving);
+    void saving.finally(() => this.pendingSaves.delete(saving));
+    return saving;
+  }
+
+  /** Retries the final saves that failed; returns how many are still unsaved. */
+  async retryUnsaved(): Promise<number> {
+    if (this.unsaved.size === 0) return 0;
+    const states = [...this.unsaved.values()];
+    const outcome = await this.options.store.saveCharacters(states);
+    if (outcome === "ok") for (const state of states) if (this.unsaved.get(state.id) === state) this.unsaved.delete(state.id);
+    return this.unsaved.size;
+  }
+
+  /** Resolves once every final save started so far has finished (shutdown waits on it). */
+  async drainSaves(): Promise<void> {
+    while (this.pendingSaves.size > 0) await Promise.allSettled([...this.pendingSaves]);
   }
 
   // ------------------------------------------------------------ plumbing

@@ -13,7 +13,8 @@ export const WORKER_ENTRIES = ["src/map/worker.ts", "src/db/pglite-worker.ts"] a
 
 const outfile = join(repoRoot, "dist", "argentum");
 mkdirSync(join(repoRoot, "dist"), { recursive: true });
-const args = ["build", "--compile", "--minify", "--sourcemap", "src/main.ts", ...WORKER_ENTRIES, "--outfile", outfile];
+// `--root .` keeps every entry at its repository path inside the binary (src/platform/worker-entry.ts).
+const args = ["build", "--compile", "--minify", "--sourcemap", "--root", ".", "src/main.ts", ...WORKER_ENTRIES, "--outfile", outfile];
 console.error(`[build] bun ${args.join(" ")}`);
 const child = Bun.spawnSync([process.execPath, ...args], { cwd: repoRoot, stdout: "inherit", stderr: "inherit" });
 if (child.exitCode !== 0) {

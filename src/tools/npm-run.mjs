@@ -53,7 +53,8 @@ function runBun(args, options = {}) {
 async function runTests(args) {
   const reportDir = mkdtempSync(join(tmpdir(), "argentum-test-"));
   const reportFile = join(reportDir, "junit.xml");
-  const code = await runBun(["test", "--reporter=junit", `--reporter-outfile=${reportFile}`, "--reporter=dots", ...args]);
+  // bunfig's [test] timeout is not read by this Bun; integration tests start servers and databases.
+  const code = await runBun(["test", "--timeout=60000", "--reporter=junit", `--reporter-outfile=${reportFile}`, "--reporter=dots", ...args]);
   if (existsSync(reportFile)) {
     const xml = readFileSync(reportFile, "utf8");
     const root = /<testsuites\b[^>]*>/.exec(xml)?.[0] ?? "";

@@ -4,6 +4,7 @@
  * reports its messages and its death.
  */
 import type { Intent } from "../map/intents.ts";
+import { workerEntry } from "../platform/worker-entry.ts";
 import { IntentBatchWriter } from "../map/intents.ts";
 import type { MapDefinition } from "../map/map-definition.ts";
 import type { FromWorker, SnapshotEntry, ToWorker, WorkerSettings } from "../map/worker-protocol.ts";
@@ -25,9 +26,9 @@ export interface MapWorkerHostEvents {
   onDeath(host: MapWorkerHost, reason: string): void;
 }
 
-/** How the worker script is found; the compiled executable embeds it under this name. */
+/** How the worker script is found, under `bun run` and in the compiled executable. */
 export function mapWorkerUrl(): string {
-  return new URL("../map/worker.ts", import.meta.url).href;
+  return workerEntry("map/worker.ts");
 }
 
 export class MapWorkerHost {

@@ -1,0 +1,220 @@
+/**
+ * MapPackets on the project's protocol library: one PacketWriter reused for every frame; the
+ * hot packets use the dedicated writers, the rest the table-driven encoder.
+ */
+import type { CharacterRecord } from "../game/character-record.ts";
+import {
+  PacketWriter,
+  STOCK_INTERVALS_MS,
+  writeCharacterChange,
+  writeCharacterCreate,
+  writeCharacterMove,
+  writeCharacterRemove,
+  writeChatOverHead,
+  writePosUpdate,
+  writeServerPacket,
+  type CharacterCreateFields,
+  type ServerPacketName,
+} from "../protocol/index.ts";
+import type { MapPackets, VisibleChar } from "./map-packets.ts";
+
+/** Inventory slots a non-patron client shows (CurrentInventorySlots). */
+export const VISIBLE_INVENTORY_SLOTS = 24;
+/** Spell slots sent at login (MAXUSERHECHIZOS). */
+export const LOGIN_SPELL_SLOTS = 40;
+/** Feature toggles this server announces (none yet). */
+const CLIENT_TOGGLES: string[] = [];
+/** ConsoleMsg font for the message of the day. */
+const FONT_MOTD = 3;
+/** FX loops value the client treats as "forever". */
+const NO_FX = 0;
+
+export interface MapPacketsOptions {
+  /** Experience needed to leave each level (index 0 = level 1), for UpdateUserStats. */
+  expToLevelUp?: readonly number[];
+}
+
+export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
+  const writer = new PacketWriter();
+  const expToLevelUp = options.expToLevelUp ?? [];
+
+  // Fields are checked at run time by the layout encoder (a wrong name or type throws here,
+  // in tests, not on the wire); a generic signature per packet name is too deep for tsc.
+  const frame = (name: ServerPacketName, fields: Record<string, unknown>): Uint8Array => {
+    writer.reset();
+    const error = writeServerPacket(writer, name, fields as never);
+    if (error) throw error;
+    return writer.bytes();
+  };
+  /** A copy, for the login burst that collects many frames before sending. */
+  const copy = (name: ServerPacketName, fields: Record<string, unknown>): Uint8Array => frame(name, fields).slice();
+
+  const createFields = (c: VisibleChar): CharacterCreateFields => ({
+    charIndex: c.charIndex,
+    body: c.body,
+    head: c.head,
+    heading: c.heading,
+    x: c.x,
+    y: c.y,
+    weapon: c.weapon,
+    shield: c.shield,
+    helmet: c.helmet,
+    cart: 0,
+    backpack: 0,
+    fx: NO_FX,
+    fxLoops: 0,
+    name: c.name,
+    status: c.status,
+    privileges: c.privileges,
+    particleFx: 0,
+    headAura: "",
+    weaponAura: "",
+    bodyAura: "",
+    dmAura: "",
+    rmAura: "",
+    otherAura: "",
+    shieldAura: "",
+    speeding: 1,
+    isNpc: c.isNpc,
+    appear: 0,
+    groupIndex: 0,
+    clanIndex: 0,
+    clanLevel: 0,
+    minHp: c.minHp,
+    maxHp: c.maxHp,
+    minMana: c.minMana,
+    maxMana: c.maxMana,
+    symbol: 0,
+    flags: 0,
+    userTier: 0,
+    team: 0,
+    hasFlag: 0,
+    npcNumber: c.npcNumber,
+  });
+
+  return {
+    characterMove(charIndex, x, y) {
+      writer.reset();
+      writeCharacterMove(writer, charIndex, x, y);
+      return writer.bytes();
+    },
+    posUpdate(x, y) {
+      writer.reset();
+      writePosUpdate(writer, x, y);
+      return writer.bytes();
+    },
+    areaChanged: (x, y) => frame("AreaChanged", { x, y }),
+    characterCreate(char) {
+      writer.reset();
+      writeCharacterCreate(writer, createFields(char));
+      return writer.bytes();
+    },
+    characterRemove(charIndex, fadeOut, wasWarp) {
+      writer.reset();
+      writeCharacterRemove(writer, charIndex, fadeOut, wasWarp);
+      return writer.bytes();
+    },
+    characterChange(c) {
+      writer.reset();
+      writeCharacterChange(writer, {
+        charIndex: c.charIndex,
+        flags: 0,
+        body: c.body,
+        head: c.head,
+        heading: c.heading,
+        weapon: c.weapon,
+        shield: c.shield,
+        helmet: c.helmet,
+        cart: 0,
+        backpack: 0,
+        fx: NO_FX,
+        fxLoops: 0,
+      });
+      return writer.bytes();
+    },
+    chatOverHead(text, charIndex, colour, x, y) {
+      writer.reset();
+      writeChatOverHead(writer, text, charIndex, colour, false, x, y, 0, 0);
+      return writer.bytes();
+    },
+    consoleMsg: (text, font) => frame("ConsoleMsg", { text, fontIndex: font }),
+    consoleCharText: (text, colour, speakerName, speakerStatus, privileges) =>
+      frame("ConsoleCharText", { text, color: colour, speakerName, speakerStatus, privileges }),
+    objectCreate: (x, y, obj, amount) => frame("ObjectCreate", { x, y, objIndex: obj, amount, elementalTags: 0 }),
+    changeMap: (map) => frame("ChangeMap", { map, resourceMap: map }),
+    userCharIndexInServer: (charIndex) => frame("UserCharIndexInServer", { charIndex }),
+    removeDialogs: () => frame("RemoveDialogs", {}),
+    removeCharDialog: (charIndex) => frame("RemoveCharDialog", { charIndex }),
+    disconnect: (fullLogout) => frame("Disconnect", { fullLogout }),
+
+    loginBurstBeforeArea(record, userSlot, mapId, timeOfDayMs) {
+      const frames: Uint8Array[] = [];
+      frames.push(copy("SendClientToggles", { toggles: CLIENT_TOGGLES }));
+      frames.push(copy("Intervals", { ...STOCK_INTERVALS_MS }));
+      const bySlot = new Map(record.inventory.map((slot) => [slot.slot, slot]));
+      for (let slot = 1; slot <= VISIBLE_INVENTORY_SLOTS; slot++) {
+        const item = bySlot.get(slot);
+        frames.push(
+          copy("ChangeInventorySlot", {
+            slot,
+            objIndex: item?.objectId ?? 0,
+            amount: item?.amount ?? 0,
+            equipped: item?.equipped ?? false,
+            salePrice: 0,
+            canUse: 1,
+            elementalTags: 0,
+            bindable: false,
+          }),
+        );
+      }
+      for (let slot = 1; slot <= LOGIN_SPELL_SLOTS; slot++) {
+        const spellId = record.spells[slot - 1] ?? 0;
+        frames.push(copy("ChangeSpellSlot", { slot, spellId, spellIdOrEmpty: spellId > 0 ? spellId : -1, bindable: false }));
+      }
+      frames.push(copy("UserIndexInServer", { userIndex: userSlot }));
+      frames.push(copy("Hora", { elapsedMsInDay: Math.floor(timeOfDayMs), dayLengthMs: DAY_MS_FOR_CLIENT }));
+      frames.push(copy("ChangeMap", { map: mapId, resourceMap: mapId }));
+      return frames;
+    },
+
+    loginBurstAfterArea(record, onlineCount, motd) {
+      const frames: Uint8Array[] = [];
+      const v = record.vitals;
+      frames.push(
+        copy("UpdateUserStats", {
+          maxHp: v.maxHp,
+          minHp: v.hp,
+          shield: 0,
+          maxMana: v.maxMana,
+          minMana: v.mana,
+          maxSta: v.maxStamina,
+          minSta: v.stamina,
+          gold: record.gold,
+          goldPerLevelWallet: 0,
+          level: record.level,
+          expToNextLevel: expToLevelUp[record.level - 1] ?? 0,
+          exp: record.exp,
+          class: record.class,
+        }),
+      );
+      frames.push(copy("UpdateHungerAndThirst", { maxWater: 100, water: v.water, maxFood: 100, food: v.food }));
+      frames.push(copy("UpdateDM", { value: 0 }));
+      frames.push(copy("UpdateRM", { value: 0 }));
+      for (const line of motd) frames.push(copy("ConsoleMsg", { text: line, fontIndex: FONT_MOTD }));
+      if (record.freeSkillPoints > 0) {
+        frames.push(copy("SendSkills", { skills: record.skills.slice(0, 24) }));
+        frames.push(copy("LevelUp", { freeSkillPoints: record.freeSkillPoints }));
+      }
+      frames.push(copy("UserOnline", { usersOnline: onlineCount }));
+      const [strength, agility, intelligence, charisma, constitution] = record.attributes;
+      frames.push(copy("Atributes", { strength, agility, intelligence, constitution, charisma }));
+      frames.push(copy("FYA", { strength, agility, effectDuration: 0 }));
+      frames.push(copy("Logged", { newUser: false }));
+      frames.push(copy("SafeModeOn", {}));
+      return frames;
+    },
+  };
+}
+
+/** The day length the client is told in `Hora` (ms). */
+const DAY_MS_FOR_CLIENT = 60 * 60 * 1000;

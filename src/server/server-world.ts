@@ -1,0 +1,172 @@
+/**
+ * Turns a world pack (imported, or the built-in default world) into what the running server
+ * needs: map definitions for the workers (with shared grids), the character-creation rules of
+ * that world, and the map JSON of the HTTP API.
+ */
+import {
+  DEFAULT_STARTING_KIT,
+  collisionGridToShared,
+  loadDefaultWorld,
+  loadWorldPack,
+  mapToApiJson,
+  type MapApiJson,
+  type StartingKit,
+  type WorldPack,
+} from "../content/index.ts";
+import {
+  armorBodiesFromObjects,
+  checkCreationRules,
+  createCharacter,
+  creationRulesFromTables,
+  nakedBody,
+  CLASS_IDS,
+  GENDER_FEMALE,
+  GENDER_MALE,
+  RACE_IDS,
+  type ArmorBodies,
+  type ClassId,
+  type CreationOutcome,
+  type CreationRules,
+  type RaceId,
+  type StarterKit,
+} from "../game/character-creation/index.ts";
+
+import { newOccupancyBuffer, type MapDefinition } from "../map/index.ts";
+
+/** Heading an NPC faces when its template does not say (south, towards the viewer). */
+const DEFAULT_NPC_HEADING = 3;
+
+export interface ServerWorld {
+  name: string;
+  hash: string;
+  maps: Map<number, MapDefinition>;
+  /** Experience to leave each level (index 0 = level 1), for the stats packets. */
+  expToLevelUp: number[];
+  /** Problems of the creation rules found at boot (empty when sound). */
+  creationProblems: string[];
+  createCharacter(request: {
+    accountId: number;
+    name: string;
+    race: number;
+    gender: number;
+    class: number;
+    head: number;
+    homeCity: number;
+  }): CreationOutcome;
+  mapJson(id: number): MapApiJson | undefined;
+}
+
+/** Loads `dir` as a world pack, or the embedded default world when no directory is given. */
+export async function loadServerWorld(dir: string | undefined): Promise<ServerWorld> {
+  const outcome = dir ? await loadWorldPack(dir) : await loadDefaultWorld();
+  if (!outcome.ok) {
+    const where = dir ? `world pack ${dir}` : "the built-in default world";
+    const first = outcome.errors
+      .slice(0, 3)
+      .map((issue) => `${issue.file}${issue.offset !== undefined ? `@${issue.offset}` : ""}: ${issue.message}`)
+      .join("; ");
+    throw new Error(`${where} could not be loaded: ${first}${outcome.errors.length > 3 ? ` (+${outcome.errors.length - 3} more)` : ""}`);
+  }
+  return serverWorldFromPack(outcome.pack, dir === undefined);
+}
+
+export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean): ServerWorld {
+  const npcTemplates = new Map((pack.tables?.npcs?.npcs ?? []).map((npc) => [npc.id, npc]));
+  const maps = new Map<number, MapDefinition>();
+  for (const map of pack.maps) {
+    const collision = map.collision.buffer instanceof SharedArrayBuffer ? map.collision : collisionGridToShared(map);
+    maps.set(map.id, {
+      id: map.id,
+      name: map.properties.name,
+      width: map.width,
+      height: map.height,
+      safe: map.properties.safe,
+      collision: collision.buffer as SharedArrayBuffer,
+      occupancy: newOccupancyBuffer(map.width, map.height),
+      exits: map.exits.map((exit) => ({ ...exit })),
+      npcs: map.npcs.map((spawn) => {
+        const template = npcTemplates.get(spawn.npc);
+        return {
+          x: spawn.x,
+          y: spawn.y,
+          npc: spawn.npc,
+          name: template?.name ?? `NPC ${spawn.npc}`,
+          body: template?.body ?? 0,
+          head: template?.head ?? 0,
+          heading: template?.heading || DEFAULT_NPC_HEADING,
+        };
+      }),
+      objects: map.objects.map((object) => ({ ...object })),
+    });
+  }
+
+  const rules = creationRulesOf(pack, isDefaultWorld);
+  const creationProblems = rules ? checkCreationRules(rules).map((problem) => problem.message) : ["the world has no Balance table"];
+  const random = () => Math.random();
+  return {
+    name: pack.name,
+    hash: pack.hash,
+    maps,
+    expToLevelUp: pack.tables?.balance?.expToLevelUp ?? [],
+    creationProblems,
+    createCharacter(request) {
+      if (!rules) return { ok: false, reason: "bad_class" };
+      return createCharacter(request, rules, { rng: random });
+    },
+    mapJson(id) {
+      const map = pack.mapsById.get(id);
+      return map && mapToApiJson(map);
+    },
+  };
+}
+
+function creationRulesOf(pack: WorldPack, isDefaultWorld: boolean): CreationRules | undefined {
+  const balance = pack.tables?.balance;
+  if (!balance) return undefined;
+  const cities = pack.cities.map((city) => ({ id: city.id, map: city.map, x: city.x, y: city.y }));
+  if (!isDefaultWorld) return creationRulesFromTables({ balance, cities });
+  const kitObjects = new Set(allKitItems(DEFAULT_STARTING_KIT).map((item) => item.obj));
+  const armorBodies = armorBodiesFromObjects((pack.tables?.objects?.objects ?? []).filter((object) => kitObjects.has(object.id)));
+  return creationRulesFromTables({
+    balance,
+    cities,
+    starterKit: starterKitOf(DEFAULT_STARTING_KIT),
+    armorBodies: withNakedFallback(armorBodies),
+    creationCityIds: cities.map((city) => city.id),
+  });
+}
+
+/**
+ * The default world ships no art of its own for the stock client, so its starter armors are
+ * drawn with the stock client's naked body of each race (body indexes, not data).
+ */
+function withNakedFallback(armors: Map<number, ArmorBodies>): Map<number, ArmorBodies> {
+  const out = new Map<number, ArmorBodies>();
+  for (const [id, armor] of armors) {
+    const byRace = {} as Record<RaceId, { male: number; female: number }>;
+    for (const race of RACE_IDS) {
+      const own = armor.byRace[race];
+      byRace[race] = {
+        male: own.male || armor.defaultBody || nakedBody(race, GENDER_MALE),
+        female: own.female || armor.defaultBody || nakedBody(race, GENDER_FEMALE),
+      };
+    }
+    out.set(id, { defaultBody: armor.defaultBody || nakedBody(1, GENDER_MALE), byRace });
+  }
+  return out;
+}
+
+function allKitItems(kit: StartingKit) {
+  return [...kit.common, ...Object.values(kit.byClass).flat()];
+}
+
+/** The default world's kit in the shape the creation rules read. */
+function starterKitOf(kit: StartingKit): StarterKit {
+  const set = (items: StartingKit["common"], spells: readonly number[] = []) => ({
+    items: items.map((item) => ({ objectId: item.obj, amount: item.amount, equip: item.equipped })),
+    spells,
+  });
+  const byClass = {} as Record<ClassId, ReturnType<typeof set>>;
+  for (const classId of CLASS_IDS) byClass[classId] = set(kit.byClass[classId] ?? [], kit.spellsByClass[classId] ?? []);
+  return { common: set(kit.common), byClass };
+}

@@ -1,0 +1,2 @@
+export { World, type WorldOptions, type WorldStats } from "./world.ts";
+export { MapWorkerHost, WorkerStartError, mapWorkerUrl } from "./map-worker-host.ts";

@@ -1,0 +1,291 @@
+/**
+ * The living world end to end: real server (workers, database), real sockets. The same suite
+ * runs over TCP and over WebSocket, and on PGlite and on Postgres (when TEST_DATABASE_URL is set;
+ * required in CI).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { GameClient, type Transport } from "./support/game-client.ts";
+import { approachToExit, canStep, fetchMap, openHeading, step } from "./support/map-paths.ts";
+import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
+
+const TOWN = 1;
+const FIELD = 2;
+const PASSWORD = "secreto123";
+let unique = 0;
+const uniqueName = (prefix: string) => `${prefix}${String.fromCharCode(97 + (unique % 26))}${String.fromCharCode(97 + (Math.floor(unique++ / 26) % 26))}${Math.random().toString(36).replace(/[^a-z]/g, "").slice(0, 4)}`;
+
+interface InWorld {
+  client: GameClient;
+  charIndex: number;
+  charId: number;
+  name: string;
+  map: number;
+  x: number;
+  y: number;
+}
+
+async function createAndEnter(ts: TestServer, transport: Transport, prefix: string, email = `${uniqueName("u")}@test.local`): Promise<InWorld> {
+  const client = await GameClient.connect(transport, ts.host, transport === "tcp" ? ts.tcpPort : ts.httpPort);
+  await client.waitFor("Connected");
+  client.send("CreateAccount", { email, password: PASSWORD });
+  await client.waitFor("AccountCharacterList");
+  const name = uniqueName(prefix);
+  const from = client.received.length;
+  client.send("LoginNewChar", { name, race: 1, gender: 1, class: 3, head: 1, homeCity: 1 });
+  return finishEnter(client, from, name);
+}
+
+async function loginExisting(ts: TestServer, transport: Transport, email: string, name: string): Promise<InWorld> {
+  const client = await GameClient.connect(transport, ts.host, transport === "tcp" ? ts.tcpPort : ts.httpPort);
+  await client.waitFor("Connected");
+  client.send("LoginAccount", { email, password: PASSWORD });
+  const list = await client.waitFor("AccountCharacterList");
+  const entry = (list.fields.characters as { id: number; name: string }[]).find((c) => c.name === name);
+  if (!entry) throw new Error(`${name} not in the character list`);
+  const from = client.received.length;
+  client.send("LoginExistingChar", { charId: entry.id, name });
+  return finishEnter(client, from, name);
+}
+
+async function finishEnter(client: GameClient, from: number, name: string): Promise<InWorld> {
+  await client.waitFor("Logged", () => true, from);
+  client.resetCounters();
+  const own = await client.waitFor("UserCharIndexInServer", () => true, from);
+  const charIndex = own.fields.charIndex as number;
+  const create = client.received.slice(from).find((p) => p.name === "CharacterCreate" && p.fields.charIndex === charIndex)!;
+  const map = client.received.slice(from).find((p) => p.name === "ChangeMap")!.fields.map as number;
+  return { client, charIndex, charId: 0, name, map, x: create.fields.x as number, y: create.fields.y as number };
+}
+
+const backends = availableBackends();
+
+for (const backend of backends) {
+  for (const transport of ["tcp", "ws"] as const) {
+    describe(`living world over ${transport} on ${backend}`, () => {
+      let ts: TestServer;
+      const open: GameClient[] = [];
+      const enter = async (prefix: string, email?: string) => {
+        const player = await createAndEnter(ts, transport, prefix, email);
+        open.push(player.client);
+        return player;
+      };
+
+      beforeAll(async () => {
+        ts = await startTestServer(backend);
+      }, 120_000);
+
+      afterAll(async () => {
+        for (const client of open) client.close();
+        await ts?.stop();
+        ts?.cleanup();
+      }, 60_000);
+
+      test("login burst: byte-valid packets in the order the stock client needs", async () => {
+        const player = await enter("Burst");
+        const names = player.client.received.map((p) => p.name);
+        expect(names[0]).toBe("Connected");
+        expect(names).toContain("AccountCharacterList");
+        const changeMap = names.indexOf("ChangeMap");
+        const firstCreate = names.indexOf("CharacterCreate");
+        const userChar = names.indexOf("UserCharIndexInServer");
+        const logged = names.indexOf("Logged");
+        expect(changeMap).toBeGreaterThan(names.indexOf("Intervals"));
+        expect(firstCreate).toBeGreaterThan(changeMap);
+        expect(names.indexOf("AreaChanged")).toBeGreaterThan(changeMap);
+        expect(userChar).toBeGreaterThan(firstCreate);
+        expect(logged).toBeGreaterThan(userChar);
+        expect(names.filter((n) => n === "ChangeSpellSlot")).toHaveLength(40);
+        expect(player.client.decodeErrors).toBe(0);
+        expect(player.map).toBe(TOWN);
+      });
+
+      test("two players see each other, walk and talk", async () => {
+        const a = await enter("Ana");
+        const b = await enter("Beto");
+        // B entered next to A: A is told about B.
+        await a.client.waitFor("CharacterCreate", (f) => f.charIndex === b.charIndex);
+        // B's burst created A.
+        expect(b.client.received.some((p) => p.name === "CharacterCreate" && p.fields.charIndex === a.charIndex)).toBe(true);
+
+        const map = await fetchMap(ts.httpPort, a.map);
+        const heading = openHeading(map, a.x, a.y, a.client.occupiedTiles(a.charIndex));
+        const target = step(a.x, a.y, heading);
+        const fromB = b.client.received.length;
+        a.client.send("Walk", { heading });
+        await b.client.waitFor("CharacterMove", (f) => f.charIndex === a.charIndex && f.x === target.x && f.y === target.y, fromB);
+
+        const fromA = a.client.received.length;
+        b.client.send("Talk", { text: "hola Ana" });
+        const line = await a.client.waitFor("ChatOverHead", (f) => f.text === "hola Ana", fromA);
+        expect(line.fields.charIndex).toBe(b.charIndex);
+        // The speaker sees its own bubble too.
+        await b.client.waitFor("ChatOverHead", (f) => f.text === "hola Ana");
+
+        a.client.send("Whisper", { targetName: b.name, text: "psst" });
+        await b.client.waitFor("ConsoleCharText", (f) => f.text === "psst");
+      });
+
+      test("a refused step snaps the walker back with PosUpdate", async () => {
+        const a = await enter("Muro");
+        const map = await fetchMap(ts.httpPort, a.map);
+        // Walk into whatever blocks first, or run past the pace limit: either way a PosUpdate.
+        const blocked = [1, 2, 3, 4].find((h) => !canStep(map, a.x, a.y, h, true));
+        const from = a.client.received.length;
+        if (blocked !== undefined) a.client.send("Walk", { heading: blocked });
+        else for (let i = 0; i < 12; i++) a.client.send("Walk", { heading: openHeading(map, a.x, a.y, a.client.occupiedTiles(a.charIndex)) });
+        await a.client.waitFor("PosUpdate", () => true, from);
+        a.client.send("RequestPositionUpdate");
+        await a.client.waitFor("PosUpdate", () => true, from + 1);
+      });
+
+      test("walking faster than the walk interval allows is refused", async () => {
+        const a = await enter("Rayo");
+        const map = await fetchMap(ts.httpPort, a.map);
+        // Two tiles back and forth, 20 steps in one burst: the pace check must refuse some.
+        const heading = openHeading(map, a.x, a.y, a.client.occupiedTiles(a.charIndex));
+        const back = ((heading + 1) % 4) + 1;
+        const from = a.client.received.length;
+        for (let i = 0; i < 20; i++) a.client.send("Walk", { heading: i % 2 === 0 ? heading : back });
+        await a.client.waitFor("PosUpdate", () => true, from);
+      });
+
+      test("crossing an exit moves the player to the other map and back", async () => {
+        const email = `${uniqueName("x")}@test.local`;
+        const a = await enter("Viaje", email);
+        const town = await fetchMap(ts.httpPort, TOWN);
+        const toField = approachToExit(town, FIELD);
+        // Put the character next to the exit while offline, then walk onto it.
+        a.client.send("Quit");
+        await a.client.waitForClose();
+        await moveOffline(ts, a.name, TOWN, toField.from.x, toField.from.y);
+        const again = await loginExisting(ts, transport, email, a.name);
+        open.push(again.client);
+        expect([again.x, again.y]).toEqual([toField.from.x, toField.from.y]);
+        let from = again.client.received.length;
+        again.client.send("Walk", { heading: toField.heading });
+        const changed = await again.client.waitFor("ChangeMap", () => true, from);
+        expect(changed.fields.map).toBe(FIELD);
+        await again.client.waitFor("UserCharIndexInServer", () => true, from);
+
+        // And back: the field has an exit to the town.
+        const field = await fetchMap(ts.httpPort, FIELD);
+        const toTown = approachToExit(field, TOWN);
+        const quitFrom = again.client.received.length;
+        again.client.send("Quit");
+        // The field is not safe: a countdown, one console line a second, then Disconnect.
+        await again.client.waitFor("ConsoleMsg", (f) => String(f.text).includes("segundos"), quitFrom);
+        await again.client.waitFor("Disconnect", () => true, quitFrom, 15_000);
+        await again.client.waitForClose(15_000);
+        await moveOffline(ts, a.name, FIELD, toTown.from.x, toTown.from.y);
+        const third = await loginExisting(ts, transport, email, a.name);
+        open.push(third.client);
+        expect([third.map, third.x, third.y]).toEqual([FIELD, toTown.from.x, toTown.from.y]);
+        from = third.client.received.length;
+        third.client.send("Walk", { heading: toTown.heading });
+        const home = await third.client.waitFor("ChangeMap", () => true, from);
+        expect(home.fields.map).toBe(TOWN);
+      });
+
+      test("log out and back in at the same place", async () => {
+        const email = `${uniqueName("q")}@test.local`;
+        const a = await enter("Vuelvo", email);
+        const map = await fetchMap(ts.httpPort, a.map);
+        const heading = openHeading(map, a.x, a.y, a.client.occupiedTiles(a.charIndex));
+        const target = step(a.x, a.y, heading);
+        a.client.send("Walk", { heading });
+        a.client.send("RequestPositionUpdate");
+        await a.client.waitFor("PosUpdate", (f) => f.x === target.x && f.y === target.y);
+        const from = a.client.received.length;
+        a.client.send("Quit");
+        // The town is safe: the logout is immediate.
+        await a.client.waitFor("Disconnect", () => true, from);
+        await a.client.waitForClose();
+        const back = await loginExisting(ts, transport, email, a.name);
+        open.push(back.client);
+        expect([back.map, back.x, back.y]).toEqual([a.map, target.x, target.y]);
+      });
+
+      test("hostile frames close only the sender", async () => {
+        const a = await enter("Calmo");
+        const b = await enter("Tercero");
+        const rogue = await GameClient.connect(transport, ts.host, transport === "tcp" ? ts.tcpPort : ts.httpPort);
+        open.push(rogue);
+        await rogue.waitFor("Connected");
+        // Unknown packet id 9999 in a well-formed frame.
+        rogue.sendBytes(Uint8Array.of(0x02, 0x00, 0x0f, 0x27));
+        await rogue.waitForClose();
+        const from = a.client.received.length;
+        b.client.send("Talk", { text: "sigo aqui" });
+        await a.client.waitFor("ChatOverHead", (f) => f.text === "sigo aqui", from);
+      });
+
+      test("a repeated action counter closes the connection", async () => {
+        const a = await enter("Trampa");
+        a.client.send("Talk", { text: "uno", counter: 5 });
+        a.client.send("Talk", { text: "dos", counter: 5 });
+        await a.client.waitForClose();
+      });
+
+      test("a second login of the same character replaces the first session", async () => {
+        const email = `${uniqueName("d")}@test.local`;
+        const first = await enter("Doble", email);
+        const second = await loginExisting(ts, transport, email, first.name);
+        open.push(second.client);
+        await first.client.waitForClose();
+        expect(first.client.received.some((p) => p.name === "ErrorMsg")).toBe(true);
+        expect(second.map).toBe(first.map);
+      });
+
+      test("a crashed map worker loses no player", async () => {
+        const a = await enter("Fenix");
+        const from = a.client.received.length;
+        ts.server.world.crashWorkerOf(a.map);
+        // Recovery re-enters the player: a fresh ChangeMap and own char.
+        await a.client.waitFor("UserCharIndexInServer", () => true, from, 20_000);
+        const map = await fetchMap(ts.httpPort, a.map);
+        const heading = openHeading(map, a.x, a.y, a.client.occupiedTiles(a.charIndex));
+        const after = a.client.received.length;
+        a.client.send("Walk", { heading });
+        a.client.send("Talk", { text: "sobrevivi" });
+        await a.client.waitFor("ChatOverHead", (f) => f.text === "sobrevivi", after);
+        expect(ts.server.world.stats.restarts).toBeGreaterThan(0);
+      });
+    });
+  }
+
+  describe(`server restart on ${backend}`, () => {
+    test("characters and positions survive a restart", async () => {
+      let ts = await startTestServer(backend);
+      try {
+        const email = `${uniqueName("r")}@test.local`;
+        const a = await createAndEnter(ts, "tcp", "Resto", email);
+        const map = await fetchMap(ts.httpPort, a.map);
+        const heading = openHeading(map, a.x, a.y, a.client.occupiedTiles(a.charIndex));
+        const target = step(a.x, a.y, heading);
+        a.client.send("Walk", { heading });
+        a.client.send("RequestPositionUpdate");
+        await a.client.waitFor("PosUpdate", (f) => f.x === target.x && f.y === target.y);
+        // A clean shutdown while the player is online must keep the step.
+        ts = await ts.restart();
+        await a.client.waitForClose();
+        const back = await loginExisting(ts, "ws", email, a.name);
+        expect([back.map, back.x, back.y]).toEqual([a.map, target.x, target.y]);
+        back.client.close();
+      } finally {
+        await ts.stop();
+        ts.cleanup();
+      }
+    }, 120_000);
+  });
+}
+
+/** Moves an offline character by saving a new position through the server's own repository. */
+async function moveOffline(ts: TestServer, name: string, map: number, x: number, y: number): Promise<void> {
+  // The logout's final save starts before the socket closes; let it land first.
+  await ts.server.gateway.drainSaves();
+  const characters = ts.server.database.characters;
+  const record = await characters.findCharacterByName(name);
+  if (!record) throw new Error(`no character ${name}`);
+  record.position = { ...record.position, map, x, y };
+  expect((await characters.saveCharacter(record)).kind).toBe("ok");
+}
