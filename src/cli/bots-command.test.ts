@@ -1,0 +1,80 @@
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { botsCommand } from "./bots-command.ts";
+import { memoryIo } from "./command.ts";
+
+describe("argentum bots", () => {
+  test("the scenario path is reserved and says so", async () => {
+    const io = memoryIo();
+    expect(await botsCommand.run(["--target", "tcp://127.0.0.1:7667", "--scenario", "hot_spread", "--bots", "10"], io)).toBe(2);
+    expect(io.stderr).toContain("scenarios: not implemented yet");
+  });
+
+  test("usage errors exit 2 with the reason", async () => {
+    for (const [argv, fragment] of [
+      [[], "needs a subcommand"],
+      [["stampede"], "unknown subcommand"],
+      [["bench-runtime"], "--actors is required"],
+      [["bench-runtime", "--actors", "0"], "--actors must be an integer from 1"],
+      [["bench-runtime", "--actors", "12abc"], "--actors must be an integer"],
+      [["bench-runtime", "--actors", "10", "--timers-per-actor", "1000"], "--timers-per-actor must be an integer from 1 to 256"],
+      [["bench-runtime", "--actors", "10", "--duration", "-1"], "--duration must be a number"],
+      [["bench-runtime", "--actors", "10", "--think", "uniform:410:211"], "below min"],
+      [["bench-runtime", "--actors", "10", "--queue", "list"], "--queue must be wheel or heap"],
+      [["bench-runtime", "--actors", "10", "--frobnicate"], "unknown option --frobnicate"],
+      [["bench-runtime", "--actors"], "--actors needs a value"],
+      [["bench-runtime", "--actors", "--duration", "1"], "--actors needs a value"],
+      [["bench-runtime", "--actors", "1", "--actors", "2"], "given twice"],
+      [["bench-runtime", "--no-send=yes", "--actors", "1"], "takes no value"],
+      [["bench-runtime", "stray"], "unexpected argument"],
+    ] as [string[], string][]) {
+      const io = memoryIo();
+      expect([argv.join(" "), await botsCommand.run(argv, io)]).toEqual([argv.join(" "), 2]);
+      expect(io.stderr).toContain(fragment);
+    }
+  });
+
+  test("help for the command and for the subcommand", async () => {
+    const io = memoryIo();
+    expect(await botsCommand.run(["bench-runtime", "--help"], io)).toBe(0);
+    expect(io.stdout).toContain("--timers-per-actor");
+    expect(botsCommand.usage).toContain("bench-runtime");
+  });
+
+  test("bench-runtime runs on the real clock and writes the JSON it prints", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "argentum-bots-"));
+    try {
+      const file = join(dir, "nested", "bench.json");
+      const io = memoryIo();
+      const code = await botsCommand.run(
+        ["bench-runtime", "--actors", "50", "--timers-per-actor", "2", "--duration", "0.5", "--warmup", "0.2", "--think", "constant:50", "--json", file],
+        io,
+      );
+      expect(code).toBe(0);
+      const printed = JSON.parse(io.stdout.trim()) as Record<string, number | string | boolean>;
+      expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(printed);
+      for (const key of ["actors", "timers", "cpu_pct", "fires_per_s", "timer_late_p50_ms", "timer_late_p99_ms", "loop_lag_p99_ms", "rss_mb"]) {
+        expect(typeof printed[key]).toBe("number");
+      }
+      expect(printed.actors).toBe(50);
+      expect(printed.timers).toBe(100);
+      expect(printed.active_actors).toBe(50);
+      // 100 timers every 50 ms: 2000 fires per second, give or take scheduling on a busy machine.
+      expect(printed.fires_per_s as number).toBeGreaterThan(1_500);
+      expect(printed.fires_per_s as number).toBeLessThan(2_300);
+      expect(printed.timer_late_p50_ms as number).toBeGreaterThanOrEqual(0);
+      expect(io.stderr).toContain("measuring for 0.5 s");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("an unwritable --json file is a failure, not a crash", async () => {
+    const io = memoryIo();
+    const code = await botsCommand.run(["bench-runtime", "--actors", "5", "--duration", "0.05", "--warmup", "0", "--json", "/proc/argentum/nope.json"], io);
+    expect(code).toBe(1);
+    expect(io.stderr).toContain("cannot write /proc/argentum/nope.json");
+  });
+});
