@@ -54,7 +54,7 @@ async function runTests(args) {
   const reportDir = mkdtempSync(join(tmpdir(), "argentum-test-"));
   const reportFile = join(reportDir, "junit.xml");
   // bunfig's [test] timeout is not read by this Bun; integration tests start servers and databases.
-  const code = await runBun(["test", "--timeout=60000", "--reporter=junit", `--reporter-outfile=${reportFile}`, "--reporter=dots", ...args]);
+  const code = await runBun(["test", "--timeout=60000", "--reporter=junit", `--reporter-outfile=${reportFile}`, ...args]);
   if (existsSync(reportFile)) {
     const xml = readFileSync(reportFile, "utf8");
     const root = /<testsuites\b[^>]*>/.exec(xml)?.[0] ?? "";
