@@ -34,6 +34,15 @@ export const SETTINGS = {
     schema: z.coerce.number().int().min(1).max(86_400).default(60),
     help: "seconds between autosaves of online characters",
   },
+  benchSpawn: {
+    flag: "--bench-spawn",
+    env: "AO_BENCH_SPAWN",
+    schema: z
+      .string()
+      .regex(/^(off|spread|[1-9][0-9]{0,4})$/, "off, spread, or a map id")
+      .default("off"),
+    help: "benchmarks only: new characters start on this map (or spread round-robin over all maps) instead of their home city",
+  },
   maxConnections: {
     flag: "--max-connections",
     env: "AO_MAX_CONNECTIONS",

@@ -14,6 +14,7 @@ import { VERSION } from "../version.ts";
 import { World } from "../world/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
 import { loadServerWorld, type ServerWorld } from "./server-world.ts";
+import type { CharacterRecord } from "../game/character-record.ts";
 
 /** Players are saved this often by default; `--autosave-seconds` changes it. */
 const MS_PER_SECOND = 1000;
@@ -118,6 +119,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     maxConnections: config.maxConnections,
     maxConnectionsPerIp: config.maxConnectionsPerIp,
     createCharacter: serverWorld.createCharacter,
+    placeNewCharacter: benchPlacement(config.benchSpawn, serverWorld),
   });
   const activeGateway = gateway;
   const events = {
@@ -229,6 +231,26 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     database,
     autosave,
     stop,
+  };
+}
+
+/**
+ * `--bench-spawn`: benchmarks put new characters straight onto a map (a fixed one, or all maps
+ * round-robin by character id) at a tile chosen from the character id, instead of walking there
+ * from their home city. Off by default; never needed to play.
+ */
+function benchPlacement(setting: string, world: ServerWorld): ((character: CharacterRecord) => CharacterRecord) | undefined {
+  if (setting === "off") return undefined;
+  const mapIds = [...world.maps.keys()].sort((a, b) => a - b);
+  return (character) => {
+    const map = setting === "spread" ? mapIds[character.id % mapIds.length]! : Number(setting);
+    const definition = world.maps.get(map);
+    if (!definition) return character;
+    // A multiplicative hash spreads consecutive ids over the map; the map finds the nearest free tile.
+    const spot = Math.imul(character.id, 2654435761) >>> 0;
+    const x = 1 + (spot % definition.width);
+    const y = 1 + (Math.floor(spot / definition.width) % definition.height);
+    return { ...character, position: { ...character.position, map, x, y } };
   };
 }
 

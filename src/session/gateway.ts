@@ -68,6 +68,8 @@ export interface GatewayOptions {
   now(): number;
   maxConnections: number;
   maxConnectionsPerIp: number;
+  /** Benchmarks: where a new character starts instead of its home city (see `--bench-spawn`). */
+  placeNewCharacter?: ((character: CharacterRecord) => CharacterRecord) | undefined;
   createCharacter(request: {
     accountId: number;
     name: string;
@@ -409,10 +411,12 @@ export class Gateway implements ConnectionEvents {
     const created = await this.options.store.createCharacter(outcome.character as NewCharacter);
     if (session.phase !== "entering") return;
     switch (created.kind) {
-      case "ok":
+      case "ok": {
         session.characterIds.add(created.character.id);
-        await this.enterWorld(session, created.character);
+        const placed = this.options.placeNewCharacter?.(created.character) ?? created.character;
+        await this.enterWorld(session, placed);
         return;
+      }
       case "name_taken":
         session.connection.sendFrame(gatewayFrames.showMessageBox(1769, ""));
         this.refuse(session, undefined, "creation:name_taken");
