@@ -123,6 +123,13 @@ for (const backend of backends) {
 
         a.client.send("Whisper", { targetName: b.name, text: "psst" });
         await b.client.waitFor("ConsoleCharText", (f) => f.text === "psst");
+
+        const metrics = await (await fetch(`http://127.0.0.1:${ts.httpPort}/metrics`)).text();
+        const value = (pattern: RegExp) => Number(pattern.exec(metrics)?.[1] ?? NaN);
+        expect(value(new RegExp(`^argentum_sessions\\{transport="${transport}"\\} (\\d+)$`, "m"))).toBeGreaterThanOrEqual(2);
+        expect(value(/^argentum_players_online (\d+)$/m)).toBeGreaterThanOrEqual(2);
+        expect(value(/^argentum_packets_in_total\{name="Walk"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+        expect(value(/^argentum_packets_out_total\{name="CharacterMove"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
       });
 
       test("a refused step snaps the walker back with PosUpdate", async () => {

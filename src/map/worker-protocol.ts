@@ -20,7 +20,8 @@ export type ToWorker =
   | { t: "init"; workerId: number; settings: WorkerSettings }
   | { t: "load"; map: MapDefinition }
   | { t: "unload"; map: number }
-  | { t: "intents"; buffer: ArrayBuffer }
+  /** `sentAt`: wall-clock ms (performance.timeOrigin + now) when the gateway posted it. */
+  | { t: "intents"; buffer: ArrayBuffer; sentAt: number }
   | {
       t: "enter";
       map: number;
@@ -33,6 +34,7 @@ export type ToWorker =
     }
   | { t: "leave"; session: number; reason: string }
   | { t: "snapshot"; requestId: number }
+  | { t: "stats" }
   | { t: "stop" }
   /** Test hook: makes the worker throw, to exercise the supervisor. */
   | { t: "crash" };
@@ -51,10 +53,21 @@ export interface WorkerMapStats {
   movesRefused: number;
 }
 
+export interface WorkerStats {
+  maps: WorkerMapStats[];
+  /** Event-loop lag of the worker's tick timer, worst over the last interval (ms). */
+  lagMs: number;
+  /** Worst time an intent batch waited between the gateway's post and its handling (ms). */
+  queueDelayMs: number;
+  /** Intents handled since the last report. */
+  intents: number;
+}
+
 export type FromWorker =
   | { t: "ready"; workerId: number }
   | { t: "loaded"; map: number }
   | { t: "out"; frames: ArrayBuffer; events: MapEvent[]; deliveries: number }
-  | { t: "snapshot"; requestId: number; entries: SnapshotEntry[]; stats: WorkerMapStats[]; lagMs: number }
+  | { t: "snapshot"; requestId: number; entries: SnapshotEntry[]; stats: WorkerStats }
+  | { t: "stats"; stats: WorkerStats }
   | { t: "stopped"; entries: SnapshotEntry[] }
   | { t: "fault"; message: string; map?: number };

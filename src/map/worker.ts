@@ -9,7 +9,7 @@ import { IntentOp, readIntentBatch } from "./intents.ts";
 import { MapServer, type MapEvent } from "./map-server.ts";
 import { createMapPackets } from "./protocol-packets.ts";
 import type { MapDefinition } from "./map-definition.ts";
-import type { FromWorker, SnapshotEntry, ToWorker, WorkerSettings } from "./worker-protocol.ts";
+import type { FromWorker, SnapshotEntry, ToWorker, WorkerSettings, WorkerStats } from "./worker-protocol.ts";
 
 declare const self: Worker;
 
@@ -25,7 +25,23 @@ let settings: WorkerSettings = { aoiMode: "grid", motd: [], dayLengthMs: 3_600_0
 let onlineCount = 0;
 let flushArmed = false;
 let expectedTickAt = 0;
-let lastLagMs = 0;
+let worstLagMs = 0;
+let worstQueueDelayMs = 0;
+let intentsHandled = 0;
+
+/** Stats since the last report, then reset. */
+function takeStats(): WorkerStats {
+  const stats: WorkerStats = {
+    maps: [...maps.values()].map((map) => ({ map: map.id, ...map.stats })),
+    lagMs: worstLagMs,
+    queueDelayMs: worstQueueDelayMs,
+    intents: intentsHandled,
+  };
+  worstLagMs = 0;
+  worstQueueDelayMs = 0;
+  intentsHandled = 0;
+  return stats;
+}
 
 function post(message: FromWorker, transfer?: Transferable[]): void {
   self.postMessage(message, transfer ? { transfer } : undefined);
@@ -98,7 +114,9 @@ function handle(message: ToWorker): void {
       return;
     }
     case "intents":
+      worstQueueDelayMs = Math.max(worstQueueDelayMs, performance.timeOrigin + performance.now() - message.sentAt);
       for (const intent of readIntentBatch(message.buffer)) {
+        intentsHandled++;
         const map = mapOfSession.get(intent.session);
         if (!map) continue; // stale: the player left this map meanwhile
         switch (intent.op) {
@@ -151,11 +169,12 @@ function handle(message: ToWorker): void {
       else events.push({ t: "left", session: message.session, state: null, reason: message.reason });
       break;
     }
-    case "snapshot": {
-      const stats = [...maps.values()].map((map) => ({ map: map.id, ...map.stats }));
-      post({ t: "snapshot", requestId: message.requestId, entries: collectSnapshot(), stats, lagMs: lastLagMs });
+    case "snapshot":
+      post({ t: "snapshot", requestId: message.requestId, entries: collectSnapshot(), stats: takeStats() });
       return;
-    }
+    case "stats":
+      post({ t: "stats", stats: takeStats() });
+      return;
     case "stop": {
       flush();
       post({ t: "stopped", entries: collectSnapshot() });
@@ -181,7 +200,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
 expectedTickAt = performance.now() + TICK_INTERVAL_MS;
 setInterval(() => {
   const now = performance.now();
-  lastLagMs = Math.max(0, now - expectedTickAt);
+  worstLagMs = Math.max(worstLagMs, now - expectedTickAt);
   expectedTickAt = now + TICK_INTERVAL_MS;
   for (const map of maps.values()) map.tick();
   if (!outbox.isEmpty || events.length > 0) scheduleFlush();

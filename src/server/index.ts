@@ -8,7 +8,7 @@ import { openDatabase, DatabaseError, type Database } from "../db/index.ts";
 import type { Logger } from "../log/index.ts";
 import { EventLoopLagMonitor, MetricsRegistry, registerProcessMetrics } from "../metrics/index.ts";
 import { ConnectionFactory, createWebSocketHandler, listenTcp, startHttpServer, type Connection } from "../net/index.ts";
-import { FrameDecoder } from "../protocol/index.ts";
+import { FrameDecoder, serverPacketName } from "../protocol/index.ts";
 import { createGatewayMetrics, createGatewayStore, Gateway } from "../session/index.ts";
 import { VERSION } from "../version.ts";
 import { World } from "../world/index.ts";
@@ -22,6 +22,8 @@ const MS_PER_SECOND = 1000;
 export const DEFAULT_MOTD = ["Bienvenido a Argentum Online (argentum-bun)."];
 /** In-game day length for `hora`. */
 export const DAY_LENGTH_MS = 60 * 60 * 1000;
+/** How often map workers report lag, queue delay and players per map for /metrics. */
+export const WORKER_STATS_INTERVAL_MS = 5_000;
 /** Up to this many maps are loaded at start; bigger worlds load maps on first entry. */
 export const PRELOAD_MAP_LIMIT = 32;
 
@@ -192,6 +194,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     return outcome === "ok" ? entries.length : 0;
   };
   const autosaveTimer = setInterval(() => void autosave(), config.autosaveSeconds * MS_PER_SECOND);
+  const statsTimer = setInterval(() => world.requestStats(), WORKER_STATS_INTERVAL_MS);
 
   log.info(
     { tcpPort: tcp.port, httpPort: http.port, host: config.host, version: VERSION, startMs: Math.round(performance.now() - startedAt) },
@@ -203,6 +206,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     stopped ??= (async () => {
       log.info({ reason }, "stopping");
       clearInterval(autosaveTimer);
+      clearInterval(statsTimer);
       activeGateway.stopAccepting();
       // Stop listening but keep the open connections: their players are saved below first.
       tcp.stop(false);
@@ -271,18 +275,22 @@ function registerWorldMetrics(registry: MetricsRegistry, world: World): void {
   registry.gauge("argentum_map_workers", "Map worker threads running.", () => world.stats.workers);
   registry.gauge("argentum_maps_loaded", "Maps running in workers.", () => world.stats.mapsLoaded);
   registry.gauge("argentum_map_worker_restarts_total", "Map workers restarted after a crash.", () => world.stats.restarts);
-  registry.gauge("argentum_players_by_map", "Players per map (as of the last autosave snapshot).", () =>
+  registry.gauge("argentum_players_by_map", "Players per map (reported by the map workers every few seconds).", () =>
     [...world.stats.playersByMap].map(([map, players]) => ({ labels: { map }, value: players })),
   );
-  registry.gauge("argentum_event_loop_lag_worker_seconds", "Event-loop lag of each map worker (last tick).", () =>
+  registry.gauge("argentum_event_loop_lag_worker_seconds", "Worst event-loop lag of each map worker over the last report interval.", () =>
     [...world.stats.workerLagMs].map(([worker, lagMs]) => ({ labels: { thread: `map-worker-${worker}` }, value: lagMs / MS_PER_SECOND })),
   );
+  registry.gauge("argentum_map_queue_delay_seconds", "Worst wait of an intent batch in a map worker's queue over the last report interval.", () =>
+    [...world.stats.workerQueueDelayMs].map(([worker, delayMs]) => ({ labels: { worker }, value: delayMs / MS_PER_SECOND })),
+  );
+  registry.gauge("argentum_map_intents_total", "Player intents handled by the map workers.", () => world.stats.intentsHandled);
   registry.gauge("argentum_bytes_out_total", "Bytes of frames delivered to clients.", () => world.bytesOut);
-  registry.gauge("argentum_packets_out_total", "Server packets delivered, by packet id.", () => {
+  registry.gauge("argentum_packets_out_total", "Server packets delivered, by name.", () => {
     const series = [];
     for (let id = 0; id < world.framesOutById.length; id++) {
       const count = world.framesOutById[id]!;
-      if (count > 0) series.push({ labels: { id }, value: count });
+      if (count > 0) series.push({ labels: { name: serverPacketName(id) ?? `id_${id}` }, value: count });
     }
     return series;
   });

@@ -137,7 +137,7 @@ export class MapWorkerHost {
     this.flushArmed = false;
     if (this.intents.isEmpty || this.dead || !this.worker) return;
     const buffer = this.intents.take();
-    this.worker.postMessage({ t: "intents", buffer } satisfies ToWorker, [buffer]);
+    this.worker.postMessage({ t: "intents", buffer, sentAt: performance.timeOrigin + performance.now() } satisfies ToWorker, [buffer]);
   };
 
   private markDead(reason: string): void {

@@ -10,7 +10,7 @@ import type { Intent } from "../map/intents.ts";
 import type { MapDefinition } from "../map/map-definition.ts";
 import type { EnterKind, MapEvent } from "../map/map-server.ts";
 import { readOutbox } from "../map/outbox.ts";
-import type { FromWorker, SnapshotEntry, WorkerMapStats, WorkerSettings } from "../map/worker-protocol.ts";
+import type { FromWorker, SnapshotEntry, WorkerSettings, WorkerStats } from "../map/worker-protocol.ts";
 import { MapWorkerHost, type MapWorkerHostEvents } from "./map-worker-host.ts";
 
 /** How long the gateway waits for workers to hand back their players on shutdown. */
@@ -49,6 +49,8 @@ export interface WorldStats {
   mapsLoaded: number;
   playersByMap: Map<number, number>;
   workerLagMs: Map<number, number>;
+  workerQueueDelayMs: Map<number, number>;
+  intentsHandled: number;
   restarts: number;
 }
 
@@ -58,10 +60,10 @@ export class World {
   private readonly loading = new Map<number, Promise<MapWorkerHost>>();
   private readonly routes = new Map<number, Route>();
   private readonly leaveWaiters = new Map<number, (state: CharacterRecord | null) => void>();
-  private readonly snapshotWaiters = new Map<number, { pending: number; entries: SnapshotEntry[]; stats: WorkerMapStats[]; done: () => void }>();
+  private readonly snapshotWaiters = new Map<number, { pending: number; entries: SnapshotEntry[]; done: () => void }>();
   private nextRequestId = 1;
   private stopping = false;
-  readonly stats: WorldStats = { workers: 0, mapsLoaded: 0, playersByMap: new Map(), workerLagMs: new Map(), restarts: 0 };
+  readonly stats: WorldStats = { workers: 0, mapsLoaded: 0, playersByMap: new Map(), workerLagMs: new Map(), workerQueueDelayMs: new Map(), intentsHandled: 0, restarts: 0 };
   /** Frames delivered per packet id, for metrics. */
   readonly framesOutById = new Float64Array(512);
   bytesOut = 0;
@@ -135,7 +137,7 @@ export class World {
     const live = this.hosts.filter((host) => !host.isDead && host.maps.size > 0);
     if (live.length === 0) return [];
     const requestId = this.nextRequestId++;
-    const collected = { pending: live.length, entries: [] as SnapshotEntry[], stats: [] as WorkerMapStats[], done: () => {} };
+    const collected = { pending: live.length, entries: [] as SnapshotEntry[], done: () => {} };
     const finished = new Promise<void>((resolve) => {
       collected.done = resolve;
       setTimeout(resolve, SNAPSHOT_TIMEOUT_MS).unref?.();
@@ -148,7 +150,6 @@ export class World {
       const route = this.routes.get(entry.session);
       if (route && !route.inTransit && route.map === entry.map) route.state = entry.state;
     }
-    this.stats.playersByMap = new Map(collected.stats.map((s) => [s.map, s.players]));
     return collected.entries;
   }
 
@@ -175,6 +176,19 @@ export class World {
     for (const host of this.hosts) host.terminate();
     this.routes.clear();
     return [...finals.values()];
+  }
+
+  /** Asks every worker for its counters; answers update `stats` as they arrive. */
+  requestStats(): void {
+    for (const host of this.hosts) if (!host.isDead) host.post({ t: "stats" });
+  }
+
+  private recordStats(host: MapWorkerHost, stats: WorkerStats): void {
+    this.stats.workerLagMs.set(host.workerId, stats.lagMs);
+    this.stats.workerQueueDelayMs.set(host.workerId, stats.queueDelayMs);
+    this.stats.intentsHandled += stats.intents;
+    for (const map of host.maps) this.stats.playersByMap.delete(map);
+    for (const map of stats.maps) this.stats.playersByMap.set(map.map, map.players);
   }
 
   /** Test hook: crash the worker that runs `map`. */
@@ -227,14 +241,16 @@ export class World {
         for (const event of message.events) this.onMapEvent(event);
         return;
       case "snapshot": {
+        this.recordStats(host, message.stats);
         const waiter = this.snapshotWaiters.get(message.requestId);
-        this.stats.workerLagMs.set(host.workerId, message.lagMs);
         if (!waiter) return;
         waiter.entries.push(...message.entries);
-        waiter.stats.push(...message.stats);
         if (--waiter.pending === 0) waiter.done();
         return;
       }
+      case "stats":
+        this.recordStats(host, message.stats);
+        return;
       case "stopped":
         host.onStopped?.(message.entries);
         return;
