@@ -34,6 +34,12 @@ export const SETTINGS = {
     schema: z.coerce.number().int().min(1).max(86_400).default(60),
     help: "seconds between autosaves of online characters",
   },
+  loginTimeoutSeconds: {
+    flag: "--login-timeout-seconds",
+    env: "AO_LOGIN_TIMEOUT_SECONDS",
+    schema: z.coerce.number().int().min(1).max(3600).default(30),
+    help: "seconds a new connection has to log in to an account",
+  },
   benchSpawn: {
     flag: "--bench-spawn",
     env: "AO_BENCH_SPAWN",

@@ -120,6 +120,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     now: () => performance.now(),
     maxConnections: config.maxConnections,
     maxConnectionsPerIp: config.maxConnectionsPerIp,
+    loginTimeoutMs: config.loginTimeoutSeconds * MS_PER_SECOND,
     createCharacter: serverWorld.createCharacter,
     placeNewCharacter: benchPlacement(config.benchSpawn, serverWorld),
   });

@@ -50,8 +50,9 @@ export class Session {
   constructor(
     readonly connection: Connection,
     now: number,
+    loginTimeoutMs: number,
   ) {
-    this.deadline = now + ACCOUNT_LOGIN_TIMEOUT_MS;
+    this.deadline = now + loginTimeoutMs;
   }
 
   get id(): number {
@@ -68,6 +69,8 @@ export interface GatewayOptions {
   now(): number;
   maxConnections: number;
   maxConnectionsPerIp: number;
+  /** Time a new connection has to log in to an account; default ACCOUNT_LOGIN_TIMEOUT_MS. */
+  loginTimeoutMs?: number;
   /** Benchmarks: where a new character starts instead of its home city (see `--bench-spawn`). */
   placeNewCharacter?: ((character: CharacterRecord) => CharacterRecord) | undefined;
   createCharacter(request: {
@@ -120,7 +123,7 @@ export class Gateway implements ConnectionEvents {
       this.options.metrics.refused(verdict);
       return false;
     }
-    const session = new Session(connection, this.options.now());
+    const session = new Session(connection, this.options.now(), this.options.loginTimeoutMs ?? ACCOUNT_LOGIN_TIMEOUT_MS);
     connection.session = session;
     this.sessions.set(session.id, session);
     this.options.metrics.opened(connection.kind);
