@@ -8,7 +8,10 @@ import { z } from "zod";
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export const AOI_MODES = ["grid", "scan", "global"] as const;
 
-const port = z.coerce.number().int().min(0).max(65535);
+/** A whole number written in decimal digits (no blanks, signs, hex or exponents). */
+const integerText = (min: number, max: number) =>
+  z.string().trim().regex(/^\d+$/, "a whole number").transform(Number).pipe(z.number().int().min(min).max(max));
+const port = integerText(0, 65535);
 
 /** One row per setting: its flag, environment variable, schema and help text. */
 export const SETTINGS = {
@@ -31,13 +34,13 @@ export const SETTINGS = {
   autosaveSeconds: {
     flag: "--autosave-seconds",
     env: "AO_AUTOSAVE_SECONDS",
-    schema: z.coerce.number().int().min(1).max(86_400).default(60),
+    schema: integerText(1, 86_400).default(60),
     help: "seconds between autosaves of online characters",
   },
   loginTimeoutSeconds: {
     flag: "--login-timeout-seconds",
     env: "AO_LOGIN_TIMEOUT_SECONDS",
-    schema: z.coerce.number().int().min(1).max(3600).default(30),
+    schema: integerText(1, 3600).default(30),
     help: "seconds a new connection has to log in to an account",
   },
   benchSpawn: {
@@ -52,13 +55,13 @@ export const SETTINGS = {
   maxConnections: {
     flag: "--max-connections",
     env: "AO_MAX_CONNECTIONS",
-    schema: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+    schema: integerText(1, 1_000_000).default(5000),
     help: "connections accepted in total",
   },
   maxConnectionsPerIp: {
     flag: "--max-connections-per-ip",
     env: "AO_MAX_CONNECTIONS_PER_IP",
-    schema: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    schema: integerText(1, 1_000_000).default(10),
     help: "connections accepted from one address",
   },
 } as const;

@@ -202,3 +202,15 @@ describe("the three modes", () => {
     expect(viewersOf(aoi, 100, 100)).toEqual([1]);
   });
 });
+
+describe("regressions", () => {
+  test("moving an id that was never added adds nothing, in every mode", () => {
+    for (const mode of ["grid", "scan", "global"] as const) {
+      const aoi = createAoi(mode, 100, 100);
+      aoi.move(7, 50, 50);
+      const seen: number[] = [];
+      aoi.forEachViewer(50, 50, (id) => seen.push(id));
+      expect(seen).toEqual([]);
+    }
+  });
+});

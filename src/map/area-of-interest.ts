@@ -113,9 +113,10 @@ export class GridAoi implements AreaOfInterest {
 
   move(id: number, x: number, y: number): void {
     const previous = this.cellOf.get(id);
+    if (previous === undefined) return; // not a member: like the other modes, moving it adds nothing
     const cell = this.cellIndex(x, y);
     if (previous === cell) return;
-    if (previous !== undefined) this.cells[previous]!.delete(id);
+    this.cells[previous]!.delete(id);
     this.cells[cell]!.add(id);
     this.cellOf.set(id, cell);
   }

@@ -152,3 +152,10 @@ describe("intent batches", () => {
     );
   });
 });
+
+describe("regressions", () => {
+  test("a cut-short record is an error naming the byte, not a silent undefined", () => {
+    expect(() => [...readIntentBatch(Uint8Array.of(1, 1, 0, 0, 0).buffer)]).toThrow(/byte 5/);
+    expect(() => [...readIntentBatch(Uint8Array.of(3, 1, 0, 0, 0, 9, 0, 0x61).buffer)]).toThrow(/past the end/);
+  });
+});

@@ -101,8 +101,13 @@ export function* readIntentBatch(buffer: ArrayBuffer): Generator<Intent> {
   const bytes = new Uint8Array(buffer);
   const view = new DataView(buffer);
   let at = 0;
+  const fail = (what: string): never => {
+    throw new RangeError(`intent batch: ${what} at byte ${at} of ${bytes.length}`);
+  };
   const readString = (): string => {
+    if (at + 2 > bytes.length) fail("string length past the end");
     const length = view.getUint16(at, true);
+    if (at + 2 + length > bytes.length) fail("string past the end");
     const text = decoder.decode(bytes.subarray(at + 2, at + 2 + length));
     at += 2 + length;
     return text;
@@ -114,6 +119,7 @@ export function* readIntentBatch(buffer: ArrayBuffer): Generator<Intent> {
     switch (op) {
       case IntentOp.Walk:
       case IntentOp.ChangeHeading:
+        if (at >= bytes.length) fail("heading past the end");
         yield { op, session, heading: bytes[at++]! };
         break;
       case IntentOp.Talk:

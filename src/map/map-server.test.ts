@@ -232,11 +232,11 @@ describe("entering", () => {
       "CharacterCreate 1 Ana (10,10) h3",
       "UserCharIndexInServer 2",
     ]);
-    // Carla stands in block (2, 2): two blocks from both of them.
-    w.enter(3, "Carla", 30, 30);
+    // Carla stands in block (3, 3): two or more blocks from both of them.
+    w.enter(3, "Carla", 36, 36);
     const afterCarla = w.drain();
     expect(afterCarla.filter((p) => p.session !== 3)).toEqual([]);
-    expect(afterCarla.filter((p) => p.name === "CharacterCreate").map(summary)).toEqual(["CharacterCreate 3 Carla (30,30) h3"]);
+    expect(afterCarla.filter((p) => p.name === "CharacterCreate").map(summary)).toEqual(["CharacterCreate 3 Carla (36,36) h3"]);
   });
 
   test("a transfer entry sends ChangeMap and the area entry, no login burst", () => {
@@ -334,30 +334,38 @@ describe("walking", () => {
   });
 
   test("a wall bit only stops the heading it names, on the destination tile", () => {
-    const w = world({ walls: [[10, 11, NO_ENTRY_MOVING_SOUTH], [10, 12, NO_ENTRY_MOVING_NORTH]] });
-    w.enter(1, "Ana", 10, 10);
-    w.enter(2, "Beto", 12, 12);
+    // Everything below happens inside block (0, 0), so no AreaChanged gets in the way.
+    const w = world({ walls: [[5, 6, NO_ENTRY_MOVING_SOUTH], [5, 7, NO_ENTRY_MOVING_NORTH]] });
+    w.enter(1, "Ana", 5, 5);
+    w.enter(2, "Beto", 8, 8);
     w.drain();
-    w.server.walk(1, 3); // into (10, 11) moving south: refused
+    w.server.walk(1, 3); // into (5, 6) moving south: refused
     let inboxes = w.inboxes();
-    expect(inboxes.get(1)).toEqual(["PosUpdate (10,10)"]);
+    expect(inboxes.get(1)).toEqual(["PosUpdate (5,5)"]);
     expect(inboxes.has(2)).toBe(false);
-    expect(w.occupant(10, 10)).toBe(1);
-    expect(w.occupant(10, 11)).toBe(0);
-    // (10, 12) only refuses walkers heading north: entering it southwards is fine.
-    w.server.walk(1, 2); // to (11, 10)
+    expect(w.occupant(5, 5)).toBe(1);
+    expect(w.occupant(5, 6)).toBe(0);
+    w.server.walk(1, 2); // to (6, 5)
     w.advance(300);
-    w.server.walk(1, 3); // to (11, 11)
+    w.server.walk(1, 3); // to (6, 6)
     w.advance(300);
-    w.server.walk(1, 4); // to (10, 11) moving west: its bit is for south only
+    w.server.walk(1, 4); // to (5, 6) moving west: its bit is for south only
     w.advance(300);
-    w.server.walk(1, 3); // to (10, 12) moving south
+    w.server.walk(1, 3); // to (5, 7) moving south: its bit is for north only
     inboxes = w.inboxes();
-    expect(inboxes.get(2)).toEqual(["CharacterMove 1 (11,10)", "CharacterMove 1 (11,11)", "CharacterMove 1 (10,11)", "CharacterMove 1 (10,12)"]);
+    expect(inboxes.get(2)).toEqual(["CharacterMove 1 (6,5)", "CharacterMove 1 (6,6)", "CharacterMove 1 (5,6)", "CharacterMove 1 (5,7)"]);
     expect(inboxes.has(1)).toBe(false);
     w.advance(300);
-    w.server.walk(1, 1); // back north into (10, 11): allowed, its bit is for south
-    expect(w.server.positionOf(1)).toMatchObject({ x: 10, y: 11 });
+    w.server.walk(1, 1); // back north into (5, 6): allowed, its bit is for south
+    expect(w.server.positionOf(1)).toMatchObject({ x: 5, y: 6 });
+    w.advance(300);
+    w.server.walk(1, 3); // south into (5, 7) again
+    w.advance(300);
+    w.server.walk(1, 3); // (5, 8)
+    w.advance(300);
+    w.drain();
+    w.server.walk(1, 1); // north INTO (5, 7): refused (the turn itself is still shown)
+    expect(w.inboxes().get(1)).toEqual(["CharacterChange 1 h1", "PosUpdate (5,8)"]);
   });
 
   test("walking into an occupied tile (player or NPC) is refused with PosUpdate to the walker only", () => {
@@ -399,19 +407,20 @@ describe("walking", () => {
   });
 
   test("walking too fast: four steps at one instant pass, the fifth is refused and snapped back", () => {
+    // Block (1, 1) spans 12..23 on both axes: the whole run stays inside it.
     const w = world();
-    w.enter(1, "Ana", 10, 10);
-    w.enter(2, "Beto", 12, 12);
+    w.enter(1, "Ana", 14, 13);
+    w.enter(2, "Beto", 16, 16);
     w.drain();
     for (let i = 0; i < 5; i++) w.server.walk(1, 3);
     let inboxes = w.inboxes();
-    expect(inboxes.get(2)).toEqual(["CharacterMove 1 (10,11)", "CharacterMove 1 (10,12)", "CharacterMove 1 (10,13)", "CharacterMove 1 (10,14)"]);
-    expect(inboxes.get(1)).toEqual(["PosUpdate (10,14)"]);
+    expect(inboxes.get(2)).toEqual(["CharacterMove 1 (14,14)", "CharacterMove 1 (14,15)", "CharacterMove 1 (14,16)", "CharacterMove 1 (14,17)"]);
+    expect(inboxes.get(1)).toEqual(["PosUpdate (14,17)"]);
     // One emission interval (178.5 ms) later one more step is allowed.
     w.advance(179);
     w.server.walk(1, 3);
     inboxes = w.inboxes();
-    expect(inboxes.get(2)).toEqual(["CharacterMove 1 (10,15)"]);
+    expect(inboxes.get(2)).toEqual(["CharacterMove 1 (14,18)"]);
     expect(inboxes.has(1)).toBe(false);
   });
 
@@ -580,7 +589,7 @@ describe("chat", () => {
     const w = world();
     w.enter(1, "Ana", 10, 10);
     w.enter(2, "Beto", 12, 12);
-    w.enter(3, "Carla", 35, 35); // out of everyone's view
+    w.enter(3, "Carla", 36, 36); // block (3, 3): out of everyone's view
     w.drain();
     return w;
   }
@@ -657,7 +666,7 @@ describe("leaving", () => {
     w.enter(2, "Beto", 12, 12);
     w.drain();
     w.events.length = 0;
-    const line = (seconds: number) => `ConsoleMsg[3] Cerrando en ${seconds} segundos...`;
+    const line = (seconds: number) => `ConsoleMsg[3] Cerrando en ${seconds} ${seconds === 1 ? "segundo" : "segundos"}...`;
     w.server.quit(1);
     expect(w.inboxes().get(1)).toEqual([line(10)]);
     w.server.quit(1); // already counting: ignored
@@ -798,7 +807,23 @@ describe("state", () => {
     for (let y = 1; y <= 40; y++) for (let x = 1; x <= 40; x++) if (x !== 40 || y !== 40) walls.push([x, y, WALL]);
     const w = world({ walls });
     expect(w.server.findFreeTile(28, 28)).toEqual({ x: 40, y: 40 });
-    expect(w.server.findFreeTile(27, 40)).eq(undefined);
-    expect(w.server.findFreeTile(1, 1)).eq(undefined);
+    expect(w.server.findFreeTile(27, 40)).toBeUndefined();
+    expect(w.server.findFreeTile(1, 1)).toBeUndefined();
+  });
+});
+
+describe("regressions", () => {
+  test("global mode: walking back into a window re-creates the char the client dropped", () => {
+    const w = world({ aoiMode: "global", width: 60, height: 20 });
+    w.enter(1, "Ana", 24, 5);
+    const nora = w.enter(2, "Nora", 38, 5);
+    w.drain();
+    w.server.walk(1, 4); // west to (23,5): Nora (block 3) leaves Ana's window (blocks 0..2)
+    w.advance(300);
+    w.drain();
+    w.server.walk(1, 2); // east to (24,5): Nora is back in the window
+    const ana = w.drain().filter((packet) => packet.session === 1);
+    expect(ana.some((packet) => packet.name === "AreaChanged")).toBe(true);
+    expect(ana.some((packet) => packet.name === "CharacterCreate" && packet.fields.charIndex === nora)).toBe(true);
   });
 });

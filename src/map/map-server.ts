@@ -254,7 +254,7 @@ export class MapServer {
   talk(session: number, text: string, yell: boolean): void {
     const player = this.players.get(session);
     if (!player) return;
-    const line = text.slice(0, MAX_CHAT_CHARS);
+    const line = truncateChars(text, MAX_CHAT_CHARS);
     if (line.trim() === "") return;
     player.lastTalkAt = this.deps.now();
     const { char } = player;
@@ -265,7 +265,7 @@ export class MapServer {
   whisper(session: number, targetName: string, text: string): void {
     const player = this.players.get(session);
     if (!player) return;
-    const line = text.slice(0, MAX_CHAT_CHARS);
+    const line = truncateChars(text, MAX_CHAT_CHARS);
     if (line.trim() === "") return;
     const wanted = targetName.trim().toLowerCase();
     let target: Player | undefined;
@@ -300,7 +300,7 @@ export class MapServer {
     player.quitAt = this.deps.now() + QUIT_COUNTDOWN_SECONDS * MS_PER_SECOND;
     player.quitSecondsAnnounced = QUIT_COUNTDOWN_SECONDS;
     this.quitting.add(player);
-    this.deps.outbox.sendTo(session, this.deps.packets.consoleMsg(`Cerrando en ${QUIT_COUNTDOWN_SECONDS} segundos...`, FONT_INFO));
+    this.deps.outbox.sendTo(session, this.deps.packets.consoleMsg(countdownText(QUIT_COUNTDOWN_SECONDS), FONT_INFO));
   }
 
   cancelQuitIntent(session: number): void {
@@ -318,7 +318,7 @@ export class MapServer {
         this.finishQuit(player);
       } else if (left < player.quitSecondsAnnounced) {
         player.quitSecondsAnnounced = left;
-        this.deps.outbox.sendTo(player.session, this.deps.packets.consoleMsg(`Cerrando en ${left} segundos...`, FONT_INFO));
+        this.deps.outbox.sendTo(player.session, this.deps.packets.consoleMsg(countdownText(left), FONT_INFO));
       }
     }
   }
@@ -366,26 +366,30 @@ export class MapServer {
     this.aoi.forEachViewer(x, y, (id) => newViewers.add(id));
 
     const { packets, outbox } = this.deps;
-    // Everyone who saw the old tile or sees the new one gets the move; a client whose window
-    // the mover left erases it itself (Char_Move_by_Pos). Those who only now see it get a create.
-    const movers = this.recipients;
-    movers.length = 0;
+    // Everyone who saw the old tile or sees the new one hears of the step. Whether a client
+    // draws the mover is geometry (the 3×3-block window), not membership of the AoI query: a
+    // client that only now has the mover in its window gets a create, the others a move (a
+    // client erases by itself a char that walked out of its window, Char_Move_by_Pos).
+    const moves = this.recipients;
+    moves.length = 0;
     const creates: number[] = [];
-    for (const id of newViewers) {
-      if (id === session) continue;
-      if (oldViewers.has(id)) movers.push(id);
-      else creates.push(id);
-    }
-    for (const id of oldViewers) if (id !== session && !newViewers.has(id)) movers.push(id);
-    if (movers.length > 0) outbox.broadcast(movers, movers.length, packets.characterMove(char.charIndex, x, y));
+    const visit = (id: number) => {
+      if (id === session) return;
+      const other = this.players.get(id);
+      if (!other) return;
+      if (inView(other.char.x, other.char.y, x, y) && !inView(other.char.x, other.char.y, oldX, oldY)) creates.push(id);
+      else moves.push(id);
+    };
+    for (const id of newViewers) visit(id);
+    for (const id of oldViewers) if (!newViewers.has(id)) visit(id);
+    if (moves.length > 0) outbox.broadcast(moves, moves.length, packets.characterMove(char.charIndex, x, y));
     if (creates.length > 0) outbox.broadcast(creates, creates.length, packets.characterCreate(char));
 
     if (blockOf(oldX) !== blockOf(x) || blockOf(oldY) !== blockOf(y)) {
+      // The client drops everything outside its new window on AreaChanged; it must be told
+      // about everything that came into it (the same players as above, by symmetry).
       outbox.sendTo(session, packets.areaChanged(x, y));
-      for (const id of creates) {
-        const other = this.players.get(id);
-        if (other) outbox.sendTo(session, packets.characterCreate(other.char));
-      }
+      for (const id of creates) outbox.sendTo(session, packets.characterCreate(this.players.get(id)!.char));
       this.npcAoi.forEachViewer(x, y, (charIndex) => {
         const npc = this.npcs.get(charIndex);
         if (npc && !inView(oldX, oldY, npc.char.x, npc.char.y)) outbox.sendTo(session, packets.characterCreate(npc.char));
@@ -550,6 +554,16 @@ export class MapServer {
   private tile(x: number, y: number): number {
     return (y - 1) * this.width + (x - 1);
   }
+}
+
+/** Cuts at `max` characters (code points), never inside a surrogate pair. */
+function truncateChars(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return Array.from(text).slice(0, max).join("");
+}
+
+function countdownText(seconds: number): string {
+  return `Cerrando en ${seconds} ${seconds === 1 ? "segundo" : "segundos"}...`;
 }
 
 function playerChar(record: CharacterRecord, charIndex: number): VisibleChar {

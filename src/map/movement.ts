@@ -46,7 +46,10 @@ export interface WalkPacing {
 export const WALK_INTERVAL_MS = 210;
 /** A step may come this much earlier than its interval allows (timer jitter, frame rounding). */
 export const WALK_TOLERANCE = 0.15;
-/** Steps that may bunch up after a network stall before pacing refuses them. */
+/**
+ * Steps that may arrive early, on top of the one that is due, after a network stall: a burst of
+ * WALK_BURST_STEPS + 1 steps at one instant passes, the next is refused.
+ */
 export const WALK_BURST_STEPS = 3;
 
 export function checkWalkPace(pacing: WalkPacing, nowMs: number): boolean {

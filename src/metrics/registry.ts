@@ -118,10 +118,8 @@ export class MetricsRegistry {
 function labelKey(labels: Labels): string {
   const keys = Object.keys(labels);
   if (keys.length === 0) return "";
-  return keys
-    .sort()
-    .map((key) => `${key}=${labels[key]}`)
-    .join(",");
+  // JSON keeps label sets apart even when values contain separators.
+  return JSON.stringify(keys.sort().map((key) => [key, String(labels[key])]));
 }
 
 function renderLabels(labels: Labels): string {

@@ -99,7 +99,9 @@ export class ConnectionLimiter {
   }
 
   release(address: string): void {
-    const current = this.perAddress.get(address) ?? 0;
+    const current = this.perAddress.get(address);
+    if (current === undefined) return; // never acquired: nothing to give back
+
     if (current <= 1) this.perAddress.delete(address);
     else this.perAddress.set(address, current - 1);
     this.total = Math.max(0, this.total - 1);

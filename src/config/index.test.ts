@@ -1,0 +1,201 @@
+import { describe, expect, test } from "bun:test";
+import { AOI_MODES, ConfigError, describeSettings, loadConfig, LOG_LEVELS, SETTINGS, type ConfigOutcome, type ServerConfig } from "./index.ts";
+
+function ok(outcome: ConfigOutcome): ServerConfig {
+  if (!outcome.ok) throw new Error(`expected a config, got: ${outcome.error.message}`);
+  return outcome.config;
+}
+
+function failure(outcome: ConfigOutcome): ConfigError {
+  if (outcome.ok) throw new Error(`expected an error, got ${JSON.stringify(outcome.config)}`);
+  return outcome.error;
+}
+
+const DEFAULTS: ServerConfig = {
+  tcpPort: 7667,
+  httpPort: 8080,
+  host: "0.0.0.0",
+  dataDir: "./data",
+  databaseUrl: undefined,
+  world: undefined,
+  logLevel: "info",
+  aoiMode: "grid",
+  autosaveSeconds: 60,
+  loginTimeoutSeconds: 30,
+  benchSpawn: "off",
+  maxConnections: 5000,
+  maxConnectionsPerIp: 10,
+};
+
+describe("loadConfig", () => {
+  test("no flags, no environment: the defaults", () => {
+    const config = ok(loadConfig([], {}));
+    expect(config).toEqual(DEFAULTS);
+    // Every setting of the table is present in the result, and nothing else.
+    expect(Object.keys(config).sort()).toEqual(Object.keys(SETTINGS).sort());
+  });
+
+  test("every setting from the environment", () => {
+    const config = ok(
+      loadConfig([], {
+        AO_TCP_PORT: "7000",
+        AO_HTTP_PORT: "0",
+        AO_HOST: "127.0.0.1",
+        AO_DATA_DIR: "/var/lib/ao",
+        DATABASE_URL: "postgres://ao:secret@db:5432/ao",
+        AO_WORLD: "/srv/world",
+        AO_LOG_LEVEL: "debug",
+        AO_AOI: "scan",
+        AO_AUTOSAVE_SECONDS: "300",
+        AO_LOGIN_TIMEOUT_SECONDS: "45",
+        AO_BENCH_SPAWN: "spread",
+        AO_MAX_CONNECTIONS: "20000",
+        AO_MAX_CONNECTIONS_PER_IP: "3",
+        UNRELATED: "ignored",
+      }),
+    );
+    expect(config).toEqual({
+      tcpPort: 7000,
+      httpPort: 0,
+      host: "127.0.0.1",
+      dataDir: "/var/lib/ao",
+      databaseUrl: "postgres://ao:secret@db:5432/ao",
+      world: "/srv/world",
+      logLevel: "debug",
+      aoiMode: "scan",
+      autosaveSeconds: 300,
+      loginTimeoutSeconds: 45,
+      benchSpawn: "spread",
+      maxConnections: 20000,
+      maxConnectionsPerIp: 3,
+    });
+  });
+
+  test("`--flag value` and `--flag=value` forms; a value may itself contain `=`", () => {
+    const config = ok(
+      loadConfig(
+        ["--tcp-port", "7001", "--http-port=8081", "--database-url=postgresql://u:p@h/db?sslmode=require&x=y", "--aoi", "global", "--log-level=warn"],
+        {},
+      ),
+    );
+    expect(config).toMatchObject({ tcpPort: 7001, httpPort: 8081, databaseUrl: "postgresql://u:p@h/db?sslmode=require&x=y", aoiMode: "global", logLevel: "warn" });
+  });
+
+  test("a flag wins over its environment variable, whatever the order; an empty variable counts as unset", () => {
+    const env = { AO_TCP_PORT: "7100", AO_HOST: "10.0.0.1", AO_AOI: "" };
+    expect(ok(loadConfig(["--tcp-port=7200"], env))).toMatchObject({ tcpPort: 7200, host: "10.0.0.1", aoiMode: "grid" });
+    expect(ok(loadConfig(["--host", "::", "--tcp-port", "7300"], env))).toMatchObject({ tcpPort: 7300, host: "::" });
+    // The same flag twice: the last one counts.
+    expect(ok(loadConfig(["--tcp-port=1", "--tcp-port=2"], {})).tcpPort).toBe(2);
+  });
+
+  test("a bad value: one ConfigError line naming the flag, the variable and the value", () => {
+    const fromFlag = failure(loadConfig(["--tcp-port", "seventy"], {}));
+    expect(fromFlag).toBeInstanceOf(ConfigError);
+    expect(fromFlag.code).toBe("bad_config");
+    expect(fromFlag.name).toBe("ConfigError");
+    expect(fromFlag.message.startsWith('invalid --tcp-port / AO_TCP_PORT = "seventy": ')).toBe(true);
+    expect(fromFlag.message).toContain(SETTINGS.tcpPort.help);
+    expect(fromFlag.message).not.toContain("\n");
+
+    const fromEnv = failure(loadConfig([], { AO_AOI: "octree" }));
+    expect(fromEnv.message.startsWith('invalid --aoi / AO_AOI = "octree": ')).toBe(true);
+    expect(fromEnv.message).not.toContain("\n");
+
+    // A value with a newline is quoted, so the message stays on one line.
+    const sneaky = failure(loadConfig([], { AO_LOG_LEVEL: "info\nfatal" }));
+    expect(sneaky.message.startsWith('invalid --log-level / AO_LOG_LEVEL = "info\\nfatal": ')).toBe(true);
+    expect(sneaky.message).not.toContain("\n");
+  });
+
+  test.each([
+    ["--tcp-port", "65536"],
+    ["--tcp-port", "-1"],
+    ["--http-port", "80.5"],
+    ["--http-port", "abc"],
+    ["--autosave-seconds", "0"],
+    ["--autosave-seconds", "86401"],
+    ["--max-connections", "0"],
+    ["--max-connections-per-ip", "1000001"],
+    ["--database-url", "mysql://u@h/db"],
+    ["--database-url", "localhost:5432"],
+    ["--log-level", "verbose"],
+    ["--aoi", "GRID"],
+    ["--host", ""],
+    ["--data-dir", ""],
+    ["--world", ""],
+    ["--login-timeout-seconds", "0"],
+    ["--login-timeout-seconds", "3601"],
+    ["--bench-spawn", "0"],
+    ["--bench-spawn", "100000"],
+    ["--bench-spawn", "on"],
+    ["--bench-spawn", "01"],
+  ])("%s %p is rejected, naming that flag", (flag, value) => {
+    const error = failure(loadConfig([`${flag}=${value}`], {}));
+    expect(error.message.startsWith(`invalid ${flag} / `)).toBe(true);
+    expect(error.message).toContain(JSON.stringify(value));
+  });
+
+  test("range edges that are allowed", () => {
+    expect(ok(loadConfig(["--tcp-port=0", "--http-port=65535", "--autosave-seconds=1", "--max-connections=1000000", "--max-connections-per-ip=1"], {}))).toMatchObject({
+      tcpPort: 0,
+      httpPort: 65535,
+      autosaveSeconds: 1,
+      maxConnections: 1_000_000,
+      maxConnectionsPerIp: 1,
+    });
+    expect(ok(loadConfig(["--autosave-seconds=86400"], {})).autosaveSeconds).toBe(86_400);
+    expect(ok(loadConfig(["--login-timeout-seconds=1"], {})).loginTimeoutSeconds).toBe(1);
+    expect(ok(loadConfig(["--login-timeout-seconds=3600"], {})).loginTimeoutSeconds).toBe(3600);
+    for (const spawn of ["off", "spread", "1", "99999"]) expect(ok(loadConfig(["--bench-spawn", spawn], {})).benchSpawn).toBe(spawn);
+    for (const level of LOG_LEVELS) expect(ok(loadConfig([`--log-level=${level}`], {})).logLevel).toBe(level);
+    for (const mode of AOI_MODES) expect(ok(loadConfig(["--aoi", mode], {})).aoiMode).toBe(mode);
+  });
+
+  test("unknown flags and stray words are rejected", () => {
+    expect(failure(loadConfig(["--tcp"], {})).message).toBe('unknown option "--tcp"; see --help');
+    expect(failure(loadConfig(["--nope=1"], {})).message).toBe('unknown option "--nope=1"; see --help');
+    expect(failure(loadConfig(["serve"], {})).message).toBe('unknown option "serve"; see --help');
+    expect(failure(loadConfig(["-p", "7000"], {})).message).toBe('unknown option "-p"; see --help');
+    // The env-variable name is not a flag.
+    expect(failure(loadConfig(["AO_TCP_PORT=7000"], {})).message).toBe('unknown option "AO_TCP_PORT=7000"; see --help');
+  });
+
+  test("a flag without its value says so", () => {
+    const error = failure(loadConfig(["--http-port=8081", "--world"], {}));
+    expect(error.message).toBe(`--world needs a value (${SETTINGS.world.help})`);
+  });
+
+  test("the input objects are not modified", () => {
+    const argv = Object.freeze(["--tcp-port", "7001"]);
+    const env = Object.freeze({ AO_HOST: "127.0.0.1" });
+    expect(ok(loadConfig(argv, env))).toMatchObject({ tcpPort: 7001, host: "127.0.0.1" });
+  });
+});
+
+describe("describeSettings", () => {
+  test("one line per setting: flag / variable, then the help", () => {
+    const lines = describeSettings().split("\n");
+    expect(lines).toHaveLength(Object.keys(SETTINGS).length);
+    for (const [i, setting] of Object.values(SETTINGS).entries()) {
+      const line = lines[i]!;
+      expect(line.startsWith(`  ${setting.flag} / ${setting.env}`)).toBe(true);
+      expect(line.endsWith(` ${setting.help}`)).toBe(true);
+    }
+    // Flags and variables are unique, so the lookup tables cannot shadow each other.
+    const flags = Object.values(SETTINGS).map((s) => s.flag);
+    const envs = Object.values(SETTINGS).map((s) => s.env);
+    expect(new Set(flags).size).toBe(flags.length);
+    expect(new Set(envs).size).toBe(envs.length);
+  });
+});
+
+describe("regressions", () => {
+  test("blank and non-decimal numbers are refused, not read as 0 or hex", () => {
+    for (const argv of [["--tcp-port="], ["--tcp-port", " "], ["--http-port", "0x50"], ["--autosave-seconds", "1e2"]]) {
+      const outcome = loadConfig(argv, {});
+      expect(outcome.ok).toBe(false);
+    }
+    expect(loadConfig([], { AO_TCP_PORT: " " }).ok).toBe(false);
+  });
+});
