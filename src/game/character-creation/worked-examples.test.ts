@@ -12,7 +12,7 @@ import { creationRulesFromTables } from "./from-tables.ts";
 import { isClassId, RACE_IDS } from "./ids.ts";
 import { forbiddenNamesFromLines } from "./name-rules.ts";
 import { checkCreationRules, selectableCreationCities, type CreationRules } from "./rules.ts";
-import { readSharedData, requireSharedData } from "./shared-data.test-support.ts";
+import { readSharedData, requireSharedData } from "../../../test/support/shared-data.ts";
 import { DEFAULT_STARTER_KIT, LEGACY_STARTER_KIT, type StarterKit } from "./starter-kit.ts";
 import { applyLevelUps, expToLevelUp, hitRangeAtLevel, startingAttributes, startingMana, type LevelState } from "./stats.ts";
 import { replay } from "./test-fixtures.ts";

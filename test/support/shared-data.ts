@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-const REPO_ROOT = resolve(import.meta.dir, "../../..");
+const REPO_ROOT = resolve(import.meta.dir, "../..");
 
 export const SHARED_DATA_DIR = resolve(REPO_ROOT, process.env.AO_SHARED_DATA ?? "../shared/data");
 
