@@ -29,6 +29,10 @@ echo "[smoke] /health: $(cat health.json)"
 grep -q '"status":"ok"' health.json
 curl -fsS "http://127.0.0.1:$http_port/metrics" | grep -q '^process_resident_memory_bytes'
 echo "[smoke] /metrics ok"
+curl -fsS "http://127.0.0.1:$http_port/" | grep -q 'id="app"'
+echo "[smoke] browser client page ok"
+curl -fsS "http://127.0.0.1:$http_port/api/map/1" | grep -q '"width":100'
+echo "[smoke] map API ok"
 test -d data || { echo "[smoke] data dir was not created"; exit 1; }
 
 kill -TERM "$pid"

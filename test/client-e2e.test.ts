@@ -1,7 +1,8 @@
 /**
  * The browser client against a real server, in headless Chromium (Debian's `chromium`, driven by
  * playwright-core; never a downloaded browser): create an account and a character in the page,
- * see the map drawn, walk, hear a second (scripted) client talk, talk back, log out. Leaves a
+ * see the map drawn, walk, hear a second (scripted) client talk, talk back, survive a dropped
+ * connection, log out, and see the server refuse a taken name on the creation form. Leaves a
  * screenshot of the game view in .test-artifacts/client-game-view.png.
  *
  * Without /usr/bin/chromium the test fails when CI=true and is skipped otherwise.
@@ -10,9 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Server, ServerWebSocket } from "bun";
 import type { Browser, Page } from "playwright-core";
-import { createClientRoutes } from "../src/client/serve.ts";
 import { loadConfig } from "../src/config/index.ts";
 import { silentLogger } from "../src/log/index.ts";
 import { decodeServerPacket, encodeClientPacket, type ClientPacketName, type ServerPacket } from "../src/protocol/index.ts";
@@ -33,6 +32,8 @@ const MIN_PIXEL_STDDEV = 5;
 
 const WEB_PLAYER = { email: "web@example.org", password: "web-secret", name: "Webplayer" };
 const BOT = { email: "bot@example.org", password: "bot-secret", name: "Botfriend" };
+/** Home city 6 of the default world spawns at (46, 54): in view of the plaza, off the walk east. */
+const BOT_HOME_CITY = 6;
 
 const chromiumMissing = !existsSync(CHROMIUM);
 if (chromiumMissing && process.env.CI !== "true") {
@@ -72,13 +73,16 @@ class ScriptedClient {
     this.send("Talk", { text, counter: ++this.talkCounter });
   }
 
-  /** Resolves with the first packet (already received or coming) that matches. */
-  async waitFor<T extends ServerPacket>(what: string, match: (packet: ServerPacket) => packet is T, timeoutMs?: number): Promise<T>;
-  async waitFor(what: string, match: (packet: ServerPacket) => boolean, timeoutMs?: number): Promise<ServerPacket>;
-  async waitFor(what: string, match: (packet: ServerPacket) => boolean, timeoutMs = STEP_TIMEOUT_MS): Promise<ServerPacket> {
+  /** How many packets arrived so far: pass it as `from` to wait only for later ones. */
+  get mark(): number {
+    return this.packets.length;
+  }
+
+  /** Resolves with the first packet (received since `from`, or coming) that matches. */
+  async waitFor(what: string, match: (packet: ServerPacket) => boolean, from = 0, timeoutMs = STEP_TIMEOUT_MS): Promise<ServerPacket> {
     const deadline = performance.now() + timeoutMs;
     for (;;) {
-      const found = this.packets.find(match);
+      const found = this.packets.slice(from).find(match);
       if (found) return found;
       if (this.closed) throw new Error(`scripted client: connection closed while waiting for ${what}`);
       const left = deadline - performance.now();
@@ -93,61 +97,49 @@ class ScriptedClient {
     }
   }
 
+  /** Logs in (creating the account when asked) and returns the account's character list. */
+  async login(email: string, password: string, create: boolean): Promise<ServerPacket> {
+    await this.waitFor("Connected", (p) => p.name === "Connected");
+    this.send(create ? "CreateAccount" : "LoginAccount", { email, password });
+    return this.waitFor("AccountCharacterList", (p) => p.name === "AccountCharacterList");
+  }
+
   close(): void {
     this.socket.close();
   }
 }
 
-interface BridgeData {
-  upstream: WebSocket | null;
-  queue: Uint8Array[];
+/** Luminance spread and colour count of the game canvas (a blank canvas has one colour). */
+async function canvasStats(page: Page): Promise<{ stddev: number; colours: number; width: number; height: number }> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>("#game-canvas")!;
+    const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let sum = 0;
+    let sumSquares = 0;
+    let n = 0;
+    const colours = new Set<number>();
+    // Every 7th pixel is plenty and keeps this fast on big canvases.
+    for (let i = 0; i < data.length; i += 4 * 7) {
+      const luminance = 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+      sum += luminance;
+      sumSquares += luminance * luminance;
+      colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+      n++;
+    }
+    const mean = sum / n;
+    return { stddev: Math.sqrt(sumSquares / n - mean * mean), colours: colours.size, width: canvas.clientWidth, height: canvas.clientHeight };
+  });
 }
 
-/**
- * While the server does not mount the client routes yet, the page is served from here and the
- * API and WebSocket are forwarded to the real server unchanged.
- */
-function startFrontBridge(serverPort: number): Server<BridgeData> {
-  return Bun.serve<BridgeData>({
-    hostname: "127.0.0.1",
-    port: 0,
-    routes: createClientRoutes(),
-    fetch(request, server) {
-      const url = new URL(request.url);
-      if (url.pathname === "/ws") {
-        if (server.upgrade(request, { data: { upstream: null, queue: [] } })) return undefined;
-        return new Response("expected a WebSocket upgrade", { status: 426 });
-      }
-      return fetch(`http://127.0.0.1:${serverPort}${url.pathname}${url.search}`);
-    },
-    websocket: {
-      open(ws: ServerWebSocket<BridgeData>) {
-        const upstream = new WebSocket(`ws://127.0.0.1:${serverPort}/ws`);
-        upstream.binaryType = "arraybuffer";
-        ws.data.upstream = upstream;
-        upstream.onopen = () => {
-          for (const message of ws.data.queue.splice(0)) upstream.send(message);
-        };
-        upstream.onmessage = (event) => ws.sendBinary(new Uint8Array(event.data as ArrayBuffer));
-        upstream.onclose = () => ws.close();
-      },
-      message(ws, message) {
-        const bytes = typeof message === "string" ? new TextEncoder().encode(message) : message;
-        const upstream = ws.data.upstream;
-        if (upstream && upstream.readyState === WebSocket.OPEN) upstream.send(bytes);
-        else ws.data.queue.push(bytes);
-      },
-      close(ws) {
-        ws.data.upstream?.close();
-      },
-    },
-  });
+/** The char index a client was told for the char called `name` (in packets since `from`). */
+async function charIndexOf(client: ScriptedClient, name: string, from: number): Promise<number> {
+  const create = await client.waitFor(`a CharacterCreate of ${name}`, (p) => p.name === "CharacterCreate" && p.fields.name.startsWith(name), from);
+  return create.name === "CharacterCreate" ? create.fields.charIndex : 0;
 }
 
 describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser client end to end", () => {
   let dataDir = "";
   let server: RunningServer | undefined;
-  let bridge: Server<BridgeData> | undefined;
   let browser: Browser | undefined;
   let bot: ScriptedClient | undefined;
   let pageUrl = "";
@@ -162,13 +154,8 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser client en
     const direct = `http://127.0.0.1:${server.httpPort}`;
     wsUrl = `ws://127.0.0.1:${server.httpPort}/ws`;
     const home = await fetch(`${direct}/`);
-    if (home.ok && (await home.text()).includes('id="app"')) {
-      pageUrl = `${direct}/`;
-    } else {
-      console.warn("[client-e2e] the server does not serve the client at / yet: serving the page from the test and forwarding to the server");
-      bridge = startFrontBridge(server.httpPort);
-      pageUrl = `http://127.0.0.1:${bridge.port}/`;
-    }
+    expect(home.ok && (await home.text()).includes('id="app"')).toBe(true);
+    pageUrl = `${direct}/`;
     const { chromium } = await import("playwright-core");
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
   }, SCENARIO_TIMEOUT_MS);
@@ -176,13 +163,12 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser client en
   afterAll(async () => {
     bot?.close();
     await browser?.close().catch(() => {});
-    bridge?.stop(true);
     await server?.stop("test over").catch(() => {});
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, SCENARIO_TIMEOUT_MS);
 
   test(
-    "create a character, see the map, walk, chat with another player, log out",
+    "create a character, see the map, walk, chat with another player, reconnect, log out",
     async () => {
       const page: Page = await browser!.newPage({ viewport: { width: 1100, height: 720 } });
       const consoleErrors: string[] = [];
@@ -207,40 +193,19 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser client en
       await page.waitForFunction(() => !/Cargando/.test(document.querySelector("#hud-map")?.textContent ?? "Cargando"), undefined, { timeout: STEP_TIMEOUT_MS });
 
       // The map is drawn: the canvas holds many different colours.
-      const pixels = await page.evaluate(() => {
-        const canvas = document.querySelector<HTMLCanvasElement>("#game-canvas")!;
-        const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
-        let sum = 0;
-        let sumSquares = 0;
-        const colours = new Set<number>();
-        const stride = 4 * 7;
-        let n = 0;
-        for (let i = 0; i < data.length; i += stride) {
-          const luminance = 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
-          sum += luminance;
-          sumSquares += luminance * luminance;
-          colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
-          n++;
-        }
-        const mean = sum / n;
-        return { stddev: Math.sqrt(sumSquares / n - mean * mean), colours: colours.size, width: canvas.width, height: canvas.height };
-      });
+      const pixels = await canvasStats(page);
       expect(pixels.width).toBeGreaterThan(100);
       expect(pixels.stddev).toBeGreaterThan(MIN_PIXEL_STDDEV);
       expect(pixels.colours).toBeGreaterThan(50);
 
-      // A second player joins the town and sees us.
+      // A second player joins the town (south of the plaza, off our path) and sees us.
       bot = new ScriptedClient(wsUrl);
-      await bot.waitFor("Connected", (p) => p.name === "Connected");
-      bot.send("CreateAccount", { email: BOT.email, password: BOT.password });
-      await bot.waitFor("AccountCharacterList", (p) => p.name === "AccountCharacterList");
-      bot.send("LoginNewChar", { name: BOT.name, race: 1, gender: 1, class: 3, head: 1, homeCity: 1 });
+      await bot.login(BOT.email, BOT.password, true);
+      bot.send("LoginNewChar", { name: BOT.name, race: 1, gender: 1, class: 3, head: 1, homeCity: BOT_HOME_CITY });
       await bot.waitFor("Logged", (p) => p.name === "Logged");
-      const webChar = await bot.waitFor("the web player's char", (p) => p.name === "CharacterCreate" && p.fields.name.startsWith(WEB_PLAYER.name));
-      const webCharIndex = webChar.name === "CharacterCreate" ? webChar.fields.charIndex : 0;
-      await page.waitForFunction((name) => document.querySelector("#console") !== null && name.length > 0, BOT.name);
+      let webCharIndex = await charIndexOf(bot, WEB_PLAYER.name, 0);
 
-      // Walk east: the HUD position changes, the server agrees (the bot sees us move), no snap back.
+      // Walk east: the HUD position changes, the server agrees (the bot sees us arrive), no snap back.
       const startX = Number(await position.getAttribute("data-x"));
       const startY = Number(await position.getAttribute("data-y"));
       await page.keyboard.down("ArrowRight");
@@ -268,10 +233,47 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser client en
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: SCREENSHOT });
 
+      // Any window size: a phone-sized viewport still shows a drawn map.
+      await page.setViewportSize({ width: 390, height: 740 });
+      await page.waitForTimeout(200);
+      const narrow = await canvasStats(page);
+      expect(narrow.width).toBeGreaterThan(300);
+      expect(narrow.width).toBeLessThanOrEqual(390);
+      expect(narrow.colours).toBeGreaterThan(50);
+      await page.setViewportSize({ width: 1100, height: 720 });
+
+      // A dropped connection: someone logs in with our character elsewhere. The page says so and
+      // offers to reconnect; reconnecting takes the character back where it stood.
+      const intruder = new ScriptedClient(wsUrl);
+      const list = await intruder.login(WEB_PLAYER.email, WEB_PLAYER.password, false);
+      const own = list.name === "AccountCharacterList" ? list.fields.characters.find((c) => c.name === WEB_PLAYER.name) : undefined;
+      expect(own).toBeDefined();
+      intruder.send("LoginExistingChar", { charId: own!.id, name: own!.name });
+      await intruder.waitFor("Logged", (p) => p.name === "Logged");
+      const lost = page.locator("#connection-lost");
+      await lost.waitFor({ state: "visible", timeout: STEP_TIMEOUT_MS });
+      expect(await lost.textContent()).toContain("otro lugar");
+      const beforeRejoin = bot.mark;
+      await page.click("#reconnect");
+      await intruder.waitFor("the intruder being replaced", (p) => p.name === "ErrorMsg");
+      intruder.close();
+      await page.locator("#hud-position[data-x]").waitFor({ timeout: STEP_TIMEOUT_MS });
+      await page.waitForFunction((x) => document.querySelector<HTMLElement>("#hud-position")?.dataset.x === String(x), walkedX, { timeout: STEP_TIMEOUT_MS });
+      webCharIndex = await charIndexOf(bot, WEB_PLAYER.name, beforeRejoin);
+
       // Log out: the town is safe, so the server lets us go at once; the page returns to the characters.
       await page.click("#logout");
       await page.locator(".character-list .char-name", { hasText: WEB_PLAYER.name }).waitFor({ timeout: STEP_TIMEOUT_MS });
-      await bot.waitFor("the web player's removal", (p) => p.name === "CharacterRemove" && p.fields.charIndex === webCharIndex);
+      await bot.waitFor("the web player's removal", (p) => p.name === "CharacterRemove" && p.fields.charIndex === webCharIndex, beforeRejoin);
+
+      // The server's validation errors show on the creation form: the bot's name is taken.
+      await page.click("#new-character");
+      await page.fill("#char-name", BOT.name);
+      await page.click("#char-submit");
+      const refusal = page.locator(".creation .form-error");
+      await refusal.waitFor({ state: "visible", timeout: STEP_TIMEOUT_MS });
+      expect(await refusal.textContent()).toContain("Ya existe un personaje con ese nombre");
+      expect(await page.inputValue("#char-name")).toBe(BOT.name);
 
       expect(consoleErrors).toEqual([]);
       await page.close();

@@ -3,6 +3,7 @@
  * WebSocket upgrade at /ws.
  */
 import type { BunRequest, Server, WebSocketHandler } from "bun";
+import type { ClientRoutes } from "../client/serve.ts";
 import type { WsState } from "./ws-endpoint.ts";
 
 export interface HttpHandlers {
@@ -19,6 +20,8 @@ export interface HttpServerOptions {
   port: number;
   handlers: HttpHandlers;
   websocket: WebSocketHandler<WsState>;
+  /** The browser client's page (bundled by Bun) and its world document. */
+  clientRoutes?: ClientRoutes;
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
@@ -30,6 +33,7 @@ export function startHttpServer(options: HttpServerOptions): Server<WsState> {
     hostname: options.hostname,
     port: options.port,
     routes: {
+      ...options.clientRoutes,
       "/health": () => Response.json(handlers.health(), { headers: JSON_HEADERS }),
       "/metrics": () =>
         new Response(handlers.metrics(), { headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" } }),

@@ -8,6 +8,7 @@ import { openDatabase, DatabaseError, type Database } from "../db/index.ts";
 import type { Logger } from "../log/index.ts";
 import { EventLoopLagMonitor, MetricsRegistry, registerProcessMetrics } from "../metrics/index.ts";
 import { ConnectionFactory, createWebSocketHandler, listenTcp, startHttpServer, type Connection } from "../net/index.ts";
+import { createClientRoutes } from "../client/serve.ts";
 import { FrameDecoder, serverPacketName } from "../protocol/index.ts";
 import { createGatewayMetrics, createGatewayStore, Gateway } from "../session/index.ts";
 import { VERSION } from "../version.ts";
@@ -147,6 +148,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       hostname: config.host,
       port: config.httpPort,
       websocket: createWebSocketHandler(factory, events),
+      clientRoutes: createClientRoutes(serverWorld.worldInfo),
       handlers: {
         health: () => ({
           status: "ok",

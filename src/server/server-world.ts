@@ -19,6 +19,7 @@ import {
   createCharacter,
   creationRulesFromTables,
   nakedBody,
+  selectableCreationCities,
   CLASS_IDS,
   GENDER_FEMALE,
   GENDER_MALE,
@@ -32,6 +33,7 @@ import {
 } from "../game/character-creation/index.ts";
 
 import { newOccupancyBuffer, type MapDefinition } from "../map/index.ts";
+import { buildWorldInfoJson, type WorldInfoJson } from "../client/serve.ts";
 
 /** Heading an NPC faces when its template does not say (south, towards the viewer). */
 const DEFAULT_NPC_HEADING = 3;
@@ -54,6 +56,8 @@ export interface ServerWorld {
     homeCity: number;
   }): CreationOutcome;
   mapJson(id: number): MapApiJson | undefined;
+  /** What the browser client needs to know about this world (home cities, object names). */
+  worldInfo: WorldInfoJson;
 }
 
 /** Loads `dir` as a world pack, or the embedded default world when no directory is given. */
@@ -103,6 +107,7 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean): S
   const rules = creationRulesOf(pack, isDefaultWorld);
   const creationProblems = rules ? checkCreationRules(rules).map((problem) => problem.message) : ["the world has no Balance table"];
   const random = () => Math.random();
+  const selectable = rules ? new Set(selectableCreationCities(rules)) : null;
   return {
     name: pack.name,
     hash: pack.hash,
@@ -113,6 +118,11 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean): S
       if (!rules) return { ok: false, reason: "bad_class" };
       return createCharacter(request, rules, { rng: random });
     },
+    worldInfo: buildWorldInfoJson({
+      name: pack.name,
+      homeCities: pack.cities.filter((city) => !selectable || selectable.has(city.id)).map((city) => ({ id: city.id, name: city.name })),
+      objects: (pack.tables?.objects?.objects ?? []).map((object) => ({ id: object.id, name: object.name, objType: object.objType })),
+    }),
     mapJson(id) {
       const map = pack.mapsById.get(id);
       return map && mapToApiJson(map);

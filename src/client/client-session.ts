@@ -1,0 +1,241 @@
+/**
+ * One player's session as the browser sees it: decodes server bodies into state (packet
+ * reducer), predicts and reconciles its own steps, paces walking at the server's walk interval
+ * and sends the client packets. Pure: the transport and the time are injected, so tests drive it
+ * with encoded packets and a manual clock, and the DOM layer only wires a WebSocket and a canvas.
+ */
+import { decodeServerPacket } from "../protocol/index.ts";
+import { placeAt, startStep } from "./animation.ts";
+import { ClientOutbox, type NewCharacterRequest, type OutboxError, type Transport } from "./client-outbox.ts";
+import { EXIT_WAIT_MS, MAX_CHAT_INPUT_CHARS, RESYNC_IDLE_MS } from "./constants.ts";
+import { createGameState, ownChar, pushConsole, resetWorld, type CharView, type GameState } from "./game-state.ts";
+import { stepDx, stepDy, type HeadingValue } from "./headings.ts";
+import type { MapGrid } from "./map-grid.ts";
+import { reduceServerPacket, type ClientSignal } from "./packet-reducer.ts";
+import { MovementPredictor, type Reconciliation } from "./prediction.ts";
+
+/** A step due this little late keeps the walking rhythm instead of restarting it (frame jitter). */
+export const STEP_CADENCE_SLACK_MS = 50;
+
+export interface ClientSessionOptions {
+  readonly transport: Transport;
+  /** Diagnostics (bad packets, encode failures); the browser sends them to `console.warn`. */
+  readonly warn?: (message: string, detail?: unknown) => void;
+}
+
+export class ClientSession {
+  readonly state: GameState = createGameState();
+  readonly predictor = new MovementPredictor();
+  readonly outbox: ClientOutbox;
+  /** The current map's grid, once loaded (walking waits for it). */
+  map: MapGrid | null = null;
+  /** True after the player asked to log out, until the server closes. */
+  quitRequested = false;
+  /** True once the server said `Disconnect` (the close that follows is expected). */
+  disconnectedByServer = false;
+  /** Last reconciliation that changed the shown position (for the HUD and tests). */
+  lastCorrection: Reconciliation | null = null;
+
+  private nextStepAtMs = 0;
+  private lastStepAtMs = 0;
+  private awaitingExitUntilMs = 0;
+  private needsResync = false;
+  private readonly warn: (message: string, detail?: unknown) => void;
+
+  constructor(options: ClientSessionOptions) {
+    this.warn = options.warn ?? (() => {});
+    this.outbox = new ClientOutbox(options.transport, (error: OutboxError) => this.warn(error.message, error.cause));
+    this.state.phase = "connecting";
+  }
+
+  // ------------------------------------------------------------------ account commands
+
+  loginAccount(email: string, password: string): void {
+    this.outbox.loginAccount(email, password);
+  }
+
+  createAccount(email: string, password: string): void {
+    this.outbox.createAccount(email, password);
+  }
+
+  playCharacter(charId: number, name: string): void {
+    this.state.phase = "entering";
+    resetWorld(this.state);
+    this.outbox.loginExistingChar(charId, name);
+  }
+
+  createCharacter(request: NewCharacterRequest): void {
+    this.state.phase = "entering";
+    resetWorld(this.state);
+    this.outbox.loginNewChar(request);
+  }
+
+  // ------------------------------------------------------------------ server traffic
+
+  /** Handles one WebSocket message (one packet body); returns the signals for the UI. */
+  receive(body: Uint8Array, nowMs: number): ClientSignal[] {
+    const decoded = decodeServerPacket(body);
+    if (!decoded.ok) {
+      this.state.badPackets++;
+      this.warn(`ignored a server packet: ${decoded.error.message}`);
+      return [];
+    }
+    const signals = reduceServerPacket(this.state, decoded.packet, nowMs);
+    for (const signal of signals) this.follow(signal, nowMs);
+    return signals;
+  }
+
+  /** Installs the grid of the current map (ignored when it is for another map). */
+  setMap(grid: MapGrid): void {
+    if (grid.id === this.state.mapId) this.map = grid;
+  }
+
+  /** The map the renderer still needs, if any. */
+  get missingMapId(): number | null {
+    return this.state.mapId !== 0 && this.map?.id !== this.state.mapId ? this.state.mapId : null;
+  }
+
+  private follow(signal: ClientSignal, nowMs: number): void {
+    switch (signal.type) {
+      case "logged":
+        this.outbox.resetCounters();
+        this.predictor.clear();
+        this.nextStepAtMs = 0;
+        this.quitRequested = false;
+        return;
+      case "map-changed":
+        this.predictor.clear();
+        this.awaitingExitUntilMs = 0;
+        if (this.map?.id !== signal.mapId) this.map = null;
+        return;
+      case "own-index":
+      case "own-placed":
+        this.predictor.clear();
+        this.awaitingExitUntilMs = 0;
+        this.needsResync = false;
+        return;
+      case "pos-update": {
+        const me = ownChar(this.state);
+        if (!me) return;
+        this.apply(me, this.predictor.onPosUpdate(signal.x, signal.y, nowMs, (x, y, h) => this.isLegalStep(x, y, h)));
+        return;
+      }
+      case "area-changed": {
+        const me = ownChar(this.state);
+        if (!me) return;
+        this.apply(me, this.predictor.onAreaChanged(signal.x, signal.y, me.x, me.y, nowMs));
+        return;
+      }
+      case "force-move": {
+        const me = ownChar(this.state);
+        if (!me) return;
+        // The server already moved us (a swap with a ghost); follow without sending anything.
+        startStep(me, me.x + stepDx(signal.heading), me.y + stepDy(signal.heading), nowMs, this.state.walkIntervalMs);
+        return;
+      }
+      case "block-position":
+        this.map?.setDirectionBlocks(signal.x, signal.y, signal.blocked);
+        return;
+      case "disconnect":
+        this.disconnectedByServer = true;
+        return;
+      default:
+        return;
+    }
+  }
+
+  private apply(me: CharView, result: Reconciliation): void {
+    if (result.kind === "confirmed") return;
+    if (result.kind === "snapped" && result.forgotten > 0) this.needsResync = true;
+    if (me.x !== result.x || me.y !== result.y) {
+      placeAt(me, result.x, result.y);
+      this.lastCorrection = result;
+    }
+    this.awaitingExitUntilMs = 0;
+  }
+
+  // ------------------------------------------------------------------ playing
+
+  /** True when a step from (x, y) towards `heading` should be accepted, as far as we know. */
+  isLegalStep(x: number, y: number, heading: HeadingValue): boolean {
+    const map = this.map;
+    if (!map) return false;
+    const tx = x + stepDx(heading);
+    const ty = y + stepDy(heading);
+    if (!map.canEnter(tx, ty, heading)) return false;
+    for (const char of this.state.chars.values()) {
+      if (char.charIndex !== this.state.myCharIndex && char.x === tx && char.y === ty) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Called every frame with the direction key held (0 = none). Steps at the walk interval,
+   * turns in place against obstacles, and asks for the position after an unexplained correction.
+   */
+  tick(nowMs: number, heading: HeadingValue | 0): void {
+    const me = ownChar(this.state);
+    if (this.state.phase !== "in_world" || !this.map || !me) return;
+    this.predictor.expire(nowMs);
+    if (this.awaitingExitUntilMs !== 0) {
+      if (nowMs < this.awaitingExitUntilMs) return;
+      // The exit did not take us anywhere: ask where we are and walk on.
+      this.awaitingExitUntilMs = 0;
+      this.outbox.requestPositionUpdate();
+    }
+    if (heading === 0) {
+      if (this.needsResync && nowMs - this.lastStepAtMs >= RESYNC_IDLE_MS) {
+        this.needsResync = false;
+        this.outbox.requestPositionUpdate();
+      }
+      return;
+    }
+    if (nowMs < this.nextStepAtMs) return;
+    const interval = this.state.walkIntervalMs;
+    const late = nowMs - this.nextStepAtMs;
+    this.nextStepAtMs = late <= STEP_CADENCE_SLACK_MS ? this.nextStepAtMs + interval : nowMs + interval;
+
+    if (!this.isLegalStep(me.x, me.y, heading)) {
+      if (me.heading !== heading) {
+        me.heading = heading;
+        this.outbox.changeHeading(heading);
+      }
+      return;
+    }
+    const tx = me.x + stepDx(heading);
+    const ty = me.y + stepDy(heading);
+    this.outbox.walk(heading);
+    this.predictor.record(heading, me.x, me.y, nowMs);
+    me.heading = heading;
+    startStep(me, tx, ty, nowMs, interval);
+    this.lastStepAtMs = nowMs;
+    // Steps sent after an exit would land on the next map in places we never predicted.
+    if (this.map.exitAt(tx, ty)) this.awaitingExitUntilMs = nowMs + EXIT_WAIT_MS;
+  }
+
+  /** True while walking waits for the map change an exit causes. */
+  get waitingForExit(): boolean {
+    return this.awaitingExitUntilMs !== 0;
+  }
+
+  /** Sends a chat line; false when there was nothing to say. */
+  talk(text: string): boolean {
+    const line = text.trim().slice(0, MAX_CHAT_INPUT_CHARS);
+    if (line === "" || this.state.phase !== "in_world") return false;
+    return this.outbox.talk(line);
+  }
+
+  /** Asks the server to log out (it answers with a countdown, or at once on safe maps). */
+  quit(nowMs: number): void {
+    if (this.state.phase !== "in_world") return;
+    this.quitRequested = true;
+    pushConsole(this.state, "Saliendo del juego…", "info", nowMs);
+    this.outbox.quit();
+  }
+
+  cancelQuit(): void {
+    if (!this.quitRequested) return;
+    this.quitRequested = false;
+    this.outbox.cancelQuit();
+  }
+}

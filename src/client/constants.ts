@@ -1,0 +1,50 @@
+/**
+ * Named constants of the browser client: sizes in pixels or tiles, durations in milliseconds.
+ * Pure: safe in the browser and in tests.
+ */
+import { STOCK_INTERVALS_MS } from "../protocol/index.ts";
+
+/** Side of one map tile on screen, in CSS pixels (AO tiles are 32 × 32). */
+export const TILE_PX = 32;
+
+/** Walk interval used until the server sends `Intervals` (the stock `IntervaloCaminar`). */
+export const DEFAULT_WALK_INTERVAL_MS = STOCK_INTERVALS_MS.walkMs;
+/** A server `Intervals.walkMs` below this is treated as hostile and clamped (a flood would follow). */
+export const MIN_WALK_INTERVAL_MS = 50;
+/** A server `Intervals.walkMs` above this is clamped (the player would seem frozen). */
+export const MAX_WALK_INTERVAL_MS = 2_000;
+
+/**
+ * A predicted step older than this is assumed accepted: the server says nothing on success, so
+ * after a generous round trip the step cannot be the one a `PosUpdate` refers to any more.
+ */
+export const STEP_ACK_ASSUMED_AFTER_MS = 2_000;
+/** At most this many unacknowledged steps are remembered for reconciliation. */
+export const MAX_PENDING_STEPS = 32;
+/** After stepping on an exit, walking waits this long for the map change before giving up. */
+export const EXIT_WAIT_MS = 2_500;
+/** After an unexplained correction, ask the server for the position once idle this long. */
+export const RESYNC_IDLE_MS = 600;
+
+/** Side of an AO20 area block in tiles; the client sees its block and the eight around it. */
+export const AREA_BLOCK_TILES = 12;
+
+/** A chat bubble stays at least this long … */
+export const CHAT_BUBBLE_MIN_MS = 3_000;
+/** … plus this much per character … */
+export const CHAT_BUBBLE_MS_PER_CHAR = 60;
+/** … and never longer than this. */
+export const CHAT_BUBBLE_MAX_MS = 10_000;
+/** Longest line the chat input accepts (the server cuts longer ones anyway). */
+export const MAX_CHAT_INPUT_CHARS = 200;
+
+/** Console lines kept in memory; older ones scroll away. */
+export const CONSOLE_MAX_LINES = 200;
+
+/** Inventory slots a non-patron AO20 client shows. */
+export const INVENTORY_SLOTS = 24;
+/** Highest inventory slot any server may address (patron tiers unlock up to 42). */
+export const MAX_INVENTORY_SLOTS = 42;
+
+/** Map sides are 1..this many tiles (the u8 coordinates of the protocol). */
+export const MAX_MAP_SIDE = 255;

@@ -1,0 +1,50 @@
+/**
+ * Which walking direction the keyboard holds: arrows and WASD, the most recently pressed key
+ * that is still down wins (so pressing → while holding ↑ turns, and releasing → goes back to ↑).
+ * Pure: fed with `KeyboardEvent.code` values.
+ */
+import { Heading } from "../protocol/index.ts";
+import type { HeadingValue } from "./headings.ts";
+
+/** `KeyboardEvent.code` → heading. `code` is layout-independent: WASD stays WASD on AZERTY. */
+export const DIRECTION_KEY_CODES: Readonly<Record<string, HeadingValue>> = {
+  ArrowUp: Heading.North,
+  ArrowRight: Heading.East,
+  ArrowDown: Heading.South,
+  ArrowLeft: Heading.West,
+  KeyW: Heading.North,
+  KeyD: Heading.East,
+  KeyS: Heading.South,
+  KeyA: Heading.West,
+};
+
+export class DirectionKeys {
+  private readonly held: string[] = [];
+
+  /** Returns true when `code` is a direction key (the caller then prevents scrolling). */
+  press(code: string): boolean {
+    if (DIRECTION_KEY_CODES[code] === undefined) return false;
+    const at = this.held.indexOf(code);
+    if (at >= 0) this.held.splice(at, 1);
+    this.held.push(code);
+    return true;
+  }
+
+  release(code: string): boolean {
+    const at = this.held.indexOf(code);
+    if (at < 0) return false;
+    this.held.splice(at, 1);
+    return true;
+  }
+
+  /** Forget every key (the window lost focus: key-up events will not come). */
+  releaseAll(): void {
+    this.held.length = 0;
+  }
+
+  /** The heading to walk towards, or 0. */
+  get heading(): HeadingValue | 0 {
+    const last = this.held[this.held.length - 1];
+    return last === undefined ? 0 : DIRECTION_KEY_CODES[last]!;
+  }
+}

@@ -1,0 +1,343 @@
+/**
+ * The game view: the canvas with the map and characters, the HUD (map name, position, bars,
+ * gold, level), the inventory, the console, the chat line and the logout button. Runs the frame
+ * loop: input → session.tick (prediction) → renderer → HUD. Browser only.
+ */
+import { renderPosition } from "./animation.ts";
+import { paintObject } from "./char-painter.ts";
+import type { ClientSession } from "./client-session.ts";
+import { MAX_CHAT_INPUT_CHARS, TILE_PX } from "./constants.ts";
+import { DirectionKeys } from "./direction-keys.ts";
+import { h, setText } from "./dom.ts";
+import { ownChar, type ConsoleLine, type InventorySlotView } from "./game-state.ts";
+import { GameRenderer, type ImageCache } from "./game-renderer.ts";
+import { parseMapJson } from "./map-grid.ts";
+import type { SpriteIndex } from "./sprite-index.ts";
+import { MAP_LOAD_FAILED_TEXT } from "./ui-text.ts";
+import type { WorldInfo } from "./world-info.ts";
+
+/** Wait before asking again for a map that failed to load. */
+const MAP_RETRY_MS = 2_000;
+/** Console lines rendered in the DOM (older ones stay in the state only). */
+const CONSOLE_DOM_LINES = 80;
+
+export interface GameScreenHandlers {
+  /** The player wants to reconnect after a drop. */
+  reconnect(): void;
+  /** The player gives up and goes back to the start. */
+  leave(): void;
+}
+
+interface Bar {
+  readonly fill: HTMLElement;
+  readonly label: HTMLElement;
+}
+
+function bar(id: string, title: string, className: string): { element: HTMLElement; bar: Bar } {
+  const fill = h("div", { className: "bar-fill" });
+  const label = h("span", { className: "bar-label" });
+  return {
+    element: h("div", { className: `bar ${className}`, id, title }, fill, label),
+    bar: { fill, label },
+  };
+}
+
+function setBar(target: Bar, name: string, value: number, max: number): void {
+  const ratio = max > 0 ? Math.max(0, Math.min(1, value / max)) : 0;
+  const width = `${(ratio * 100).toFixed(1)}%`;
+  if (target.fill.style.width !== width) target.fill.style.width = width;
+  setText(target.label, `${name} ${value}/${max}`);
+}
+
+/** Fetches map grids (with a memory cache of the JSON) and hands them to the session. */
+class MapLoader {
+  private readonly documents = new Map<number, unknown>();
+  private loading = 0;
+  private retryAt = 0;
+  failed: string | null = null;
+
+  ensure(session: ClientSession, nowMs: number): void {
+    const wanted = session.missingMapId;
+    if (wanted === null || this.loading === wanted || nowMs < this.retryAt) return;
+    const cached = this.documents.get(wanted);
+    if (cached !== undefined) {
+      this.install(session, wanted, cached, nowMs);
+      return;
+    }
+    this.loading = wanted;
+    fetch(`/api/map/${wanted}`)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json() as Promise<unknown>;
+      })
+      .then((doc) => {
+        this.documents.set(wanted, doc);
+        this.install(session, wanted, doc, performance.now());
+      })
+      .catch((error: unknown) => {
+        this.failed = `${MAP_LOAD_FAILED_TEXT} (${(error as Error).message})`;
+        this.retryAt = performance.now() + MAP_RETRY_MS;
+      })
+      .finally(() => {
+        if (this.loading === wanted) this.loading = 0;
+      });
+  }
+
+  private install(session: ClientSession, id: number, doc: unknown, nowMs: number): void {
+    const parsed = parseMapJson(doc);
+    if (!parsed.ok) {
+      this.documents.delete(id);
+      this.failed = `${MAP_LOAD_FAILED_TEXT} (${parsed.error.message})`;
+      this.retryAt = nowMs + MAP_RETRY_MS;
+      return;
+    }
+    this.failed = null;
+    session.setMap(parsed.grid);
+  }
+}
+
+export class GameScreen {
+  readonly element: HTMLElement;
+  private readonly canvas: HTMLCanvasElement;
+  private readonly renderer: GameRenderer;
+  private readonly keys = new DirectionKeys();
+  private readonly maps = new MapLoader();
+  private readonly chatInput: HTMLInputElement;
+  private readonly consoleBox: HTMLElement;
+  private readonly overlay: HTMLElement;
+  private readonly overlayText: HTMLElement;
+  private readonly mapName: HTMLElement;
+  private readonly position: HTMLElement;
+  private readonly who: HTMLElement;
+  private readonly gold: HTMLElement;
+  private readonly foodWater: HTMLElement;
+  private readonly logoutButton: HTMLButtonElement;
+  private readonly countdown: HTMLElement;
+  private readonly inventory: HTMLElement;
+  private readonly bars: { hp: Bar; mana: Bar; stamina: Bar; exp: Bar };
+  private readonly inventoryShown: string[] = [];
+  private lastConsoleId = 0;
+  private frame = 0;
+  private resizeObserver: ResizeObserver | null = null;
+  private lost = false;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(
+    private readonly session: ClientSession,
+    private readonly world: WorldInfo,
+    private readonly sprites: SpriteIndex,
+    images: ImageCache | null,
+    private readonly handlers: GameScreenHandlers,
+  ) {
+    this.canvas = h("canvas", { id: "game-canvas", "aria-label": "Mapa del juego" });
+    this.renderer = new GameRenderer(this.canvas, sprites, images);
+    this.mapName = h("div", { className: "map-name", id: "hud-map" });
+    this.position = h("div", { className: "position", id: "hud-position" });
+    this.overlayText = h("p", { className: "overlay-text" });
+    this.overlay = h(
+      "div",
+      { className: "overlay", id: "connection-lost", hidden: true },
+      h(
+        "div",
+        { className: "panel" },
+        this.overlayText,
+        h(
+          "div",
+          { className: "actions" },
+          h("button", { id: "reconnect", className: "primary", text: "Reconectar", onclick: (() => this.handlers.reconnect()) as EventListener }),
+          h("button", { id: "leave", text: "Volver al inicio", onclick: (() => this.handlers.leave()) as EventListener }),
+        ),
+      ),
+    );
+    this.chatInput = h("input", { id: "chat-input", autocomplete: "off", maxlength: MAX_CHAT_INPUT_CHARS, placeholder: "Enter para hablar" });
+    this.consoleBox = h("div", { className: "console", id: "console", role: "log", "aria-live": "polite" });
+    const hp = bar("bar-hp", "Salud", "hp");
+    const mana = bar("bar-mana", "Maná", "mana");
+    const stamina = bar("bar-stamina", "Energía", "stamina");
+    const exp = bar("bar-exp", "Experiencia", "exp");
+    this.bars = { hp: hp.bar, mana: mana.bar, stamina: stamina.bar, exp: exp.bar };
+    this.who = h("div", { className: "who", id: "hud-who" });
+    this.gold = h("div", { className: "gold", id: "hud-gold" });
+    this.foodWater = h("div", { className: "food-water", id: "hud-food" });
+    this.countdown = h("div", { className: "countdown", id: "logout-countdown", hidden: true });
+    this.logoutButton = h("button", { id: "logout", className: "logout", text: "Salir", onclick: (() => this.toggleLogout()) as EventListener });
+    this.inventory = h("div", { className: "inventory", id: "inventory" });
+
+    const chatForm = h(
+      "form",
+      {
+        className: "chat",
+        onsubmit: ((event: Event) => {
+          event.preventDefault();
+          this.session.talk(this.chatInput.value);
+          this.chatInput.value = "";
+          this.chatInput.blur();
+        }) as EventListener,
+      },
+      this.chatInput,
+    );
+    this.element = h(
+      "div",
+      { className: "game", id: "game" },
+      h("div", { className: "viewport" }, this.canvas, this.mapName, this.position, this.overlay),
+      h(
+        "aside",
+        { className: "sidebar" },
+        this.who,
+        hp.element,
+        mana.element,
+        stamina.element,
+        exp.element,
+        h("div", { className: "row" }, this.gold, this.foodWater),
+        h("h2", { text: "Inventario" }),
+        this.inventory,
+        this.countdown,
+        this.logoutButton,
+      ),
+      h("div", { className: "bottom" }, this.consoleBox, chatForm),
+    );
+  }
+
+  /** Starts input handling and the frame loop; call once the element is in the document. */
+  start(): void {
+    const onKeyDown = (event: KeyboardEvent) => this.onKeyDown(event);
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (this.keys.release(event.code)) event.preventDefault();
+    };
+    const onBlur = () => this.keys.releaseAll();
+    window.addEventListener("keydown", onKeyDown);
+    window.addEventListener("keyup", onKeyUp);
+    window.addEventListener("blur", onBlur);
+    this.cleanups.push(() => {
+      window.removeEventListener("keydown", onKeyDown);
+      window.removeEventListener("keyup", onKeyUp);
+      window.removeEventListener("blur", onBlur);
+    });
+    const viewport = this.canvas.parentElement!;
+    const resize = () => this.renderer.resize(viewport.clientWidth, viewport.clientHeight, window.devicePixelRatio || 1);
+    resize();
+    this.resizeObserver = new ResizeObserver(resize);
+    this.resizeObserver.observe(viewport);
+    const loop = () => {
+      this.frame = requestAnimationFrame(loop);
+      this.step(performance.now());
+    };
+    this.frame = requestAnimationFrame(loop);
+  }
+
+  destroy(): void {
+    cancelAnimationFrame(this.frame);
+    this.resizeObserver?.disconnect();
+    for (const cleanup of this.cleanups) cleanup();
+    this.element.remove();
+  }
+
+  /** Shows the dropped-connection box (the session is dead; the app will make a new one). */
+  connectionLost(text: string): void {
+    this.lost = true;
+    this.keys.releaseAll();
+    this.overlayText.textContent = text;
+    this.overlay.hidden = false;
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    if (this.lost) return;
+    if (document.activeElement === this.chatInput) {
+      if (event.key === "Escape") {
+        this.chatInput.value = "";
+        this.chatInput.blur();
+      }
+      return;
+    }
+    if (event.key === "Enter") {
+      event.preventDefault();
+      this.keys.releaseAll();
+      this.chatInput.focus();
+      return;
+    }
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    if (this.keys.press(event.code)) event.preventDefault();
+  }
+
+  private toggleLogout(): void {
+    if (this.session.quitRequested) this.session.cancelQuit();
+    else this.session.quit(performance.now());
+  }
+
+  private step(nowMs: number): void {
+    this.maps.ensure(this.session, nowMs);
+    if (!this.lost) this.session.tick(nowMs, this.keys.heading);
+    this.renderer.draw(this.session, nowMs);
+    this.updateHud(nowMs);
+  }
+
+  private updateHud(nowMs: number): void {
+    const state = this.session.state;
+    const map = this.session.map;
+    const me = ownChar(state);
+    setText(this.mapName, map ? map.name || `Mapa ${map.id}` : this.maps.failed ?? "Cargando mapa…");
+    this.mapName.classList.toggle("safe", map?.safe === true);
+    if (me) {
+      const drawn = renderPosition(me, nowMs);
+      setText(this.position, `Mapa ${state.mapId} · X ${me.x} · Y ${me.y}`);
+      this.position.dataset.x = String(me.x);
+      this.position.dataset.y = String(me.y);
+      this.position.dataset.drawnX = drawn.x.toFixed(2);
+    }
+    const s = state.stats;
+    setText(this.who, me ? `${me.name} · nivel ${s.level}` : "");
+    setBar(this.bars.hp, "Salud", s.hp, s.maxHp);
+    setBar(this.bars.mana, "Maná", s.mana, s.maxMana);
+    setBar(this.bars.stamina, "Energía", s.stamina, s.maxStamina);
+    setBar(this.bars.exp, "Exp", s.exp, s.expToNextLevel);
+    setText(this.gold, `Oro ${s.gold}`);
+    setText(this.foodWater, `Comida ${s.food}/${s.maxFood} · Agua ${s.water}/${s.maxWater}`);
+    const quitting = this.session.quitRequested || state.quitSecondsLeft !== null;
+    setText(this.logoutButton, quitting ? "Cancelar salida" : "Salir");
+    this.countdown.hidden = !quitting;
+    setText(this.countdown, state.quitSecondsLeft !== null ? `Cerrando en ${state.quitSecondsLeft} s…` : "Saliendo…");
+    this.updateInventory(state.inventory);
+    this.updateConsole(state.console);
+  }
+
+  private updateInventory(slots: readonly (InventorySlotView | undefined)[]): void {
+    while (this.inventory.children.length < slots.length) {
+      const canvas = h("canvas", { width: TILE_PX, height: TILE_PX });
+      this.inventory.append(h("div", { className: "slot" }, canvas, h("span", { className: "amount" })));
+      this.inventoryShown.push("");
+    }
+    slots.forEach((slot, i) => {
+      const key = slot ? `${slot.objIndex}:${slot.amount}:${slot.equipped}` : "";
+      if (this.inventoryShown[i] === key) return;
+      this.inventoryShown[i] = key;
+      const cell = this.inventory.children[i] as HTMLElement;
+      const canvas = cell.querySelector("canvas")!;
+      const amount = cell.querySelector(".amount") as HTMLElement;
+      const ctx = canvas.getContext("2d");
+      ctx?.clearRect(0, 0, TILE_PX, TILE_PX);
+      const filled = slot !== undefined && slot.objIndex > 0;
+      cell.classList.toggle("filled", filled);
+      cell.classList.toggle("equipped", filled && slot.equipped);
+      if (!filled) {
+        cell.title = "";
+        amount.textContent = "";
+        return;
+      }
+      if (ctx) paintObject(ctx, this.sprites.groundObject(slot.objIndex), 1, 0, -4);
+      cell.title = `${this.world.objectNames.get(slot.objIndex) ?? `Objeto ${slot.objIndex}`}${slot.equipped ? " (equipado)" : ""}`;
+      amount.textContent = slot.amount > 1 ? String(slot.amount) : "";
+    });
+  }
+
+  private updateConsole(lines: readonly ConsoleLine[]): void {
+    const fresh = lines.filter((line) => line.id > this.lastConsoleId);
+    if (fresh.length === 0) return;
+    const nearBottom = this.consoleBox.scrollHeight - this.consoleBox.scrollTop - this.consoleBox.clientHeight < 40;
+    for (const line of fresh) {
+      this.consoleBox.append(h("div", { className: `line tone-${line.tone}`, text: line.text }));
+      this.lastConsoleId = line.id;
+    }
+    while (this.consoleBox.children.length > CONSOLE_DOM_LINES) this.consoleBox.firstElementChild?.remove();
+    if (nearBottom) this.consoleBox.scrollTop = this.consoleBox.scrollHeight;
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * Everything the client knows, in one plain object the packet reducer updates and the renderer
+ * reads. Pure data: no DOM, no sockets, no clocks (times are passed in).
+ */
+import { CONSOLE_MAX_LINES, DEFAULT_WALK_INTERVAL_MS, INVENTORY_SLOTS } from "./constants.ts";
+import type { HeadingValue } from "./headings.ts";
+
+/** Where the session stands (mirrors the server's gateway phases). */
+export type ClientPhase =
+  /** No connection. */
+  | "offline"
+  /** Socket open, waiting for `Connected` or the account answer. */
+  | "connecting"
+  /** Account logged in: character list or creation. */
+  | "account"
+  /** Character requested, waiting for the login burst. */
+  | "entering"
+  /** `Logged` received: playing. */
+  | "in_world";
+
+/** One character of the account (`AccountCharacterList`). */
+export interface AccountCharacter {
+  readonly id: number;
+  readonly name: string;
+  readonly body: number;
+  readonly head: number;
+  readonly classId: number;
+  readonly map: number;
+  readonly x: number;
+  readonly y: number;
+  readonly level: number;
+  readonly status: number;
+}
+
+/** A character on screen: player, NPC or pet. */
+export interface CharView {
+  readonly charIndex: number;
+  name: string;
+  body: number;
+  head: number;
+  heading: HeadingValue;
+  weapon: number;
+  shield: number;
+  helmet: number;
+  /** 0 player, 1 NPC, 2 pet (`CharacterKind`). */
+  kind: number;
+  npcNumber: number;
+  /** Faction colour code (0 criminal, 1 citizen, …). */
+  status: number;
+  privileges: number;
+  minHp: number;
+  maxHp: number;
+  /** Logical tile. */
+  x: number;
+  y: number;
+  /** Step animation: from this tile … */
+  fromX: number;
+  fromY: number;
+  /** … starting at this time (ms) … */
+  moveStartMs: number;
+  /** … lasting this long (0 = standing). */
+  moveDurationMs: number;
+  /** Steps taken, for the walk cycle of the legs. */
+  stepCount: number;
+}
+
+export interface GroundObjectView {
+  readonly x: number;
+  readonly y: number;
+  readonly objIndex: number;
+  readonly amount: number;
+}
+
+export interface InventorySlotView {
+  readonly slot: number;
+  readonly objIndex: number;
+  readonly amount: number;
+  readonly equipped: boolean;
+}
+
+export interface PlayerStats {
+  hp: number;
+  maxHp: number;
+  mana: number;
+  maxMana: number;
+  stamina: number;
+  maxStamina: number;
+  gold: number;
+  level: number;
+  exp: number;
+  expToNextLevel: number;
+  classId: number;
+  food: number;
+  maxFood: number;
+  water: number;
+  maxWater: number;
+  freeSkillPoints: number;
+}
+
+/** Console colour classes, from the `ConsoleMsg` font index. */
+export type ConsoleTone = "talk" | "fight" | "warning" | "info" | "server" | "chat" | "error";
+
+export interface ConsoleLine {
+  readonly id: number;
+  readonly text: string;
+  readonly tone: ConsoleTone;
+  readonly atMs: number;
+}
+
+export interface ChatBubble {
+  readonly text: string;
+  /** VB `RGB()` colour from the packet. */
+  readonly color: number;
+  readonly untilMs: number;
+}
+
+/** The 3 × 3 block window the server keeps this client informed about. */
+export interface AreaWindow {
+  readonly minX: number;
+  readonly maxX: number;
+  readonly minY: number;
+  readonly maxY: number;
+}
+
+export interface GameState {
+  phase: ClientPhase;
+  accountCharacters: AccountCharacter[];
+  /** Current map id (0 before `ChangeMap`). */
+  mapId: number;
+  /** Own char index (0 until `UserCharIndexInServer`). */
+  myCharIndex: number;
+  chars: Map<number, CharView>;
+  /** Ground objects by tile key (`tileKey`). */
+  objects: Map<number, GroundObjectView>;
+  bubbles: Map<number, ChatBubble>;
+  area: AreaWindow | null;
+  stats: PlayerStats;
+  /** Slot 1..n at index slot - 1; undefined = never announced. */
+  inventory: (InventorySlotView | undefined)[];
+  console: ConsoleLine[];
+  nextConsoleId: number;
+  walkIntervalMs: number;
+  /** Seconds left of a logout countdown, or null when none runs. */
+  quitSecondsLeft: number | null;
+  usersOnline: number;
+  /** Server packets that failed to decode (kept for diagnostics; never thrown). */
+  badPackets: number;
+}
+
+export function emptyStats(): PlayerStats {
+  return {
+    hp: 0,
+    maxHp: 0,
+    mana: 0,
+    maxMana: 0,
+    stamina: 0,
+    maxStamina: 0,
+    gold: 0,
+    level: 0,
+    exp: 0,
+    expToNextLevel: 0,
+    classId: 0,
+    food: 0,
+    maxFood: 0,
+    water: 0,
+    maxWater: 0,
+    freeSkillPoints: 0,
+  };
+}
+
+export function createGameState(): GameState {
+  return {
+    phase: "offline",
+    accountCharacters: [],
+    mapId: 0,
+    myCharIndex: 0,
+    chars: new Map(),
+    objects: new Map(),
+    bubbles: new Map(),
+    area: null,
+    stats: emptyStats(),
+    inventory: new Array<InventorySlotView | undefined>(INVENTORY_SLOTS).fill(undefined),
+    console: [],
+    nextConsoleId: 1,
+    walkIntervalMs: DEFAULT_WALK_INTERVAL_MS,
+    quitSecondsLeft: null,
+    usersOnline: 0,
+    badPackets: 0,
+  };
+}
+
+/** Forgets everything about the world (a new login starts clean); the console is kept. */
+export function resetWorld(state: GameState): void {
+  state.mapId = 0;
+  state.myCharIndex = 0;
+  state.chars.clear();
+  state.objects.clear();
+  state.bubbles.clear();
+  state.area = null;
+  state.stats = emptyStats();
+  state.inventory = new Array<InventorySlotView | undefined>(INVENTORY_SLOTS).fill(undefined);
+  state.quitSecondsLeft = null;
+}
+
+/** Key of a tile in per-tile maps. */
+export function tileKey(x: number, y: number): number {
+  return (y << 8) | x;
+}
+
+/** Appends a console line, dropping the oldest beyond `CONSOLE_MAX_LINES`. */
+export function pushConsole(state: GameState, text: string, tone: ConsoleTone, atMs: number): void {
+  state.console.push({ id: state.nextConsoleId++, text, tone, atMs });
+  if (state.console.length > CONSOLE_MAX_LINES) state.console.splice(0, state.console.length - CONSOLE_MAX_LINES);
+}
+
+/** Own character, when known. */
+export function ownChar(state: GameState): CharView | undefined {
+  return state.myCharIndex === 0 ? undefined : state.chars.get(state.myCharIndex);
+}

@@ -1,0 +1,63 @@
+/**
+ * The browser client's pure core: state, packet reducer, prediction and reconciliation, camera,
+ * map grid and sprite index. No DOM and no sockets here, so bots, tests and other tools can
+ * reuse them. The page itself starts in `main.ts`; the server serves it through `serve.ts`.
+ */
+export { ClientSession, STEP_CADENCE_SLACK_MS, type ClientSessionOptions } from "./client-session.ts";
+export { ClientOutbox, OutboxError, type NewCharacterRequest, type Transport } from "./client-outbox.ts";
+export { reduceServerPacket, bubbleDurationMs, isNpcChar, type ClientSignal } from "./packet-reducer.ts";
+export {
+  createGameState,
+  resetWorld,
+  ownChar,
+  pushConsole,
+  tileKey,
+  type GameState,
+  type ClientPhase,
+  type CharView,
+  type AccountCharacter,
+  type PlayerStats,
+  type InventorySlotView,
+  type GroundObjectView,
+  type ConsoleLine,
+  type ConsoleTone,
+  type ChatBubble,
+  type AreaWindow,
+} from "./game-state.ts";
+export { MovementPredictor, type PendingStep, type Reconciliation, type StepLegality } from "./prediction.ts";
+export { MapGrid, MapJsonError, parseMapJson, type MapJsonOutcome, type MapExitView, type TileBits } from "./map-grid.ts";
+export { cameraFor, zoomFor, tileToPixel, MAX_VIEW_TILES, type Camera } from "./camera.ts";
+export { renderPosition, startStep, placeAt, isMoving, type RenderPoint } from "./animation.ts";
+export { windowAround, inWindow, blockOf } from "./area-window.ts";
+export { DirectionKeys, DIRECTION_KEY_CODES } from "./direction-keys.ts";
+export { headingOfDelta, isHeading, stepDx, stepDy, type HeadingValue } from "./headings.ts";
+export {
+  createSpriteIndex,
+  proceduralSpriteIndex,
+  aoSpriteIndex,
+  type SpriteIndex,
+  type CharacterSprite,
+  type SpriteSourceKind,
+  type ObjectTypes,
+} from "./sprite-index.ts";
+export { aoCharacterLayers, grhFrame, isGraphicsIndexShape, type SpriteLayer } from "./ao-sprites.ts";
+export {
+  characterLook,
+  tileLook,
+  objectLook,
+  figureOf,
+  raceOfHead,
+  nameColour,
+  vbColourToCss,
+  type CharacterAppearance,
+  type CharacterLook,
+  type CharacterMotion,
+  type TileLook,
+  type ObjectLook,
+  type Figure,
+  type Terrain,
+} from "./procedural-art.ts";
+export { checkCreationForm, headChoices, cycleHead, RACE_CHOICES, GENDER_CHOICES, CLASS_CHOICES, type Choice, type FormCheck } from "./creation-options.ts";
+export { messageBoxText, localeMessageText, quitCountdownOf, toneOfFont, MESSAGE_BOX_TEXT } from "./ui-text.ts";
+export { parseWorldInfo, fallbackWorldInfo, buildWorldInfoJson, type WorldInfo, type WorldInfoJson } from "./world-info.ts";
+export * from "./constants.ts";

@@ -1,0 +1,360 @@
+/**
+ * Server packet → client state. One function, one `case` per packet the client understands;
+ * everything else is ignored like the stock client ignores features it lacks. Own-position
+ * packets are not applied here but returned as signals, because only the session (which knows
+ * the predicted steps) can reconcile them. Pure: time comes in as `nowMs`.
+ */
+import { CharacterKind, type ServerPacket } from "../protocol/index.ts";
+import { placeAt, startStep } from "./animation.ts";
+import { inWindow, windowAround } from "./area-window.ts";
+import {
+  CHAT_BUBBLE_MAX_MS,
+  CHAT_BUBBLE_MIN_MS,
+  CHAT_BUBBLE_MS_PER_CHAR,
+  MAX_INVENTORY_SLOTS,
+  MAX_WALK_INTERVAL_MS,
+  MIN_WALK_INTERVAL_MS,
+} from "./constants.ts";
+import { pushConsole, tileKey, type AccountCharacter, type CharView, type GameState } from "./game-state.ts";
+import { headingOfDelta, isHeading, type HeadingValue } from "./headings.ts";
+import { localeMessageText, messageBoxText, quitCountdownOf, toneOfFont } from "./ui-text.ts";
+
+/** What the rest of the client must react to after a packet. */
+export type ClientSignal =
+  | { readonly type: "connected" }
+  | { readonly type: "account"; readonly characters: readonly AccountCharacter[] }
+  | { readonly type: "error-message"; readonly text: string }
+  | { readonly type: "message-box"; readonly messageId: number; readonly text: string }
+  | { readonly type: "logged"; readonly newUser: boolean }
+  | { readonly type: "map-changed"; readonly mapId: number }
+  | { readonly type: "own-index"; readonly charIndex: number }
+  /** The server (re)created our own char: its position is authoritative. */
+  | { readonly type: "own-placed"; readonly x: number; readonly y: number }
+  | { readonly type: "pos-update"; readonly x: number; readonly y: number }
+  | { readonly type: "area-changed"; readonly x: number; readonly y: number }
+  | { readonly type: "force-move"; readonly heading: HeadingValue }
+  | { readonly type: "chat"; readonly charIndex: number; readonly name: string; readonly text: string }
+  | { readonly type: "block-position"; readonly x: number; readonly y: number; readonly blocked: number }
+  | { readonly type: "disconnect" }
+  | { readonly type: "show-account" };
+
+/** Duration of a chat bubble for `text`. */
+export function bubbleDurationMs(text: string): number {
+  return Math.min(CHAT_BUBBLE_MAX_MS, CHAT_BUBBLE_MIN_MS + text.length * CHAT_BUBBLE_MS_PER_CHAR);
+}
+
+function clampWalkInterval(ms: number): number {
+  return Math.min(MAX_WALK_INTERVAL_MS, Math.max(MIN_WALK_INTERVAL_MS, ms));
+}
+
+function safeHeading(value: number, fallback: HeadingValue): HeadingValue {
+  return isHeading(value) ? value : fallback;
+}
+
+/** Applies one decoded server packet to `state`; returns the signals it raised. */
+export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs: number): ClientSignal[] {
+  switch (packet.name) {
+    case "Connected":
+      state.phase = "connecting";
+      return [{ type: "connected" }];
+
+    case "AccountCharacterList": {
+      const characters = packet.fields.characters.map(
+        (c): AccountCharacter => ({
+          id: c.id,
+          name: c.name,
+          body: c.body,
+          head: c.head,
+          classId: c.class,
+          map: c.map,
+          x: c.x,
+          y: c.y,
+          level: c.level,
+          status: c.status,
+        }),
+      );
+      state.accountCharacters = characters;
+      state.phase = "account";
+      return [{ type: "account", characters }];
+    }
+
+    case "ErrorMsg":
+      pushConsole(state, packet.fields.message, "error", nowMs);
+      return [{ type: "error-message", text: packet.fields.message }];
+
+    case "ShowMessageBox": {
+      const text = messageBoxText(packet.fields.messageId, packet.fields.extra);
+      pushConsole(state, text, "error", nowMs);
+      return [{ type: "message-box", messageId: packet.fields.messageId, text }];
+    }
+
+    case "MostrarCuenta":
+      return [{ type: "show-account" }];
+
+    case "Intervals":
+      state.walkIntervalMs = clampWalkInterval(packet.fields.walkMs);
+      return [];
+
+    case "VelocidadToggle": {
+      // The stock client divides its walk interval by the speed multiplier.
+      const speed = packet.fields.speed;
+      if (Number.isFinite(speed) && speed > 0) state.walkIntervalMs = clampWalkInterval(state.walkIntervalMs / speed);
+      return [];
+    }
+
+    case "ChangeMap":
+      state.mapId = packet.fields.map;
+      state.myCharIndex = 0;
+      state.chars.clear();
+      state.objects.clear();
+      state.bubbles.clear();
+      state.area = null;
+      return [{ type: "map-changed", mapId: packet.fields.map }];
+
+    case "AreaChanged": {
+      const { x, y } = packet.fields;
+      const area = windowAround(x, y);
+      state.area = area;
+      for (const [charIndex, char] of state.chars) {
+        if (charIndex !== state.myCharIndex && !inWindow(area, char.x, char.y)) {
+          state.chars.delete(charIndex);
+          state.bubbles.delete(charIndex);
+        }
+      }
+      for (const [key, object] of state.objects) if (!inWindow(area, object.x, object.y)) state.objects.delete(key);
+      return [{ type: "area-changed", x, y }];
+    }
+
+    case "CharacterCreate": {
+      const f = packet.fields;
+      const previous = state.chars.get(f.charIndex);
+      const char: CharView = {
+        charIndex: f.charIndex,
+        name: f.name,
+        body: f.body,
+        head: f.head,
+        heading: safeHeading(f.heading, 3),
+        weapon: f.weapon,
+        shield: f.shield,
+        helmet: f.helmet,
+        kind: f.isNpc,
+        npcNumber: f.npcNumber,
+        status: f.status,
+        privileges: f.privileges,
+        minHp: f.minHp,
+        maxHp: f.maxHp,
+        x: f.x,
+        y: f.y,
+        fromX: f.x,
+        fromY: f.y,
+        moveStartMs: nowMs,
+        moveDurationMs: 0,
+        stepCount: previous?.stepCount ?? 0,
+      };
+      state.chars.set(f.charIndex, char);
+      if (f.charIndex === state.myCharIndex) return [{ type: "own-placed", x: f.x, y: f.y }];
+      return [];
+    }
+
+    case "UserCharIndexInServer":
+      state.myCharIndex = packet.fields.charIndex;
+      return [{ type: "own-index", charIndex: packet.fields.charIndex }];
+
+    case "CharacterMove": {
+      const { charIndex, x, y } = packet.fields;
+      const char = state.chars.get(charIndex);
+      if (!char) return [];
+      if (charIndex === state.myCharIndex) {
+        placeAt(char, x, y);
+        return [{ type: "own-placed", x, y }];
+      }
+      if (!inWindow(state.area, x, y)) {
+        // The stock client erases a char that walks out of its window (Char_Move_by_Pos).
+        state.chars.delete(charIndex);
+        state.bubbles.delete(charIndex);
+        return [];
+      }
+      char.heading = headingOfDelta(x - char.x, y - char.y, char.heading);
+      startStep(char, x, y, nowMs, state.walkIntervalMs);
+      return [];
+    }
+
+    case "CharacterTranslate": {
+      const { charIndex, x, y, durationMs } = packet.fields;
+      const char = state.chars.get(charIndex);
+      if (!char) return [];
+      startStep(char, x, y, nowMs, Math.max(0, durationMs));
+      return charIndex === state.myCharIndex ? [{ type: "own-placed", x, y }] : [];
+    }
+
+    case "PosUpdateChar": {
+      const { charIndex, x, y } = packet.fields;
+      const char = state.chars.get(charIndex);
+      if (!char) return [];
+      placeAt(char, x, y);
+      return charIndex === state.myCharIndex ? [{ type: "own-placed", x, y }] : [];
+    }
+
+    case "CharacterRemove":
+      state.chars.delete(packet.fields.charIndex);
+      state.bubbles.delete(packet.fields.charIndex);
+      return [];
+
+    case "CharacterChange": {
+      const f = packet.fields;
+      const char = state.chars.get(f.charIndex);
+      if (!char) return [];
+      char.body = f.body;
+      char.head = f.head;
+      char.heading = safeHeading(f.heading, char.heading);
+      char.weapon = f.weapon;
+      char.shield = f.shield;
+      char.helmet = f.helmet;
+      return [];
+    }
+
+    case "CharUpdateHP": {
+      const char = state.chars.get(packet.fields.charIndex);
+      if (char) {
+        char.minHp = packet.fields.minHp;
+        char.maxHp = packet.fields.maxHp;
+      }
+      return [];
+    }
+
+    case "PosUpdate":
+      return [{ type: "pos-update", x: packet.fields.x, y: packet.fields.y }];
+
+    case "PosUpdateUserChar":
+      state.myCharIndex = packet.fields.charIndex;
+      return [{ type: "pos-update", x: packet.fields.x, y: packet.fields.y }];
+
+    case "ForceCharMove":
+      return isHeading(packet.fields.heading) ? [{ type: "force-move", heading: packet.fields.heading }] : [];
+
+    case "ObjectCreate": {
+      const { x, y, objIndex, amount } = packet.fields;
+      state.objects.set(tileKey(x, y), { x, y, objIndex, amount });
+      return [];
+    }
+
+    case "BlockPosition":
+      return [{ type: "block-position", x: packet.fields.x, y: packet.fields.y, blocked: packet.fields.blocked }];
+
+    case "ObjectDelete":
+      state.objects.delete(tileKey(packet.fields.x, packet.fields.y));
+      return [];
+
+    case "ChatOverHead": {
+      const { text, charIndex, color } = packet.fields;
+      const char = state.chars.get(charIndex);
+      if (text.length === 0) {
+        state.bubbles.delete(charIndex);
+        return [];
+      }
+      state.bubbles.set(charIndex, { text, color, untilMs: nowMs + bubbleDurationMs(text) });
+      const name = char?.name ?? "";
+      pushConsole(state, name ? `${name}: ${text}` : text, "chat", nowMs);
+      return [{ type: "chat", charIndex, name, text }];
+    }
+
+    case "RemoveCharDialog":
+      state.bubbles.delete(packet.fields.charIndex);
+      return [];
+
+    case "RemoveDialogs":
+      state.bubbles.clear();
+      return [];
+
+    case "ConsoleMsg": {
+      const { text, fontIndex } = packet.fields;
+      pushConsole(state, text, toneOfFont(fontIndex), nowMs);
+      const countdown = quitCountdownOf(text);
+      if (countdown === "cancelled") state.quitSecondsLeft = null;
+      else if (countdown) state.quitSecondsLeft = countdown.secondsLeft;
+      return [];
+    }
+
+    case "LocaleMsg":
+      pushConsole(state, localeMessageText(packet.fields.messageId, packet.fields.params), toneOfFont(packet.fields.fontIndex), nowMs);
+      return [];
+
+    case "ConsoleCharText": {
+      const { text, speakerName } = packet.fields;
+      pushConsole(state, speakerName ? `${speakerName}: ${text}` : text, "chat", nowMs);
+      return [];
+    }
+
+    case "UpdateUserStats": {
+      const f = packet.fields;
+      const s = state.stats;
+      s.maxHp = f.maxHp;
+      s.hp = f.minHp;
+      s.maxMana = f.maxMana;
+      s.mana = f.minMana;
+      s.maxStamina = f.maxSta;
+      s.stamina = f.minSta;
+      s.gold = f.gold;
+      s.level = f.level;
+      s.expToNextLevel = f.expToNextLevel;
+      s.exp = f.exp;
+      s.classId = f.class;
+      return [];
+    }
+    case "UpdateHP":
+      state.stats.hp = packet.fields.minHp;
+      return [];
+    case "UpdateMana":
+      state.stats.mana = packet.fields.minMana;
+      return [];
+    case "UpdateSta":
+      state.stats.stamina = packet.fields.minSta;
+      return [];
+    case "UpdateGold":
+      state.stats.gold = packet.fields.gold;
+      return [];
+    case "UpdateExp":
+      state.stats.exp = packet.fields.exp;
+      return [];
+    case "UpdateHungerAndThirst": {
+      const f = packet.fields;
+      state.stats.food = f.food;
+      state.stats.maxFood = f.maxFood;
+      state.stats.water = f.water;
+      state.stats.maxWater = f.maxWater;
+      return [];
+    }
+    case "LevelUp":
+      state.stats.freeSkillPoints = packet.fields.freeSkillPoints;
+      return [];
+
+    case "ChangeInventorySlot": {
+      const { slot, objIndex, amount, equipped } = packet.fields;
+      if (slot < 1 || slot > MAX_INVENTORY_SLOTS) return [];
+      while (state.inventory.length < slot) state.inventory.push(undefined);
+      state.inventory[slot - 1] = { slot, objIndex, amount, equipped };
+      return [];
+    }
+
+    case "UserOnline":
+      state.usersOnline = packet.fields.usersOnline;
+      return [];
+
+    case "Logged":
+      state.phase = "in_world";
+      state.quitSecondsLeft = null;
+      return [{ type: "logged", newUser: packet.fields.newUser }];
+
+    case "Disconnect":
+      state.quitSecondsLeft = null;
+      return [{ type: "disconnect" }];
+
+    default:
+      return [];
+  }
+}
+
+/** True for chars the renderer should draw as NPCs. */
+export function isNpcChar(char: CharView): boolean {
+  return char.kind === CharacterKind.Npc || char.kind === CharacterKind.Pet;
+}

@@ -1,0 +1,81 @@
+/**
+ * Words the client shows: texts for the server's numbered messages, console tones and the
+ * logout countdown as the server words it. One table, so a translation touches one file. Pure.
+ */
+import { FontIndex, LocaleMessageId } from "../protocol/index.ts";
+import type { ConsoleTone } from "./game-state.ts";
+
+/**
+ * `ShowMessageBox` ids the server uses (docs/ao20-protocol.md §5.1; the stock client takes the
+ * text from its language files, which this client does not have).
+ */
+export const MESSAGE_BOX_TEXT: Readonly<Record<number, string>> = {
+  [LocaleMessageId.InvalidName]: "Ese nombre no es válido o no está permitido. Usá de 3 a 18 letras, sin números ni símbolos.",
+  [LocaleMessageId.CharacterExists]: "Ya existe un personaje con ese nombre. Elegí otro.",
+  [LocaleMessageId.CharacterLoadFailed]: "No se pudo cargar el personaje. Probá de nuevo en un momento.",
+  [LocaleMessageId.TooManyCharacters]: "Se alcanzó el máximo de personajes.",
+  [LocaleMessageId.NoFreeUserSlot]: "El servidor está lleno.",
+  1759: "El servidor está lleno. Probá más tarde.",
+  1760: "El servidor sólo admite administradores en este momento.",
+  1764: "Esta cuenta ya está conectada.",
+  1765: "Se alcanzó el límite de cuentas conectadas.",
+  1766: "Hubo un error con el personaje.",
+  1778: "Ese nombre está reservado.",
+};
+
+/** Readable text of a `ShowMessageBox`; `extra` holds ¬-separated parameters. */
+export function messageBoxText(messageId: number, extra: string): string {
+  const known = MESSAGE_BOX_TEXT[messageId];
+  const params = extra.split("\u00ac").filter((part) => part.length > 0);
+  if (known !== undefined) return known;
+  const suffix = params.length > 0 ? `: ${params.join(", ")}` : ".";
+  return `El servidor rechazó la operación (mensaje ${messageId})${suffix}`;
+}
+
+/** Locale messages (`LocaleMsg`) this client can word; others show their number. */
+const LOCALE_TEXT: Readonly<Record<number, string>> = {
+  [LocaleMessageId.ThanksForPlaying]: "¡Gracias por jugar Argentum Online!",
+};
+
+export function localeMessageText(messageId: number, params: string): string {
+  const known = LOCALE_TEXT[messageId];
+  if (known !== undefined) return known;
+  const parts = params.split("\u00ac").filter((part) => part.length > 0);
+  return parts.length > 0 ? `[${messageId}] ${parts.join(" ")}` : `[${messageId}]`;
+}
+
+/** Console colour class for a `ConsoleMsg` font index. */
+export function toneOfFont(fontIndex: number): ConsoleTone {
+  switch (fontIndex) {
+    case FontIndex.Talk:
+      return "talk";
+    case FontIndex.Fight:
+    case FontIndex.Poison:
+      return "fight";
+    case FontIndex.Warning:
+      return "warning";
+    case FontIndex.Server:
+    case FontIndex.Execution:
+      return "server";
+    default:
+      return "info";
+  }
+}
+
+/** "Cerrando en 10 segundos..." → 10; the server words its logout countdown this way. */
+const QUIT_COUNTDOWN = /^Cerrando en (\d{1,3}) segundos?/;
+/** Lines that end a countdown without closing (walking or `CancelarExit`). */
+const QUIT_CANCELLED = /cancelad[ao]/i;
+
+/** What a console line means for the logout countdown, if anything. */
+export function quitCountdownOf(text: string): { readonly secondsLeft: number } | "cancelled" | null {
+  const match = QUIT_COUNTDOWN.exec(text);
+  if (match) return { secondsLeft: Number(match[1]) };
+  if (QUIT_CANCELLED.test(text) && /sal(ida|iste)/i.test(text)) return "cancelled";
+  return null;
+}
+
+/** Text for a closed connection the player did not ask for. */
+export const CONNECTION_LOST_TEXT = "Se perdió la conexión con el servidor.";
+export const CONNECTION_FAILED_TEXT = "No se pudo conectar con el servidor.";
+export const MAP_LOAD_FAILED_TEXT = "No se pudo cargar el mapa.";

@@ -1,0 +1,99 @@
+/**
+ * What the client may learn about the world beyond the protocol: home cities to offer at
+ * character creation and object names for the inventory. Served (optionally) as JSON at
+ * `GET /api/world`; without it the client falls back to the AO20 city list and object numbers.
+ * The document is hostile input: malformed entries are skipped, never thrown on. Pure.
+ */
+import { CITIES } from "../game/character-creation/index.ts";
+
+/** Body of `GET /api/world`. */
+export interface WorldInfoJson {
+  readonly name: string;
+  /** Cities a new character may start in (`LoginNewChar.homeCity`). */
+  readonly homeCities: readonly { readonly id: number; readonly name: string }[];
+  /** Object numbers with their names and AO `objType`. */
+  readonly objects: readonly { readonly id: number; readonly name: string; readonly objType: number }[];
+  /** Base URL of the AO images (`<base>/<file>.png`) when the server serves AO graphics; absent otherwise. */
+  readonly graphicsUrl?: string;
+}
+
+export interface WorldInfo {
+  readonly name: string;
+  readonly homeCities: readonly { readonly id: number; readonly name: string }[];
+  readonly objectNames: ReadonlyMap<number, string>;
+  readonly objectTypes: ReadonlyMap<number, number>;
+  readonly graphicsUrl: string | null;
+}
+
+/** Longest name kept from the document (longer ones are cut). */
+const MAX_NAME_CHARS = 60;
+/** Home city ids are a u8 varint on the wire in practice (`e_City`). */
+const MAX_CITY_ID = 255;
+const MAX_OBJECT_ID = 32_767;
+
+/** The client's knowledge when the server offers no world info. */
+export function fallbackWorldInfo(): WorldInfo {
+  return {
+    name: "",
+    homeCities: CITIES.map((city) => ({ id: city.id, name: city.name })),
+    objectNames: new Map(),
+    objectTypes: new Map(),
+    graphicsUrl: null,
+  };
+}
+
+/** Reads a `GET /api/world` document; whatever is unusable falls back. */
+export function parseWorldInfo(value: unknown): WorldInfo {
+  const fallback = fallbackWorldInfo();
+  if (typeof value !== "object" || value === null) return fallback;
+  const doc = value as Record<string, unknown>;
+  const homeCities: { id: number; name: string }[] = [];
+  if (Array.isArray(doc.homeCities)) {
+    for (const entry of doc.homeCities as unknown[]) {
+      const city = entry as Record<string, unknown> | null;
+      if (!city || !isInt(city.id, 1, MAX_CITY_ID) || typeof city.name !== "string") continue;
+      if (homeCities.some((known) => known.id === city.id)) continue;
+      homeCities.push({ id: city.id as number, name: city.name.slice(0, MAX_NAME_CHARS) });
+    }
+  }
+  const objectNames = new Map<number, string>();
+  const objectTypes = new Map<number, number>();
+  if (Array.isArray(doc.objects)) {
+    for (const entry of doc.objects as unknown[]) {
+      const object = entry as Record<string, unknown> | null;
+      if (!object || !isInt(object.id, 1, MAX_OBJECT_ID)) continue;
+      if (typeof object.name === "string") objectNames.set(object.id as number, object.name.slice(0, MAX_NAME_CHARS));
+      if (isInt(object.objType, 0, 255)) objectTypes.set(object.id as number, object.objType as number);
+    }
+  }
+  const graphicsUrl = typeof doc.graphicsUrl === "string" && /^\/[\w/.-]*$/.test(doc.graphicsUrl) ? doc.graphicsUrl : null;
+  return {
+    name: typeof doc.name === "string" ? doc.name.slice(0, MAX_NAME_CHARS) : "",
+    homeCities: homeCities.length > 0 ? homeCities : fallback.homeCities,
+    objectNames,
+    objectTypes,
+    graphicsUrl,
+  };
+}
+
+/**
+ * Builds the `GET /api/world` body on the server from what a world pack holds (structural
+ * input, so the client folder does not depend on the pack loader).
+ */
+export function buildWorldInfoJson(world: {
+  readonly name: string;
+  readonly homeCities: readonly { readonly id: number; readonly name: string }[];
+  readonly objects: readonly { readonly id: number; readonly name: string; readonly objType: number }[];
+  readonly graphicsUrl?: string;
+}): WorldInfoJson {
+  return {
+    name: world.name,
+    homeCities: world.homeCities.map((city) => ({ id: city.id, name: city.name })),
+    objects: world.objects.map((object) => ({ id: object.id, name: object.name, objType: object.objType })),
+    ...(world.graphicsUrl ? { graphicsUrl: world.graphicsUrl } : {}),
+  };
+}
+
+function isInt(value: unknown, min: number, max: number): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
+}
