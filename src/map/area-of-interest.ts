@@ -40,10 +40,9 @@ interface Member {
   y: number;
 }
 
-/** Everyone on the map sees everything: the baseline the other modes are measured against. */
-export class GlobalAoi implements AreaOfInterest {
-  readonly mode = "global" as const;
-  private readonly members = new Map<number, Member>();
+/** Members kept in a map by id; the two exhaustive modes differ only in the query. */
+abstract class MemberListAoi {
+  protected readonly members = new Map<number, Member>();
   add(id: number, x: number, y: number): void {
     this.members.set(id, { x, y });
   }
@@ -57,28 +56,19 @@ export class GlobalAoi implements AreaOfInterest {
   remove(id: number): void {
     this.members.delete(id);
   }
+}
+
+/** Everyone on the map sees everything: the baseline the other modes are measured against. */
+export class GlobalAoi extends MemberListAoi implements AreaOfInterest {
+  readonly mode = "global" as const;
   forEachViewer(_x: number, _y: number, visit: (id: number) => void): void {
     for (const id of this.members.keys()) visit(id);
   }
 }
 
 /** A block test against every member: exact, O(members) per query. */
-export class ScanAoi implements AreaOfInterest {
+export class ScanAoi extends MemberListAoi implements AreaOfInterest {
   readonly mode = "scan" as const;
-  private readonly members = new Map<number, Member>();
-  add(id: number, x: number, y: number): void {
-    this.members.set(id, { x, y });
-  }
-  move(id: number, x: number, y: number): void {
-    const member = this.members.get(id);
-    if (member) {
-      member.x = x;
-      member.y = y;
-    }
-  }
-  remove(id: number): void {
-    this.members.delete(id);
-  }
   forEachViewer(x: number, y: number, visit: (id: number) => void): void {
     for (const [id, member] of this.members) if (inView(x, y, member.x, member.y)) visit(id);
   }

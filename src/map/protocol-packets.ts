@@ -4,6 +4,7 @@
  */
 import type { CharacterRecord } from "../game/character-record.ts";
 import {
+  CHARACTER_CREATE_DEFAULTS,
   PacketWriter,
   STOCK_INTERVALS_MS,
   writeCharacterChange,
@@ -26,7 +27,7 @@ export const LOGIN_SPELL_SLOTS = 40;
 const CLIENT_TOGGLES: string[] = [];
 /** ConsoleMsg font for the message of the day. */
 const FONT_MOTD = 3;
-/** FX loops value the client treats as "forever". */
+/** No effect on the char. */
 const NO_FX = 0;
 
 export interface MapPacketsOptions {
@@ -50,6 +51,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
   const copy = (name: ServerPacketName, fields: Record<string, unknown>): Uint8Array => frame(name, fields).slice();
 
   const createFields = (c: VisibleChar): CharacterCreateFields => ({
+    ...CHARACTER_CREATE_DEFAULTS,
     charIndex: c.charIndex,
     body: c.body,
     head: c.head,
@@ -59,36 +61,14 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     weapon: c.weapon,
     shield: c.shield,
     helmet: c.helmet,
-    cart: 0,
-    backpack: 0,
-    fx: NO_FX,
-    fxLoops: 0,
     name: c.name,
     status: c.status,
     privileges: c.privileges,
-    particleFx: 0,
-    headAura: "",
-    weaponAura: "",
-    bodyAura: "",
-    dmAura: "",
-    rmAura: "",
-    otherAura: "",
-    shieldAura: "",
-    speeding: 1,
     isNpc: c.isNpc,
-    appear: 0,
-    groupIndex: 0,
-    clanIndex: 0,
-    clanLevel: 0,
     minHp: c.minHp,
     maxHp: c.maxHp,
     minMana: c.minMana,
     maxMana: c.maxMana,
-    symbol: 0,
-    flags: 0,
-    userTier: 0,
-    team: 0,
-    hasFlag: 0,
     npcNumber: c.npcNumber,
   });
 

@@ -19,6 +19,53 @@ const CHARACTER_CHANGE = SERVER_PACKETS.CharacterChange.id;
 const CHARACTER_REMOVE = SERVER_PACKETS.CharacterRemove.id;
 
 export type CharacterCreateFields = ServerPacketFields<"CharacterCreate">;
+
+/**
+ * Neutral values for every `CharacterCreate` field (no gear, no effects, no auras, normal
+ * speed, no group or guild): spread it and set what a character really has.
+ */
+export const CHARACTER_CREATE_DEFAULTS: Readonly<CharacterCreateFields> = Object.freeze({
+  charIndex: 0,
+  body: 0,
+  head: 0,
+  heading: 3,
+  x: 1,
+  y: 1,
+  weapon: 0,
+  shield: 0,
+  helmet: 0,
+  cart: 0,
+  backpack: 0,
+  fx: 0,
+  fxLoops: 0,
+  name: "",
+  status: 0,
+  privileges: 0,
+  particleFx: 0,
+  headAura: "",
+  weaponAura: "",
+  bodyAura: "",
+  dmAura: "",
+  rmAura: "",
+  otherAura: "",
+  shieldAura: "",
+  speeding: 1,
+  isNpc: 0,
+  appear: 0,
+  groupIndex: 0,
+  clanIndex: 0,
+  clanLevel: 0,
+  minHp: 0,
+  maxHp: 0,
+  minMana: 0,
+  maxMana: 0,
+  symbol: 0,
+  flags: 0,
+  userTier: 0,
+  team: 0,
+  hasFlag: 0,
+  npcNumber: 0,
+});
 export type CharacterChangeFields = ServerPacketFields<"CharacterChange">;
 
 /**

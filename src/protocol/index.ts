@@ -132,6 +132,7 @@ export {
 } from "./framing.ts";
 
 export {
+  CHARACTER_CREATE_DEFAULTS,
   writeCharacterChange,
   writeCharacterCreate,
   writeCharacterMove,

@@ -26,6 +26,7 @@ import {
   RACE_IDS,
   type ArmorBodies,
   type ClassId,
+  type CharacterCreationRequest,
   type CreationOutcome,
   type CreationRules,
   type RaceId,
@@ -46,15 +47,7 @@ export interface ServerWorld {
   expToLevelUp: number[];
   /** Problems of the creation rules found at boot (empty when sound). */
   creationProblems: string[];
-  createCharacter(request: {
-    accountId: number;
-    name: string;
-    race: number;
-    gender: number;
-    class: number;
-    head: number;
-    homeCity: number;
-  }): CreationOutcome;
+  createCharacter(request: CharacterCreationRequest): CreationOutcome;
   mapJson(id: number): MapApiJson | undefined;
   /** What the browser client needs to know about this world (home cities, object names). */
   worldInfo: WorldInfoJson;

@@ -5,7 +5,7 @@
  * decides anything about the game itself: the map workers do.
  */
 import type { CharacterRecord, NewCharacter } from "../game/character-record.ts";
-import type { CreationOutcome } from "../game/character-creation/index.ts";
+import type { CharacterCreationRequest, CreationOutcome } from "../game/character-creation/index.ts";
 import type { Logger } from "../log/index.ts";
 import { IntentOp, type Intent } from "../map/intents.ts";
 import type { Connection, ConnectionEvents } from "../net/index.ts";
@@ -73,15 +73,7 @@ export interface GatewayOptions {
   loginTimeoutMs?: number;
   /** Benchmarks: where a new character starts instead of its home city (see `--bench-spawn`). */
   placeNewCharacter?: ((character: CharacterRecord) => CharacterRecord) | undefined;
-  createCharacter(request: {
-    accountId: number;
-    name: string;
-    race: number;
-    gender: number;
-    class: number;
-    head: number;
-    homeCity: number;
-  }): CreationOutcome;
+  createCharacter(request: CharacterCreationRequest): CreationOutcome;
 }
 
 export class Gateway implements ConnectionEvents {
