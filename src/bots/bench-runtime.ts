@@ -24,13 +24,14 @@ export interface RuntimeBenchOptions {
   readonly durationS: number;
   /** Measurement starts after this warm-up (arrivals, JIT). Default 2 s. */
   readonly warmupS?: number;
-  readonly think?: ThinkTime;
+  /** One think time for every timer, or one per timer slot (timer i uses entry i modulo length). */
+  readonly think?: ThinkTime | readonly ThinkTime[];
   readonly tickMs?: number;
   readonly queue?: TimerQueueKind;
   readonly seed?: number;
   /** Send a Walk per fire into the loopback session (default true). */
   readonly send?: boolean;
-  /** Spread of arrivals at the start, ms (default 1000). */
+  /** Spread of arrivals at the start, ms (default 1000, at most half the warm-up). */
   readonly arrivalSpreadMs?: number;
   /** Progress lines (e.g. to stderr). */
   readonly progress?: (line: string) => void;
@@ -46,6 +47,8 @@ export interface RuntimeBenchResult {
   readonly duration_s: number;
   readonly cpu_pct: number;
   readonly fires_per_s: number;
+  /** CPU time per timer fire (whole process, all threads), ns: the number to scale by. */
+  readonly cpu_ns_per_fire: number;
   readonly timer_late_p50_ms: number;
   readonly timer_late_p99_ms: number;
   readonly timer_late_max_ms: number;
@@ -72,8 +75,8 @@ const NS_PER_MS = 1e6;
 const US_PER_MS = 1000;
 const BYTES_PER_MB = 1024 * 1024;
 
-function makeQueue(kind: TimerQueueKind, tickMs: number, startMs: number): TimerQueue {
-  return kind === "heap" ? new TimerHeap({ tickMs, startMs }) : new TimerWheel({ tickMs, startMs });
+function makeQueue(kind: TimerQueueKind, tickMs: number, startMs: number, initialCapacity?: number): TimerQueue {
+  return kind === "heap" ? new TimerHeap({ tickMs, startMs, initialCapacity }) : new TimerWheel({ tickMs, startMs, initialCapacity });
 }
 
 function round(value: number, digits = 3): number {
@@ -85,12 +88,16 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Per-operation cost of the queue with `population` timers pending, in ns. */
+/**
+ * Per-operation cost of the queue with `population` timers pending, in ns: inserting them (storage
+ * sized up front, so growth is not counted), cancelling every other one, and expiring all of them
+ * with an empty callback.
+ */
 export function measureQueueCost(kind: TimerQueueKind, population: number, think: ThinkTime, tickMs: number, seed: number): { insert: number; cancel: number; expire: number } {
   const random = SeededRandom.create(seed, STREAM_BENCH);
   const sample = thinkTimeSampler(think);
-  const queue = makeQueue(kind, tickMs, 0);
   const count = Math.max(1, population);
+  const queue = makeQueue(kind, tickMs, 0, count);
   const deadlines = new Float64Array(count);
   for (let i = 0; i < count; i++) deadlines[i] = sample(random);
   const noop = () => {};
@@ -110,7 +117,8 @@ export function measureQueueCost(kind: TimerQueueKind, population: number, think
   const limit = Math.ceil(Math.max(...deadlines) / tickMs) + 1;
   while (queue.nextDueTick(limit) !== -1) {
     while (queue.popDue(out)) {
-      out.callback(out.arg, out.deadlineMs, out.id);
+      out.callback(out.deadlineMs, out.arg, out.id);
+      queue.finish(out, Number.NaN);
       fired++;
     }
   }
@@ -119,7 +127,8 @@ export function measureQueueCost(kind: TimerQueueKind, population: number, think
 }
 
 export async function runRuntimeBench(options: RuntimeBenchOptions): Promise<RuntimeBenchResult> {
-  const think = options.think ?? REFERENCE_WALK_THINK;
+  const thinkOption = options.think ?? REFERENCE_WALK_THINK;
+  const thinks: readonly ThinkTime[] = Array.isArray(thinkOption) ? thinkOption : [thinkOption as ThinkTime];
   const tickMs = options.tickMs ?? REAL_TICK_MS;
   const queueKind = options.queue ?? "wheel";
   const seed = options.seed ?? 1;
@@ -129,7 +138,9 @@ export async function runRuntimeBench(options: RuntimeBenchOptions): Promise<Run
   const timers = options.actors * options.timersPerActor;
 
   progress(`measuring ${queueKind} insert/cancel/expire with ${timers} timers`);
-  const cost = measureQueueCost(queueKind, timers, think, tickMs, seed);
+  // Warm the JIT on a small queue first, then measure on one of the run's size.
+  measureQueueCost(queueKind, Math.min(timers, 50_000), thinks[0]!, tickMs, seed);
+  const cost = measureQueueCost(queueKind, timers, thinks[0]!, tickMs, seed);
 
   const clock = new RealClock();
   const scheduler = new TimerScheduler(clock, makeQueue(queueKind, tickMs, clock.now()));
@@ -137,7 +148,8 @@ export async function runRuntimeBench(options: RuntimeBenchOptions): Promise<Run
   const session = new LoopbackSessionPort({ scheduler });
   const planned = planRun({
     seed,
-    arrivals: { kind: "closed", actors: options.actors, spreadMs: options.arrivalSpreadMs ?? DEFAULT_ARRIVAL_SPREAD_MS },
+    // Arrivals finish within the first half of the warm-up, so the measured window has everyone.
+    arrivals: { kind: "closed", actors: options.actors, spreadMs: options.arrivalSpreadMs ?? Math.min(DEFAULT_ARRIVAL_SPREAD_MS, (warmupS * MS_PER_S) / 2) },
     behaviours: "timer-load",
     startAtMs: clock.now(),
   });
@@ -146,7 +158,7 @@ export async function runRuntimeBench(options: RuntimeBenchOptions): Promise<Run
     plan: planned.plan,
     scheduler,
     session,
-    behaviours: { "timer-load": () => new TimerLoadBehaviour({ timers: options.timersPerActor, think, send }) },
+    behaviours: { "timer-load": () => new TimerLoadBehaviour({ timers: options.timersPerActor, think: thinks, send }) },
     limits: { maxTimers: Math.max(options.timersPerActor, 1), maxSendsPerS: 1_000, maxSubscriptions: 4 },
   });
 
@@ -168,17 +180,19 @@ export async function runRuntimeBench(options: RuntimeBenchOptions): Promise<Run
     const wallMs = clock.now() - wallBefore;
     const fired = scheduler.stats.fired - firedBefore;
     const memory = process.memoryUsage();
+    const cpuMs = (cpu.user + cpu.system) / US_PER_MS;
     const counts = runtime.stateCounts();
     return {
       actors: options.actors,
       timers,
       queue: queueKind,
       tick_ms: tickMs,
-      think: formatThinkTime(think),
+      think: thinks.map(formatThinkTime).join(","),
       send,
       duration_s: round(wallMs / MS_PER_S, 2),
-      cpu_pct: round(((cpu.user + cpu.system) / US_PER_MS / wallMs) * 100, 2),
+      cpu_pct: round((cpuMs / wallMs) * 100, 2),
       fires_per_s: Math.round((fired / wallMs) * MS_PER_S),
+      cpu_ns_per_fire: Math.round((cpuMs * NS_PER_MS) / Math.max(1, fired)),
       timer_late_p50_ms: round(scheduler.stats.lateness.percentile(50)),
       timer_late_p99_ms: round(scheduler.stats.lateness.percentile(99)),
       timer_late_max_ms: round(scheduler.stats.lateness.max),

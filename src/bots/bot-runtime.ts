@@ -4,12 +4,13 @@
  * time or opens sockets; on a manual clock and a loopback session a run is an exact replay.
  */
 import { ActorLifecycle, type ActorState, ACTOR_STATES } from "./actor-lifecycle.ts";
-import { BotContext } from "./actor-context.ts";
+import { BotContext, type SendSink } from "./actor-context.ts";
 import type { ArrivalSchedule, RunPlan, PlannedActor } from "./arrivals.ts";
 import type { ActorView, BehaviourFactory, Behaviour, PacketFields, ResourceLimits, SendOutcome } from "./behaviour.ts";
+import type { Clock } from "./clock.ts";
 import type { BotLogger } from "./logger.ts";
 import { silentBotLogger } from "./logger.ts";
-import { SeededRandom, STREAM_ACTOR } from "./random.ts";
+import { STREAM_ACTOR } from "./random.ts";
 import { RuntimeMetrics } from "./runtime-metrics.ts";
 import type { SessionEvents, SessionLink, SessionPort } from "./session-port.ts";
 import type { TimerScheduler } from "./timer-scheduler.ts";
@@ -40,6 +41,7 @@ export class BotActor implements ActorView {
   behaviourInstance: Behaviour | undefined;
   link: SessionLink | undefined;
   arrivalTimer = -1;
+  behaviourStarted = false;
 
   constructor(
     readonly id: number,
@@ -110,20 +112,14 @@ export class BotRuntime {
       return;
     }
     const scheduler = this.options.scheduler;
-    const trace = this.options.trace;
-    const metrics = this.metrics;
     actor.context = new BotContext({
       actor,
       scheduler,
-      random: SeededRandom.create(this.options.plan.seed, STREAM_ACTOR, actor.id),
+      seed: this.options.plan.seed,
+      stream: [STREAM_ACTOR, actor.id],
       log: this.log,
-      metrics,
+      metrics: this.metrics,
       limits: this.options.limits,
-      outlet: (packet, fields, plannedAtMs) => {
-        const outcome = actor.link ? actor.link.send(packet, fields, plannedAtMs) : "not_active";
-        if (trace) trace({ atMs: scheduler.clock.now(), actor: actor.id, kind: "send", packet, fields, outcome });
-        return outcome;
-      },
       onFault: (error) => this.fault(actor, error),
     });
     try {
@@ -133,7 +129,27 @@ export class BotRuntime {
       return;
     }
     if (!this.move(actor, "Connecting", "session opening")) return;
-    actor.link = this.options.session.open(actor, this.sessionEvents(actor));
+    const link = this.options.session.open(actor, this.sessionEvents(actor));
+    if (actor.lifecycle.isFinal) {
+      link.close("actor already failed");
+      return;
+    }
+    actor.link = link;
+    const trace = this.options.trace;
+    // Without a trace the context talks to the link directly: one object fewer per send.
+    actor.context.attach(trace ? new TracingSink(link, actor.id, scheduler.clock, trace) : link);
+    if (actor.state === "Active") this.startBehaviour(actor);
+  }
+
+  /** Once per actor: after a reconnect the behaviour simply carries on (its sends resume). */
+  private startBehaviour(actor: BotActor): void {
+    if (actor.behaviourStarted) return;
+    actor.behaviourStarted = true;
+    try {
+      actor.behaviourInstance?.start(actor.context!);
+    } catch (error) {
+      this.fault(actor, error);
+    }
   }
 
   private sessionEvents(actor: BotActor): SessionEvents {
@@ -141,11 +157,9 @@ export class BotRuntime {
       connected: () => void this.move(actor, "Authenticating", "transport connected"),
       authenticated: () => {
         if (!this.move(actor, "Active", "in the world")) return;
-        try {
-          actor.behaviourInstance?.start(actor.context!);
-        } catch (error) {
-          this.fault(actor, error);
-        }
+        // Reported from inside `open`: the link is not attached yet; `arrive` starts it after.
+        if (actor.link === undefined) return;
+        this.startBehaviour(actor);
       },
       reconnecting: (reason) => void this.move(actor, "Connecting", `reconnecting: ${reason}`),
       packet: (name, fields) => void actor.context?.deliver(name, fields, this.options.scheduler.nowMs),
@@ -172,7 +186,7 @@ export class BotRuntime {
       case "Active": {
         if (!this.move(actor, "Draining", reason)) return;
         const context = actor.context;
-        if (context && actor.behaviourInstance?.stop) {
+        if (context && actor.behaviourStarted && actor.behaviourInstance?.stop) {
           try {
             actor.behaviourInstance.stop(context, reason);
           } catch (error) {
@@ -214,7 +228,24 @@ export class BotRuntime {
       return false;
     }
     if (trace) trace({ atMs: this.options.scheduler.clock.now(), actor: actor.id, kind: "transition", from, to, reason });
+    actor.context?.stateChanged();
     return true;
+  }
+}
+
+/** Reports every send to the trace, then passes it on. */
+class TracingSink implements SendSink {
+  constructor(
+    private readonly link: SessionLink,
+    private readonly actor: number,
+    private readonly clock: Clock,
+    private readonly trace: (event: TraceEvent) => void,
+  ) {}
+
+  send(packet: string, fields: PacketFields, plannedAtMs: number): SendOutcome {
+    const outcome = this.link.send(packet, fields, plannedAtMs);
+    this.trace({ atMs: this.clock.now(), actor: this.actor, kind: "send", packet, fields, outcome });
+    return outcome;
   }
 }
 
@@ -223,6 +254,6 @@ interface Arrival {
   readonly actor: BotActor;
 }
 
-function arrive(arrival: Arrival): void {
+function arrive(_plannedMs: number, arrival: Arrival): void {
   arrival.runtime.arrive(arrival.actor);
 }

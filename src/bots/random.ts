@@ -52,51 +52,43 @@ export function streamHash(seed: number, path: readonly number[]): number {
   return h;
 }
 
-/** xoshiro128**: period 2^128 - 1, passes BigCrush; the state is four 32-bit words. */
-export class SeededRandom implements Random {
-  private s0: number;
-  private s1: number;
-  private s2: number;
-  private s3: number;
+/** Expands a seed and stream path into a xoshiro128** state. */
+export function streamState(seed: number, path: readonly number[]): [number, number, number, number] {
+  if (!Number.isFinite(seed)) throw new RangeError(`random seed must be a finite number, got ${seed}`);
+  for (const element of path) {
+    if (!Number.isFinite(element)) throw new RangeError(`random stream path must be finite numbers, got ${element}`);
+  }
+  let h = mix32(streamHash(seed, path));
+  const state: [number, number, number, number] = [0, 0, 0, 0];
+  for (let i = 0; i < 4; i++) {
+    state[i] = h;
+    h = mix32(h);
+  }
+  return state;
+}
 
-  private constructor(
-    /** The root seed this stream was derived from. */
-    readonly seed: number,
-    /** The derivation path below the root seed. */
-    readonly path: readonly number[],
-    state: readonly [number, number, number, number],
-  ) {
+/**
+ * xoshiro128**: period 2^128 - 1, passes BigCrush; the state is four 32-bit words. A class to
+ * extend, so an owner (the bot context) can carry its stream inline: at 50k actors every
+ * separate object on the timer path is one more cache miss.
+ */
+export class Xoshiro128 implements Random {
+  private s0 = 0;
+  private s1 = 0;
+  private s2 = 0;
+  private s3 = 0;
+
+  constructor(state: readonly [number, number, number, number]) {
+    this.setState(state);
+  }
+
+  protected setState(state: readonly [number, number, number, number]): void {
     this.s0 = state[0] | 0;
     this.s1 = state[1] | 0;
     this.s2 = state[2] | 0;
     this.s3 = state[3] | 0;
     // The all-zero state is the one state xoshiro cannot leave.
     if ((this.s0 | this.s1 | this.s2 | this.s3) === 0) this.s0 = GOLDEN_GAMMA;
-  }
-
-  /** The stream for `seed` and `path`, e.g. `SeededRandom.create(42, STREAM_ACTOR, actorId)`. */
-  static create(seed: number, ...path: number[]): SeededRandom {
-    if (!Number.isFinite(seed)) throw new RangeError(`random seed must be a finite number, got ${seed}`);
-    for (const element of path) {
-      if (!Number.isFinite(element)) throw new RangeError(`random stream path must be finite numbers, got ${element}`);
-    }
-    let h = mix32(streamHash(seed, path));
-    const state: [number, number, number, number] = [0, 0, 0, 0];
-    for (let i = 0; i < 4; i++) {
-      state[i] = h;
-      h = mix32(h);
-    }
-    return new SeededRandom(seed, path, state);
-  }
-
-  /** A generator with its raw state words set, for known-answer tests against the reference. */
-  static fromState(state: readonly [number, number, number, number]): SeededRandom {
-    return new SeededRandom(0, [], state);
-  }
-
-  /** A child stream: same root seed, this path extended. Does not consume from this stream. */
-  fork(...path: number[]): SeededRandom {
-    return SeededRandom.create(this.seed, ...this.path, ...path);
   }
 
   nextU32(): number {
@@ -127,6 +119,34 @@ export class SeededRandom implements Random {
 
   chance(p: number): boolean {
     return this.next() < p;
+  }
+}
+
+/** A named stream: root seed plus derivation path. */
+export class SeededRandom extends Xoshiro128 {
+  private constructor(
+    /** The root seed this stream was derived from. */
+    readonly seed: number,
+    /** The derivation path below the root seed. */
+    readonly path: readonly number[],
+    state: readonly [number, number, number, number],
+  ) {
+    super(state);
+  }
+
+  /** The stream for `seed` and `path`, e.g. `SeededRandom.create(42, STREAM_ACTOR, actorId)`. */
+  static create(seed: number, ...path: number[]): SeededRandom {
+    return new SeededRandom(seed, path, streamState(seed, path));
+  }
+
+  /** A generator with its raw state words set, for known-answer tests against the reference. */
+  static fromState(state: readonly [number, number, number, number]): SeededRandom {
+    return new SeededRandom(0, [], state);
+  }
+
+  /** A child stream: same root seed, this path extended. Does not consume from this stream. */
+  fork(...path: number[]): SeededRandom {
+    return SeededRandom.create(this.seed, ...this.path, ...path);
   }
 }
 

@@ -3,10 +3,11 @@
  * behaviours are tested through exactly the interface they get in a run.
  */
 import { BotContext, type MutableActorView } from "./actor-context.ts";
+import type { ActorState } from "./actor-lifecycle.ts";
 import type { PacketFields, ResourceLimits, SendOutcome } from "./behaviour.ts";
 import { recordingLogger, type LogRecord } from "./logger.ts";
 import { ManualClock } from "./manual-clock.ts";
-import { SeededRandom, STREAM_ACTOR } from "./random.ts";
+import { STREAM_ACTOR } from "./random.ts";
 import { RuntimeMetrics } from "./runtime-metrics.ts";
 
 export interface RecordedSend {
@@ -36,6 +37,8 @@ export interface RecordingContext {
   readonly metrics: RuntimeMetrics;
   /** The actor's state as the behaviour sees it; starts Active. */
   readonly actor: MutableActorView;
+  /** Changes the actor's state (e.g. to check that sends are held while reconnecting). */
+  setState(state: ActorState): void;
 }
 
 export function createRecordingContext(options: RecordingContextOptions = {}): RecordingContext {
@@ -50,15 +53,22 @@ export function createRecordingContext(options: RecordingContextOptions = {}): R
   const context = new BotContext({
     actor,
     scheduler: clock.timers,
-    random: SeededRandom.create(options.seed ?? 1, STREAM_ACTOR, actorId),
+    seed: options.seed ?? 1,
+    stream: [STREAM_ACTOR, actorId],
     log: logger,
     metrics,
     limits: options.limits,
-    outlet: (packet, fields, plannedAtMs) => {
-      sends.push({ atMs: clock.now(), packet, fields, plannedAtMs });
-      return answer ? answer(packet, fields) : "sent";
+    sink: {
+      send: (packet, fields, plannedAtMs) => {
+        sends.push({ atMs: clock.now(), packet, fields, plannedAtMs });
+        return answer ? answer(packet, fields) : "sent";
+      },
     },
     onFault: (error) => faults.push(error),
   });
-  return { context, clock, sends, logs: logger.records, faults, metrics, actor };
+  const setState = (state: ActorState) => {
+    actor.state = state;
+    context.stateChanged();
+  };
+  return { context, clock, sends, logs: logger.records, faults, metrics, actor, setState };
 }

@@ -44,26 +44,44 @@ export interface LoopbackOptions {
   readonly onSend?: (actor: ActorView, packet: string, fields: PacketFields, plannedAtMs: number) => void;
 }
 
-interface LoopbackSession {
-  readonly actor: ActorView;
-  readonly events: SessionEvents;
-  open: boolean;
+/** One loopback session: the link object itself, no closures. */
+class LoopbackLink implements SessionLink {
+  open = true;
+
+  constructor(
+    readonly port: LoopbackSessionPort,
+    readonly actor: ActorView,
+    readonly events: SessionEvents,
+  ) {}
+
+  send(packet: string, fields: PacketFields, plannedAtMs: number): SendOutcome {
+    if (!this.open) return "closed";
+    return this.port.delivered(this.actor, packet, fields, plannedAtMs);
+  }
+
+  close(reason: string): void {
+    if (!this.open) return;
+    this.open = false;
+    this.events.closed(reason);
+  }
 }
 
-function connectStep(session: LoopbackSession): void {
-  if (session.open) session.events.connected();
+function connectStep(_plannedMs: number, link: LoopbackLink): void {
+  if (!link.open) return;
+  link.events.connected();
+  if (link.open) link.port.scheduler.after(link.port.authDelayMs, authStep, link);
 }
 
-function authStep(session: LoopbackSession): void {
-  if (session.open) session.events.authenticated();
+function authStep(_plannedMs: number, link: LoopbackLink): void {
+  if (link.open) link.events.authenticated();
 }
 
 export class LoopbackSessionPort implements SessionPort {
   sends = 0;
   opened = 0;
-  private readonly scheduler: TimerScheduler;
-  private readonly connectDelayMs: number;
-  private readonly authDelayMs: number;
+  readonly scheduler: TimerScheduler;
+  readonly connectDelayMs: number;
+  readonly authDelayMs: number;
   private readonly onSend: LoopbackOptions["onSend"];
 
   constructor(options: LoopbackOptions) {
@@ -75,30 +93,16 @@ export class LoopbackSessionPort implements SessionPort {
 
   open(actor: ActorView, events: SessionEvents): SessionLink {
     this.opened++;
-    const session: LoopbackSession = { actor, events, open: true };
-    const scheduler = this.scheduler;
-    const authDelay = this.authDelayMs;
+    const link = new LoopbackLink(this, actor, events);
     // Two steps on the shared queue, like a real connect and login would take.
-    scheduler.after(
-      this.connectDelayMs,
-      (s: LoopbackSession) => {
-        connectStep(s);
-        if (s.open) scheduler.after(authDelay, authStep, s);
-      },
-      session,
-    );
-    return {
-      send: (packet, fields, plannedAtMs) => {
-        if (!session.open) return "closed";
-        this.sends++;
-        this.onSend?.(actor, packet, fields, plannedAtMs);
-        return "sent";
-      },
-      close: (reason) => {
-        if (!session.open) return;
-        session.open = false;
-        events.closed(reason);
-      },
-    };
+    this.scheduler.after(this.connectDelayMs, connectStep, link);
+    return link;
+  }
+
+  /** @internal A link handed over a send. */
+  delivered(actor: ActorView, packet: string, fields: PacketFields, plannedAtMs: number): SendOutcome {
+    this.sends++;
+    if (this.onSend) this.onSend(actor, packet, fields, plannedAtMs);
+    return "sent";
   }
 }

@@ -15,10 +15,13 @@ import {
   type FiredTimer,
   type TimerCallback,
   type TimerId,
+  type TimerInterval,
   type TimerQueue,
 } from "./timer-queue.ts";
 
 const NONE = -1;
+/** `position` of a timer whose callback is running (popped, not yet finished). */
+const FIRING = -2;
 
 export interface TimerHeapOptions {
   readonly tickMs: number;
@@ -41,6 +44,7 @@ export class TimerHeap implements TimerQueue {
   private generation: Uint32Array;
   private callbacks: (TimerCallback<unknown> | undefined)[] = [];
   private args: unknown[] = [];
+  private intervals: (TimerInterval<unknown> | undefined)[] = [];
   private freeList: Int32Array;
   private freeTop = 0;
   private capacity = 0;
@@ -60,26 +64,22 @@ export class TimerHeap implements TimerQueue {
     this.grow(Math.max(16, Math.min(TIMER_SLOT_SPACE, options.initialCapacity ?? INITIAL_TIMER_CAPACITY)));
   }
 
-  insert<A>(deadlineMs: number, callback: TimerCallback<A>, arg: A): TimerId {
+  insert<A>(deadlineMs: number, callback: TimerCallback<A>, arg: A, interval?: TimerInterval<A>): TimerId {
     checkDeadline(deadlineMs);
     if (this.freeTop === 0) this.grow(this.capacity * 2);
     const index = this.freeList[--this.freeTop]!;
-    this.tick[index] = deadlineTick(deadlineMs, this.tickMs, this.currentTick);
-    this.deadline[index] = deadlineMs;
-    this.seq[index] = this.nextSeq++;
     this.callbacks[index] = callback as TimerCallback<unknown>;
     this.args[index] = arg;
-    const at = this.size++;
-    this.heap[at] = index;
-    this.position[index] = at;
-    this.siftUp(at);
+    this.intervals[index] = interval as TimerInterval<unknown> | undefined;
+    this.schedule(index, deadlineMs);
     return this.generation[index]! * TIMER_SLOT_SPACE + index;
   }
 
   cancel(id: TimerId): boolean {
     const index = this.pendingIndex(id);
     if (index === NONE) return false;
-    this.removeAt(this.position[index]!);
+    const at = this.position[index]!;
+    if (at !== FIRING) this.removeAt(at);
     this.release(index);
     return true;
   }
@@ -112,18 +112,44 @@ export class TimerHeap implements TimerQueue {
     const index = this.heap[0]!;
     if (this.tick[index]! > this.currentTick) return false;
     this.removeAt(0);
+    this.position[index] = FIRING;
     out.id = this.generation[index]! * TIMER_SLOT_SPACE + index;
     out.deadlineMs = this.deadline[index]!;
     out.callback = this.callbacks[index]!;
     out.arg = this.args[index];
-    this.release(index);
+    out.interval = this.intervals[index];
     return true;
   }
 
+  finish(out: FiredTimer, nextDeadlineMs: number): void {
+    const id = out.id;
+    const index = id % TIMER_SLOT_SPACE;
+    if (this.position[index] !== FIRING || this.generation[index] !== (id - index) / TIMER_SLOT_SPACE) return;
+    if (out.interval !== undefined && nextDeadlineMs === nextDeadlineMs) {
+      checkDeadline(nextDeadlineMs);
+      this.schedule(index, nextDeadlineMs);
+    } else {
+      this.release(index);
+    }
+  }
+
+  private schedule(index: number, deadlineMs: number): void {
+    this.tick[index] = deadlineTick(deadlineMs, this.tickMs, this.currentTick);
+    this.deadline[index] = deadlineMs;
+    this.seq[index] = this.nextSeq++;
+    const at = this.size++;
+    this.heap[at] = index;
+    this.position[index] = at;
+    this.siftUp(at);
+  }
+
+  /** The index of a live timer: in the heap, or a recurring one whose callback is running. */
   private pendingIndex(id: TimerId): number {
     if (!Number.isSafeInteger(id) || id < 0) return NONE;
     const index = id % TIMER_SLOT_SPACE;
-    if (index >= this.capacity || this.position[index] === NONE) return NONE;
+    if (index >= this.capacity) return NONE;
+    const at = this.position[index];
+    if (at === NONE || (at === FIRING && this.intervals[index] === undefined)) return NONE;
     return this.generation[index] === (id - index) / TIMER_SLOT_SPACE ? index : NONE;
   }
 
@@ -182,6 +208,7 @@ export class TimerHeap implements TimerQueue {
     this.position[index] = NONE;
     this.callbacks[index] = undefined;
     this.args[index] = undefined;
+    this.intervals[index] = undefined;
     const generation = this.generation[index]!;
     this.generation[index] = generation >= MAX_TIMER_GENERATION ? 0 : generation + 1;
     this.freeList[this.freeTop++] = index;
@@ -214,6 +241,7 @@ export class TimerHeap implements TimerQueue {
     for (let index = old; index < target; index++) {
       this.callbacks.push(undefined);
       this.args.push(undefined);
+      this.intervals.push(undefined);
     }
     const freeList = new Int32Array(target);
     freeList.set(this.freeList.subarray(0, this.freeTop));

@@ -23,7 +23,8 @@ function drain(queue: TimerQueue, limitTick: number, log: Fire[] = []): Fire[] {
   while ((tick = queue.nextDueTick(limitTick)) !== -1) {
     while (queue.popDue(out)) {
       log.push({ label: out.arg as string, tick, deadline: out.deadlineMs });
-      out.callback(out.arg, out.deadlineMs, out.id);
+      out.callback(out.deadlineMs, out.arg, out.id);
+      queue.finish(out, Number.NaN);
     }
   }
   return log;
@@ -103,7 +104,8 @@ describe.each(implementations)("timer queue conformance: %s", (_name, make) => {
     while (queue.nextDueTick(10) !== -1) {
       while (queue.popDue(out)) {
         fired.push(out.arg as string);
-        out.callback(out.arg, out.deadlineMs, out.id);
+        out.callback(out.deadlineMs, out.arg, out.id);
+        queue.finish(out, Number.NaN);
       }
     }
     expect(fired).toEqual(["killer", "survivor"]);
@@ -151,6 +153,65 @@ describe.each(implementations)("timer queue conformance: %s", (_name, make) => {
     for (let i = 1; i < fired.length; i++) expect(fired[i]!.tick).toBeGreaterThanOrEqual(fired[i - 1]!.tick);
   });
 
+  test("a recurring timer keeps its id, runs on its planned grid, and can cancel itself from its callback", () => {
+    const queue = make(1);
+    const out = firedTimerRecord();
+    const planned: number[] = [];
+    let pendingInside: boolean[] = [];
+    const id = queue.insert(10, none, "tick", () => 10);
+    const run = (limit: number) => {
+      while (queue.nextDueTick(limit) !== -1) {
+        while (queue.popDue(out)) {
+          expect(out.id).toBe(id);
+          planned.push(out.deadlineMs);
+          pendingInside.push(queue.isPending(out.id));
+          if (out.deadlineMs === 40) expect(queue.cancel(out.id)).toBe(true);
+          queue.finish(out, out.deadlineMs + out.interval!(out.arg));
+        }
+      }
+    };
+    run(35);
+    expect(planned).toEqual([10, 20, 30]);
+    expect(queue.isPending(id)).toBe(true);
+    expect(queue.deadlineOf(id)).toBe(40);
+    run(100);
+    expect(planned).toEqual([10, 20, 30, 40]);
+    expect(pendingInside.every(Boolean)).toBe(true);
+    expect(queue.isPending(id)).toBe(false);
+    expect(queue.cancel(id)).toBe(false);
+    expect(queue.size).toBe(0);
+    pendingInside = [];
+  });
+
+  test("a one-shot is over once popped: not pending in its callback, cancel says no, finish releases", () => {
+    const queue = make(1);
+    const out = firedTimerRecord();
+    const id = queue.insert(5, none, "once");
+    expect(queue.nextDueTick(10)).toBe(5);
+    expect(queue.popDue(out)).toBe(true);
+    expect(queue.isPending(id)).toBe(false);
+    expect(queue.cancel(id)).toBe(false);
+    // A recurring deadline passed for a one-shot is ignored.
+    queue.finish(out, 50);
+    expect(queue.size).toBe(0);
+    expect(queue.nextDueTick(100)).toBe(-1);
+  });
+
+  test("finish leaves alone a slot that was cancelled and reused during the callback", () => {
+    const queue = make(1);
+    const out = firedTimerRecord();
+    const id = queue.insert(5, none, "recurring", () => 5);
+    expect(queue.nextDueTick(5)).toBe(5);
+    expect(queue.popDue(out)).toBe(true);
+    expect(queue.cancel(id)).toBe(true);
+    const reuse = queue.insert(7, none, "newcomer");
+    expect(reuse % TIMER_SLOT_SPACE).toBe(id % TIMER_SLOT_SPACE);
+    queue.finish(out, 10);
+    expect(queue.isPending(reuse)).toBe(true);
+    expect(queue.deadlineOf(reuse)).toBe(7);
+    expect(drain(queue, 20).map((f) => f.label)).toEqual(["newcomer"]);
+  });
+
   test("rejects a NaN or +Infinity deadline and a bad tick", () => {
     const queue = make(1);
     expect(() => queue.insert(Number.NaN, none, "x")).toThrow(RangeError);
@@ -171,9 +232,15 @@ test("the wheel jumps over empty stretches: a week of a sparse manual timeline s
 
 /** Random programs of inserts, cancels and advances: wheel and heap must fire identically. */
 test("property: the wheel fires exactly what the heap fires, in the same order", () => {
-  type Op = { kind: "insert"; delay: number; far: boolean } | { kind: "cancel"; pick: number } | { kind: "advance"; by: number };
+  type Op = { kind: "insert"; delay: number; far: boolean; every: number } | { kind: "cancel"; pick: number } | { kind: "advance"; by: number };
   const op: fc.Arbitrary<Op> = fc.oneof(
-    { weight: 5, arbitrary: fc.record({ kind: fc.constant("insert" as const), delay: fc.oneof(fc.integer({ min: -5, max: 700 }), fc.integer({ min: 0, max: 14 }).map((d) => d * 50)), far: fc.boolean() }) },
+    { weight: 5, arbitrary: fc.record({
+        kind: fc.constant("insert" as const),
+        delay: fc.oneof(fc.integer({ min: -5, max: 700 }), fc.integer({ min: 0, max: 14 }).map((d) => d * 50)),
+        far: fc.boolean(),
+        // 0: one-shot; otherwise a recurring period in ticks.
+        every: fc.oneof(fc.constant(0), fc.integer({ min: 25, max: 300 })),
+      }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant("cancel" as const), pick: fc.nat() }) },
     { weight: 3, arbitrary: fc.record({ kind: fc.constant("advance" as const), by: fc.integer({ min: 0, max: 400 }) }) },
   );
@@ -187,11 +254,15 @@ test("property: the wheel fires exactly what the heap fires, in the same order",
           let now = start;
           let label = 0;
           // Callbacks re-arm some timers from inside the pass, like recurring bot timers.
-          const rearm = (arg: unknown, planned: number) => {
+          const rearm = (planned: number, arg: unknown) => {
             if ((arg as number) % 3 === 0) ids.push(queue.insert(planned + 37, rearm, (arg as number) + 1));
           };
           for (const step of ops) {
-            if (step.kind === "insert") ids.push(queue.insert(now + step.delay * (step.far ? 97 * tickMs : tickMs), rearm, label++));
+            if (step.kind === "insert") {
+              const deadline = now + step.delay * (step.far ? 97 * tickMs : tickMs);
+              const period = step.every * tickMs;
+              ids.push(step.every === 0 ? queue.insert(deadline, rearm, label++) : queue.insert(deadline, rearm, label++, () => period));
+            }
             else if (step.kind === "cancel") log.push(`cancel ${queue.cancel(ids[step.pick % Math.max(1, ids.length)] ?? -1)}`);
             else {
               now += step.by * tickMs;
@@ -200,7 +271,8 @@ test("property: the wheel fires exactly what the heap fires, in the same order",
               while ((tick = queue.nextDueTick(Math.floor(now / tickMs))) !== -1) {
                 while (queue.popDue(out)) {
                   log.push(`${tick}:${out.arg as number}`);
-                  out.callback(out.arg, out.deadlineMs, out.id);
+                  out.callback(out.deadlineMs, out.arg, out.id);
+                  queue.finish(out, out.interval ? out.deadlineMs + out.interval(out.arg) : Number.NaN);
                 }
               }
             }

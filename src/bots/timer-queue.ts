@@ -11,13 +11,23 @@
  * - Timers due in the same tick fire in insertion order; earlier ticks fire first.
  * - Ids carry a generation: cancelling a fired, cancelled or foreign id returns false and never
  *   touches a newer timer that reuses the same slot.
+ * - A recurring timer keeps its id for life: after each fire the driver calls `finish` with the
+ *   next deadline and the queue files the same record again (no release, no new id, no
+ *   allocation). During its own callback it still counts as pending, so it can cancel itself.
+ *   A one-shot timer is over once popped; `finish` releases it.
  */
 
 /** Opaque timer id: slot index plus generation, a safe integer. */
 export type TimerId = number;
 
-/** What runs when a timer fires; `plannedMs` is the deadline it was scheduled for. */
-export type TimerCallback<A> = (arg: A, plannedMs: number, id: TimerId) => void;
+/**
+ * What runs when a timer fires; `plannedMs` is the deadline it was scheduled for. The planned
+ * time comes first so a behaviour's `(plannedMs, context)` function is a callback as it stands.
+ */
+export type TimerCallback<A> = (plannedMs: number, arg: A, id: TimerId) => void;
+
+/** A recurring timer's next wait, drawn from its argument (e.g. the actor's random stream). */
+export type TimerInterval<A> = (arg: A) => number;
 
 /** Written by `popDue`; reused, so reading it allocates nothing. */
 export interface FiredTimer {
@@ -25,16 +35,19 @@ export interface FiredTimer {
   deadlineMs: number;
   callback: TimerCallback<unknown>;
   arg: unknown;
+  /** Set for a recurring timer. */
+  interval: TimerInterval<unknown> | undefined;
 }
 
 export interface TimerQueue {
   /** Milliseconds per tick. */
   readonly tickMs: number;
-  /** Pending timers. */
+  /** Timers filed in the queue (a timer whose callback is running is not counted). */
   readonly size: number;
   /** The last tick the queue has advanced to. */
   readonly currentTick: number;
-  insert<A>(deadlineMs: number, callback: TimerCallback<A>, arg: A): TimerId;
+  /** A one-shot timer, or a recurring one when `interval` is given. */
+  insert<A>(deadlineMs: number, callback: TimerCallback<A>, arg: A, interval?: TimerInterval<A>): TimerId;
   /** True when the timer was pending and is now cancelled. */
   cancel(id: TimerId): boolean;
   isPending(id: TimerId): boolean;
@@ -46,8 +59,16 @@ export interface TimerQueue {
    * returning the same tick.
    */
   nextDueTick(limitTick: number): number;
-  /** Removes the next timer due in the current tick into `out`; false when the tick is drained. */
+  /**
+   * Takes the next timer due in the current tick into `out`; false when the tick is drained.
+   * The driver runs its callback, then calls `finish`.
+   */
   popDue(out: FiredTimer): boolean;
+  /**
+   * Ends a fire: a recurring timer is filed again for `nextDeadlineMs` under the same id; a
+   * one-shot (or `nextDeadlineMs` NaN) is released. Does nothing if the callback cancelled it.
+   */
+  finish(out: FiredTimer, nextDeadlineMs: number): void;
 }
 
 export type TimerQueueKind = "wheel" | "heap";
@@ -69,7 +90,7 @@ export class TimerCapacityError extends Error {
 
 /** A fresh reusable `FiredTimer`. */
 export function firedTimerRecord(): FiredTimer {
-  return { id: -1, deadlineMs: 0, callback: noop, arg: undefined };
+  return { id: -1, deadlineMs: 0, callback: noop, arg: undefined, interval: undefined };
 }
 
 function noop(): void {}

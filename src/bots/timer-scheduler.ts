@@ -5,15 +5,32 @@
  */
 import type { Clock } from "./clock.ts";
 import { Histogram } from "./histogram.ts";
-import { firedTimerRecord, type TimerCallback, type TimerId, type TimerQueue } from "./timer-queue.ts";
+import { firedTimerRecord, type FiredTimer, type TimerCallback, type TimerId, type TimerInterval, type TimerQueue } from "./timer-queue.ts";
+
+/** How often a run re-reads the clock inside a batch: every 128 fires (a read costs ~40 ns). */
+const CLOCK_CHECK_MASK = 127;
+
+/**
+ * A timer argument that can take the blame: when a callback throws, the scheduler tells its
+ * argument (the bot context fails its actor) instead of the scheduler-wide `onError`.
+ */
+export interface TimerFaultSink {
+  timerFault(error: unknown, id: TimerId): void;
+}
+
+function isFaultSink(arg: unknown): arg is TimerFaultSink {
+  return typeof arg === "object" && arg !== null && typeof (arg as TimerFaultSink).timerFault === "function";
+}
 
 export interface TimerStats {
   inserted: number;
+  /** Fires of recurring timers that asked to run again. */
+  rearmed: number;
   cancelled: number;
   fired: number;
   /** Callbacks that threw (caught, reported through `onError`, the loop goes on). */
   errors: number;
-  /** Expiry delay: time the tick batch started minus the deadline, in ms. */
+  /** Expiry delay: clock time when the timer ran (re-read every 128 fires) minus its deadline, ms. */
   readonly lateness: Histogram;
   /** Runnable queue length: timers due in one tick. */
   readonly duePerTick: Histogram;
@@ -36,14 +53,17 @@ export class ReentrantTimerRunError extends Error {
 export class TimerScheduler {
   readonly stats: TimerStats = {
     inserted: 0,
+    rearmed: 0,
     cancelled: 0,
     fired: 0,
     errors: 0,
     lateness: new Histogram(),
     duePerTick: new Histogram({ resolution: 1 }),
   };
-  /** Clock time read at the start of the tick batch now running (one read per batch, not per timer). */
+  /** Clock time of the batch now running: read when a due tick starts and every 128 fires, not per timer. */
   batchNowMs = 0;
+  /** The last `runDue` stopped at its time slice with timers still due. */
+  incomplete = false;
   private readonly fired = firedTimerRecord();
   private running = false;
   private readonly onError: ((error: unknown, id: TimerId) => void) | undefined;
@@ -69,7 +89,7 @@ export class TimerScheduler {
     return this.queue.size;
   }
 
-  /** Runs `callback(arg, plannedMs, id)` `delayMs` from now (never within the current tick pass). */
+  /** Runs `callback(plannedMs, arg, id)` `delayMs` from now (never within the current tick pass). */
   after<A>(delayMs: number, callback: TimerCallback<A>, arg: A): TimerId {
     this.stats.inserted++;
     return this.queue.insert(this.clock.now() + delayMs, callback, arg);
@@ -79,6 +99,16 @@ export class TimerScheduler {
   at<A>(deadlineMs: number, callback: TimerCallback<A>, arg: A): TimerId {
     this.stats.inserted++;
     return this.queue.insert(deadlineMs, callback, arg);
+  }
+
+  /**
+   * Runs `callback` at `firstDeadlineMs`, then again `interval(arg)` after each planned time
+   * (open loop: lateness does not push the schedule back). One id for life; cancel stops it.
+   * If the callback throws, the timer stops.
+   */
+  every<A>(firstDeadlineMs: number, callback: TimerCallback<A>, arg: A, interval: TimerInterval<A>): TimerId {
+    this.stats.inserted++;
+    return this.queue.insert(firstDeadlineMs, callback, arg, interval);
   }
 
   cancel(id: TimerId): boolean {
@@ -93,33 +123,57 @@ export class TimerScheduler {
 
   /**
    * Fires every timer due at or before `nowMs`, tick by tick and in order. `enterTick` hears each
-   * due tick's time first (the manual clock moves itself there). Returns the number fired.
+   * due tick's time first (the manual clock moves itself there). With `sliceMs`, stops once that
+   * much clock time has gone (checked every 128 fires) and sets `incomplete`, so a
+   * driver can yield to the event loop and come back. Returns the number fired.
    */
-  runDue(nowMs: number, enterTick?: (tickTimeMs: number) => void): number {
+  runDue(nowMs: number, enterTick?: (tickTimeMs: number) => void, sliceMs = Number.POSITIVE_INFINITY): number {
     if (this.running) throw new ReentrantTimerRunError();
     this.running = true;
+    this.incomplete = false;
     const queue = this.queue;
     const fired = this.fired;
     const stats = this.stats;
     const lateness = stats.lateness;
+    const clock = this.clock;
     const tickMs = queue.tickMs;
     const limitTick = Math.floor(nowMs / tickMs);
+    const sliced = sliceMs !== Number.POSITIVE_INFINITY;
+    const sliceStart = sliced ? clock.now() : 0;
     let total = 0;
     try {
       let tick: number;
-      while ((tick = queue.nextDueTick(limitTick)) !== -1) {
+      outer: while ((tick = queue.nextDueTick(limitTick)) !== -1) {
         if (enterTick) enterTick(tick * tickMs);
-        const batchNow = this.clock.now();
+        let batchNow = clock.now();
         this.batchNowMs = batchNow;
         let count = 0;
         while (queue.popDue(fired)) {
           count++;
           lateness.record(batchNow - fired.deadlineMs);
+          let next = Number.NaN;
           try {
-            fired.callback(fired.arg, fired.deadlineMs, fired.id);
+            fired.callback(fired.deadlineMs, fired.arg, fired.id);
+            // A NaN or infinite wait ends a recurring timer.
+            if (fired.interval !== undefined) next = fired.deadlineMs + fired.interval(fired.arg);
+            if (!(next < Number.POSITIVE_INFINITY)) next = Number.NaN;
           } catch (error) {
-            stats.errors++;
-            this.onError?.(error, fired.id);
+            this.blame(error, fired);
+          }
+          queue.finish(fired, next);
+          if (next === next) stats.rearmed++;
+          if (((total + count) & CLOCK_CHECK_MASK) === 0) {
+            // Every 128 fires: refresh the batch time (lateness stays honest in a long batch)
+            // and see whether the slice is used up.
+            const now = clock.now();
+            if (sliced && now - sliceStart >= sliceMs) {
+              stats.duePerTick.record(count);
+              total += count;
+              this.incomplete = true;
+              break outer;
+            }
+            batchNow = now;
+            this.batchNowMs = now;
           }
         }
         stats.duePerTick.record(count);
@@ -130,5 +184,18 @@ export class TimerScheduler {
       this.running = false;
     }
     return total;
+  }
+
+  private blame(error: unknown, fired: FiredTimer): void {
+    this.stats.errors++;
+    const arg = fired.arg;
+    try {
+      if (isFaultSink(arg)) arg.timerFault(error, fired.id);
+      else this.onError?.(error, fired.id);
+    } catch (secondary) {
+      // Reporting must not break the loop either.
+      this.stats.errors++;
+      if (this.onError && isFaultSink(arg)) this.onError(secondary, fired.id);
+    }
   }
 }

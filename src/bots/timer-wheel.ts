@@ -1,8 +1,13 @@
 /**
- * A hierarchical timing wheel in struct-of-arrays form: four levels of 256 slots, each slot a
- * doubly linked list threaded through typed arrays. Insert and cancel are O(1); expiring costs
+ * A hierarchical timing wheel on typed arrays: four levels of 256 slots, each slot a doubly
+ * linked list threaded through one record array. Insert and cancel are O(1); expiring costs
  * O(1) per timer plus, once per 256^L ticks, re-filing the timers of one level-L slot
  * (cascading). No per-timer objects and no closures: a timer is an index into the arrays.
+ *
+ * Layout is chosen for cache misses, which are the cost once 200k timers and 50k actors'
+ * objects compete for the cache: a timer's fields share one 64-byte record (next, prev, tick,
+ * deadline, sequence, bucket, generation), its callback, argument and interval sit side by side
+ * in one array, and a recurring timer is re-filed in place, so its references are only read.
  *
  * Timers whose tick is at most 255 ticks away go straight to level 0 (a think time of 211 to
  * 410 ms at a 10 ms tick never cascades). Every slot list stays sorted by insertion sequence:
@@ -24,6 +29,7 @@ import {
   type FiredTimer,
   type TimerCallback,
   type TimerId,
+  type TimerInterval,
   type TimerQueue,
 } from "./timer-queue.ts";
 
@@ -34,8 +40,22 @@ const LEVELS = 4;
 /** 256^L for L = 0..4. */
 const LEVEL_SPAN = [1, SLOTS, SLOTS ** 2, SLOTS ** 3, SLOTS ** 4] as const;
 const NONE = -1;
-/** `bucket` value of a free slot. */
+/** `bucket` value of a free record. */
 const FREE = -1;
+/** `bucket` value of a record whose callback is running (popped, not yet finished). */
+const FIRING = -2;
+
+// Record layout: RECORD doubles per timer.
+const RECORD = 8;
+const NEXT = 0;
+const PREV = 1;
+const TICK = 2;
+const DEADLINE = 3;
+const SEQ = 4;
+const BUCKET = 5;
+const GENERATION = 6;
+/** refs holds [callback, arg, interval] per timer. */
+const REFS = 3;
 
 export interface TimerWheelOptions {
   /** Milliseconds per tick (default 10 on the real clock; 1 on the manual clock). */
@@ -50,17 +70,11 @@ export class TimerWheel implements TimerQueue {
   size = 0;
   currentTick: number;
 
-  // Per timer (struct of arrays).
-  private next: Int32Array;
-  private prev: Int32Array;
-  private tick: Float64Array;
-  private deadline: Float64Array;
-  private seq: Float64Array;
-  private bucket: Int32Array;
-  private generation: Uint32Array;
-  private callbacks: (TimerCallback<unknown> | undefined)[];
-  private args: unknown[];
-  private capacity: number;
+  /** Timer records, RECORD doubles each. */
+  private rec: Float64Array;
+  /** [callback, arg, interval] at REFS * index. */
+  private refs: unknown[];
+  private capacity = 0;
   private freeTop = 0;
   private freeList: Int32Array;
   private nextSeq = 0;
@@ -73,44 +87,39 @@ export class TimerWheel implements TimerQueue {
   private readonly cursor = new Int32Array(LEVELS * SLOTS);
   private readonly cursorEpoch = new Float64Array(LEVELS * SLOTS);
   private epoch = 0;
+  /** @internal Written only so the prefetch load is not optimised away (holds one stale reference at most). */
+  prefetched: unknown = undefined;
 
   constructor(options: TimerWheelOptions) {
     checkTickMs(options.tickMs);
     this.tickMs = options.tickMs;
     this.currentTick = Math.floor((options.startMs ?? 0) / options.tickMs);
-    const capacity = Math.max(16, Math.min(TIMER_SLOT_SPACE, options.initialCapacity ?? INITIAL_TIMER_CAPACITY));
-    this.capacity = 0;
-    this.next = new Int32Array(0);
-    this.prev = new Int32Array(0);
-    this.tick = new Float64Array(0);
-    this.deadline = new Float64Array(0);
-    this.seq = new Float64Array(0);
-    this.bucket = new Int32Array(0);
-    this.generation = new Uint32Array(0);
-    this.callbacks = [];
-    this.args = [];
+    this.rec = new Float64Array(0);
+    this.refs = [];
     this.freeList = new Int32Array(0);
-    this.grow(capacity);
+    this.grow(Math.max(16, Math.min(TIMER_SLOT_SPACE, options.initialCapacity ?? INITIAL_TIMER_CAPACITY)));
   }
 
-  insert<A>(deadlineMs: number, callback: TimerCallback<A>, arg: A): TimerId {
+  insert<A>(deadlineMs: number, callback: TimerCallback<A>, arg: A, interval?: TimerInterval<A>): TimerId {
     checkDeadline(deadlineMs);
     if (this.freeTop === 0) this.grow(this.capacity * 2);
     const index = this.freeList[--this.freeTop]!;
-    this.tick[index] = deadlineTick(deadlineMs, this.tickMs, this.currentTick);
-    this.deadline[index] = deadlineMs;
-    this.seq[index] = this.nextSeq++;
-    this.callbacks[index] = callback as TimerCallback<unknown>;
-    this.args[index] = arg;
-    this.size++;
-    this.file(index, false);
-    return this.generation[index]! * TIMER_SLOT_SPACE + index;
+    const refs = this.refs;
+    refs[REFS * index] = callback;
+    refs[REFS * index + 1] = arg;
+    refs[REFS * index + 2] = interval;
+    this.schedule(index, deadlineMs);
+    return this.rec[index * RECORD + GENERATION]! * TIMER_SLOT_SPACE + index;
   }
 
   cancel(id: TimerId): boolean {
     const index = this.pendingIndex(id);
     if (index === NONE) return false;
-    this.unlink(index);
+    // A recurring timer cancelled from its own callback is not filed anywhere right now.
+    if (this.rec[index * RECORD + BUCKET] !== FIRING) {
+      this.unlink(index);
+      this.size--;
+    }
     this.release(index);
     return true;
   }
@@ -121,7 +130,7 @@ export class TimerWheel implements TimerQueue {
 
   deadlineOf(id: TimerId): number | undefined {
     const index = this.pendingIndex(id);
-    return index === NONE ? undefined : this.deadline[index];
+    return index === NONE ? undefined : this.rec[index * RECORD + DEADLINE];
   }
 
   nextDueTick(limitTick: number): number {
@@ -157,12 +166,35 @@ export class TimerWheel implements TimerQueue {
     const index = this.head[this.currentTick & SLOT_MASK]!;
     if (index === NONE) return false;
     this.unlink(index);
-    out.id = this.generation[index]! * TIMER_SLOT_SPACE + index;
-    out.deadlineMs = this.deadline[index]!;
-    out.callback = this.callbacks[index]!;
-    out.arg = this.args[index];
-    this.release(index);
+    this.size--;
+    const rec = this.rec;
+    const base = index * RECORD;
+    rec[base + BUCKET] = FIRING;
+    out.id = rec[base + GENERATION]! * TIMER_SLOT_SPACE + index;
+    out.deadlineMs = rec[base + DEADLINE]!;
+    const refs = this.refs;
+    out.callback = refs[REFS * index] as TimerCallback<unknown>;
+    out.arg = refs[REFS * index + 1];
+    out.interval = refs[REFS * index + 2] as TimerInterval<unknown> | undefined;
+    // Software prefetch: loading the next timer's argument now lets its cache miss overlap this
+    // timer's callback instead of stalling the next pop (about 10-15 % per fire at 200k timers).
+    const following = this.head[this.currentTick & SLOT_MASK]!;
+    if (following !== NONE) this.prefetched = refs[REFS * following + 1];
     return true;
+  }
+
+  finish(out: FiredTimer, nextDeadlineMs: number): void {
+    const id = out.id;
+    const index = id % TIMER_SLOT_SPACE;
+    const base = index * RECORD;
+    // Cancelled (and maybe reused) during its callback: nothing left to do.
+    if (this.rec[base + BUCKET] !== FIRING || this.rec[base + GENERATION] !== (id - index) / TIMER_SLOT_SPACE) return;
+    if (out.interval !== undefined && nextDeadlineMs === nextDeadlineMs) {
+      checkDeadline(nextDeadlineMs);
+      this.schedule(index, nextDeadlineMs);
+    } else {
+      this.release(index);
+    }
   }
 
   /** Timers per level, for diagnostics. */
@@ -170,34 +202,52 @@ export class TimerWheel implements TimerQueue {
     return Array.from(this.levelCount);
   }
 
+  /** Sets the deadline of a claimed record and files it. */
+  private schedule(index: number, deadlineMs: number): void {
+    const rec = this.rec;
+    const base = index * RECORD;
+    rec[base + TICK] = deadlineTick(deadlineMs, this.tickMs, this.currentTick);
+    rec[base + DEADLINE] = deadlineMs;
+    rec[base + SEQ] = this.nextSeq++;
+    this.size++;
+    this.file(index, false);
+  }
+
+  /** The index of a live timer: filed, or a recurring one whose callback is running. */
   private pendingIndex(id: TimerId): number {
     if (!Number.isSafeInteger(id) || id < 0) return NONE;
     const index = id % TIMER_SLOT_SPACE;
-    if (index >= this.capacity || this.bucket[index] === FREE) return NONE;
-    return this.generation[index] === (id - index) / TIMER_SLOT_SPACE ? index : NONE;
+    if (index >= this.capacity) return NONE;
+    const base = index * RECORD;
+    const bucket = this.rec[base + BUCKET];
+    if (bucket === FREE || (bucket === FIRING && this.refs[REFS * index + 2] === undefined)) return NONE;
+    return this.rec[base + GENERATION] === (id - index) / TIMER_SLOT_SPACE ? index : NONE;
   }
 
   /** Puts a timer into the bucket its tick belongs to; `merge` keeps the list in sequence order. */
   private file(index: number, merge: boolean): void {
-    const tick = this.tick[index]!;
+    const base = index * RECORD;
+    const tick = this.rec[base + TICK]!;
     const delta = tick - this.currentTick;
     let level = 0;
     while (level < LEVELS - 1 && delta >= LEVEL_SPAN[level + 1]!) level++;
     // Beyond the top level's reach: file at its farthest slot, re-filed when that slot cascades.
     const placeTick = delta >= LEVEL_SPAN[LEVELS]! ? this.currentTick + LEVEL_SPAN[LEVELS]! - 1 : tick;
     const bucket = level * SLOTS + (Math.floor(placeTick / LEVEL_SPAN[level]!) & SLOT_MASK);
-    this.bucket[index] = bucket;
+    this.rec[base + BUCKET] = bucket;
     this.levelCount[level]!++;
     if (merge) this.mergeInto(bucket, index);
     else this.append(bucket, index);
   }
 
   private append(bucket: number, index: number): void {
+    const rec = this.rec;
     const last = this.tail[bucket]!;
-    this.prev[index] = last;
-    this.next[index] = NONE;
+    const base = index * RECORD;
+    rec[base + PREV] = last;
+    rec[base + NEXT] = NONE;
     if (last === NONE) this.head[bucket] = index;
-    else this.next[last] = index;
+    else rec[last * RECORD + NEXT] = index;
     this.tail[bucket] = index;
   }
 
@@ -206,46 +256,53 @@ export class TimerWheel implements TimerQueue {
    * each bucket resumes where the previous one stopped: O(bucket length) per cascade, not per timer.
    */
   private mergeInto(bucket: number, index: number): void {
-    const seq = this.seq[index]!;
+    const rec = this.rec;
+    const seq = rec[index * RECORD + SEQ]!;
     let after = this.cursorEpoch[bucket] === this.epoch ? this.cursor[bucket]! : NONE;
-    let node = after === NONE ? this.head[bucket]! : this.next[after]!;
-    while (node !== NONE && this.seq[node]! < seq) {
+    let node = after === NONE ? this.head[bucket]! : rec[after * RECORD + NEXT]!;
+    while (node !== NONE && rec[node * RECORD + SEQ]! < seq) {
       after = node;
-      node = this.next[node]!;
+      node = rec[node * RECORD + NEXT]!;
     }
-    this.prev[index] = after;
-    this.next[index] = node;
+    rec[index * RECORD + PREV] = after;
+    rec[index * RECORD + NEXT] = node;
     if (after === NONE) this.head[bucket] = index;
-    else this.next[after] = index;
+    else rec[after * RECORD + NEXT] = index;
     if (node === NONE) this.tail[bucket] = index;
-    else this.prev[node] = index;
+    else rec[node * RECORD + PREV] = index;
     this.cursor[bucket] = index;
     this.cursorEpoch[bucket] = this.epoch;
   }
 
   private unlink(index: number): void {
-    const bucket = this.bucket[index]!;
-    const before = this.prev[index]!;
-    const after = this.next[index]!;
+    const rec = this.rec;
+    const base = index * RECORD;
+    const bucket = rec[base + BUCKET]!;
+    const before = rec[base + PREV]!;
+    const after = rec[base + NEXT]!;
     if (before === NONE) this.head[bucket] = after;
-    else this.next[before] = after;
+    else rec[before * RECORD + NEXT] = after;
     if (after === NONE) this.tail[bucket] = before;
-    else this.prev[after] = before;
+    else rec[after * RECORD + PREV] = before;
     this.levelCount[bucket >> SLOT_BITS]!--;
   }
 
   private release(index: number): void {
-    this.bucket[index] = FREE;
-    this.callbacks[index] = undefined;
-    this.args[index] = undefined;
-    const generation = this.generation[index]!;
-    this.generation[index] = generation >= MAX_TIMER_GENERATION ? 0 : generation + 1;
+    const rec = this.rec;
+    const base = index * RECORD;
+    rec[base + BUCKET] = FREE;
+    const refs = this.refs;
+    refs[REFS * index] = undefined;
+    refs[REFS * index + 1] = undefined;
+    refs[REFS * index + 2] = undefined;
+    const generation = rec[base + GENERATION]!;
+    rec[base + GENERATION] = generation >= MAX_TIMER_GENERATION ? 0 : generation + 1;
     this.freeList[this.freeTop++] = index;
-    this.size--;
   }
 
   /** At a multiple of 256^L, the level-L slot for this span moves down (lowest level first). */
   private cascadeAt(tick: number): void {
+    const rec = this.rec;
     for (let level = 1; level < LEVELS; level++) {
       const span = LEVEL_SPAN[level]!;
       if (tick % span !== 0) return;
@@ -256,7 +313,7 @@ export class TimerWheel implements TimerQueue {
       this.tail[bucket] = NONE;
       this.epoch++;
       while (index !== NONE) {
-        const following = this.next[index]!;
+        const following = rec[index * RECORD + NEXT]!;
         this.levelCount[level]!--;
         this.file(index, true);
         index = following;
@@ -268,22 +325,12 @@ export class TimerWheel implements TimerQueue {
     const target = Math.min(TIMER_SLOT_SPACE, capacity);
     if (target <= this.capacity) throw new TimerCapacityError(this.capacity);
     const old = this.capacity;
-    this.next = resizeInt32(this.next, target);
-    this.prev = resizeInt32(this.prev, target);
-    this.tick = resizeFloat64(this.tick, target);
-    this.deadline = resizeFloat64(this.deadline, target);
-    this.seq = resizeFloat64(this.seq, target);
-    const bucket = resizeInt32(this.bucket, target);
-    bucket.fill(FREE, old);
-    this.bucket = bucket;
-    const generation = new Uint32Array(target);
-    generation.set(this.generation);
-    this.generation = generation;
-    for (let index = old; index < target; index++) {
-      this.callbacks.push(undefined);
-      this.args.push(undefined);
-    }
-    // Free slots are handed out lowest index first.
+    const rec = new Float64Array(target * RECORD);
+    rec.set(this.rec);
+    for (let index = old; index < target; index++) rec[index * RECORD + BUCKET] = FREE;
+    this.rec = rec;
+    for (let index = REFS * old; index < REFS * target; index++) this.refs.push(undefined);
+    // Free records are handed out lowest index first.
     const freeList = new Int32Array(target);
     freeList.set(this.freeList.subarray(0, this.freeTop));
     let top = this.freeTop;
@@ -292,16 +339,4 @@ export class TimerWheel implements TimerQueue {
     this.freeTop = top;
     this.capacity = target;
   }
-}
-
-function resizeInt32(array: Int32Array, length: number): Int32Array {
-  const next = new Int32Array(length);
-  next.set(array);
-  return next;
-}
-
-function resizeFloat64(array: Float64Array, length: number): Float64Array {
-  const next = new Float64Array(length);
-  next.set(array);
-  return next;
 }

@@ -27,8 +27,10 @@ options:
   --timers-per-actor K     recurring timers per actor (1..${MAX_TIMERS_PER_ACTOR}, default 4)
   --duration S             seconds measured (default 10)
   --warmup S               seconds run before measuring (default 2)
-  --think SPEC             wait between fires: constant:MS | uniform:MIN:MAX | exponential:MEAN[:MAX]
-                           | normal:MEAN:SD[:MIN[:MAX]]  (default uniform:211:410, the walk pace)
+  --think SPEC[,SPEC...]   wait between fires: constant:MS | uniform:MIN:MAX | exponential:MEAN[:MAX]
+                           | normal:MEAN:SD[:MIN[:MAX]]  (default uniform:211:410, the walk pace);
+                           a list gives timer i the i-th entry (cycling), e.g. a walker's mix
+                           uniform:211:410,exponential:8000,constant:1000,exponential:20000
   --tick-ms MS             timer tick (default ${REAL_TICK_MS})
   --queue wheel|heap       timer queue (default wheel)
   --seed K                 seed of the plan and the actors' streams (default 1)
@@ -48,8 +50,6 @@ subcommands:
   bench-runtime   benchmark the bot runtime alone (timers, actors, no network)
 
 scenarios (--target ... --scenario ...): not implemented yet.
-
-argentum bots <subcommand> --help shows its options.
 `;
 
 interface Subcommand {
@@ -107,12 +107,15 @@ const benchRuntime: Subcommand = {
     for (const value of [actors, timersPerActor, durationS, warmupS, tickMs, seed]) if (typeof value === "string") return usageError(io, value, "bench-runtime");
     const queue = values.get("queue") ?? "wheel";
     if (queue !== "wheel" && queue !== "heap") return usageError(io, `--queue must be wheel or heap, got ${JSON.stringify(queue)}`, "bench-runtime");
-    let think: ThinkTime = REFERENCE_WALK_THINK;
     const thinkText = values.get("think");
-    if (thinkText !== undefined) {
-      const parsedThink = parseThinkTime(thinkText);
-      if (!parsedThink.ok) return usageError(io, parsedThink.error.message, "bench-runtime");
-      think = parsedThink.value;
+    const think: ThinkTime[] = [];
+    if (thinkText === undefined) think.push(REFERENCE_WALK_THINK);
+    else {
+      for (const text of thinkText.split(",")) {
+        const parsedThink = parseThinkTime(text);
+        if (!parsedThink.ok) return usageError(io, parsedThink.error.message, "bench-runtime");
+        think.push(parsedThink.value);
+      }
     }
     const options: RuntimeBenchOptions = {
       actors: actors as number,
@@ -166,7 +169,8 @@ function usageError(io: CliIo, message: string, subcommand?: string): number {
 export const botsCommand: Command = {
   name: "bots",
   summary: "load-test a server with simulated clients; bench-runtime benchmarks the bot runtime",
-  usage: USAGE,
+  // The top-level `--help` shows this whole text, so every subcommand's options are in it.
+  usage: `${USAGE}\n${SUBCOMMANDS.map((subcommand) => subcommand.usage).join("\n")}`,
   async run(argv, io) {
     const [first, ...rest] = argv;
     const subcommand = SUBCOMMANDS.find((candidate) => candidate.name === first);

@@ -10,7 +10,7 @@ export { IdleBehaviour } from "./idle.ts";
 export { MixedPlayerBehaviour, type MixedMode } from "./mixed-player.ts";
 export * from "./packets.ts";
 export { TimerLoadBehaviour, type TimerLoadOptions } from "./timer-load.ts";
-export { WalkerBehaviour, WALKER_FIXED_INTERVAL_MS, type WalkerOptions } from "./walker.ts";
+export { walkStep, WalkerBehaviour, WALKER_FIXED_INTERVAL_MS, type WalkerOptions } from "./walker.ts";
 
 export const BUILTIN_BEHAVIOURS: Readonly<Record<string, BehaviourFactory>> = {
   walker: () => new WalkerBehaviour(),

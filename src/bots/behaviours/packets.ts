@@ -1,8 +1,8 @@
 /**
- * The client packets behaviours send, by name, and their field objects. Names follow the AO20
- * client messages (`Walk` with a heading, `Talk` with the chat text); the session adapter maps
- * them onto the protocol library's layouts. Field objects are built once and shared, so a step
- * allocates nothing.
+ * The client packets behaviours send, by name, and their field objects: the names and field
+ * names of the protocol library's client table (`Walk {heading}`, `Talk {text}`). The session
+ * adapter adds what belongs to the session (the `counter` of the TS_* packet counters) and
+ * encodes. Field objects are built once and shared, so a step allocates nothing.
  */
 import type { PacketFields } from "../behaviour.ts";
 
@@ -20,6 +20,6 @@ export const HEADINGS: readonly Heading[] = [HEADING_NORTH, HEADING_EAST, HEADIN
 /** `WALK_FIELDS[heading]`; index 0 unused. */
 export const WALK_FIELDS: readonly PacketFields[] = [Object.freeze({}), ...HEADINGS.map((heading) => Object.freeze({ heading }))];
 
-export function talkFields(chat: string): PacketFields {
-  return Object.freeze({ chat });
+export function talkFields(text: string): PacketFields {
+  return Object.freeze({ text });
 }

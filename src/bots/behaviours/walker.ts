@@ -1,6 +1,7 @@
 /**
  * Random walk, like the reference benchmark: every 211 to 410 ms (uniform) or at a fixed
- * interval, pick one of the four headings and send `Walk`.
+ * interval, pick one of the four headings and send `Walk`. The step function is shared by all
+ * walkers; what a walker did is in the run's send counts (and a test's recorded sends).
  */
 import type { Behaviour, BehaviourContext, TimerHandle } from "../behaviour.ts";
 import { TIMER_REFUSED } from "../behaviour.ts";
@@ -17,28 +18,22 @@ export interface WalkerOptions {
   readonly intervalMs?: number;
 }
 
+/** One step: a uniform heading 1..4 (north, east, south, west), measured from its planned time. */
+export function walkStep(plannedMs: number, context: BehaviourContext): void {
+  context.send(WALK_PACKET, WALK_FIELDS[context.random.int(1, 4)], plannedMs);
+}
+
 export class WalkerBehaviour implements Behaviour {
   readonly name = "walker";
   readonly think: ThinkTime;
-  /** Steps attempted / handed to the session. */
-  steps = 0;
-  sent = 0;
   private timer: TimerHandle = TIMER_REFUSED;
-  private context: BehaviourContext | undefined;
-  private readonly step = (plannedMs: number): void => {
-    const context = this.context!;
-    this.steps++;
-    const heading = context.random.int(1, 4);
-    if (context.send(WALK_PACKET, WALK_FIELDS[heading], plannedMs) === "sent") this.sent++;
-  };
 
   constructor(options: WalkerOptions = {}) {
     this.think = options.intervalMs !== undefined ? { kind: "constant", ms: options.intervalMs } : (options.think ?? REFERENCE_WALK_THINK);
   }
 
   start(context: BehaviourContext): void {
-    this.context = context;
-    this.timer = context.timers.every(this.think, this.step);
+    this.timer = context.timers.every(this.think, walkStep);
     if (this.timer === TIMER_REFUSED) context.log.warn({ actor: context.actor.id }, "walker: no timer budget, not walking");
   }
 

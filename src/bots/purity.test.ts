@@ -1,0 +1,48 @@
+/**
+ * Guards the rule that bot code reads time and randomness only through the injected clock and
+ * seeded streams: a stray `Math.random` or `Date.now` would silently break replay.
+ */
+import { expect, test } from "bun:test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const ROOT = import.meta.dir;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return name.endsWith(".ts") && !name.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+/** Where each real-world API may appear, and nowhere else. */
+const ALLOWED: Record<string, readonly string[]> = {
+  "Math.random": [],
+  "Date.now": [],
+  "new Date": [],
+  "performance.now": ["clock.ts", "bench-runtime.ts"],
+  setTimeout: ["real-driver.ts", "bench-runtime.ts"],
+  setInterval: [],
+  setImmediate: ["real-driver.ts"],
+  "process.": ["bench-runtime.ts"],
+  'from "node:': [],
+  "Bun.": [],
+};
+
+test("bot code reaches real time, randomness and the platform only where allowed", () => {
+  const files = sources(ROOT);
+  expect(files.length).toBeGreaterThan(15);
+  const violations: string[] = [];
+  for (const file of files) {
+    const name = relative(ROOT, file);
+    // Comments may name the forbidden APIs; code may not.
+    const code = readFileSync(file, "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/\/\/.*$/gm, "");
+    for (const [api, allowedIn] of Object.entries(ALLOWED)) {
+      if (code.includes(api) && !allowedIn.includes(name)) violations.push(`${name}: ${api}`);
+    }
+  }
+  expect(violations).toEqual([]);
+});
