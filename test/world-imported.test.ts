@@ -69,4 +69,26 @@ const ULLATHORPE = { map: 1, x: 57, y: 44 };
     expect(client.received.some((packet) => packet.name === "CharacterCreate" && packet.fields.isNpc === 1)).toBe(true);
     client.close();
   });
+
+  test("maps load on first entry and unload when nobody has been on them for a while", async () => {
+    const world = ts.server.world;
+    // 823 maps: loaded lazily; only Ullathorpe got loaded by the login above.
+    expect(world.loadedMaps()).toEqual([ULLATHORPE.map]);
+    await ts.server.gateway.drainSaves();
+    for (let i = 0; i < 100 && world.onlineCount > 0; i++) await Bun.sleep(20);
+    expect(world.unloadIdleMaps(0, 1_000)).toEqual([]); // empty since t=0
+    expect(world.unloadIdleMaps(500, 1_000)).toEqual([]); // not idle long enough
+    expect(world.unloadIdleMaps(1_000, 1_000)).toEqual([ULLATHORPE.map]);
+    expect(world.loadedMaps()).toEqual([]);
+    // Coming back loads it again.
+    const client = await GameClient.connect("ws", ts.host, ts.httpPort);
+    await client.waitFor("Connected");
+    client.send("LoginAccount", { email: "ao20@test.local", password: "secreto123" });
+    const list = await client.waitFor("AccountCharacterList");
+    const tarkan = (list.fields.characters as { id: number; name: string }[]).find((c) => c.name === "Tarkan")!;
+    client.send("LoginExistingChar", { charId: tarkan.id, name: "Tarkan" });
+    await client.waitFor("Logged", () => true, 0, 30_000);
+    expect(world.loadedMaps()).toEqual([ULLATHORPE.map]);
+    client.close();
+  });
 });

@@ -50,6 +50,8 @@ export interface RunningServer {
 export interface StartOptions {
   /** Map worker count; default from the CPU count. */
   mapWorkers?: number;
+  /** Load every map at start even for big worlds (tests). Default: only worlds of ≤ PRELOAD_MAP_LIMIT maps. */
+  preloadAllMaps?: boolean;
   /** Override for tests (e.g. a worker script that fails to load). */
   mapWorkerUrl?: string;
 }
@@ -105,7 +107,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     workerUrl: options.mapWorkerUrl,
   });
   try {
-    await world.start(serverWorld.maps.size <= PRELOAD_MAP_LIMIT);
+    await world.start(options.preloadAllMaps ?? serverWorld.maps.size <= PRELOAD_MAP_LIMIT);
   } catch (error) {
     await database.close().catch(() => {});
     throw new StartupError((error as Error).message, { cause: error });
@@ -197,7 +199,11 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     return outcome === "ok" ? entries.length : 0;
   };
   const autosaveTimer = setInterval(() => void autosave(), config.autosaveSeconds * MS_PER_SECOND);
-  const statsTimer = setInterval(() => world.requestStats(), WORKER_STATS_INTERVAL_MS);
+  const statsTimer = setInterval(() => {
+    world.requestStats();
+    const unloaded = world.unloadIdleMaps(performance.now());
+    if (unloaded.length > 0) log.debug({ maps: unloaded }, "idle maps unloaded");
+  }, WORKER_STATS_INTERVAL_MS);
 
   log.info(
     { tcpPort: tcp.port, httpPort: http.port, host: config.host, version: VERSION, startMs: Math.round(performance.now() - startedAt) },

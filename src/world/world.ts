@@ -15,6 +15,8 @@ import { MapWorkerHost, type MapWorkerHostEvents } from "./map-worker-host.ts";
 
 /** How long the gateway waits for workers to hand back their players on shutdown. */
 export const WORKER_STOP_TIMEOUT_MS = 5_000;
+/** A map nobody stood on for this long is unloaded from its worker (lazily loaded worlds only). */
+export const MAP_IDLE_UNLOAD_MS = 120_000;
 /** How long a snapshot request may take before the answers so far are used. */
 export const SNAPSHOT_TIMEOUT_MS = 5_000;
 
@@ -63,6 +65,9 @@ export class World {
   private readonly snapshotWaiters = new Map<number, { pending: number; entries: SnapshotEntry[]; done: () => void }>();
   private nextRequestId = 1;
   private stopping = false;
+  private keepAllLoaded = false;
+  /** Monotonic ms since which each loaded map has had nobody on it. */
+  private readonly emptySince = new Map<number, number>();
   readonly stats: WorldStats = { workers: 0, mapsLoaded: 0, playersByMap: new Map(), workerLagMs: new Map(), workerQueueDelayMs: new Map(), intentsHandled: 0, restarts: 0 };
   /** Frames delivered per packet id, for metrics. */
   readonly framesOutById = new Float64Array(512);
@@ -92,6 +97,7 @@ export class World {
     for (let i = 0; i < count; i++) this.hosts.push(new MapWorkerHost(i + 1, this.options.settings, events, this.options.workerUrl));
     await Promise.all(this.hosts.map((host) => host.start()));
     this.stats.workers = this.hosts.length;
+    this.keepAllLoaded = preloadAll;
     if (preloadAll) await Promise.all([...this.options.maps.keys()].map((id) => this.ensureLoaded(id)));
   }
 
@@ -176,6 +182,42 @@ export class World {
     for (const host of this.hosts) host.terminate();
     this.routes.clear();
     return [...finals.values()];
+  }
+
+  /**
+   * Unloads maps that have had nobody on them (no route points at them, none in transit) for
+   * `idleMs`; the next entry loads them again. Worlds loaded whole at start keep every map.
+   */
+  unloadIdleMaps(nowMs: number, idleMs = MAP_IDLE_UNLOAD_MS): number[] {
+    if (this.keepAllLoaded) return [];
+    const occupied = new Set<number>();
+    for (const route of this.routes.values()) occupied.add(route.map);
+    const unloaded: number[] = [];
+    for (const [map, host] of this.hostOfMap) {
+      if (occupied.has(map) || this.loading.has(map)) {
+        this.emptySince.delete(map);
+        continue;
+      }
+      const since = this.emptySince.get(map);
+      if (since === undefined) {
+        this.emptySince.set(map, nowMs);
+        continue;
+      }
+      if (nowMs - since < idleMs) continue;
+      this.hostOfMap.delete(map);
+      this.emptySince.delete(map);
+      host.maps.delete(map);
+      host.post({ t: "unload", map });
+      this.stats.playersByMap.delete(map);
+      unloaded.push(map);
+    }
+    this.stats.mapsLoaded = this.hostOfMap.size;
+    return unloaded;
+  }
+
+  /** Maps currently loaded in a worker. */
+  loadedMaps(): number[] {
+    return [...this.hostOfMap.keys()];
   }
 
   /** Asks every worker for its counters; answers update `stats` as they arrive. */
