@@ -29,6 +29,12 @@ export const SETTINGS = {
     help: "Postgres URL; without it the embedded database (PGlite) in the data dir is used",
   },
   world: { flag: "--world", env: "AO_WORLD", schema: z.string().min(1).optional(), help: "folder of an imported world pack; without it the built-in default world" },
+  graphics: {
+    flag: "--graphics",
+    env: "AO_GRAPHICS",
+    schema: z.string().min(1).optional(),
+    help: "folder of the AO client's images (<n>.png); with an imported world that has a graphics index, the browser client draws with them",
+  },
   logLevel: { flag: "--log-level", env: "AO_LOG_LEVEL", schema: z.enum(LOG_LEVELS).default("info"), help: `log level: ${LOG_LEVELS.join(", ")}` },
   aoiMode: { flag: "--aoi", env: "AO_AOI", schema: z.enum(AOI_MODES).default("grid"), help: `area-of-interest mode: ${AOI_MODES.join(", ")}` },
   autosaveSeconds: {

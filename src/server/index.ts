@@ -14,6 +14,7 @@ import { createGatewayMetrics, createGatewayStore, Gateway } from "../session/in
 import { VERSION } from "../version.ts";
 import { World } from "../world/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
+import { GRAPHICS_URL, loadGraphicsFiles, type GraphicsFiles } from "./graphics-files.ts";
 import { loadServerWorld, type ServerWorld } from "./server-world.ts";
 import type { CharacterRecord } from "../game/character-record.ts";
 
@@ -63,9 +64,17 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   const dataDir = await prepareDataDir(config.dataDir);
   if (!dataDir.ok) throw new StartupError(dataDir.message);
 
+  let graphics: GraphicsFiles | undefined;
+  if (config.graphics) {
+    const loaded = await loadGraphicsFiles(config.world, config.graphics);
+    if (!loaded.ok) throw new StartupError(`graphics: ${loaded.message}`);
+    graphics = loaded.files;
+    log.info({ images: graphics.imageCount, dir: config.graphics }, "AO graphics served to the browser client");
+  }
+
   let serverWorld: ServerWorld;
   try {
-    serverWorld = await loadServerWorld(config.world);
+    serverWorld = await loadServerWorld(config.world, graphics ? GRAPHICS_URL : undefined);
   } catch (error) {
     throw new StartupError((error as Error).message, { cause: error });
   }
@@ -163,6 +172,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
         }),
         metrics: () => registry.render(),
         mapJson: (id) => serverWorld.mapJson(id),
+        staticFile: graphics ? (pathname) => graphics.respond(pathname) : undefined,
       },
     });
   } catch (error) {

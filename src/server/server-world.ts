@@ -54,7 +54,7 @@ export interface ServerWorld {
 }
 
 /** Loads `dir` as a world pack, or the embedded default world when no directory is given. */
-export async function loadServerWorld(dir: string | undefined): Promise<ServerWorld> {
+export async function loadServerWorld(dir: string | undefined, graphicsUrl?: string): Promise<ServerWorld> {
   const outcome = dir ? await loadWorldPack(dir) : await loadDefaultWorld();
   if (!outcome.ok) {
     const where = dir ? `world pack ${dir}` : "the built-in default world";
@@ -64,10 +64,10 @@ export async function loadServerWorld(dir: string | undefined): Promise<ServerWo
       .join("; ");
     throw new Error(`${where} could not be loaded: ${first}${outcome.errors.length > 3 ? ` (+${outcome.errors.length - 3} more)` : ""}`);
   }
-  return serverWorldFromPack(outcome.pack, dir === undefined);
+  return serverWorldFromPack(outcome.pack, dir === undefined, graphicsUrl);
 }
 
-export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean): ServerWorld {
+export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, graphicsUrl?: string): ServerWorld {
   const npcTemplates = new Map((pack.tables?.npcs?.npcs ?? []).map((npc) => [npc.id, npc]));
   const maps = new Map<number, MapDefinition>();
   for (const map of pack.maps) {
@@ -115,6 +115,7 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean): S
       name: pack.name,
       homeCities: pack.cities.filter((city) => !selectable || selectable.has(city.id)).map((city) => ({ id: city.id, name: city.name })),
       objects: (pack.tables?.objects?.objects ?? []).map((object) => ({ id: object.id, name: object.name, objType: object.objType })),
+      ...(graphicsUrl ? { graphicsUrl } : {}),
     }),
     mapJson(id) {
       const map = pack.mapsById.get(id);

@@ -1,0 +1,108 @@
+/**
+ * `--graphics DIR`: with a world imported with its client `init/` folder, the server hands the
+ * browser client the graphics index and the numbered images, and nothing else from the folder.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { deflateSync } from "node:zlib";
+import { importWorld } from "../src/content/index.ts";
+import { requireSharedData, sharedDataPath } from "./support/shared-data.ts";
+import { startTestServer, type TestServer } from "./support/test-server.ts";
+
+const hasData = requireSharedData("ao20/Mapas/mapa1.csm", "ao20/Dat/obj.dat", "ao20/init/graficos.ind");
+
+/** A 1×1 PNG of one colour, written by hand: signature, IHDR, IDAT, IEND with CRCs. */
+function onePixelPng(red: number, green: number, blue: number): Uint8Array {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Uint8Array) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Uint8Array) => {
+    const out = new Uint8Array(12 + data.length);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, data.length);
+    out.set(new TextEncoder().encode(type), 4);
+    out.set(data, 8);
+    view.setUint32(8 + data.length, crc(out.subarray(4, 8 + data.length)));
+    return out;
+  };
+  const header = new Uint8Array(13);
+  new DataView(header.buffer).setUint32(0, 1);
+  new DataView(header.buffer).setUint32(4, 1);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const pixels = deflateSync(Uint8Array.of(0, red, green, blue));
+  const parts = [Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", new Uint8Array())];
+  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    png.set(part, at);
+    at += part.length;
+  }
+  return png;
+}
+
+(hasData ? describe : describe.skip)("AO graphics for the browser client", () => {
+  let work: string;
+  let ts: TestServer;
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), "argentum-graphics-"));
+    const maps = join(work, "Mapas");
+    mkdirSync(maps);
+    copyFileSync(sharedDataPath("ao20/Mapas/mapa1.csm"), join(maps, "Mapa1.csm"));
+    const images = join(work, "Graficos");
+    mkdirSync(images);
+    writeFileSync(join(images, "1.png"), onePixelPng(200, 30, 30));
+    writeFileSync(join(images, "2.PNG"), onePixelPng(30, 200, 30));
+    writeFileSync(join(images, "secret.txt"), "not an image");
+    const result = await importWorld({
+      mapsDir: maps,
+      datDir: sharedDataPath("ao20/Dat"),
+      initDir: sharedDataPath("ao20/init"),
+      outDir: join(work, "pack"),
+      format: "ao20",
+    });
+    expect(result.failed).toBe(false);
+    ts = await startTestServer("pglite", ["--world", join(work, "pack"), "--graphics", images]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await ts?.stop();
+    ts?.cleanup();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const get = (path: string) => fetch(`http://127.0.0.1:${ts.httpPort}${path}`);
+
+  test("the world document tells the client where the graphics are", async () => {
+    const world = (await (await get("/api/world")).json()) as { graphicsUrl?: string };
+    expect(world.graphicsUrl).toBe("/graphics");
+  });
+
+  test("the graphics index is the one imported from init/", async () => {
+    const response = await get("/graphics/index.json");
+    expect(response.status).toBe(200);
+    const index = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(index).length).toBeGreaterThan(0);
+    expect(JSON.stringify(index).length).toBeGreaterThan(100_000);
+  });
+
+  test("numbered images are served, whatever their case on disk; nothing else is", async () => {
+    const one = await get("/graphics/1.png");
+    expect(one.status).toBe(200);
+    expect(one.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await one.arrayBuffer())).toEqual(onePixelPng(200, 30, 30));
+    expect((await get("/graphics/2.png")).status).toBe(200);
+    for (const path of ["/graphics/3.png", "/graphics/secret.txt", "/graphics/..%2Fsecret.txt", "/graphics/../Graficos/1.png"]) {
+      expect((await get(path)).status).toBe(404);
+    }
+  });
+});
