@@ -212,6 +212,26 @@ for (const backend of backends) {
         expect([back.map, back.x, back.y]).toEqual([a.map, target.x, target.y]);
       });
 
+      test("a dropped socket saves the player and removes it for the others", async () => {
+        const email = `${uniqueName("s")}@test.local`;
+        const a = await enter("Corte", email);
+        const b = await enter("Testigo");
+        await a.client.waitFor("CharacterCreate", (f) => f.charIndex === b.charIndex);
+        const map = await fetchMap(ts.httpPort, a.map);
+        const heading = openHeading(map, a.x, a.y, a.client.occupiedTiles(a.charIndex));
+        const target = step(a.x, a.y, heading);
+        a.client.send("Walk", { heading });
+        a.client.send("RequestPositionUpdate");
+        await a.client.waitFor("PosUpdate", (f) => f.x === target.x && f.y === target.y);
+        const from = b.client.received.length;
+        a.client.close(); // no Quit: the connection just goes away
+        await b.client.waitFor("CharacterRemove", (f) => f.charIndex === a.charIndex, from);
+        await ts.server.gateway.drainSaves();
+        const back = await loginExisting(ts, transport, email, a.name);
+        open.push(back.client);
+        expect([back.map, back.x, back.y]).toEqual([a.map, target.x, target.y]);
+      });
+
       test("hostile frames close only the sender", async () => {
         const a = await enter("Calmo");
         const b = await enter("Tercero");
