@@ -99,7 +99,7 @@ function onePixelPng(red: number, green: number, blue: number): Uint8Array {
     const one = await get("/graphics/1.png");
     expect(one.status).toBe(200);
     expect(one.headers.get("content-type")).toBe("image/png");
-    expect(new Uint8Array(await one.arrayBuffer())).toEqual(onePixelPng(200, 30, 30));
+    expect(Buffer.from(await one.arrayBuffer()).equals(Buffer.from(onePixelPng(200, 30, 30)))).toBe(true);
     expect((await get("/graphics/2.png")).status).toBe(200);
     for (const path of ["/graphics/3.png", "/graphics/secret.txt", "/graphics/..%2Fsecret.txt", "/graphics/../Graficos/1.png"]) {
       expect((await get(path)).status).toBe(404);

@@ -7,7 +7,7 @@ import type { ServerConfig } from "../config/index.ts";
 import { openDatabase, DatabaseError, type Database } from "../db/index.ts";
 import type { Logger } from "../log/index.ts";
 import { EventLoopLagMonitor, MetricsRegistry, registerProcessMetrics } from "../metrics/index.ts";
-import { ConnectionFactory, createWebSocketHandler, listenTcp, startHttpServer, type Connection } from "../net/index.ts";
+import { ConnectionFactory, createWebSocketHandler, listenTcp, startHttpServer } from "../net/index.ts";
 import { createClientRoutes } from "../client/serve.ts";
 import { FrameDecoder, serverPacketName } from "../protocol/index.ts";
 import { createGatewayMetrics, createGatewayStore, Gateway } from "../session/index.ts";
@@ -109,7 +109,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     workerCount: options.mapWorkers ?? defaultWorkerCount(serverWorld.maps.size),
     settings: { aoiMode: config.aoiMode, motd: DEFAULT_MOTD, dayLengthMs: DAY_LENGTH_MS, expToLevelUp: serverWorld.expToLevelUp },
     logger: logger.child({ ctx: "world" }),
-    deliver: (session, frame) => sessionsById.get(session)?.sendFrame(frame),
+    deliver: (session, frame) => gateway?.deliver(session, frame),
     onLeft: (session, state, reason) => gateway?.onWorldLeft(session, state, reason),
     onEntered: (session) => gateway?.onWorldEntered(session),
     onEnterFailed: (session) => gateway?.onWorldEnterFailed(session),
@@ -123,9 +123,9 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   }
   registerWorldMetrics(registry, world);
 
-  const sessionsById = new Map<number, Connection>();
+  const store = createGatewayStore(database, logger);
   gateway = new Gateway({
-    store: createGatewayStore(database, logger),
+    store,
     world,
     logger,
     metrics: gatewayMetrics,
@@ -137,19 +137,6 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     placeNewCharacter: benchPlacement(config.benchSpawn, serverWorld),
   });
   const activeGateway = gateway;
-  const events = {
-    onOpen(connection: Connection) {
-      const accepted = activeGateway.onOpen(connection);
-      if (accepted) sessionsById.set(connection.id, connection);
-      return accepted;
-    },
-    onBody: (connection: Connection, body: Uint8Array) => activeGateway.onBody(connection, body),
-    onClose(connection: Connection, reason: string) {
-      sessionsById.delete(connection.id);
-      activeGateway.onClose(connection, reason);
-    },
-  };
-
   registry.gauge("argentum_players_online", "Characters standing in the world.", () => world.onlineCount);
   registry.gauge("argentum_connections_open", "Open client connections.", () => activeGateway.connectionCount);
 
@@ -158,7 +145,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     http = startHttpServer({
       hostname: config.host,
       port: config.httpPort,
-      websocket: createWebSocketHandler(factory, events),
+      websocket: createWebSocketHandler(factory, activeGateway),
       clientRoutes: createClientRoutes(serverWorld.worldInfo),
       handlers: {
         health: () => ({
@@ -187,7 +174,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       hostname: config.host,
       port: config.tcpPort,
       factory,
-      events,
+      events: activeGateway,
       createDeframer: () => new FrameDecoder(),
     });
   } catch (error) {
@@ -197,7 +184,6 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     throw new StartupError(describeListenError("TCP", "--tcp-port / AO_TCP_PORT", config.host, config.tcpPort, error), { cause: error });
   }
 
-  const store = createGatewayStore(database, logger);
   const autosave = async (): Promise<number> => {
     const stillUnsaved = await activeGateway.retryUnsaved();
     if (stillUnsaved > 0) log.error({ characters: stillUnsaved }, "characters whose final save failed are still unsaved");

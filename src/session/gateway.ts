@@ -155,6 +155,11 @@ export class Gateway implements ConnectionEvents {
 
   // ------------------------------------------------------------ world events
 
+  /** Frames a map produced for a session; dropped when the connection is gone. */
+  deliver(sessionId: number, frame: Uint8Array): void {
+    this.sessions.get(sessionId)?.connection.sendFrame(frame);
+  }
+
   /** A map took the player out (quit countdown ended): save, then close the connection. */
   onWorldLeft(sessionId: number, state: CharacterRecord | null, reason: string): void {
     const session = this.sessions.get(sessionId);
