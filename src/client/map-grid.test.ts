@@ -42,6 +42,20 @@ describe("parseMapJson on the default world", () => {
     expect(grid.canEnter(101, 66, Heading.East)).toBe(false);
   });
 
+  test("water cannot be entered on foot, like the server's LegalWalk", () => {
+    for (const source of buildDefaultMaps()) {
+      const parsed = parseMapJson(defaultMapJson(source.id));
+      if (!parsed.ok) throw parsed.error;
+      for (let y = 1; y <= source.height; y++) {
+        for (let x = 1; x <= source.width; x++) {
+          const at = (y - 1) * source.width + (x - 1);
+          if ((source.collision[at]! & TILE_WATER) === 0 || source.triggers[at] === 17) continue;
+          for (const heading of [Heading.North, Heading.East, Heading.South, Heading.West]) expect(parsed.grid.canEnter(x, y, heading)).toBe(false);
+        }
+      }
+    }
+  });
+
   test("BlockPosition replaces the four direction bits and bumps the revision", () => {
     const parsed = parseMapJson(defaultMapJson(DEFAULT_WORLD_MAP_IDS.town));
     if (!parsed.ok) throw parsed.error;

@@ -50,6 +50,9 @@ const MAX_TRIGGER = 255;
 /** Object and NPC numbers are i16 on the wire. */
 const MAX_I16 = 32_767;
 
+/** `e_Trigger.VALIDOPUENTE`: a bridge over water, walkable. */
+const TRIGGER_BRIDGE = 17;
+
 /** One map: size, per-tile flags (mutable low bits for `BlockPosition`), exits and triggers. */
 export class MapGrid {
   readonly id: number;
@@ -115,10 +118,15 @@ export class MapGrid {
     return this.contains(x, y) ? this.exits.get(this.index(x, y)) : undefined;
   }
 
-  /** The tile may be entered moving towards `heading` (the server's `LegalWalk` bit test). */
+  /**
+   * The tile may be entered on foot moving towards `heading`: the server's `LegalWalk` bit
+   * test, and no water except on a bridge (src/map/movement.ts `isWaterForWalker`).
+   */
   canEnter(x: number, y: number, heading: HeadingValue): boolean {
     if (!this.contains(x, y)) return false;
-    return (this.flags[this.index(x, y)]! & this.headingBit(heading)) === 0;
+    const index = this.index(x, y);
+    if ((this.flags[index]! & this.headingBit(heading)) !== 0) return false;
+    return (this.flags[index]! & this.bits.water) === 0 || this.triggers[index] === TRIGGER_BRIDGE;
   }
 
   /** A wall: no direction may enter. */

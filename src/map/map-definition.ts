@@ -40,6 +40,8 @@ export interface MapDefinition {
   safe: boolean;
   /** Per tile (row-major from (1,1)): direction bits and water/tree flags, read-only. */
   collision: SharedArrayBuffer;
+  /** Per tile: the trigger (0 = none), read-only. */
+  triggers: SharedArrayBuffer;
   /** Per tile: the char index standing there (0 = free). Written only by the owning map. */
   occupancy: SharedArrayBuffer;
   exits: MapExitDefinition[];

@@ -59,6 +59,8 @@ interface WorldOptions {
   aoiMode?: AoiMode;
   /** [x, y, direction bits] */
   walls?: [number, number, number][];
+  /** [x, y, trigger] */
+  triggers?: [number, number, number][];
   exits?: MapExitDefinition[];
   npcs?: NpcDefinition[];
   objects?: ObjectDefinition[];
@@ -73,6 +75,8 @@ function world(options: WorldOptions = {}) {
   const collision = new SharedArrayBuffer(width * height);
   const flags = new Uint8Array(collision);
   for (const [x, y, bits] of options.walls ?? []) flags[(y - 1) * width + (x - 1)] = bits;
+  const triggers = new SharedArrayBuffer(width * height);
+  for (const [x, y, trigger] of options.triggers ?? []) new Uint8Array(triggers)[(y - 1) * width + (x - 1)] = trigger;
   const occupancyBuffer = newOccupancyBuffer(width, height);
   const occupancy = new Int16Array(occupancyBuffer);
   if (options.dirtyOccupancy) occupancy.fill(0x7777);
@@ -83,6 +87,7 @@ function world(options: WorldOptions = {}) {
     height,
     safe: options.safe ?? true,
     collision,
+    triggers,
     occupancy: occupancyBuffer,
     exits: options.exits ?? [],
     npcs: options.npcs ?? [],
@@ -825,5 +830,21 @@ describe("regressions", () => {
     const ana = w.drain().filter((packet) => packet.session === 1);
     expect(ana.some((packet) => packet.name === "AreaChanged")).toBe(true);
     expect(ana.some((packet) => packet.name === "CharacterCreate" && packet.fields.charIndex === nora)).toBe(true);
+  });
+});
+
+describe("water", () => {
+  test("a walker cannot step into water, except onto a bridge; nobody spawns in water", () => {
+    const WATER = 0x20;
+    const w = world({ walls: [[11, 10, WATER], [10, 11, WATER], [9, 10, WATER]], triggers: [[9, 10, 17]] });
+    w.enter(1, "Nadador", 10, 10);
+    w.drain();
+    w.server.walk(1, 2); // east into water: turned, then snapped back
+    expect(w.drain().map((p) => p.name)).toEqual(["CharacterChange", "PosUpdate"]);
+    expect(w.server.positionOf(1)).toMatchObject({ x: 10, y: 10 });
+    w.advance(300);
+    w.server.walk(1, 4); // west onto the bridge (water with trigger 17)
+    expect(w.server.positionOf(1)).toMatchObject({ x: 9, y: 10 });
+    expect(w.server.findFreeTile(11, 10)).not.toEqual({ x: 11, y: 10 });
   });
 });

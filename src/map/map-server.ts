@@ -16,7 +16,7 @@ import {
   type MapPackets,
   type VisibleChar,
 } from "./map-packets.ts";
-import { blockBitFor, checkWalkPace, isHeading, stepX, stepY, type WalkPacing } from "./movement.ts";
+import { blockBitFor, checkWalkPace, isHeading, isWaterForWalker, stepX, stepY, type WalkPacing } from "./movement.ts";
 import type { Outbox } from "./outbox.ts";
 
 /** Client char slots are 1..10000 (`charlist(1 To 10000)`). */
@@ -102,6 +102,7 @@ export class MapServer {
   readonly width: number;
   readonly height: number;
   private readonly collision: Uint8Array;
+  private readonly triggers: Uint8Array;
   private readonly occupancy: Int16Array;
   private readonly exits = new Map<number, MapExitDefinition>();
   private readonly players = new Map<number, Player>();
@@ -126,6 +127,7 @@ export class MapServer {
     this.width = definition.width;
     this.height = definition.height;
     this.collision = new Uint8Array(definition.collision);
+    this.triggers = new Uint8Array(definition.triggers);
     this.occupancy = new Int16Array(definition.occupancy);
     this.occupancy.fill(0);
     for (const exit of definition.exits) this.exits.set(this.tile(exit.x, exit.y), exit);
@@ -229,6 +231,7 @@ export class MapServer {
       x > this.width ||
       y > this.height ||
       (this.collision[this.tile(x, y)]! & blockBitFor(heading)) !== 0 ||
+      isWaterForWalker(this.collision[this.tile(x, y)]!, this.triggers[this.tile(x, y)]!) ||
       this.occupancy[this.tile(x, y)] !== 0 ||
       !checkWalkPace(player.pacing, this.deps.now());
     if (refused) {
@@ -532,6 +535,7 @@ export class MapServer {
           if (tx < 1 || ty < 1 || tx > this.width || ty > this.height) continue;
           const index = this.tile(tx, ty);
           if ((this.collision[index]! & 0x0f) === 0x0f) continue;
+          if (isWaterForWalker(this.collision[index]!, this.triggers[index]!)) continue;
           if (this.occupancy[index] !== 0 || this.exits.has(index)) continue;
           return { x: tx, y: ty };
         }

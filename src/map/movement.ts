@@ -30,6 +30,16 @@ export function blockBitFor(heading: HeadingValue): number {
   return 1 << (heading - 1);
 }
 
+/** Collision bit of navigable water (tile-flags.ts `TILE_WATER`). */
+export const WATER_BIT = 0x20;
+/** `e_Trigger.VALIDOPUENTE`: a bridge, walkable although the tile is water. */
+export const TRIGGER_BRIDGE = 17;
+
+/** VB6 `LegalWalk` for someone on foot: water only where a bridge crosses it. */
+export function isWaterForWalker(collisionBits: number, trigger: number): boolean {
+  return (collisionBits & WATER_BIT) !== 0 && trigger !== TRIGGER_BRIDGE;
+}
+
 export type WalkOutcome = "ok" | "out_of_bounds" | "blocked" | "occupied" | "too_fast";
 
 /**

@@ -79,6 +79,7 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
       height: map.height,
       safe: map.properties.safe,
       collision: collision.buffer as SharedArrayBuffer,
+      triggers: sharedCopy(map.triggers),
       occupancy: newOccupancyBuffer(map.width, map.height),
       exits: map.exits.map((exit) => ({ ...exit })),
       npcs: map.npcs.map((spawn) => {
@@ -122,6 +123,13 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
       return map && mapToApiJson(map);
     },
   };
+}
+
+function sharedCopy(bytes: Uint8Array): SharedArrayBuffer {
+  if (bytes.buffer instanceof SharedArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes.buffer;
+  const shared = new SharedArrayBuffer(bytes.byteLength);
+  new Uint8Array(shared).set(bytes);
+  return shared;
 }
 
 function creationRulesOf(pack: WorldPack, isDefaultWorld: boolean): CreationRules | undefined {
