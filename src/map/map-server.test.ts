@@ -807,13 +807,15 @@ describe("state", () => {
     expect(w.server.findFreeTile(Number.NaN, 300)).toEqual({ x: 1, y: 40 });
   });
 
-  test("findFreeTile looks 12 tiles around at most", () => {
+  test("findFreeTile keeps looking past the VB6 12 rings, over the whole map", () => {
     const walls: [number, number, number][] = [];
     for (let y = 1; y <= 40; y++) for (let x = 1; x <= 40; x++) if (x !== 40 || y !== 40) walls.push([x, y, WALL]);
     const w = world({ walls });
     expect(w.server.findFreeTile(28, 28)).toEqual({ x: 40, y: 40 });
-    expect(w.server.findFreeTile(27, 40)).toBeUndefined();
-    expect(w.server.findFreeTile(1, 1)).toBeUndefined();
+    expect(w.server.findFreeTile(27, 40)).toEqual({ x: 40, y: 40 });
+    expect(w.server.findFreeTile(1, 1)).toEqual({ x: 40, y: 40 });
+    const full = world({ walls: [...walls, [40, 40, WALL]] });
+    expect(full.server.findFreeTile(1, 1)).toBeUndefined();
   });
 });
 

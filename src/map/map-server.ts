@@ -26,7 +26,11 @@ export const QUIT_COUNTDOWN_SECONDS = 10;
 const MS_PER_SECOND = 1000;
 /** Chat lines longer than this are cut (the stock client's input box allows less). */
 export const MAX_CHAT_CHARS = 300;
-/** How far the free-tile search looks around a wanted position. */
+/**
+ * The VB6 spawn search looks 12 rings around the wanted tile and gives up after that (the
+ * player is refused). We keep searching outwards over the whole map, so a crowded home city
+ * (a login storm) spills into the streets instead of refusing logins.
+ */
 export const SPAWN_SEARCH_RADIUS = 12;
 /** Privilege bit of an ordinary user (CharacterCreate field 16). */
 const PRIVILEGE_USER = 1;
@@ -526,7 +530,8 @@ export class MapServer {
   findFreeTile(x: number, y: number): { x: number; y: number } | undefined {
     const cx = Math.min(this.width, Math.max(1, Math.round(x) || 1));
     const cy = Math.min(this.height, Math.max(1, Math.round(y) || 1));
-    for (let radius = 0; radius <= SPAWN_SEARCH_RADIUS; radius++) {
+    const maxRadius = Math.max(SPAWN_SEARCH_RADIUS, this.width, this.height);
+    for (let radius = 0; radius <= maxRadius; radius++) {
       for (let dy = -radius; dy <= radius; dy++) {
         for (let dx = -radius; dx <= radius; dx++) {
           if (Math.max(Math.abs(dx), Math.abs(dy)) !== radius) continue;

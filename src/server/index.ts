@@ -13,6 +13,7 @@ import { FrameDecoder, serverPacketName } from "../protocol/index.ts";
 import { createGatewayMetrics, createGatewayStore, Gateway } from "../session/index.ts";
 import { VERSION } from "../version.ts";
 import { World } from "../world/index.ts";
+import { isWaterForWalker, type MapDefinition } from "../map/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
 import { GRAPHICS_URL, loadGraphicsFiles, type GraphicsFiles } from "./graphics-files.ts";
 import { loadServerWorld, type ServerWorld } from "./server-world.ts";
@@ -250,7 +251,11 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
  */
 function benchPlacement(setting: string, world: ServerWorld): ((character: CharacterRecord) => CharacterRecord) | undefined {
   if (setting === "off") return undefined;
-  const mapIds = [...world.maps.keys()].sort((a, b) => a - b);
+  // Spread only over maps with room to stand and walk (some AO maps are all sea or all wall).
+  const mapIds = [...world.maps.values()]
+    .filter((map) => landTiles(map) >= MIN_LAND_TILES_FOR_SPREAD)
+    .map((map) => map.id)
+    .sort((a, b) => a - b);
   return (character) => {
     const map = setting === "spread" ? mapIds[character.id % mapIds.length]! : Number(setting);
     const definition = world.maps.get(map);
@@ -261,6 +266,19 @@ function benchPlacement(setting: string, world: ServerWorld): ((character: Chara
     const y = 1 + (Math.floor(spot / definition.width) % definition.height);
     return { ...character, position: { ...character.position, map, x, y } };
   };
+}
+
+/** A map needs this many enterable dry tiles to take bots in `--bench-spawn spread`. */
+const MIN_LAND_TILES_FOR_SPREAD = 200;
+
+function landTiles(map: MapDefinition): number {
+  const collision = new Uint8Array(map.collision);
+  const triggers = new Uint8Array(map.triggers);
+  let land = 0;
+  for (let i = 0; i < collision.length; i++) {
+    if ((collision[i]! & 0x0f) !== 0x0f && !isWaterForWalker(collision[i]!, triggers[i]!)) land++;
+  }
+  return land;
 }
 
 function defaultWorkerCount(maps: number): number {
