@@ -6,10 +6,35 @@ import { botsCommand } from "./bots-command.ts";
 import { memoryIo } from "./command.ts";
 
 describe("argentum bots", () => {
-  test("the scenario path is reserved and says so", async () => {
+  test("scenario usage errors exit 2 with the reason", async () => {
+    const target = ["--target", "ws://127.0.0.1:1/ws"];
+    for (const [argv, fragment] of [
+      [["--scenario", "hot_spread", "--bots", "1"], "--target is required"],
+      [["--target", "udp://h:1", "--scenario", "hot_spread", "--bots", "1"], "unknown scheme udp"],
+      [[...target, "--bots", "1"], "--scenario is required"],
+      [[...target, "--scenario", "stampede", "--bots", "1"], 'unknown scenario "stampede"'],
+      [[...target, "--scenario", "crowd"], "--bots is required"],
+      [[...target, "--scenario", "crowd", "--bots", "0"], "--bots must be an integer from 1"],
+      [[...target, "--scenario", "crowd", "--bots", "5", "--duration", "0"], "--duration must be a number from 0.1"],
+      [[...target, "--scenario", "crowd", "--bots", "5", "--login", "guest"], "--login must be create or existing"],
+      [[...target, "--scenario", "crowd", "--bots", "5", "--login-concurrency", "0"], "--login-concurrency must be an integer from 1"],
+      [[...target, "--scenario", "crowd", "--bots", "5", "--http-url", "ftp://x"], "--http-url must be an http"],
+      [[...target, "--scenario", "crowd", "--bots", "5", "--metrics-url", "nonsense"], "--metrics-url is not a URL"],
+      [[...target, "--scenario", "crowd", "--bots", "5", "--no-metrics", "--metrics-url", "http://h:1/metrics"], "contradict"],
+      [["--target", "tcp://127.0.0.1:1", "--scenario", "crowd", "--bots", "5"], "needs the server's HTTP address"],
+    ] as [string[], string][]) {
+      const io = memoryIo();
+      expect([argv.join(" "), await botsCommand.run(argv, io)]).toEqual([argv.join(" "), 2]);
+      expect(io.stderr).toContain(fragment);
+    }
+  });
+
+  test("a scenario against a server that is not there fails with the reason, exit 1", async () => {
     const io = memoryIo();
-    expect(await botsCommand.run(["--target", "tcp://127.0.0.1:7667", "--scenario", "hot_spread", "--bots", "10"], io)).toBe(2);
-    expect(io.stderr).toContain("scenarios: not implemented yet");
+    const code = await botsCommand.run(["--target", "tcp://127.0.0.1:1", "--http-url", "http://127.0.0.1:1", "--scenario", "hot_spread", "--bots", "2", "--duration", "1"], io);
+    expect(code).toBe(1);
+    expect(io.stderr).toContain("hot_spread needs map 4: GET http://127.0.0.1:1/api/map/4:");
+    expect(io.stderr).toContain("--bench-spawn 4");
   });
 
   test("usage errors exit 2 with the reason", async () => {
@@ -43,6 +68,7 @@ describe("argentum bots", () => {
     expect(io.stdout).toContain("--timers-per-actor");
     expect(botsCommand.usage).toContain("bench-runtime");
     expect(botsCommand.usage).toContain("--timers-per-actor");
+    for (const scenario of ["hot_spread", "crowd", "crowd_saturated", "world_spread", "login_storm"]) expect(botsCommand.usage).toContain(scenario);
   });
 
   test("bench-runtime runs on the real clock and writes the JSON it prints", async () => {

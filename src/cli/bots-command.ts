@@ -5,7 +5,26 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { MAX_TIMERS_PER_ACTOR, parseThinkTime, runRuntimeBench, REAL_TICK_MS, REFERENCE_WALK_THINK, type RuntimeBenchOptions, type ThinkTime } from "../bots/index.ts";
+import {
+  DEFAULT_LOGIN_CONCURRENCY,
+  formatReportTable,
+  httpOriginOf,
+  isScenarioName,
+  MAX_TIMERS_PER_ACTOR,
+  parseTarget,
+  parseThinkTime,
+  REAL_TICK_MS,
+  REFERENCE_WALK_THINK,
+  runRuntimeBench,
+  runScenario as runScenarioOnce,
+  SCENARIO_NAMES,
+  ScenarioError,
+  SCENARIOS,
+  type BotLogger,
+  type RuntimeBenchOptions,
+  type ScenarioReport,
+  type ThinkTime,
+} from "../bots/index.ts";
 import type { CliIo, Command } from "./command.ts";
 
 const EXIT_OK = 0;
@@ -41,15 +60,45 @@ JSON keys: actors, timers, cpu_pct (% of one core over wall time), fires_per_s,
 timer_late_p50_ms, timer_late_p99_ms, loop_lag_p99_ms, rss_mb, and more detail.
 `;
 
+/** Logins a scenario may take at once, at most (each costs the server a password hash). */
+const MAX_LOGIN_CONCURRENCY = 10_000;
+const MAX_LOGIN_TIMEOUT_S = 3_600;
+
 const USAGE = `usage: argentum bots <subcommand> [options]
-       argentum bots --target tcp://HOST:PORT|ws://HOST:PORT/ws --scenario NAME --bots N ...
+       argentum bots --target tcp://HOST:PORT|ws://HOST:PORT/ws --scenario NAME --bots N --duration S [options]
 
 Simulated AO20 clients for load tests, with reproducible behaviour and honest measurements.
 
 subcommands:
   bench-runtime   benchmark the bot runtime alone (timers, actors, no network)
 
-scenarios (--target ... --scenario ...): not implemented yet.
+scenarios (--target ... --scenario NAME):
+${SCENARIO_NAMES.map((name) => `  ${name.padEnd(16)}${SCENARIOS[name].summary}${SCENARIOS[name].benchSpawn === "off" ? "" : ` (server: --bench-spawn ${SCENARIOS[name].benchSpawn})`}`).join("\n")}
+
+Each bot creates an account and a character (names from the seed and its number), logs in,
+checks it landed on the scenario's map, and acts. Once everyone is in, --duration seconds are
+measured (login_storm measures the logins themselves and ends when everyone is in). A progress
+line goes to stderr every second; the report is printed as JSON and as a table on stdout.
+
+scenario options:
+  --target URL             tcp://HOST:PORT (the AO20 TCP port) or ws://HOST:PORT/ws (required)
+  --scenario NAME          one of ${SCENARIO_NAMES.join(", ")} (required)
+  --bots N                 bots (1..${MAX_ACTORS}, required)
+  --duration S             seconds measured (default 20; login_storm: longest the storm may take)
+  --seed K                 seed of the plan, the names and every choice (default 1; a second run
+                           against the same server needs another seed, or --login existing)
+  --http-url URL           the server's HTTP address, for map documents (default: from a ws://
+                           target or from --metrics-url; required for a tcp:// target otherwise)
+  --metrics-url URL        the server's Prometheus /metrics (default: HTTP address + /metrics)
+  --no-metrics             do not read the server's /metrics
+  --login create|existing  create accounts and characters (default), or log into existing ones
+  --login-concurrency K    logins in flight at once (default ${DEFAULT_LOGIN_CONCURRENCY})
+  --login-timeout S        a bot that is not in the world after S seconds fails (default 60)
+  --json FILE              also write the JSON report to FILE
+
+JSON keys: scenario, bots, offered_moves_per_s, moves_per_s, recipients_per_move, rtt_p50_ms,
+rtt_p99_ms, rtt_max_ms, server_cpu_pct, server_rss_mb, failures, and detail (chat round trip,
+bytes received, logins per second, map queue delay, event-loop lag, bot-side CPU).
 `;
 
 interface Subcommand {
@@ -152,10 +201,98 @@ const benchRuntime: Subcommand = {
   },
 };
 
-/** The scenario runner's entry; it arrives with the session adapter. */
-async function runScenario(_argv: readonly string[], io: CliIo): Promise<number> {
-  io.err("argentum bots: scenarios: not implemented yet\n");
-  return EXIT_USAGE;
+/** Warnings and errors of a run go to stderr as one line each. */
+function stderrLogger(io: CliIo): BotLogger {
+  const line = (level: string) => (fields: object, message?: string) => io.err(`argentum bots: ${level}: ${message ?? ""} ${JSON.stringify(fields)}\n`);
+  const logger: BotLogger = { debug() {}, info() {}, warn: line("warn"), error: line("error"), child: () => logger };
+  return logger;
+}
+
+function originOf(text: string, option: string): string | { error: string } {
+  try {
+    const url = new URL(text);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return { error: `${option} must be an http:// or https:// URL, got ${JSON.stringify(text)}` };
+    return url.origin;
+  } catch {
+    return { error: `${option} is not a URL: ${JSON.stringify(text)}` };
+  }
+}
+
+/** `argentum bots --target ... --scenario ...`: one scenario run, its report as JSON and a table. */
+async function runScenario(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseOptions(
+    argv,
+    new Set(["target", "scenario", "bots", "duration", "seed", "http-url", "metrics-url", "login", "login-concurrency", "login-timeout", "json"]),
+    new Set(["no-metrics"]),
+  );
+  if (typeof parsed === "string") return usageError(io, parsed);
+  const { values, flags } = parsed;
+  const targetText = values.get("target");
+  if (targetText === undefined) return usageError(io, "--target is required (tcp://HOST:PORT or ws://HOST:PORT/ws)");
+  const target = parseTarget(targetText);
+  if (!target.ok) return usageError(io, target.error.message);
+  const scenarioName = values.get("scenario");
+  if (scenarioName === undefined) return usageError(io, `--scenario is required: ${SCENARIO_NAMES.join(", ")}`);
+  if (!isScenarioName(scenarioName)) return usageError(io, `unknown scenario ${JSON.stringify(scenarioName)}; expected ${SCENARIO_NAMES.join(", ")}`);
+  const bots = numberOption(values, "bots", undefined, { min: 1, max: MAX_ACTORS, integer: true });
+  const durationS = numberOption(values, "duration", 20, { min: 0.1, max: MAX_DURATION_S });
+  const seed = numberOption(values, "seed", 1, { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, integer: true });
+  const concurrency = numberOption(values, "login-concurrency", DEFAULT_LOGIN_CONCURRENCY, { min: 1, max: MAX_LOGIN_CONCURRENCY, integer: true });
+  const loginTimeoutS = numberOption(values, "login-timeout", 60, { min: 1, max: MAX_LOGIN_TIMEOUT_S });
+  for (const value of [bots, durationS, seed, concurrency, loginTimeoutS]) if (typeof value === "string") return usageError(io, value);
+  const login = values.get("login") ?? "create";
+  if (login !== "create" && login !== "existing") return usageError(io, `--login must be create or existing, got ${JSON.stringify(login)}`);
+
+  const httpText = values.get("http-url");
+  const metricsText = values.get("metrics-url");
+  if (flags.has("no-metrics") && metricsText !== undefined) return usageError(io, "--no-metrics and --metrics-url contradict each other");
+  const fromHttp = httpText === undefined ? undefined : originOf(httpText, "--http-url");
+  const fromMetrics = metricsText === undefined ? undefined : originOf(metricsText, "--metrics-url");
+  for (const origin of [fromHttp, fromMetrics]) if (typeof origin === "object") return usageError(io, origin.error);
+  const httpOrigin = (fromHttp as string | undefined) ?? (fromMetrics as string | undefined) ?? httpOriginOf(target.target);
+  if (httpOrigin === undefined) return usageError(io, "a tcp:// target needs the server's HTTP address: give --http-url or --metrics-url");
+  const metricsUrl = flags.has("no-metrics") ? undefined : (metricsText ?? `${httpOrigin}/metrics`);
+
+  const scenario = SCENARIOS[scenarioName];
+  const spawn = scenario.benchSpawn === "off" ? "" : ` (the server is expected to run with --bench-spawn ${scenario.benchSpawn})`;
+  io.err(`argentum bots: ${scenario.name}: ${bots} bots over ${target.target.kind} ${target.target.text}${spawn}\n`);
+  let report: ScenarioReport;
+  try {
+    report = await runScenarioOnce({
+      scenario,
+      bots: bots as number,
+      durationS: durationS as number,
+      seed: seed as number,
+      target: target.target,
+      httpOrigin,
+      metricsUrl,
+      login,
+      loginConcurrency: concurrency as number,
+      loginTimeoutMs: (loginTimeoutS as number) * 1000,
+      progress: (line) => io.err(`bots ${line}\n`),
+      log: stderrLogger(io),
+    });
+  } catch (error) {
+    if (error instanceof ScenarioError) {
+      io.err(`argentum bots: ${error.message}\n`);
+      return error.code === "bad_options" ? EXIT_USAGE : EXIT_FAILED;
+    }
+    io.err(`argentum bots: the run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return EXIT_FAILED;
+  }
+  const line = JSON.stringify(report);
+  io.out(`${line}\n\n${formatReportTable(report)}`);
+  const file = values.get("json");
+  if (file !== undefined) {
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `${line}\n`);
+    } catch (error) {
+      io.err(`argentum bots: cannot write ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+      return EXIT_FAILED;
+    }
+  }
+  return EXIT_OK;
 }
 
 const SUBCOMMANDS: readonly Subcommand[] = [benchRuntime];
@@ -168,7 +305,7 @@ function usageError(io: CliIo, message: string, subcommand?: string): number {
 
 export const botsCommand: Command = {
   name: "bots",
-  summary: "load-test a server with simulated clients; bench-runtime benchmarks the bot runtime",
+  summary: "load-test a server with simulated clients (scenarios); bench-runtime benchmarks the bot runtime",
   // The top-level `--help` shows this whole text, so every subcommand's options are in it.
   usage: `${USAGE}\n${SUBCOMMANDS.map((subcommand) => subcommand.usage).join("\n")}`,
   async run(argv, io) {

@@ -7,6 +7,7 @@ import { WalkerBehaviour, WALKER_FIXED_INTERVAL_MS } from "./walker.ts";
 
 export { ChatterBehaviour, CHATTER_LINES, CHATTER_THINK, type ChatterOptions } from "./chatter.ts";
 export { IdleBehaviour } from "./idle.ts";
+export { MapWalkerBehaviour, type LegalSteps, type LegalStepsSource, type MapWalkerOptions } from "./map-walker.ts";
 export { MixedPlayerBehaviour, type MixedMode } from "./mixed-player.ts";
 export * from "./packets.ts";
 export { TimerLoadBehaviour, type TimerLoadOptions } from "./timer-load.ts";

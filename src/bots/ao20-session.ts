@@ -1,0 +1,610 @@
+/**
+ * The session adapter: an AO20 client for one bot, behind the runtime's `SessionPort`. It sits
+ * on a transport (TCP or WebSocket) and the project's protocol library, and does what the stock
+ * client does to get into the world and stay there:
+ *
+ *   connect → `Connected` → `CreateAccount` (or `LoginAccount`) → `AccountCharacterList` →
+ *   `LoginNewChar` (or `LoginExistingChar`) → `Logged` (TS_* counters reset) → in the world.
+ *
+ * In the world it keeps the bot's own char index and position (its own `CharacterCreate`,
+ * corrected by `PosUpdate`, predicted on each `Walk` like the client does) and writes the
+ * characters it is told about (`CharacterCreate` / `CharacterMove` / `CharacterRemove`) into the
+ * run's pooled view of its map (map-view.ts); `ChangeMap` moves it to the new map's view. Walkers
+ * pick legal steps from the map's terrain and that view. It feeds the run's `RunLedger`: offered
+ * steps, the first observation of other bots' steps, refusals, chat round trips, bytes, logins.
+ * `ErrorMsg`, `ShowMessageBox`, a timeout or an unasked close fail the bot with the reason.
+ */
+import { decodeServerPacket, PacketWriter, writeClientPacket, type ClientPacketName } from "../protocol/index.ts";
+import type { ActorView, PacketFields, SendOutcome } from "./behaviour.ts";
+import type { BotCredentials } from "./bot-identity.ts";
+import { CHARACTER_CREATE_ID, CHARACTER_MOVE_BODY_BYTES, CHARACTER_MOVE_ID, moveCharIndexAt, packetIdAt, readCharacterCreate, type CharPlacement } from "./hot-packets.ts";
+import type { BotLogger } from "./logger.ts";
+import type { MapCatalog } from "./map-catalog.ts";
+import { MapViews, posKey, stepKey, type MapView, type Mover } from "./map-view.ts";
+import { PendingSteps } from "./pending-steps.ts";
+import type { RunLedger } from "./run-ledger.ts";
+import type { SessionEvents, SessionLink, SessionPort } from "./session-port.ts";
+import type { TimerScheduler } from "./timer-scheduler.ts";
+import type { BotTransport, TransportConnector, TransportEvents, TransportTarget } from "./transport.ts";
+import { headingBit } from "./walk-grid.ts";
+
+/** Give up a login that has not reached `Logged` after this long (from connect). */
+export const DEFAULT_LOGIN_TIMEOUT_MS = 60_000;
+/** After stepping onto an exit, wait this long for the new map before walking on. */
+export const TRANSFER_WAIT_MS = 2_000;
+/** Talks awaiting their own `ChatOverHead`. */
+const TALK_RING = 16;
+/** Longest failure reason kept (server texts can be long). */
+const MAX_REASON_CHARS = 120;
+
+/** The new character every bot asks for (`LoginNewChar`): valid in the default world and AO20. */
+export interface NewCharacterSpec {
+  readonly race: number;
+  readonly gender: number;
+  readonly class: number;
+  readonly head: number;
+  readonly homeCity: number;
+}
+
+export const DEFAULT_NEW_CHARACTER: NewCharacterSpec = { race: 1, gender: 1, class: 3, head: 1, homeCity: 1 };
+
+/** Client packets whose last field is a TS_* counter, strictly increasing per action from 1 (§6.3). */
+export const COUNTED_CLIENT_PACKETS: ReadonlySet<string> = new Set([
+  "Walk",
+  "Talk",
+  "Attack",
+  "Drop",
+  "CastSpell",
+  "LeftClick",
+  "Work",
+  "UseItem",
+  "UseItemU",
+  "WorkLeftClick",
+  "EquipItem",
+  "ChangeHeading",
+  "GuildMessage",
+  "QuestionGM",
+]);
+
+function shortReason(text: string): string {
+  return text.length > MAX_REASON_CHARS ? `${text.slice(0, MAX_REASON_CHARS)}…` : text;
+}
+
+/** What walkers read about their own bot (implemented by the session). */
+export interface WalkView {
+  /**
+   * Headings (bit h-1 for heading h) whose step is legal as far as this client knows: onto the
+   * map, enterable from that side, no known character there, and (unless `allowExits`) not an
+   * exit. 0 when nothing is known yet (no map, mid-transfer) or the bot is boxed in.
+   */
+  legalHeadings(allowExits: boolean): number;
+}
+
+export type LoginMode = "create" | "existing";
+
+export interface Ao20SessionOptions {
+  readonly target: TransportTarget;
+  readonly connect: TransportConnector;
+  readonly scheduler: TimerScheduler;
+  readonly ledger: RunLedger;
+  /** Map documents for walking; without it bots log in and track chars but know no terrain. */
+  readonly maps?: MapCatalog;
+  readonly credentials: (actorId: number) => BotCredentials;
+  readonly character?: NewCharacterSpec;
+  /** `create` (default): a new account and character per bot; `existing`: log into them. */
+  readonly login?: LoginMode;
+  /** The map new characters must appear on (`--bench-spawn`); `any` checks nothing. */
+  readonly expectedMap?: number | "any";
+  /** Logins in flight at once (connect to `Logged`); the rest wait their turn. */
+  readonly maxLoginsInFlight?: number;
+  readonly loginTimeoutMs?: number;
+  readonly log?: BotLogger;
+}
+
+type Phase = "waiting" | "connecting" | "hello" | "account" | "character" | "entering" | "world" | "closed";
+
+const WALK_SCRATCH = { heading: 0, counter: 0 };
+const PLACEMENT: CharPlacement = { charIndex: 0, x: 0, y: 0, isNpc: false };
+
+/** One bot's connection and client state. It is the runtime's link and the walker's view. */
+export class BotSession implements SessionLink, WalkView, TransportEvents {
+  phase: Phase = "waiting";
+  map = 0;
+  charIndex = 0;
+  x = 0;
+  y = 0;
+  /** The pooled view of the map the bot is on (undefined before the first ChangeMap). */
+  view: MapView | undefined;
+  readonly steps = new PendingSteps();
+  private readonly talkPlanned = new Float64Array(TALK_RING);
+  private talkHead = 0;
+  private talkCount = 0;
+  private transport: BotTransport | undefined;
+  private walkCounter = 0;
+  private talkCounter = 0;
+  private readonly otherCounters = new Map<string, number>();
+  private loginStartMs = Number.NaN;
+  private loginTimer = -1;
+  private transferSinceMs = Number.NaN;
+  /**
+   * Inside the burst that follows our own `AreaChanged`: the creates there are what came into
+   * OUR window because WE moved (or arrived), not steps of theirs.
+   */
+  private areaBurst = false;
+  private closeReason: string | undefined;
+  private holdsLoginSlot = false;
+  private registeredView: MapView | undefined;
+  private registeredChar = 0;
+  /** What observers confirm steps with: the pending steps themselves. */
+  private get mover(): Mover {
+    return this.steps;
+  }
+
+  constructor(
+    readonly port: Ao20SessionPort,
+    readonly actor: ActorView,
+    readonly events: SessionEvents,
+    readonly credentials: BotCredentials,
+  ) {}
+
+  // --- connecting -----------------------------------------------------------------------------
+
+  /** @internal The login gate let this session in. */
+  connect(): void {
+    if (this.phase !== "waiting") return;
+    this.phase = "connecting";
+    this.holdsLoginSlot = true;
+    const port = this.port;
+    this.loginStartMs = port.scheduler.clock.now();
+    port.ledger.loginStarted(this.loginStartMs);
+    this.loginTimer = port.scheduler.after(port.loginTimeoutMs, loginTimedOut, this);
+    this.transport = port.options.connect(port.options.target, this);
+  }
+
+  opened(): void {
+    if (this.phase !== "connecting") return;
+    this.phase = "hello";
+    this.events.connected();
+  }
+
+  streamError(message: string): void {
+    this.fail(`protocol: ${message}`);
+  }
+
+  closed(reason: string, connectFailed: boolean): void {
+    if (this.phase === "closed") {
+      if (this.closeReason !== undefined) {
+        const asked = this.closeReason;
+        this.closeReason = undefined;
+        this.events.closed(asked);
+      }
+      return;
+    }
+    this.fail(connectFailed ? reason : `${reason} (while ${this.phase === "world" ? "in the world" : `logging in: ${this.phase}`})`);
+  }
+
+  // --- SessionLink ----------------------------------------------------------------------------
+
+  send(packet: string, fields: PacketFields, plannedAtMs: number): SendOutcome {
+    if (this.phase !== "world") return this.phase === "closed" ? "closed" : "not_active";
+    const transport = this.transport!;
+    const writer = this.port.writer;
+    writer.reset();
+    if (packet === "Walk") {
+      const heading = fields.heading as number;
+      WALK_SCRATCH.heading = heading;
+      WALK_SCRATCH.counter = this.walkCounter + 1;
+      if (writeClientPacket(writer, "Walk", WALK_SCRATCH) !== undefined) return "rejected";
+      this.walkCounter++;
+      if (!transport.sendFrames(writer.bytes())) return "closed";
+      this.predictStep(heading, plannedAtMs);
+      return "sent";
+    }
+    let counted: Record<string, unknown> | PacketFields = fields;
+    let counter = 0;
+    if (packet === "Talk") counter = this.talkCounter + 1;
+    else if (COUNTED_CLIENT_PACKETS.has(packet)) counter = (this.otherCounters.get(packet) ?? 0) + 1;
+    if (counter > 0) counted = { ...fields, counter };
+    if (writeClientPacket(writer, packet as ClientPacketName, counted as never) !== undefined) return "rejected";
+    if (packet === "Talk") this.talkCounter = counter;
+    else if (counter > 0) this.otherCounters.set(packet, counter);
+    if (!transport.sendFrames(writer.bytes())) return "closed";
+    if (packet === "Talk") this.talkSent(plannedAtMs);
+    return "sent";
+  }
+
+  close(reason: string): void {
+    if (this.phase === "closed") return;
+    const wasWaiting = this.phase === "waiting";
+    this.shutDown();
+    if (wasWaiting || this.transport === undefined) {
+      this.events.closed(reason);
+      return;
+    }
+    this.closeReason = reason;
+    this.transport.close();
+  }
+
+  // --- WalkView -------------------------------------------------------------------------------
+
+  legalHeadings(allowExits: boolean): number {
+    if (this.phase !== "world" || this.charIndex === 0) return 0;
+    if (this.transferSinceMs === this.transferSinceMs) {
+      if (this.port.scheduler.nowMs - this.transferSinceMs < TRANSFER_WAIT_MS) return 0;
+      this.transferSinceMs = Number.NaN;
+    }
+    const grid = this.port.maps?.grid(this.map);
+    if (grid === undefined) return 0;
+    const tile = grid.tile(this.x, this.y);
+    if (tile < 0) return 0;
+    let mask = grid.stepMask[tile]!;
+    if (allowExits) mask |= grid.exitStepMask[tile]!;
+    if (mask === 0 || this.view === undefined) return mask;
+    return mask & ~this.view.occupiedAround(posKey(this.x, this.y));
+  }
+
+  // --- receiving ------------------------------------------------------------------------------
+
+  batch(wireBytes: number): void {
+    this.port.ledger.received(wireBytes);
+    this.port.rxNowMs = this.port.scheduler.clock.now();
+  }
+
+  body(bytes: Uint8Array, start: number, end: number): void {
+    if (this.phase === "closed") return;
+    const ledger = this.port.ledger;
+    if (ledger.receiving) ledger.framesReceived++;
+    if (end - start >= 2) {
+      const id = packetIdAt(bytes, start);
+      if (id === CHARACTER_MOVE_ID && end - start === CHARACTER_MOVE_BODY_BYTES) {
+        this.areaBurst = false;
+        this.onCharacterMove(moveCharIndexAt(bytes, start), bytes[start + 4]!, bytes[start + 5]!);
+        return;
+      }
+      if (id === CHARACTER_CREATE_ID && readCharacterCreate(bytes, start, end, PLACEMENT)) {
+        this.onCharacterCreate(PLACEMENT.charIndex, PLACEMENT.x, PLACEMENT.y, !PLACEMENT.isNpc);
+        return;
+      }
+    }
+    const decoded = decodeServerPacket(start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end));
+    if (!decoded.ok) {
+      ledger.decodeErrors++;
+      return;
+    }
+    const packet = decoded.packet;
+    const f = packet.fields as Record<string, unknown>;
+    // The area burst is AreaChanged, then creates of chars and objects; anything else ends it.
+    if (packet.name !== "ObjectCreate") this.areaBurst = packet.name === "AreaChanged";
+    switch (packet.name) {
+      case "Connected":
+        if (this.phase === "hello") this.sendLogin();
+        return;
+      case "AccountCharacterList":
+        if (this.phase === "account") this.pickCharacter(f.characters as readonly { id: number; name: string }[]);
+        return;
+      case "ErrorMsg":
+        this.fail(`server error: ${String(f.message)}`);
+        return;
+      case "ShowMessageBox":
+        this.fail(`server message box ${String(f.messageId)}${f.extra ? ` (${String(f.extra)})` : ""}`);
+        return;
+      case "Disconnect":
+        this.fail("the server disconnected the bot");
+        return;
+      case "ChangeMap":
+        this.onChangeMap(f.map as number);
+        break;
+      case "CharacterRemove":
+        this.view?.remove(f.charIndex as number);
+        break;
+      case "UserCharIndexInServer":
+        this.onOwnCharIndex(f.charIndex as number);
+        break;
+      case "PosUpdate":
+        this.onPosUpdate(f.x as number, f.y as number);
+        break;
+      case "ChatOverHead":
+        if ((f.charIndex as number) === this.charIndex && this.charIndex !== 0) this.chatSeen();
+        break;
+      case "Logged":
+        this.onLogged();
+        return;
+      default:
+        break;
+    }
+    if (this.phase === "world") this.events.packet(packet.name, f);
+  }
+
+  private sendLogin(): void {
+    this.phase = "account";
+    const { email, password } = this.credentials;
+    this.write(this.port.loginMode === "existing" ? "LoginAccount" : "CreateAccount", { email, password });
+  }
+
+  private pickCharacter(characters: readonly { id: number; name: string }[]): void {
+    this.phase = "character";
+    const name = this.credentials.name;
+    if (this.port.loginMode === "existing") {
+      const mine = characters.find((character) => character.name.toLowerCase() === name.toLowerCase());
+      if (mine) {
+        this.phase = "entering";
+        this.write("LoginExistingChar", { charId: mine.id, name: mine.name });
+        return;
+      }
+    }
+    const spec = this.port.character;
+    this.phase = "entering";
+    this.write("LoginNewChar", { name, race: spec.race, gender: spec.gender, class: spec.class, head: spec.head, homeCity: spec.homeCity });
+  }
+
+  private write(name: ClientPacketName, fields: Record<string, unknown>): void {
+    const writer = this.port.writer;
+    writer.reset();
+    const error = writeClientPacket(writer, name, fields as never);
+    if (error) {
+      this.fail(`cannot encode ${name}: ${error.message}`);
+      return;
+    }
+    this.transport?.sendFrames(writer.bytes());
+  }
+
+  private onLogged(): void {
+    if (this.phase !== "entering") return;
+    this.phase = "world";
+    // The stock client restarts its TS_* counters on `logged`; so does the server.
+    this.walkCounter = 0;
+    this.talkCounter = 0;
+    this.otherCounters.clear();
+    const port = this.port;
+    port.scheduler.cancel(this.loginTimer);
+    this.loginTimer = -1;
+    port.ledger.loggedIn(this.loginStartMs, port.rxNowMs, this.map);
+    port.checkMap(this);
+    this.releaseLoginSlot();
+    this.events.authenticated();
+  }
+
+  private onChangeMap(map: number): void {
+    if (this.phase === "world" && map !== this.map) this.port.ledger.transfers++;
+    // We left the old map: take ourselves out of its view (nobody may have seen us go).
+    if (this.view !== undefined && this.charIndex !== 0) this.view.remove(this.charIndex);
+    this.unregister();
+    this.steps.clear();
+    this.view = this.port.views.of(map);
+    this.map = map;
+    this.charIndex = 0;
+    this.x = 0;
+    this.y = 0;
+    this.transferSinceMs = Number.NaN;
+    void this.port.maps?.load(map);
+  }
+
+  private onCharacterCreate(charIndex: number, x: number, y: number, isPlayer: boolean): void {
+    if (charIndex === this.charIndex && charIndex !== 0) {
+      // Our own char placed again (a warp inside the map).
+      this.x = x;
+      this.y = y;
+      this.transferSinceMs = Number.NaN;
+    }
+    const view = this.view;
+    if (view === undefined) return;
+    const key = posKey(x, y);
+    const from = view.place(charIndex, key, isPlayer);
+    // A step that brought the char into this observer's window comes as a create: it is a step
+    // seen all the same (the first report of it, if the view had the char elsewhere). Not so for
+    // the creates after our own AreaChanged (we came to them), and only the mover's newest steps
+    // may match: where the view had it may be old news.
+    if (from === 0 || from === key || this.areaBurst) return;
+    const mover = view.movers.get(charIndex);
+    if (mover !== undefined) this.port.ledger.moveConfirmed(mover.confirmStep(key, from, true), this.port.rxNowMs, mover.lastAmbiguous);
+  }
+
+  private onCharacterMove(charIndex: number, x: number, y: number): void {
+    const ledger = this.port.ledger;
+    if (ledger.receiving) ledger.characterMoveFrames++;
+    const view = this.view;
+    if (view === undefined) return;
+    const key = posKey(x, y);
+    // Only the first report of a step changes the view; that one confirms it to its mover.
+    const from = view.move(charIndex, key);
+    if (from < 0) return;
+    const mover = view.movers.get(charIndex);
+    if (mover !== undefined) ledger.moveConfirmed(mover.confirmStep(key, from, false), this.port.rxNowMs, mover.lastAmbiguous);
+  }
+
+  private onOwnCharIndex(charIndex: number): void {
+    if (this.charIndex !== charIndex) this.unregister();
+    const view = this.view;
+    const known = view && charIndex >= 1 && charIndex < view.position.length ? view.position[charIndex]! : 0;
+    if (known !== 0) {
+      this.x = known >> 8;
+      this.y = known & 0xff;
+    }
+    this.charIndex = charIndex;
+    this.transferSinceMs = Number.NaN;
+    if (view !== undefined) {
+      this.registeredView = view;
+      this.registeredChar = charIndex;
+      view.movers.set(charIndex, this.mover);
+    }
+  }
+
+  private onPosUpdate(x: number, y: number): void {
+    const refused = this.steps.refuse(posKey(x, y), stepKey);
+    if (refused.plannedMs === refused.plannedMs) this.port.ledger.moveRefused(refused.plannedMs, this.port.rxNowMs);
+    this.x = refused.position >> 8;
+    this.y = refused.position & 0xff;
+  }
+
+  private predictStep(heading: number, plannedMs: number): void {
+    const ledger = this.port.ledger;
+    const view = this.view;
+    const source = posKey(this.x, this.y);
+    ledger.walkOffered(plannedMs, view !== undefined && view.playersAround(source, this.charIndex) > 0);
+    const grid = this.port.maps?.grid(this.map);
+    const tile = grid?.tile(this.x, this.y) ?? -1;
+    // Like the stock client: move at once when the step looks legal, else expect a refusal.
+    const bit = heading >= 1 && heading <= 4 ? headingBit(heading) : 0;
+    const legal = bit !== 0 && grid !== undefined && tile >= 0 && ((grid.stepMask[tile]! | grid.exitStepMask[tile]!) & bit) !== 0 && ((view?.occupiedAround(source) ?? 0) & bit) === 0;
+    const dest = legal ? stepKey(source, heading) : source;
+    this.steps.push(heading, source, dest, plannedMs, this.port.scheduler.nowMs);
+    if (!legal) return;
+    this.x = dest >> 8;
+    this.y = dest & 0xff;
+    if ((grid.exitStepMask[tile]! & bit) !== 0) this.transferSinceMs = this.port.scheduler.nowMs;
+  }
+
+  private talkSent(plannedMs: number): void {
+    this.port.ledger.talkSent(plannedMs);
+    if (this.talkCount === TALK_RING) {
+      this.talkHead = (this.talkHead + 1) % TALK_RING;
+      this.talkCount--;
+    }
+    this.talkPlanned[(this.talkHead + this.talkCount) % TALK_RING] = plannedMs;
+    this.talkCount++;
+  }
+
+  private chatSeen(): void {
+    if (this.talkCount === 0) return;
+    const planned = this.talkPlanned[this.talkHead]!;
+    this.talkHead = (this.talkHead + 1) % TALK_RING;
+    this.talkCount--;
+    this.port.ledger.chatSeen(planned, this.port.rxNowMs);
+  }
+
+  // --- ending ---------------------------------------------------------------------------------
+
+  /** @internal The login took too long. */
+  loginTimedOut(): void {
+    this.loginTimer = -1;
+    if (this.phase !== "world" && this.phase !== "closed") this.fail(`login timed out after ${this.port.loginTimeoutMs} ms (at ${this.phase})`);
+  }
+
+  fail(reason: string): void {
+    if (this.phase === "closed") return;
+    this.shutDown();
+    this.closeReason = undefined;
+    this.transport?.close();
+    this.events.failed(shortReason(reason));
+  }
+
+  private shutDown(): void {
+    const wasWaiting = this.phase === "waiting";
+    this.phase = "closed";
+    if (this.loginTimer !== -1) this.port.scheduler.cancel(this.loginTimer);
+    this.loginTimer = -1;
+    this.unregister();
+    if (wasWaiting) this.port.leaveQueue(this);
+    this.releaseLoginSlot();
+  }
+
+  private releaseLoginSlot(): void {
+    if (!this.holdsLoginSlot) return;
+    this.holdsLoginSlot = false;
+    this.port.loginFinished();
+  }
+
+  private unregister(): void {
+    const view = this.registeredView;
+    if (view === undefined) return;
+    if (view.movers.get(this.registeredChar) === this.mover) view.movers.delete(this.registeredChar);
+    this.registeredView = undefined;
+    this.registeredChar = 0;
+  }
+}
+
+function loginTimedOut(_plannedMs: number, session: BotSession): void {
+  session.loginTimedOut();
+}
+
+/**
+ * Opens `BotSession`s for the runtime. Logins are gated: at most `maxLoginsInFlight` sessions
+ * between connect and `Logged`, the rest wait in arrival order (a server hashes one password per
+ * login; a thousand at once would only queue there and time out).
+ */
+export class Ao20SessionPort implements SessionPort {
+  readonly writer = new PacketWriter(256);
+  /** Clock time of the read being handled (read once per read, not per packet). */
+  rxNowMs = 0;
+  /** What the run's bots know of each map's characters. */
+  readonly views = new MapViews();
+  readonly scheduler: TimerScheduler;
+  readonly ledger: RunLedger;
+  readonly maps: MapCatalog | undefined;
+  readonly loginMode: LoginMode;
+  readonly character: NewCharacterSpec;
+  readonly loginTimeoutMs: number;
+  readonly maxLoginsInFlight: number;
+  /** Sessions by actor id. */
+  readonly sessions: (BotSession | undefined)[] = [];
+  private readonly waiting: BotSession[] = [];
+  private waitingHead = 0;
+  private inFlight = 0;
+  private readonly log: BotLogger | undefined;
+  private wrongMapWarnings = 0;
+
+  constructor(readonly options: Ao20SessionOptions) {
+    this.scheduler = options.scheduler;
+    this.ledger = options.ledger;
+    this.maps = options.maps;
+    this.loginMode = options.login ?? "create";
+    this.character = options.character ?? DEFAULT_NEW_CHARACTER;
+    this.loginTimeoutMs = options.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS;
+    this.maxLoginsInFlight = Math.max(1, options.maxLoginsInFlight ?? Number.POSITIVE_INFINITY);
+    this.log = options.log;
+  }
+
+  open(actor: ActorView, events: SessionEvents): SessionLink {
+    const session = new BotSession(this, actor, events, this.options.credentials(actor.id));
+    this.sessions[actor.id] = session;
+    this.waiting.push(session);
+    this.admit();
+    return session;
+  }
+
+  /** The walker's view of actor `actorId`. */
+  walkView(actorId: number): WalkView | undefined {
+    return this.sessions[actorId];
+  }
+
+  /** Sessions waiting for a login slot. */
+  get queued(): number {
+    return this.waiting.length - this.waitingHead;
+  }
+
+  get loginsInFlight(): number {
+    return this.inFlight;
+  }
+
+  /** @internal */
+  loginFinished(): void {
+    this.inFlight--;
+    this.admit();
+  }
+
+  /** @internal A waiting session was closed: skip it (it is marked closed; `admit` drops it). */
+  leaveQueue(_session: BotSession): void {}
+
+  /** @internal Counts (and warns about) a bot that entered on another map than expected. */
+  checkMap(session: BotSession): void {
+    const expected = this.options.expectedMap ?? "any";
+    if (expected === "any" || session.map === expected) return;
+    this.ledger.wrongMap++;
+    if (this.wrongMapWarnings++ < 3) {
+      this.log?.warn({ actor: session.actor.id, map: session.map, expected }, "bot entered on another map than the scenario expects: is the server running with the matching --bench-spawn?");
+    }
+  }
+
+  private admit(): void {
+    while (this.inFlight < this.maxLoginsInFlight && this.waitingHead < this.waiting.length) {
+      const next = this.waiting[this.waitingHead++]!;
+      if (next.phase !== "waiting") continue;
+      this.inFlight++;
+      next.connect();
+    }
+    if (this.waitingHead > 1024 && this.waitingHead * 2 > this.waiting.length) {
+      this.waiting.splice(0, this.waitingHead);
+      this.waitingHead = 0;
+    }
+  }
+}

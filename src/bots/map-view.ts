@@ -1,0 +1,164 @@
+/**
+ * What the bots of a run know about the characters on one map, pooled: every bot on the map
+ * writes the `CharacterCreate` / `CharacterMove` / `CharacterRemove` it receives into the map's
+ * view. A step seen by a hundred observers changes the view once; the other ninety-nine reports
+ * are one compare against a typed array, which is what keeps a thousand bots in one crowd cheap
+ * to run. The view also holds the run's movers (bots by char index) so the first report of a
+ * step can confirm it to the bot that made it.
+ *
+ * Everything in the view is server truth as delivered to some bot. Two observers may deliver one
+ * character's consecutive steps out of order (different sockets); the view then briefly shows
+ * the older tile, which only matters to the occupied check of a neighbour's next step.
+ */
+
+/** Char slots of the AO20 client (`charlist(1 To 10000)`); larger indexes are ignored. */
+export const MAX_VIEW_CHAR_INDEX = 10_000;
+/** Side of an AO20 area block in tiles; a client sees its own block and the eight around it. */
+export const AREA_BLOCK_TILES = 12;
+/** Blocks along one side of the largest map (255 tiles). */
+const BLOCKS_PER_SIDE = Math.ceil(256 / AREA_BLOCK_TILES);
+
+/** A position as one number: x * 256 + y (AO coordinates are 1..255; 0 = unknown). */
+export function posKey(x: number, y: number): number {
+  return x * 256 + y;
+}
+
+const STEP_KEY = [0, -1, 256, 1, -256];
+
+/** The key of the tile one step from `key` towards `heading` (1 north, 2 east, 3 south, 4 west). */
+export function stepKey(key: number, heading: number): number {
+  return key + STEP_KEY[heading]!;
+}
+
+export function blockOf(coordinate: number): number {
+  return Math.floor(coordinate / AREA_BLOCK_TILES);
+}
+
+function blockIndexOfKey(key: number): number {
+  return blockOf(key >> 8) * BLOCKS_PER_SIDE + blockOf(key & 0xff);
+}
+
+/** A bot that can be told its step was seen (its pending steps). */
+export interface Mover {
+  /**
+   * The step from `fromTile` (0: unknown) onto `tile` was seen: marks it confirmed and returns
+   * its planned time, or NaN when no open step matches. `recentOnly`: only the mover's newest
+   * steps may match (the report was a create, whose source is a guess).
+   */
+  confirmStep(tile: number, fromTile: number, recentOnly: boolean): number;
+  /** The last confirmation could have been of another, identical step (see PendingSteps). */
+  readonly lastAmbiguous: boolean;
+}
+
+export class MapView {
+  /** posKey of each char index; 0 = not on the map as far as the bots know. */
+  readonly position = new Uint16Array(MAX_VIEW_CHAR_INDEX + 1);
+  readonly isPlayer = new Uint8Array(MAX_VIEW_CHAR_INDEX + 1);
+  /** Characters per tile (posKey); only tiles with someone on them. */
+  readonly tiles = new Map<number, number>();
+  /** Players per area block. */
+  readonly blockPlayers = new Int32Array(BLOCKS_PER_SIDE * BLOCKS_PER_SIDE);
+  /** Bots on this map by char index. */
+  readonly movers = new Map<number, Mover>();
+  characters = 0;
+
+  constructor(readonly id: number) {}
+
+  /**
+   * A character appears at `key` (CharacterCreate). Returns where the view had it before (0 when
+   * unknown). A char that steps into an observer's window arrives there as a create, not a move,
+   * so a create that shifts a known char is how some observers see a step.
+   */
+  place(charIndex: number, key: number, isPlayer: boolean): number {
+    if (!(charIndex >= 1 && charIndex <= MAX_VIEW_CHAR_INDEX)) return 0;
+    const old = this.position[charIndex]!;
+    this.remove(charIndex);
+    this.isPlayer[charIndex] = isPlayer ? 1 : 0;
+    this.occupy(charIndex, key);
+    return old;
+  }
+
+  /**
+   * A character stepped onto `key` (CharacterMove). Returns where the view had it before (0 when
+   * unknown) when this report changed the view (the first report of the step), or -1 for a
+   * repeat. An unknown character is taken to be a player.
+   */
+  move(charIndex: number, key: number): number {
+    if (!(charIndex >= 1 && charIndex <= MAX_VIEW_CHAR_INDEX)) return -1;
+    const old = this.position[charIndex]!;
+    if (old === key) return -1;
+    if (old === 0) this.isPlayer[charIndex] = 1;
+    else this.vacate(charIndex, old);
+    this.occupy(charIndex, key);
+    return old;
+  }
+
+  /** A character left (CharacterRemove). */
+  remove(charIndex: number): void {
+    if (!(charIndex >= 1 && charIndex <= MAX_VIEW_CHAR_INDEX)) return;
+    const old = this.position[charIndex]!;
+    if (old === 0) return;
+    this.vacate(charIndex, old);
+    this.position[charIndex] = 0;
+  }
+
+  /** Headings (bit h-1) whose neighbour of `key` has a character on it. */
+  occupiedAround(key: number): number {
+    const tiles = this.tiles;
+    if (tiles.size === 0) return 0;
+    let mask = 0;
+    if (tiles.has(key - 1)) mask |= 1;
+    if (tiles.has(key + 256)) mask |= 2;
+    if (tiles.has(key + 1)) mask |= 4;
+    if (tiles.has(key - 256)) mask |= 8;
+    return mask;
+  }
+
+  /** Players in the 3×3 blocks around `key`, not counting `exceptCharIndex`. */
+  playersAround(key: number, exceptCharIndex: number): number {
+    const bx = blockOf(key >> 8);
+    const by = blockOf(key & 0xff);
+    let count = 0;
+    for (let x = Math.max(0, bx - 1); x <= Math.min(BLOCKS_PER_SIDE - 1, bx + 1); x++) {
+      for (let y = Math.max(0, by - 1); y <= Math.min(BLOCKS_PER_SIDE - 1, by + 1); y++) count += this.blockPlayers[x * BLOCKS_PER_SIDE + y]!;
+    }
+    if (exceptCharIndex >= 1 && exceptCharIndex <= MAX_VIEW_CHAR_INDEX && this.isPlayer[exceptCharIndex] === 1) {
+      const own = this.position[exceptCharIndex]!;
+      if (own !== 0 && Math.abs(blockOf(own >> 8) - bx) <= 1 && Math.abs(blockOf(own & 0xff) - by) <= 1) count--;
+    }
+    return count;
+  }
+
+  private occupy(charIndex: number, key: number): void {
+    this.position[charIndex] = key;
+    this.tiles.set(key, (this.tiles.get(key) ?? 0) + 1);
+    if (this.isPlayer[charIndex] === 1) this.blockPlayers[blockIndexOfKey(key)]!++;
+    this.characters++;
+  }
+
+  private vacate(charIndex: number, key: number): void {
+    const count = this.tiles.get(key) ?? 0;
+    if (count <= 1) this.tiles.delete(key);
+    else this.tiles.set(key, count - 1);
+    if (this.isPlayer[charIndex] === 1) this.blockPlayers[blockIndexOfKey(key)]!--;
+    this.characters--;
+  }
+}
+
+/** The views of a run, one per map, made on first use. */
+export class MapViews {
+  private readonly views = new Map<number, MapView>();
+
+  of(mapId: number): MapView {
+    let view = this.views.get(mapId);
+    if (view === undefined) {
+      view = new MapView(mapId);
+      this.views.set(mapId, view);
+    }
+    return view;
+  }
+
+  get size(): number {
+    return this.views.size;
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The report of one scenario run: the JSON keys the issue names first (`scenario`, `bots`,
+ * `offered_moves_per_s`, `moves_per_s`, `recipients_per_move`, `rtt_p50_ms`, `rtt_p99_ms`,
+ * `rtt_max_ms`, `server_cpu_pct`, `server_rss_mb`, `failures`), then the detail that says where
+ * the time went, and a human table. Numbers that could not be measured are `null` in JSON.
+ */
+
+export interface ScenarioReport {
+  readonly scenario: string;
+  readonly bots: number;
+  /** Moves offered (Walk sent) per second in the window. */
+  readonly offered_moves_per_s: number | null;
+  /** Moves confirmed (seen by an observer bot) per second in the window. */
+  readonly moves_per_s: number | null;
+  /** CharacterMove frames received by all bots per confirmed move. */
+  readonly recipients_per_move: number | null;
+  readonly rtt_p50_ms: number | null;
+  readonly rtt_p99_ms: number | null;
+  readonly rtt_max_ms: number | null;
+  /** Server CPU over the window, % of one core (200 = both cores of a 2-core machine). */
+  readonly server_cpu_pct: number | null;
+  readonly server_rss_mb: number | null;
+  /** Bots that ended Failed. */
+  readonly failures: number;
+
+  readonly transport: "tcp" | "ws";
+  readonly target: string;
+  readonly seed: number;
+  /** Length of the measurement window, s. */
+  readonly duration_s: number | null;
+  /** Bots in the world when the window started. */
+  readonly bots_active: number;
+  readonly moves_offered: number;
+  readonly moves_confirmed: number;
+  readonly moves_refused: number;
+  /** Offered, neither confirmed nor refused (unobserved, lost, or answered after the grace period). */
+  readonly moves_unresolved: number;
+  /** Confirmed / offered. */
+  readonly confirmed_ratio: number | null;
+  /** Share of offered moves made while the mover knew some other player could see it. */
+  readonly observable_ratio: number | null;
+  /** Confirmed / observable offered moves. */
+  readonly confirmed_observable_ratio: number | null;
+  /** Confirmed moves whose round trip is left out of rtt_*: the mover had two identical open steps. */
+  readonly moves_ambiguous: number;
+  readonly ambiguous_rtt_p99_ms: number | null;
+  readonly refused_rtt_p50_ms: number | null;
+  readonly refused_rtt_p99_ms: number | null;
+  readonly steps_skipped: number;
+  readonly walks_sent_total: number;
+  readonly chats: number;
+  readonly chats_confirmed: number;
+  readonly chat_rtt_p50_ms: number | null;
+  readonly chat_rtt_p99_ms: number | null;
+  readonly bytes_received_per_s: number | null;
+  readonly frames_received_per_s: number | null;
+  readonly logins: number;
+  readonly logins_per_s: number | null;
+  readonly login_p50_ms: number | null;
+  readonly login_p99_ms: number | null;
+  readonly login_phase_s: number | null;
+  readonly wrong_map: number;
+  readonly maps_at_login: number;
+  readonly transfers: number;
+  readonly decode_errors: number;
+  readonly failure_reasons: Readonly<Record<string, number>>;
+
+  /** From /metrics (null without --metrics-url): */
+  readonly server_moves_per_s: number | null;
+  readonly server_walks_in: number | null;
+  readonly server_character_moves_out_per_s: number | null;
+  readonly server_bytes_out_per_s: number | null;
+  readonly server_players_online_peak: number | null;
+  readonly map_queue_delay_max_ms: number | null;
+  readonly event_loop_lag_p99_ms: number | null;
+  readonly event_loop_lag_max_ms: number | null;
+  readonly worker_lag_max_ms: number | null;
+  readonly metrics_error: string | null;
+
+  /** The bot process itself: */
+  readonly bots_cpu_pct: number | null;
+  readonly bots_rss_mb: number | null;
+  /** Planned vs actual send time of bot actions, p99 (a late bot process shows here). */
+  readonly bots_send_late_p99_ms: number | null;
+  readonly bots_loop_lag_p99_ms: number | null;
+  readonly bots_loop_lag_max_ms: number | null;
+  /** One entry per second of the run: what the progress line showed. */
+  readonly timeline: readonly TimelineEntry[];
+}
+
+export interface TimelineEntry {
+  /** Seconds since the run started. */
+  readonly t: number;
+  readonly phase: string;
+  readonly active: number;
+  readonly walks_per_s: number;
+  readonly confirmed_per_s: number;
+  /** Worst move round trip confirmed during this second, ms (null: none). */
+  readonly rtt_max_ms: number | null;
+}
+
+function cell(value: number | null, digits = 1): string {
+  if (value === null) return "-";
+  return value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+}
+
+/** A two-column human table of the report (stdout). */
+export function formatReportTable(report: ScenarioReport): string {
+  const rows: [string, string][] = [
+    ["scenario", `${report.scenario} (${report.transport} ${report.target}, seed ${report.seed})`],
+    ["bots (active at start)", `${report.bots} (${report.bots_active})`],
+    ["window", `${cell(report.duration_s, 2)} s`],
+    ["moves offered / s", cell(report.offered_moves_per_s)],
+    ["moves confirmed / s", `${cell(report.moves_per_s)} (${cell(report.confirmed_ratio === null ? null : report.confirmed_ratio * 100)} % of offered)`],
+    ["moves refused / unresolved", `${report.moves_refused} / ${report.moves_unresolved}`],
+    ["observable moves", report.observable_ratio === null ? "-" : `${cell(report.observable_ratio * 100)} % (confirmed ${cell(report.confirmed_observable_ratio === null ? null : report.confirmed_observable_ratio * 100)} % of them)`],
+    ["recipients per move", cell(report.recipients_per_move)],
+    ["move rtt p50 / p99 / max ms", `${cell(report.rtt_p50_ms, 2)} / ${cell(report.rtt_p99_ms, 2)} / ${cell(report.rtt_max_ms, 2)}`],
+    ["ambiguous confirmations (rtt p99 ms)", `${report.moves_ambiguous} (${cell(report.ambiguous_rtt_p99_ms, 2)})`],
+    ["refused rtt p50 / p99 ms", `${cell(report.refused_rtt_p50_ms, 2)} / ${cell(report.refused_rtt_p99_ms, 2)}`],
+    ["chat rtt p50 / p99 ms", `${cell(report.chat_rtt_p50_ms, 2)} / ${cell(report.chat_rtt_p99_ms, 2)} (${report.chats_confirmed}/${report.chats})`],
+    ["received", `${cell(report.bytes_received_per_s === null ? null : report.bytes_received_per_s / 1e6, 2)} MB/s, ${cell(report.frames_received_per_s, 0)} frames/s`],
+    ["logins", `${report.logins} (${cell(report.logins_per_s)} /s, p50 ${cell(report.login_p50_ms, 0)} ms, p99 ${cell(report.login_p99_ms, 0)} ms)`],
+    ["maps at login / wrong map / transfers", `${report.maps_at_login} / ${report.wrong_map} / ${report.transfers}`],
+    ["failures", `${report.failures}${Object.keys(report.failure_reasons).length > 0 ? ` ${JSON.stringify(report.failure_reasons)}` : ""}`],
+    ["server cpu % / rss MB", `${cell(report.server_cpu_pct)} / ${cell(report.server_rss_mb, 0)}`],
+    ["server moves / s (walks - refusals)", cell(report.server_moves_per_s)],
+    ["server players online peak", cell(report.server_players_online_peak, 0)],
+    ["map queue delay max ms", cell(report.map_queue_delay_max_ms, 2)],
+    ["server lag p99 / max main, max worker ms", `${cell(report.event_loop_lag_p99_ms, 2)} / ${cell(report.event_loop_lag_max_ms, 2)}, ${cell(report.worker_lag_max_ms, 2)}`],
+    ["bots cpu % / rss MB", `${cell(report.bots_cpu_pct)} / ${cell(report.bots_rss_mb, 0)}`],
+    ["bots send late p99 / loop lag p99 / max ms", `${cell(report.bots_send_late_p99_ms, 2)} / ${cell(report.bots_loop_lag_p99_ms, 2)} / ${cell(report.bots_loop_lag_max_ms, 2)}`],
+  ];
+  if (report.metrics_error) rows.push(["metrics", report.metrics_error]);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return `${rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join("\n")}\n`;
+}

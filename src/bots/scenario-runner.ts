@@ -1,0 +1,382 @@
+/**
+ * Runs one scenario against a real server: plans the bots, lets them log in (gated), measures a
+ * window of `durationS` seconds once everyone is in (for `login_storm` the login phase itself is
+ * the window), reads the server's `/metrics` at the window's edges and once a second for peaks,
+ * prints a progress line each second, drains, and builds the report.
+ *
+ * Everything runs on the runtime's real clock and its one timer queue; the only waits are timers
+ * on that queue. Network and HTTP are injected (connector, JSON and metrics getters).
+ */
+import { Ao20SessionPort, DEFAULT_LOGIN_TIMEOUT_MS, type LoginMode, type NewCharacterSpec } from "./ao20-session.ts";
+import { planRun } from "./arrivals.ts";
+import type { BehaviourFactory } from "./behaviour.ts";
+import { IdleBehaviour } from "./behaviours/idle.ts";
+import { MapWalkerBehaviour } from "./behaviours/map-walker.ts";
+import { botCredentials } from "./bot-identity.ts";
+import { BotRuntime } from "./bot-runtime.ts";
+import { RealClock } from "./clock.ts";
+import { processUsage, type HostProbe } from "./host.ts";
+import { silentBotLogger, type BotLogger } from "./logger.ts";
+import { fetchJson, MapCatalog, type JsonGetter } from "./map-catalog.ts";
+import { RealTimerDriver } from "./real-driver.ts";
+import { RunLedger } from "./run-ledger.ts";
+import type { ScenarioReport, TimelineEntry } from "./scenario-report.ts";
+import type { ScenarioSpec } from "./scenarios.ts";
+import { fetchText, readServerSnapshot, type MetricsGetter, type ServerSnapshot } from "./server-metrics.ts";
+import { connectTcp } from "./tcp-transport.ts";
+import { TimerScheduler } from "./timer-scheduler.ts";
+import { TimerWheel } from "./timer-wheel.ts";
+import type { TransportConnector, TransportTarget } from "./transport.ts";
+import { connectWebSocket } from "./ws-transport.ts";
+
+const MS_PER_S = 1000;
+const BYTES_PER_MB = 1024 * 1024;
+/** Progress lines and metric samples, once a second. */
+export const PROGRESS_INTERVAL_MS = 1_000;
+/** After the window, answers to moves planned inside it still count for this long. */
+export const DEFAULT_GRACE_MS = 1_000;
+/** Arrivals spread over this long at the start (the login gate paces the rest). */
+export const ARRIVAL_SPREAD_MS = 500;
+/**
+ * Timer tick of scenario runs. Round trips are measured from planned times, and a step leaves up
+ * to one tick after its plan; a fine tick keeps that bot-side share small (500 wakes/s is cheap).
+ */
+export const SCENARIO_TICK_MS = 2;
+/** Logins in flight at once unless told otherwise: enough to keep a server's hashing busy. */
+export const DEFAULT_LOGIN_CONCURRENCY = 32;
+/** Longest wait for everyone to be in before the window starts anyway. */
+export const DEFAULT_LOGIN_PHASE_LIMIT_S = 180;
+/** Longest wait for sessions to close after the drain. */
+const DRAIN_WAIT_MS = 5_000;
+/** How often the waits re-check their condition. */
+const POLL_MS = 50;
+/** Failure reasons listed in the report. */
+const MAX_FAILURE_REASONS = 8;
+/** Bot actions may go out at most this often per bot (budget; a walker needs ~5/s). */
+const SENDS_PER_S_LIMIT = 20;
+
+/** Picks the transport for a target. */
+export const connectTransport: TransportConnector = (target, events) => (target.kind === "tcp" ? connectTcp(target, events) : connectWebSocket(target, events));
+
+export interface ScenarioRunOptions {
+  readonly scenario: ScenarioSpec;
+  readonly bots: number;
+  /** Measurement window, s (for login_storm: the most the login phase may take). */
+  readonly durationS: number;
+  readonly seed: number;
+  readonly target: TransportTarget;
+  /** `http://host:port` of the server, for map documents. Required by walking scenarios. */
+  readonly httpOrigin?: string;
+  /** `http://host:port/metrics`; without it the server columns are null. */
+  readonly metricsUrl?: string;
+  readonly loginConcurrency?: number;
+  readonly loginTimeoutMs?: number;
+  readonly loginPhaseLimitS?: number;
+  readonly login?: LoginMode;
+  readonly character?: NewCharacterSpec;
+  readonly graceMs?: number;
+  readonly progress?: (line: string) => void;
+  readonly log?: BotLogger;
+  readonly connect?: TransportConnector;
+  readonly getJson?: JsonGetter;
+  readonly getMetrics?: MetricsGetter;
+  readonly host?: HostProbe;
+}
+
+/** A run that could not start (bad options, the server's map unavailable). */
+export class ScenarioError extends Error {
+  constructor(
+    readonly code: "bad_options" | "map_unavailable",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ScenarioError";
+  }
+}
+
+function round(value: number, digits = 2): number | null {
+  if (!Number.isFinite(value)) return null;
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}
+
+function percentile(histogram: { count: number; percentile(p: number): number }, p: number): number | null {
+  return histogram.count > 0 ? round(histogram.percentile(p), 3) : null;
+}
+
+interface Peaks {
+  players: number;
+  queueDelayS: number;
+  workerLagS: number;
+  lastError: string | null;
+}
+
+export async function runScenario(options: ScenarioRunOptions): Promise<ScenarioReport> {
+  const { scenario, bots, seed, target } = options;
+  if (!(Number.isInteger(bots) && bots >= 1)) throw new ScenarioError("bad_options", `bots must be a whole number >= 1, got ${bots}`);
+  if (!(options.durationS > 0)) throw new ScenarioError("bad_options", `duration must be > 0 s, got ${options.durationS}`);
+  if (scenario.walk && options.httpOrigin === undefined) {
+    throw new ScenarioError("bad_options", `${scenario.name} walks on the server's maps: give the server's HTTP address (--http-url or --metrics-url)`);
+  }
+  const progress = options.progress ?? (() => {});
+  const log = options.log ?? silentBotLogger;
+  const host = options.host ?? processUsage;
+  const getMetrics = options.getMetrics ?? fetchText;
+  const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+
+  const clock = new RealClock();
+  const scheduler = new TimerScheduler(clock, new TimerWheel({ tickMs: SCENARIO_TICK_MS, startMs: clock.now(), initialCapacity: bots * 3 + 16 }));
+  const driver = new RealTimerDriver(scheduler, clock);
+  const ledger = new RunLedger();
+  const maps = options.httpOrigin === undefined ? undefined : new MapCatalog(options.httpOrigin, options.getJson ?? fetchJson);
+
+  const sleep = (ms: number) => new Promise<void>((resolve) => scheduler.after(ms, () => resolve(), undefined));
+  const waitUntil = async (done: () => boolean, limitMs: number): Promise<boolean> => {
+    const until = clock.now() + limitMs;
+    while (!done()) {
+      if (clock.now() >= until) return false;
+      await sleep(POLL_MS);
+    }
+    return true;
+  };
+
+  driver.start();
+  try {
+    if (maps && typeof scenario.expectedMap === "number") {
+      const loaded = await maps.load(scenario.expectedMap);
+      if (!loaded.ok) throw new ScenarioError("map_unavailable", `${scenario.name} needs map ${scenario.expectedMap}: ${loaded.message}`);
+    }
+
+    const port = new Ao20SessionPort({
+      target,
+      connect: options.connect ?? connectTransport,
+      scheduler,
+      ledger,
+      maps,
+      credentials: (actorId) => botCredentials(seed, actorId),
+      character: options.character,
+      login: options.login,
+      expectedMap: scenario.expectedMap,
+      maxLoginsInFlight: options.loginConcurrency ?? DEFAULT_LOGIN_CONCURRENCY,
+      loginTimeoutMs: options.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS,
+      log,
+    });
+    const walk = scenario.walk;
+    const factory: BehaviourFactory = walk
+      ? () =>
+          new MapWalkerBehaviour({
+            views: (actorId) => port.walkView(actorId),
+            think: walk.think,
+            allowExits: walk.allowExits,
+            chatThink: scenario.chatThink,
+            onSkip: () => void ledger.stepsSkipped++,
+          })
+      : () => new IdleBehaviour();
+    const planned = planRun({ seed, arrivals: { kind: "closed", actors: bots, spreadMs: ARRIVAL_SPREAD_MS }, behaviours: "scenario", startAtMs: clock.now() });
+    if (!planned.ok) throw new ScenarioError("bad_options", planned.error.message);
+    const runtime = new BotRuntime({
+      plan: planned.plan,
+      scheduler,
+      session: port,
+      behaviours: { scenario: factory },
+      limits: { maxTimers: 4, maxSendsPerS: SENDS_PER_S_LIMIT, maxSubscriptions: 4 },
+      log,
+      namePrefix: "bot",
+    });
+
+    // --- progress and server peaks, once a second ------------------------------------------
+    const startedMs = clock.now();
+    let phase = scenario.loginOnly ? "storm" : "login";
+    const peaks: Peaks = { players: Number.NaN, queueDelayS: Number.NaN, workerLagS: Number.NaN, lastError: null };
+    let last = { at: startedMs, walks: 0, confirmed: 0, bytes: 0 };
+    const timeline: TimelineEntry[] = [];
+    let lastServer: ServerSnapshot | undefined;
+    let sampling = false;
+    const sample = () => {
+      if (options.metricsUrl === undefined || sampling) return;
+      sampling = true;
+      void readServerSnapshot(options.metricsUrl, getMetrics, clock.now()).then((read) => {
+        sampling = false;
+        if (!read.ok) {
+          peaks.lastError = read.error;
+          return;
+        }
+        const snapshot = read.snapshot;
+        if (!(snapshot.playersOnline <= peaks.players)) peaks.players = snapshot.playersOnline;
+        if (phase === "window" || phase === "storm") {
+          if (!(snapshot.queueDelayMaxS <= peaks.queueDelayS)) peaks.queueDelayS = snapshot.queueDelayMaxS;
+          if (!(snapshot.workerLagMaxS <= peaks.workerLagS)) peaks.workerLagS = snapshot.workerLagMaxS;
+        }
+        lastServer = snapshot;
+      });
+    };
+    const tick = () => {
+      const now = clock.now();
+      const seconds = (now - last.at) / MS_PER_S;
+      const counts = runtime.stateCounts();
+      const walks = ledger.walksSentTotal - last.walks;
+      const confirmed = ledger.movesConfirmedTotal - last.confirmed;
+      const bytes = ledger.bytesReceivedTotal - last.bytes;
+      const rttMax = ledger.secondRttMaxMs;
+      ledger.secondRttMaxMs = Number.NEGATIVE_INFINITY;
+      last = { at: now, walks: ledger.walksSentTotal, confirmed: ledger.movesConfirmedTotal, bytes: ledger.bytesReceivedTotal };
+      timeline.push({
+        t: Math.round((now - startedMs) / 100) / 10,
+        phase,
+        active: counts.Active,
+        walks_per_s: Math.round(walks / seconds),
+        confirmed_per_s: Math.round(confirmed / seconds),
+        rtt_max_ms: Number.isFinite(rttMax) ? Math.round(rttMax * 10) / 10 : null,
+      });
+      const server = lastServer ? ` | server players ${lastServer.playersOnline} queue ${(lastServer.queueDelayMaxS * MS_PER_S).toFixed(1)} ms lag ${(lastServer.mainLagP99S * MS_PER_S).toFixed(1)} ms` : "";
+      progress(
+        `${scenario.name} ${((now - startedMs) / MS_PER_S).toFixed(0)}s [${phase}] in ${counts.Active}/${bots} failed ${counts.Failed} waiting ${port.queued} logins ${ledger.logins}` +
+          (walk ? ` | walks ${(walks / seconds).toFixed(0)}/s seen ${(confirmed / seconds).toFixed(0)}/s rtt p99 ${ledger.moveRtt.count > 0 ? ledger.moveRtt.percentile(99).toFixed(1) : "-"} ms` : "") +
+          ` | rx ${(bytes / seconds / 1e6).toFixed(2)} MB/s${server}`,
+      );
+      sample();
+    };
+    const progressTimer = scheduler.every(clock.now() + PROGRESS_INTERVAL_MS, tick, undefined, () => PROGRESS_INTERVAL_MS);
+
+    const settled = () => {
+      const counts = runtime.stateCounts();
+      return counts.Scheduled + counts.Creating + counts.Connecting + counts.Authenticating === 0 && counts.Planned === 0;
+    };
+
+    // --- login phase -----------------------------------------------------------------------
+    const snapshotNow = async (): Promise<ServerSnapshot | undefined> => {
+      if (options.metricsUrl === undefined) return undefined;
+      const read = await readServerSnapshot(options.metricsUrl, getMetrics, clock.now());
+      if (!read.ok) {
+        peaks.lastError = read.error;
+        return undefined;
+      }
+      return read.snapshot;
+    };
+    let serverStart: ServerSnapshot | undefined;
+    let windowHost = { host: host(), at: clock.now() };
+    if (scenario.loginOnly) {
+      serverStart = await snapshotNow();
+      windowHost = { host: host(), at: clock.now() };
+      ledger.startWindow(clock.now());
+    }
+    runtime.start();
+    const limitS = scenario.loginOnly ? options.durationS : (options.loginPhaseLimitS ?? DEFAULT_LOGIN_PHASE_LIMIT_S);
+    const everyoneIn = await waitUntil(settled, limitS * MS_PER_S);
+    const loginPhaseS = (clock.now() - startedMs) / MS_PER_S;
+    if (!everyoneIn) log.warn({ scenario: scenario.name, limitS }, "not every bot got in before the login phase limit; measuring anyway");
+    const botsActive = runtime.stateCounts().Active;
+
+    // --- the window ------------------------------------------------------------------------
+    if (!scenario.loginOnly) {
+      phase = "window";
+      serverStart = await snapshotNow();
+      windowHost = { host: host(), at: clock.now() };
+      runtime.metrics.actionStartDelay.reset();
+      driver.loopLag.reset();
+      ledger.startWindow(clock.now());
+      await sleep(options.durationS * MS_PER_S);
+    }
+    ledger.endWindow(clock.now());
+    const windowUsage = host();
+    const windowEndAt = clock.now();
+    const serverEnd = await snapshotNow();
+    phase = "grace";
+    if (!scenario.loginOnly) await sleep(graceMs);
+    ledger.stopReceiving();
+
+    // --- drain -----------------------------------------------------------------------------
+    phase = "drain";
+    runtime.drain("scenario over");
+    await waitUntil(() => {
+      const counts = runtime.stateCounts();
+      return counts.Draining === 0;
+    }, DRAIN_WAIT_MS);
+    scheduler.cancel(progressTimer);
+
+    // --- report ----------------------------------------------------------------------------
+    const counts = runtime.stateCounts();
+    const reasons = new Map<string, number>();
+    for (const actor of runtime.actors) {
+      if (actor.state !== "Failed") continue;
+      const reason = actor.lifecycle.history.at(-1)?.reason ?? "unknown";
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+    const failureReasons = Object.fromEntries([...reasons].sort((a, b) => b[1] - a[1]).slice(0, MAX_FAILURE_REASONS));
+    const windowMs = ledger.windowMs;
+    const windowS = windowMs / MS_PER_S;
+    const perS = (count: number) => round(count / windowS, 1);
+    const serverSpanS = serverStart && serverEnd ? (serverEnd.atMs - serverStart.atMs) / MS_PER_S : Number.NaN;
+    const serverPerS = (end: number | undefined, start: number | undefined) => (end === undefined || start === undefined ? null : round((end - start) / serverSpanS, 1));
+    const hostSpanMs = windowEndAt - windowHost.at;
+    const resolved = ledger.movesConfirmed + ledger.movesRefused;
+    return {
+      scenario: scenario.name,
+      bots,
+      offered_moves_per_s: walk ? perS(ledger.movesOffered) : null,
+      moves_per_s: walk ? perS(ledger.movesConfirmed) : null,
+      recipients_per_move: ledger.movesConfirmed > 0 ? round(ledger.characterMoveFrames / ledger.movesConfirmed, 2) : null,
+      rtt_p50_ms: percentile(ledger.moveRtt, 50),
+      rtt_p99_ms: percentile(ledger.moveRtt, 99),
+      rtt_max_ms: ledger.moveRtt.count > 0 ? round(ledger.moveRtt.max, 3) : null,
+      server_cpu_pct: serverStart && serverEnd ? round(((serverEnd.cpuSeconds - serverStart.cpuSeconds) / serverSpanS) * 100, 1) : null,
+      server_rss_mb: serverEnd ? round(serverEnd.rssBytes / BYTES_PER_MB, 1) : null,
+      failures: counts.Failed,
+
+      transport: target.kind,
+      target: target.text,
+      seed,
+      duration_s: round(windowS, 2),
+      bots_active: botsActive,
+      moves_offered: ledger.movesOffered,
+      moves_confirmed: ledger.movesConfirmed,
+      moves_refused: ledger.movesRefused,
+      moves_unresolved: Math.max(0, ledger.movesOffered - resolved),
+      confirmed_ratio: ledger.movesOffered > 0 ? round(ledger.movesConfirmed / ledger.movesOffered, 4) : null,
+      observable_ratio: ledger.movesOffered > 0 ? round(ledger.movesObservable / ledger.movesOffered, 4) : null,
+      confirmed_observable_ratio: ledger.movesObservable > 0 ? round(Math.min(1, ledger.movesConfirmed / ledger.movesObservable), 4) : null,
+      moves_ambiguous: ledger.movesAmbiguous,
+      ambiguous_rtt_p99_ms: percentile(ledger.ambiguousRtt, 99),
+      refused_rtt_p50_ms: percentile(ledger.refusedRtt, 50),
+      refused_rtt_p99_ms: percentile(ledger.refusedRtt, 99),
+      steps_skipped: ledger.stepsSkipped,
+      walks_sent_total: ledger.walksSentTotal,
+      chats: ledger.talksSent,
+      chats_confirmed: ledger.chatsConfirmed,
+      chat_rtt_p50_ms: percentile(ledger.chatRtt, 50),
+      chat_rtt_p99_ms: percentile(ledger.chatRtt, 99),
+      bytes_received_per_s: perS(ledger.bytesReceived),
+      frames_received_per_s: perS(ledger.framesReceived),
+      logins: ledger.logins,
+      logins_per_s: round(ledger.loginsPerS, 1),
+      login_p50_ms: percentile(ledger.loginTime, 50),
+      login_p99_ms: percentile(ledger.loginTime, 99),
+      login_phase_s: round(loginPhaseS, 2),
+      wrong_map: ledger.wrongMap,
+      maps_at_login: ledger.loginMaps.size,
+      transfers: ledger.transfers,
+      decode_errors: ledger.decodeErrors,
+      failure_reasons: failureReasons,
+
+      server_moves_per_s: serverStart && serverEnd ? round((serverEnd.walksIn - serverEnd.posUpdatesOut - (serverStart.walksIn - serverStart.posUpdatesOut)) / serverSpanS, 1) : null,
+      server_walks_in: serverEnd ? serverEnd.walksIn : null,
+      server_character_moves_out_per_s: serverPerS(serverEnd?.characterMovesOut, serverStart?.characterMovesOut),
+      server_bytes_out_per_s: serverPerS(serverEnd?.bytesOut, serverStart?.bytesOut),
+      server_players_online_peak: round(peaks.players, 0),
+      map_queue_delay_max_ms: round(peaks.queueDelayS * MS_PER_S, 3),
+      event_loop_lag_p99_ms: serverEnd ? round(serverEnd.mainLagP99S * MS_PER_S, 3) : null,
+      event_loop_lag_max_ms: serverEnd ? round(serverEnd.mainLagMaxS * MS_PER_S, 3) : null,
+      worker_lag_max_ms: round(peaks.workerLagS * MS_PER_S, 3),
+      metrics_error: options.metricsUrl === undefined ? "no --metrics-url" : peaks.lastError,
+
+      bots_cpu_pct: hostSpanMs > 0 ? round(((windowUsage.cpuMs - windowHost.host.cpuMs) / hostSpanMs) * 100, 1) : null,
+      bots_rss_mb: round(windowUsage.rssBytes / BYTES_PER_MB, 1),
+      bots_send_late_p99_ms: percentile(runtime.metrics.actionStartDelay, 99),
+      bots_loop_lag_p99_ms: percentile(driver.loopLag, 99),
+      bots_loop_lag_max_ms: driver.loopLag.count > 0 ? round(driver.loopLag.max, 3) : null,
+      timeline,
+    };
+  } finally {
+    driver.stop();
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The scenarios `argentum bots --scenario NAME` runs, matching the reference benchmark of the
+ * Elixir rewrite so numbers compare. Each row says what the bots do and where the server must
+ * put new characters (`--bench-spawn`); the runner checks after login that they landed there.
+ */
+import { WALKER_FIXED_INTERVAL_MS } from "./behaviours/walker.ts";
+import { REFERENCE_WALK_THINK, type ThinkTime } from "./think-time.ts";
+
+export const SCENARIO_NAMES = ["hot_spread", "crowd", "crowd_saturated", "world_spread", "login_storm"] as const;
+export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+
+/** The default world's fully open 100 × 100 map (Llanura Abierta). */
+export const OPEN_FIELD_MAP = 4;
+/** The default world's 25 × 25 walled arena (Arena de Alba). */
+export const ARENA_MAP = 5;
+/** Walkers talk now and then, for the chat round trip: 30 s mean, at most 2 minutes apart. */
+export const SCENARIO_CHAT_THINK: ThinkTime = { kind: "exponential", meanMs: 30_000, maxMs: 120_000 };
+
+export interface ScenarioSpec {
+  readonly name: ScenarioName;
+  readonly summary: string;
+  /** The server's `--bench-spawn` this scenario assumes. */
+  readonly benchSpawn: string;
+  /** The map bots must enter on, or `any` (spread, or no placement). */
+  readonly expectedMap: number | "any";
+  /** Walking bots: their step timing and whether they take exits; undefined = they stand still. */
+  readonly walk: { readonly think: ThinkTime; readonly allowExits: boolean } | undefined;
+  readonly chatThink: ThinkTime | undefined;
+  /** The run is the login phase itself: it ends when everyone is in (or the duration is up). */
+  readonly loginOnly: boolean;
+}
+
+export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioSpec>> = {
+  hot_spread: {
+    name: "hot_spread",
+    summary: `N bots on the fully open 100×100 map ${OPEN_FIELD_MAP}, random walk every 211-410 ms`,
+    benchSpawn: String(OPEN_FIELD_MAP),
+    expectedMap: OPEN_FIELD_MAP,
+    walk: { think: REFERENCE_WALK_THINK, allowExits: false },
+    chatThink: SCENARIO_CHAT_THINK,
+    loginOnly: false,
+  },
+  crowd: {
+    name: "crowd",
+    summary: `N bots in the 25×25 arena (map ${ARENA_MAP}), random walk every 211-410 ms`,
+    benchSpawn: String(ARENA_MAP),
+    expectedMap: ARENA_MAP,
+    walk: { think: REFERENCE_WALK_THINK, allowExits: false },
+    chatThink: SCENARIO_CHAT_THINK,
+    loginOnly: false,
+  },
+  crowd_saturated: {
+    name: "crowd_saturated",
+    summary: `N bots in the 25×25 arena (map ${ARENA_MAP}), a step every ${WALKER_FIXED_INTERVAL_MS} ms`,
+    benchSpawn: String(ARENA_MAP),
+    expectedMap: ARENA_MAP,
+    walk: { think: { kind: "constant", ms: WALKER_FIXED_INTERVAL_MS }, allowExits: false },
+    chatThink: SCENARIO_CHAT_THINK,
+    loginOnly: false,
+  },
+  world_spread: {
+    name: "world_spread",
+    summary: "N bots spread round-robin over every map of the loaded world, walking through exits",
+    benchSpawn: "spread",
+    expectedMap: "any",
+    walk: { think: REFERENCE_WALK_THINK, allowExits: true },
+    chatThink: SCENARIO_CHAT_THINK,
+    loginOnly: false,
+  },
+  login_storm: {
+    name: "login_storm",
+    // No --bench-spawn: like an opening day, every new character starts in its home city.
+    summary: "N bots create accounts and characters and enter the world (their home city) as fast as the server lets them",
+    benchSpawn: "off",
+    expectedMap: "any",
+    walk: undefined,
+    chatThink: undefined,
+    loginOnly: true,
+  },
+};
+
+export function isScenarioName(name: string): name is ScenarioName {
+  return (SCENARIO_NAMES as readonly string[]).includes(name);
+}

@@ -1,0 +1,76 @@
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { MetricsRegistry } from "../metrics/index.ts";
+import { parsePrometheusText, readServerSnapshot, snapshotOf } from "./server-metrics.ts";
+
+/** A registry with the series the server exports, rendered by the server's own renderer. */
+function serverLikeText(): string {
+  const registry = new MetricsRegistry();
+  registry.gauge("process_cpu_seconds_total", "cpu", () => 12.5);
+  registry.gauge("process_resident_memory_bytes", "rss", () => 300 * 1024 * 1024);
+  registry.gauge("argentum_players_online", "players", () => 998);
+  registry.gauge("argentum_event_loop_lag_seconds", "lag", () => [
+    { labels: { thread: "main", quantile: 0.5 }, value: 0.001 },
+    { labels: { thread: "main", quantile: 0.99 }, value: 0.031 },
+    { labels: { thread: "main", quantile: 1 }, value: 0.25 },
+  ]);
+  registry.gauge("argentum_event_loop_lag_worker_seconds", "worker lag", () => [
+    { labels: { thread: "map-worker-0" }, value: 0.02 },
+    { labels: { thread: "map-worker-1" }, value: 0.064 },
+  ]);
+  registry.gauge("argentum_map_queue_delay_seconds", "queue", () => [
+    { labels: { worker: 0 }, value: 0.035 },
+    { labels: { worker: 1 }, value: 0.002 },
+  ]);
+  const packetsIn = registry.counter("argentum_packets_in_total", "in");
+  packetsIn.inc({ name: "Walk" }, 4321);
+  packetsIn.inc({ name: "Talk" }, 7);
+  registry.gauge("argentum_packets_out_total", "out", () => [{ labels: { name: "CharacterMove" }, value: 99_000 }]);
+  registry.gauge("argentum_bytes_out_total", "bytes", () => 1e6);
+  registry.counter("odd_labels", 'help with "quotes"').inc({ path: 'a"b\\c\nd' }, 1);
+  return registry.render();
+}
+
+describe("server metrics", () => {
+  test("reads the series a report needs from the server's own rendering", () => {
+    const snapshot = snapshotOf(parsePrometheusText(serverLikeText()), 1_000);
+    expect(snapshot).toEqual({
+      atMs: 1_000,
+      cpuSeconds: 12.5,
+      rssBytes: 300 * 1024 * 1024,
+      playersOnline: 998,
+      walksIn: 4321,
+      // Never sent yet: no series, and that means 0.
+      posUpdatesOut: 0,
+      characterMovesOut: 99_000,
+      bytesOut: 1e6,
+      intents: Number.NaN,
+      queueDelayMaxS: 0.035,
+      mainLagP99S: 0.031,
+      mainLagMaxS: 0.25,
+      workerLagMaxS: 0.064,
+    });
+    const odd = parsePrometheusText(serverLikeText()).find((sample) => sample.name === "odd_labels");
+    expect(odd?.labels).toEqual({ path: 'a"b\\c\nd' });
+  });
+
+  test("hostile text: bad lines are skipped, nothing throws", () => {
+    const samples = parsePrometheusText(["# HELP x y", "good 1", "bad{unterminated 2", "novalue", "x{a=\"1\"} notanumber", "y{a=\"1\",b=\"2\"} 3 1700000000", "z +Inf", ""].join("\n"));
+    expect(samples.map((sample) => [sample.name, sample.value])).toEqual([
+      ["good", 1],
+      ["y", 3],
+      ["z", Number.POSITIVE_INFINITY],
+    ]);
+    fc.assert(fc.property(fc.string({ maxLength: 500 }), (text) => void parsePrometheusText(text)));
+    expect(Number.isNaN(snapshotOf([], 0).walksIn)).toBe(true);
+  });
+
+  test("a server that cannot be read gives the reason", async () => {
+    const down = await readServerSnapshot("http://x/metrics", async () => {
+      throw new Error("ECONNREFUSED");
+    }, 0);
+    expect(down).toEqual({ ok: false, error: "GET http://x/metrics: ECONNREFUSED" });
+    const missing = await readServerSnapshot("http://x/metrics", async () => ({ status: 404, text: async () => "" }), 0);
+    expect(missing).toEqual({ ok: false, error: "GET http://x/metrics: HTTP 404" });
+  });
+});
