@@ -44,6 +44,8 @@ interface Route {
   state: CharacterRecord;
   cameFrom?: { map: number; x: number; y: number } | undefined;
   inTransit: boolean;
+  /** The current enter is a hand-over through an exit (it can be undone if it fails). */
+  pendingTransfer: boolean;
 }
 
 export interface WorldStats {
@@ -105,7 +107,7 @@ export class World {
   async enter(session: number, record: CharacterRecord, userSlot: number, kind: EnterKind = "login"): Promise<void> {
     const map = this.options.maps.has(record.position.map) ? record.position.map : this.fallbackMap();
     const state = map === record.position.map ? record : { ...record, position: { ...record.position, map } };
-    const route: Route = { session, map, userSlot, state, inTransit: true };
+    const route: Route = { session, map, userSlot, state, inTransit: true, pendingTransfer: false };
     this.routes.set(session, route);
     const host = await this.ensureLoaded(map);
     if (this.routes.get(session) !== route) return; // left while the map was loading
@@ -310,6 +312,7 @@ export class World {
         const route = this.routes.get(event.session);
         if (!route) return;
         route.inTransit = false;
+        route.pendingTransfer = false;
         route.map = event.map;
         route.state = { ...route.state, position: { ...route.state.position, map: event.map, x: event.x, y: event.y } };
         this.options.onEntered?.(event.session, event.map);
@@ -317,6 +320,20 @@ export class World {
       }
       case "enter_failed": {
         const route = this.routes.get(event.session);
+        const back = route?.cameFrom;
+        if (route && route.pendingTransfer && back && back.map !== event.map) {
+          // An exit into a map with no room (all sea, all wall): the step is refused and the
+          // player stays on the map it came from, next to the exit.
+          this.options.logger.warn({ session: event.session, map: event.map, reason: event.reason }, "exit destination has no room; player kept where it was");
+          route.pendingTransfer = false;
+          route.map = back.map;
+          route.state = { ...route.state, position: { ...route.state.position, ...back } };
+          void this.ensureLoaded(back.map).then((host) => {
+            if (this.routes.get(event.session) !== route) return;
+            host.post({ t: "enter", map: back.map, session: event.session, record: route.state, kind: "transfer", userSlot: route.userSlot, cameFrom: undefined, onlineCount: this.routes.size });
+          });
+          return;
+        }
         this.routes.delete(event.session);
         this.options.logger.warn({ session: event.session, map: event.map, reason: event.reason }, "could not place a player");
         this.options.onEnterFailed?.(event.session, event.reason);
@@ -335,6 +352,7 @@ export class World {
         }
         route.map = route.state.position.map;
         route.inTransit = true;
+        route.pendingTransfer = true;
         void this.ensureLoaded(route.map).then((host) => {
           if (this.routes.get(event.session) !== route) return;
           host.post({
