@@ -4,7 +4,7 @@
  */
 import { afterAll, expect, test } from "bun:test";
 import type { CharacterRecord } from "../src/game/character-record.ts";
-import { EMPTY_EQUIPMENT } from "../src/game/character-record.ts";
+import { newbieCharacter } from "./fixtures/db-characters.ts";
 import { silentLogger } from "../src/log/index.ts";
 import { IntentOp, newOccupancyBuffer, type MapDefinition } from "../src/map/index.ts";
 import { decodeServerPacket, bodyOfFrame } from "../src/protocol/index.ts";
@@ -33,32 +33,8 @@ function mapDefinition(id: number, walled: boolean, exits: MapDefinition["exits"
 
 function character(): CharacterRecord {
   const now = new Date(0);
-  return {
-    id: 1,
-    accountId: 1,
-    name: "Viajera",
-    race: 1,
-    gender: 2,
-    class: 3,
-    head: 70,
-    body: 1,
-    homeCity: 1,
-    level: 1,
-    exp: 0,
-    freeSkillPoints: 0,
-    position: { map: 1, x: 4, y: 5, heading: 2 },
-    vitals: { hp: 20, maxHp: 20, mana: 0, maxMana: 0, stamina: 40, maxStamina: 60, food: 100, water: 100 },
-    gold: 0,
-    bankGold: 0,
-    attributes: [18, 18, 18, 18, 18],
-    skills: new Array(24).fill(0),
-    inventory: [],
-    equipment: { ...EMPTY_EQUIPMENT },
-    spells: [],
-    createdAt: now,
-    updatedAt: now,
-    lastLoginAt: null,
-  };
+  const base = newbieCharacter(1, "Viajera");
+  return { ...base, id: 1, position: { map: 1, x: 4, y: 5, heading: 2 }, createdAt: now, updatedAt: now, lastLoginAt: null };
 }
 
 const received: string[] = [];

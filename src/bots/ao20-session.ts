@@ -14,7 +14,7 @@
  * steps, the first observation of other bots' steps, refusals, chat round trips, bytes, logins.
  * `ErrorMsg`, `ShowMessageBox`, a timeout or an unasked close fail the bot with the reason.
  */
-import { decodeServerPacket, PacketWriter, writeClientPacket, type ClientPacketName } from "../protocol/index.ts";
+import { decodeServerPacket, PacketWriter, SEQUENCED_CLIENT_PACKETS, writeClientPacket, type ClientPacketName } from "../protocol/index.ts";
 import type { ActorView, PacketFields, SendOutcome } from "./behaviour.ts";
 import type { BotCredentials } from "./bot-identity.ts";
 import { CHARACTER_CREATE_ID, CHARACTER_MOVE_BODY_BYTES, CHARACTER_MOVE_ID, moveCharIndexAt, packetIdAt, readCharacterCreate, type CharPlacement } from "./hot-packets.ts";
@@ -49,22 +49,7 @@ export interface NewCharacterSpec {
 export const DEFAULT_NEW_CHARACTER: NewCharacterSpec = { race: 1, gender: 1, class: 3, head: 1, homeCity: 1 };
 
 /** Client packets whose last field is a TS_* counter, strictly increasing per action from 1 (§6.3). */
-export const COUNTED_CLIENT_PACKETS: ReadonlySet<string> = new Set([
-  "Walk",
-  "Talk",
-  "Attack",
-  "Drop",
-  "CastSpell",
-  "LeftClick",
-  "Work",
-  "UseItem",
-  "UseItemU",
-  "WorkLeftClick",
-  "EquipItem",
-  "ChangeHeading",
-  "GuildMessage",
-  "QuestionGM",
-]);
+export const COUNTED_CLIENT_PACKETS: ReadonlySet<string> = new Set(SEQUENCED_CLIENT_PACKETS);
 
 function shortReason(text: string): string {
   return text.length > MAX_REASON_CHARS ? `${text.slice(0, MAX_REASON_CHARS)}…` : text;

@@ -123,3 +123,24 @@ export function vbRgb(red: number, green: number, blue: number): number {
 
 /** White in VB `RGB()` form: the usual chat colour. */
 export const COLOR_WHITE = 0xff_ff_ff;
+
+/**
+ * Client packets that carry a `TS_*` sequence counter (§6.3): strictly increasing per action
+ * from 1 after `Logged`; a repeat or a decrease closes the connection.
+ */
+export const SEQUENCED_CLIENT_PACKETS = [
+  "Walk",
+  "Talk",
+  "Attack",
+  "Drop",
+  "CastSpell",
+  "LeftClick",
+  "Work",
+  "UseItem",
+  "UseItemU",
+  "WorkLeftClick",
+  "EquipItem",
+  "ChangeHeading",
+  "GuildMessage",
+  "QuestionGM",
+] as const;

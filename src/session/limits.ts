@@ -2,6 +2,7 @@
  * Per-connection protection: flood windows, the TS_* sequence counters and the deadlines a
  * connection must meet. Pure state machines; the gateway applies their verdicts.
  */
+import { SEQUENCED_CLIENT_PACKETS } from "../protocol/index.ts";
 
 /** The VB6 server counts frames in windows of this length (§6.5). */
 export const FLOOD_WINDOW_MS = 5_000;
@@ -33,22 +34,7 @@ export class FloodMeter {
 }
 
 /** The actions whose client packets carry a strictly increasing i32 counter (§6.3). */
-export const COUNTED_ACTIONS = [
-  "Walk",
-  "Talk",
-  "Attack",
-  "Drop",
-  "CastSpell",
-  "LeftClick",
-  "Work",
-  "UseItem",
-  "UseItemU",
-  "WorkLeftClick",
-  "EquipItem",
-  "ChangeHeading",
-  "GuildMessage",
-  "QuestionGM",
-] as const;
+export const COUNTED_ACTIONS = SEQUENCED_CLIENT_PACKETS;
 export type CountedAction = (typeof COUNTED_ACTIONS)[number];
 
 const ACTION_INDEX = new Map<string, number>(COUNTED_ACTIONS.map((name, index) => [name, index]));
