@@ -86,8 +86,6 @@ interface Player {
   quitAt: number;
   quitSecondsAnnounced: number;
   cameFrom: { map: number; x: number; y: number } | undefined;
-  /** Counters for tests and metrics. */
-  lastTalkAt: number;
 }
 
 interface Npc {
@@ -110,7 +108,6 @@ export class MapServer {
   private readonly occupancy: Int16Array;
   private readonly exits = new Map<number, MapExitDefinition>();
   private readonly players = new Map<number, Player>();
-  private readonly playersByChar = new Map<number, Player>();
   private readonly npcs = new Map<number, Npc>();
   private readonly objects: { x: number; y: number; obj: number; amount: number }[];
   private readonly aoi: AreaOfInterest;
@@ -183,7 +180,6 @@ export class MapServer {
       quitAt: 0,
       quitSecondsAnnounced: 0,
       cameFrom: request.cameFrom,
-      lastTalkAt: 0,
     };
     const { packets, outbox } = this.deps;
     if (request.kind === "login") {
@@ -194,7 +190,6 @@ export class MapServer {
       outbox.sendTo(session, packets.changeMap(this.id));
     }
     this.players.set(session, player);
-    this.playersByChar.set(charIndex, player);
     this.occupancy[this.tile(spot.x, spot.y)] = charIndex;
     this.aoi.add(session, spot.x, spot.y);
     this.stats.players = this.players.size;
@@ -263,7 +258,6 @@ export class MapServer {
     if (!player) return;
     const line = truncateChars(text, MAX_CHAT_CHARS);
     if (line.trim() === "") return;
-    player.lastTalkAt = this.deps.now();
     const { char } = player;
     const frame = this.deps.packets.chatOverHead(line, char.charIndex, yell ? COLOUR_RED : COLOUR_WHITE, char.x, char.y);
     this.broadcastAround(char.x, char.y, frame, -1);
@@ -476,7 +470,6 @@ export class MapServer {
     this.aoi.remove(session);
     if (this.occupancy[this.tile(char.x, char.y)] === char.charIndex) this.occupancy[this.tile(char.x, char.y)] = 0;
     this.players.delete(session);
-    this.playersByChar.delete(char.charIndex);
     this.releaseCharIndex(char.charIndex);
     this.stats.players = this.players.size;
   }

@@ -81,14 +81,6 @@ export class World {
     return this.routes.size;
   }
 
-  hasMap(map: number): boolean {
-    return this.options.maps.has(map);
-  }
-
-  mapDefinition(map: number): MapDefinition | undefined {
-    return this.options.maps.get(map);
-  }
-
   /** Starts the worker pool. Maps load on first use (or all at once with `preloadAll`). */
   async start(preloadAll: boolean): Promise<void> {
     const count = Math.max(1, Math.min(this.options.workerCount, this.options.maps.size));
