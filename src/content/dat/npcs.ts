@@ -13,9 +13,9 @@ import {
   textField,
   type FieldValues,
 } from "./field-spec.ts";
-import { getSection, getString, readIni, type IniDocument } from "./ini-reader.ts";
-import { binaryDataIssue, duplicateWarnings, type DatResult } from "./issues.ts";
-import { countedList, field, looksLikeNumberedTable, numberedSections } from "./numbered-sections.ts";
+import { getSection, getString, type IniDocument } from "./ini-reader.ts";
+import type { DatResult } from "./issues.ts";
+import { countedList, field, parseNumberedTable } from "./numbered-sections.ts";
 import { vbVal, vbValInteger } from "./vb-val.ts";
 
 /** AO20 `MAX_INVENTORY_SLOTS`: VB6 caps `NROITEMS` there. */
@@ -178,19 +178,9 @@ export const NpcTableSchema = z.object({
 
 /** Parses an `npcs.dat` (AO20 or genuine 0.13). */
 export function parseNpcsDat(bytes: Uint8Array, fileName: string): DatResult<NpcTable> {
-  const binary = binaryDataIssue(bytes, fileName);
-  if (binary) return { value: null, errors: [binary], warnings: [] };
-  const doc = readIni(bytes, fileName);
-  if (!looksLikeNumberedTable(doc, "NPC")) {
-    return {
-      value: null,
-      errors: [{ code: "not-a-table", file: fileName, message: `${fileName}: no [INIT] and no [NPC<n>] section` }],
-      warnings: [],
-    };
-  }
-  const warnings = duplicateWarnings(doc);
-  const { declaredCount, ids } = numberedSections(doc, "NPC", "NumNPCs", warnings);
-  return { value: { declaredCount, npcs: ids.map((id) => readNpc(doc, id)) }, errors: [], warnings };
+  const parsed = parseNumberedTable(bytes, fileName, "NPC", "NumNPCs", (doc, id) => readNpc(doc, id));
+  const table = parsed.value && { declaredCount: parsed.value.declaredCount, npcs: parsed.value.entries };
+  return { ...parsed, value: table };
 }
 
 const DROP_KEY = /^DROP([1-9][0-9]{0,3})$/;

@@ -3,8 +3,8 @@
  * VB6 loaders iterate n = 1..N and look up `"PREFIX" & n`, so only exact decimal names without
  * leading zeros are reachable, and sections above N are never read.
  */
-import { getNumber, getSection, type IniDocument } from "./ini-reader.ts";
-import type { DatIssue } from "./issues.ts";
+import { getNumber, getSection, readIni, type IniDocument } from "./ini-reader.ts";
+import { binaryDataIssue, duplicateWarnings, type DatIssue, type DatResult } from "./issues.ts";
 
 /** Highest id VB6 will read (`NumObjs` etc. are integers; VB6 `Integer` caps at 32767). */
 const MAX_VB6_INTEGER = 32_767;
@@ -101,4 +101,31 @@ export function countedList<T>(
 /** VB6 `ReadField(n, text, "-")`-style split: the n-th (1-based) field, "" when absent. */
 export function field(raw: string, index: number, separator: string): string {
   return raw.split(separator)[index - 1] ?? "";
+}
+
+/**
+ * The shared shape of obj.dat, npcs.dat and Hechizos.dat: refuse binary data and files with
+ * neither `[INIT]` nor a `[<prefix><n>]` section, collect duplicate warnings, then read each
+ * numbered section with `readEntry`.
+ */
+export function parseNumberedTable<T>(
+  bytes: Uint8Array,
+  fileName: string,
+  prefix: string,
+  countKey: string,
+  readEntry: (doc: IniDocument, id: number, warnings: DatIssue[]) => T,
+): DatResult<{ declaredCount: number; entries: T[] }> {
+  const binary = binaryDataIssue(bytes, fileName);
+  if (binary) return { value: null, errors: [binary], warnings: [] };
+  const doc = readIni(bytes, fileName);
+  if (!looksLikeNumberedTable(doc, prefix)) {
+    return {
+      value: null,
+      errors: [{ code: "not-a-table", file: fileName, message: `${fileName}: no [INIT] and no [${prefix}<n>] section` }],
+      warnings: [],
+    };
+  }
+  const warnings = duplicateWarnings(doc);
+  const { declaredCount, ids } = numberedSections(doc, prefix, countKey, warnings);
+  return { value: { declaredCount, entries: ids.map((id) => readEntry(doc, id, warnings)) }, errors: [], warnings };
 }

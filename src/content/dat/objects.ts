@@ -14,9 +14,9 @@ import {
   textField,
   type FieldValues,
 } from "./field-spec.ts";
-import { getEntry, getString, readIni, type IniDocument } from "./ini-reader.ts";
-import { binaryDataIssue, duplicateWarnings, type DatIssue, type DatResult } from "./issues.ts";
-import { countedList, field, looksLikeNumberedTable, numberedSections } from "./numbered-sections.ts";
+import { getEntry, getString, type IniDocument } from "./ini-reader.ts";
+import type { DatIssue, DatResult } from "./issues.ts";
+import { countedList, field, parseNumberedTable } from "./numbered-sections.ts";
 import { vbVal, vbValInteger } from "./vb-val.ts";
 
 /** Number of `CP<n>` keys (one per class) and `RP<n>` keys (one per race) VB6 reads. */
@@ -249,20 +249,9 @@ export const ObjectTableSchema = z.object({
 
 /** Parses an `obj.dat` (AO20 or genuine 0.13). */
 export function parseObjectsDat(bytes: Uint8Array, fileName: string): DatResult<ObjectTable> {
-  const binary = binaryDataIssue(bytes, fileName);
-  if (binary) return { value: null, errors: [binary], warnings: [] };
-  const doc = readIni(bytes, fileName);
-  if (!looksLikeNumberedTable(doc, "OBJ")) {
-    return {
-      value: null,
-      errors: [{ code: "not-a-table", file: fileName, message: `${fileName}: no [INIT] and no [OBJ<n>] section` }],
-      warnings: [],
-    };
-  }
-  const warnings = duplicateWarnings(doc);
-  const { declaredCount, ids } = numberedSections(doc, "OBJ", "NumOBJs", warnings);
-  const objects = ids.map((id) => readObject(doc, id, warnings));
-  return { value: { declaredCount, objects }, errors: [], warnings };
+  const parsed = parseNumberedTable(bytes, fileName, "OBJ", "NumOBJs", readObject);
+  const table = parsed.value && { declaredCount: parsed.value.declaredCount, objects: parsed.value.entries };
+  return { ...parsed, value: table };
 }
 
 function readObject(doc: IniDocument, id: number, warnings: DatIssue[]): ObjectTemplate {

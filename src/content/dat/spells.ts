@@ -13,9 +13,8 @@ import {
   textField,
   type FieldValues,
 } from "./field-spec.ts";
-import { readIni } from "./ini-reader.ts";
-import { binaryDataIssue, duplicateWarnings, type DatResult } from "./issues.ts";
-import { looksLikeNumberedTable, numberedSections } from "./numbered-sections.ts";
+import type { DatResult } from "./issues.ts";
+import { parseNumberedTable } from "./numbered-sections.ts";
 
 export const SPELL_FIELDS = {
   name: textField("Nombre"),
@@ -133,18 +132,7 @@ export const SpellTableSchema = z.object({
 
 /** Parses a `Hechizos.dat` (AO20 or genuine 0.13). */
 export function parseSpellsDat(bytes: Uint8Array, fileName: string): DatResult<SpellTable> {
-  const binary = binaryDataIssue(bytes, fileName);
-  if (binary) return { value: null, errors: [binary], warnings: [] };
-  const doc = readIni(bytes, fileName);
-  if (!looksLikeNumberedTable(doc, "HECHIZO")) {
-    return {
-      value: null,
-      errors: [{ code: "not-a-table", file: fileName, message: `${fileName}: no [INIT] and no [HECHIZO<n>] section` }],
-      warnings: [],
-    };
-  }
-  const warnings = duplicateWarnings(doc);
-  const { declaredCount, ids } = numberedSections(doc, "HECHIZO", "NumeroHechizos", warnings);
-  const spells = ids.map((id) => ({ id, ...readFields(doc, `HECHIZO${id}`, SPELL_FIELDS) }));
-  return { value: { declaredCount, spells }, errors: [], warnings };
+  const parsed = parseNumberedTable(bytes, fileName, "HECHIZO", "NumeroHechizos", (doc, id) => ({ id, ...readFields(doc, `HECHIZO${id}`, SPELL_FIELDS) }));
+  const table = parsed.value && { declaredCount: parsed.value.declaredCount, spells: parsed.value.entries };
+  return { ...parsed, value: table };
 }
