@@ -5,6 +5,7 @@
 import { buildDefaultMaps, DEFAULT_WORLD_MAP_IDS } from "../content/default-world/index.ts";
 import { mapToApiJson } from "../content/pack/index.ts";
 import {
+  CHARACTER_CREATE_DEFAULTS,
   CONNECTED_DEBUG_ARRAY,
   STOCK_INTERVALS_MS,
   decodeClientPacket,
@@ -60,43 +61,18 @@ export class RecordingTransport implements Transport {
 
 export function charFields(overrides: Partial<CharacterCreateFields> & Pick<CharacterCreateFields, "charIndex" | "x" | "y">): CharacterCreateFields {
   return {
+    ...CHARACTER_CREATE_DEFAULTS,
     body: 1,
     head: 1,
-    heading: 3,
     weapon: 2,
     shield: 2,
     helmet: 2,
     cart: 2,
-    backpack: 0,
-    fx: 0,
-    fxLoops: 0,
     name: "Someone",
     status: 1,
     privileges: 1,
-    particleFx: 0,
-    headAura: "",
-    weaponAura: "",
-    bodyAura: "",
-    dmAura: "",
-    rmAura: "",
-    otherAura: "",
-    shieldAura: "",
-    speeding: 1,
-    isNpc: 0,
-    appear: 0,
-    groupIndex: 0,
-    clanIndex: 0,
-    clanLevel: 0,
     minHp: 10,
     maxHp: 10,
-    minMana: 0,
-    maxMana: 0,
-    symbol: 0,
-    flags: 0,
-    userTier: 0,
-    team: 0,
-    hasFlag: 0,
-    npcNumber: 0,
     ...overrides,
   };
 }
