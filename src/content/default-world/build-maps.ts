@@ -8,7 +8,7 @@
  *   town east  ↔  field west
  *   town west  ↔  open field (4)       town coliseum door ↔ arena (5)
  */
-import { BLOCKED_NORTH, BLOCKED_SOUTH, type MapProperties } from "../maps/index.ts";
+import { BLOCKED_NORTH, BLOCKED_SOUTH, NEUTRAL_MAP_PROPERTIES, type MapProperties } from "../maps/index.ts";
 import type { HomeCity, WorldMap } from "../pack/index.ts";
 import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_WORLD_MAP_IDS as IDS } from "./ids.ts";
 import { MapCanvas } from "./map-canvas.ts";
@@ -60,25 +60,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 function properties(name: string, zone: string, terrain: string, safe: boolean, extra: Partial<MapProperties> = {}): MapProperties {
-  return {
-    name,
-    music: [],
-    zone,
-    terrain,
-    ambient: "",
-    safe,
-    backup: false,
-    restrictions: [],
-    minLevel: 0,
-    maxLevel: 0,
-    baseLight: 0,
-    letterGrh: 0,
-    rain: false,
-    snow: false,
-    fog: false,
-    exitTo: null,
-    ...extra,
-  };
+  return { ...NEUTRAL_MAP_PROPERTIES, name, zone, terrain, safe, ...extra };
 }
 
 /** Plain margin + palisade on the walk border, with gates cut in. */

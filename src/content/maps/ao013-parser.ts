@@ -11,6 +11,7 @@ import { ByteCursor } from "./byte-cursor.ts";
 import { countMap, sortedByTile } from "./csm-parser.ts";
 import {
   AO_MAP_SIZE,
+  NEUTRAL_MAP_PROPERTIES,
   type GroundObject,
   type MapExit,
   type MapParseErrorCode,
@@ -72,23 +73,15 @@ function ao013PropertiesFromValues(value: (key: string) => string): MapPropertie
   if (flag("ResuSinEfecto")) restrictions.push("noResurrection");
   const music = vbValInteger(value("MusicNum"));
   return {
+    ...NEUTRAL_MAP_PROPERTIES,
     name: value("Name"),
     music: music !== 0 ? [music] : [],
     zone: value("Zona"),
     terrain: value("Terreno"),
-    ambient: "",
     // VB6: `If Val(Pk) = 0 Then MapInfo.Pk = True` — Pk=0 means player killing is allowed.
     safe: flag("Pk"),
     backup: flag("BackUp"),
     restrictions,
-    minLevel: 0,
-    maxLevel: 0,
-    baseLight: 0,
-    letterGrh: 0,
-    rain: false,
-    snow: false,
-    fog: false,
-    exitTo: null,
   };
 }
 

@@ -15,6 +15,7 @@ export {
 } from "./ao013-parser.ts";
 export {
   AO_MAP_SIZE,
+  NEUTRAL_MAP_PROPERTIES,
   MAP_RESTRICTIONS,
   tileIndex,
   type MapFormat,

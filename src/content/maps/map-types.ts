@@ -67,6 +67,26 @@ export interface MapProperties {
   readonly exitTo: MapPosition | null;
 }
 
+/** Properties of a map with nothing special about it: the base the parsers and authoring fill in. */
+export const NEUTRAL_MAP_PROPERTIES: MapProperties = Object.freeze({
+  name: "",
+  music: [],
+  zone: "",
+  terrain: "",
+  ambient: "",
+  safe: false,
+  backup: false,
+  restrictions: [],
+  minLevel: 0,
+  maxLevel: 0,
+  baseLight: 0,
+  letterGrh: 0,
+  rain: false,
+  snow: false,
+  fog: false,
+  exitTo: null,
+});
+
 /** A tile exit (`TileExit`): stepping on (x, y) warps to (destX, destY) on `destMap`. */
 export interface MapExit {
   readonly x: number;

@@ -1,27 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { BLOCKED_ALL, BLOCKED_EAST, TILE_TREE, type MapProperties } from "../maps/index.ts";
+import { BLOCKED_ALL, BLOCKED_EAST, NEUTRAL_MAP_PROPERTIES, TILE_TREE, type MapProperties } from "../maps/index.ts";
 import { mapToApiJson } from "./api-json.ts";
 import { canonicalJson } from "./canonical-json.ts";
 import { checkWorldContent, collisionGridToShared, isWall, type WorldMap, type WorldPackContent } from "./world-pack.ts";
 
-const PROPERTIES: MapProperties = {
-  name: "Prueba",
-  music: [],
-  zone: "CAMPO",
-  terrain: "BOSQUE",
-  ambient: "",
-  safe: false,
-  backup: false,
-  restrictions: [],
-  minLevel: 0,
-  maxLevel: 0,
-  baseLight: 0,
-  letterGrh: 0,
-  rain: false,
-  snow: false,
-  fog: false,
-  exitTo: null,
-};
+const PROPERTIES: MapProperties = { ...NEUTRAL_MAP_PROPERTIES, name: "Prueba", zone: "CAMPO", terrain: "BOSQUE" };
 
 function tinyMap(id = 1): WorldMap {
   const collision = new Uint8Array(9);
