@@ -98,13 +98,6 @@ export class Gateway implements ConnectionEvents {
     return this.sessions.size;
   }
 
-  /** Sessions whose character stands in the world. */
-  get playersOnline(): number {
-    let count = 0;
-    for (const session of this.sessions.values()) if (session.phase === "in_world") count++;
-    return count;
-  }
-
   // ------------------------------------------------------------ connection events
 
   onOpen(connection: Connection): boolean {
