@@ -5,10 +5,10 @@
  *   node_modules/.bin/bun bench/bots-runtime.ts [--duration 10] [--think SPEC[,SPEC...]]
  *       [--sizes 5000,20000,50000] [--queue wheel|heap] [--no-send]
  *
- * The default think time puts all four timers at the reference walk pace (211-410 ms): 12.9
- * fires per actor per second, the hardest honest load. A walker's own mix (one walk timer,
- * chat, a 1 s keep-alive, an occasional action) is
- * `--think uniform:211:410,exponential:8000,constant:1000,exponential:20000`.
+ * The default think times are a bot's own four timers (BOT_TIMER_MIX: a walk step every
+ * 211-410 ms, chat, a 1 s keep-alive, an occasional action; 4.4 fires per actor per second).
+ * `--think uniform:211:410` puts all four at the walk pace instead (12.9 fires per actor per
+ * second), a stress load beyond what a bot does.
  *
  * Each size runs in its own process (a clean heap and JIT, like `argentum bots bench-runtime`)
  * and prints one JSON line; a last line checks the 50k targets: cpu_pct < 10 (of one core),
@@ -17,7 +17,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
-import { runRuntimeBench, parseThinkTime, REAL_TICK_MS, type RuntimeBenchResult, type ThinkTime } from "../src/bots/index.ts";
+import { BOT_TIMER_MIX, formatThinkTime, runRuntimeBench, parseThinkTime, REAL_TICK_MS, type RuntimeBenchResult, type ThinkTime } from "../src/bots/index.ts";
 
 const TARGET_ACTORS = 50_000;
 const TARGET_CPU_PCT = 10;
@@ -31,7 +31,7 @@ function option(name: string): string | undefined {
 }
 
 const duration = Number(option("duration") ?? 10);
-const thinkText = option("think") ?? "uniform:211:410";
+const thinkText = option("think") ?? BOT_TIMER_MIX.map(formatThinkTime).join(",");
 const queue = option("queue") === "heap" ? "heap" : "wheel";
 const send = !process.argv.includes("--no-send");
 const parsed = thinkText.split(",").map(parseThinkTime);

@@ -1,9 +1,10 @@
 /**
  * `bots bench-runtime`: the bot runtime alone on the real clock. N actors arrive (spread over
- * the first second), each runs `timersPerActor` recurring timers on a think time, every fire
- * draws a heading and sends `Walk` into a loopback session. Measures what the runtime costs:
- * CPU over wall time, fires per second, timer lateness, event-loop lag, RSS, and the queue's
- * own insert/cancel/expire cost on a queue of the same size.
+ * the first second), each runs `timersPerActor` recurring timers on think times (by default a
+ * bot's own four: walk, chat, keep-alive, an occasional action), every fire draws a heading and
+ * sends `Walk` into a loopback session. Measures what the runtime costs: CPU over wall time,
+ * fires per second, timer lateness, event-loop lag, RSS, and the queue's own
+ * insert/cancel/expire cost on a queue of the same size.
  */
 import { planRun } from "./arrivals.ts";
 import { TimerLoadBehaviour } from "./behaviours/timer-load.ts";
@@ -22,9 +23,12 @@ export interface RuntimeBenchOptions {
   readonly actors: number;
   readonly timersPerActor: number;
   readonly durationS: number;
-  /** Measurement starts after this warm-up (arrivals, JIT). Default 2 s. */
+  /** Measurement starts after this warm-up (arrivals, JIT tiers). Default 5 s. */
   readonly warmupS?: number;
-  /** One think time for every timer, or one per timer slot (timer i uses entry i modulo length). */
+  /**
+   * One think time for every timer, or one per timer slot (timer i uses entry i modulo length).
+   * Default BOT_TIMER_MIX.
+   */
   readonly think?: ThinkTime | readonly ThinkTime[];
   readonly tickMs?: number;
   readonly queue?: TimerQueueKind;
@@ -46,6 +50,8 @@ export interface RuntimeBenchResult {
   readonly send: boolean;
   readonly duration_s: number;
   readonly cpu_pct: number;
+  /** The part of cpu_pct spent in the kernel (timer waits, page faults). */
+  readonly cpu_sys_pct: number;
   readonly fires_per_s: number;
   /** CPU time per timer fire (whole process, all threads), ns: the number to scale by. */
   readonly cpu_ns_per_fire: number;
@@ -68,7 +74,22 @@ export interface RuntimeBenchResult {
   readonly failed_actors: number;
 }
 
-export const DEFAULT_WARMUP_S = 2;
+/**
+ * A bot's own four timers, the benchmark's default: a walk step at the reference pace
+ * (211-410 ms), a chat line (8 s mean), a 1 s keep-alive and an occasional action (20 s
+ * mean). 4.4 fires per actor per second.
+ */
+export const BOT_TIMER_MIX: readonly ThinkTime[] = [
+  REFERENCE_WALK_THINK,
+  { kind: "exponential", meanMs: 8_000 },
+  { kind: "constant", ms: 1_000 },
+  { kind: "exponential", meanMs: 20_000 },
+];
+/**
+ * Long enough for the arrivals (first second) and for the fire path's optimising compiles,
+ * which land 2 to 4 s into a run; measuring earlier counts the compiler threads.
+ */
+export const DEFAULT_WARMUP_S = 5;
 export const DEFAULT_ARRIVAL_SPREAD_MS = 1_000;
 const MS_PER_S = 1000;
 const NS_PER_MS = 1e6;
@@ -126,8 +147,42 @@ export function measureQueueCost(kind: TimerQueueKind, population: number, think
   return { insert: round(insert, 1), cancel: round(cancel, 1), expire: round(expire, 1) };
 }
 
+/** What the load needs to run: the thread's scheduler and how the actors behave. */
+export interface TimerLoadPopulation {
+  readonly actors: number;
+  readonly timersPerActor: number;
+  readonly scheduler: TimerScheduler;
+  readonly think: readonly ThinkTime[];
+  readonly seed: number;
+  readonly send: boolean;
+  readonly arrivalSpreadMs: number;
+}
+
+/**
+ * The benchmark's population on a given scheduler: a closed plan of `timer-load` actors
+ * arriving over `arrivalSpreadMs`, each on a loopback session. Shared by the real-clock
+ * benchmark and `bench/bots-fire-path.ts`, which drives the same load on a fake clock.
+ */
+export function createTimerLoad(options: TimerLoadPopulation): BotRuntime {
+  const scheduler = options.scheduler;
+  const planned = planRun({
+    seed: options.seed,
+    arrivals: { kind: "closed", actors: options.actors, spreadMs: options.arrivalSpreadMs },
+    behaviours: "timer-load",
+    startAtMs: scheduler.clock.now(),
+  });
+  if (!planned.ok) throw new RangeError(planned.error.message);
+  return new BotRuntime({
+    plan: planned.plan,
+    scheduler,
+    session: new LoopbackSessionPort({ scheduler }),
+    behaviours: { "timer-load": () => new TimerLoadBehaviour({ timers: options.timersPerActor, think: options.think, send: options.send }) },
+    limits: { maxTimers: Math.max(options.timersPerActor, 1), maxSendsPerS: 1_000, maxSubscriptions: 4 },
+  });
+}
+
 export async function runRuntimeBench(options: RuntimeBenchOptions): Promise<RuntimeBenchResult> {
-  const thinkOption = options.think ?? REFERENCE_WALK_THINK;
+  const thinkOption = options.think ?? BOT_TIMER_MIX;
   const thinks: readonly ThinkTime[] = Array.isArray(thinkOption) ? thinkOption : [thinkOption as ThinkTime];
   const tickMs = options.tickMs ?? REAL_TICK_MS;
   const queueKind = options.queue ?? "wheel";
@@ -137,29 +192,18 @@ export async function runRuntimeBench(options: RuntimeBenchOptions): Promise<Run
   const progress = options.progress ?? (() => {});
   const timers = options.actors * options.timersPerActor;
 
-  progress(`measuring ${queueKind} insert/cancel/expire with ${timers} timers`);
-  // Warm the JIT on a small queue first, then measure on one of the run's size.
-  measureQueueCost(queueKind, Math.min(timers, 50_000), thinks[0]!, tickMs, seed);
-  const cost = measureQueueCost(queueKind, timers, thinks[0]!, tickMs, seed);
-
   const clock = new RealClock();
   const scheduler = new TimerScheduler(clock, makeQueue(queueKind, tickMs, clock.now()));
   const driver = new RealTimerDriver(scheduler, clock);
-  const session = new LoopbackSessionPort({ scheduler });
-  const planned = planRun({
-    seed,
-    // Arrivals finish within the first half of the warm-up, so the measured window has everyone.
-    arrivals: { kind: "closed", actors: options.actors, spreadMs: options.arrivalSpreadMs ?? Math.min(DEFAULT_ARRIVAL_SPREAD_MS, (warmupS * MS_PER_S) / 2) },
-    behaviours: "timer-load",
-    startAtMs: clock.now(),
-  });
-  if (!planned.ok) throw new RangeError(planned.error.message);
-  const runtime = new BotRuntime({
-    plan: planned.plan,
+  const runtime = createTimerLoad({
+    actors: options.actors,
+    timersPerActor: options.timersPerActor,
     scheduler,
-    session,
-    behaviours: { "timer-load": () => new TimerLoadBehaviour({ timers: options.timersPerActor, think: thinks, send }) },
-    limits: { maxTimers: Math.max(options.timersPerActor, 1), maxSendsPerS: 1_000, maxSubscriptions: 4 },
+    think: thinks,
+    seed,
+    send,
+    // Arrivals finish within the first half of the warm-up, so the measured window has everyone.
+    arrivalSpreadMs: options.arrivalSpreadMs ?? Math.min(DEFAULT_ARRIVAL_SPREAD_MS, (warmupS * MS_PER_S) / 2),
   });
 
   progress(`starting ${options.actors} actors x ${options.timersPerActor} timers, warm-up ${warmupS} s`);
@@ -182,6 +226,13 @@ export async function runRuntimeBench(options: RuntimeBenchOptions): Promise<Run
     const memory = process.memoryUsage();
     const cpuMs = (cpu.user + cpu.system) / US_PER_MS;
     const counts = runtime.stateCounts();
+    runtime.drain("benchmark over");
+    driver.stop();
+    // The queue's own cost, on a queue of the run's size, measured after the window so its
+    // garbage never lands in it. The JIT is warmed on a small queue first.
+    progress(`measuring ${queueKind} insert/cancel/expire with ${timers} timers`);
+    measureQueueCost(queueKind, Math.min(timers, 50_000), thinks[0]!, tickMs, seed);
+    const cost = measureQueueCost(queueKind, timers, thinks[0]!, tickMs, seed);
     return {
       actors: options.actors,
       timers,
@@ -191,6 +242,7 @@ export async function runRuntimeBench(options: RuntimeBenchOptions): Promise<Run
       send,
       duration_s: round(wallMs / MS_PER_S, 2),
       cpu_pct: round((cpuMs / wallMs) * 100, 2),
+      cpu_sys_pct: round((cpu.system / US_PER_MS / wallMs) * 100, 2),
       fires_per_s: Math.round((fired / wallMs) * MS_PER_S),
       cpu_ns_per_fire: Math.round((cpuMs * NS_PER_MS) / Math.max(1, fired)),
       timer_late_p50_ms: round(scheduler.stats.lateness.percentile(50)),

@@ -38,7 +38,7 @@ export type {
   TimerHandle,
 } from "./behaviour.ts";
 export * from "./behaviours/index.ts";
-export { DEFAULT_WARMUP_S, measureQueueCost, runRuntimeBench, type RuntimeBenchOptions, type RuntimeBenchResult } from "./bench-runtime.ts";
+export { BOT_TIMER_MIX, createTimerLoad, DEFAULT_WARMUP_S, measureQueueCost, runRuntimeBench, type RuntimeBenchOptions, type RuntimeBenchResult, type TimerLoadPopulation } from "./bench-runtime.ts";
 export { botCredentials, lettersOf, runTag, type BotCredentials } from "./bot-identity.ts";
 export { BotActor, BotRuntime, type BotRuntimeOptions, type TraceEvent } from "./bot-runtime.ts";
 export { RealClock, type Clock } from "./clock.ts";

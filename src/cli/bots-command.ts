@@ -6,15 +6,17 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import {
+  BOT_TIMER_MIX,
   DEFAULT_LOGIN_CONCURRENCY,
+  DEFAULT_WARMUP_S,
   formatReportTable,
+  formatThinkTime,
   httpOriginOf,
   isScenarioName,
   MAX_TIMERS_PER_ACTOR,
   parseTarget,
   parseThinkTime,
   REAL_TICK_MS,
-  REFERENCE_WALK_THINK,
   runRuntimeBench,
   runScenario as runScenarioOnce,
   SCENARIO_NAMES,
@@ -38,18 +40,19 @@ const MAX_TICK_MS = 1_000;
 const BENCH_USAGE = `usage: argentum bots bench-runtime --actors N [options]
 
 Runs the bot runtime alone on the real clock (no server, no sockets): N actors, each with
---timers-per-actor recurring timers on one think time; every fire draws a heading and sends a
+--timers-per-actor recurring timers on think times; every fire draws a heading and sends a
 Walk into a loopback session. Prints one JSON line and writes it to --json FILE.
 
 options:
   --actors N               actors (1..${MAX_ACTORS}, required)
   --timers-per-actor K     recurring timers per actor (1..${MAX_TIMERS_PER_ACTOR}, default 4)
   --duration S             seconds measured (default 10)
-  --warmup S               seconds run before measuring (default 2)
+  --warmup S               seconds run before measuring (default ${DEFAULT_WARMUP_S})
   --think SPEC[,SPEC...]   wait between fires: constant:MS | uniform:MIN:MAX | exponential:MEAN[:MAX]
-                           | normal:MEAN:SD[:MIN[:MAX]]  (default uniform:211:410, the walk pace);
-                           a list gives timer i the i-th entry (cycling), e.g. a walker's mix
-                           uniform:211:410,exponential:8000,constant:1000,exponential:20000
+                           | normal:MEAN:SD[:MIN[:MAX]]; a list gives timer i the i-th entry
+                           (cycling). Default: a bot's own four timers, walk, chat, keep-alive and
+                           an occasional action: ${BOT_TIMER_MIX.map(formatThinkTime).join(",")}
+                           (uniform:211:410 alone puts every timer at the walk pace)
   --tick-ms MS             timer tick (default ${REAL_TICK_MS})
   --queue wheel|heap       timer queue (default wheel)
   --seed K                 seed of the plan and the actors' streams (default 1)
@@ -150,7 +153,7 @@ const benchRuntime: Subcommand = {
     const actors = numberOption(values, "actors", undefined, { min: 1, max: MAX_ACTORS, integer: true });
     const timersPerActor = numberOption(values, "timers-per-actor", 4, { min: 1, max: MAX_TIMERS_PER_ACTOR, integer: true });
     const durationS = numberOption(values, "duration", 10, { min: 0.01, max: MAX_DURATION_S });
-    const warmupS = numberOption(values, "warmup", 2, { min: 0, max: MAX_DURATION_S });
+    const warmupS = numberOption(values, "warmup", DEFAULT_WARMUP_S, { min: 0, max: MAX_DURATION_S });
     const tickMs = numberOption(values, "tick-ms", REAL_TICK_MS, { min: 0.1, max: MAX_TICK_MS });
     const seed = numberOption(values, "seed", 1, { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, integer: true });
     for (const value of [actors, timersPerActor, durationS, warmupS, tickMs, seed]) if (typeof value === "string") return usageError(io, value, "bench-runtime");
@@ -158,7 +161,7 @@ const benchRuntime: Subcommand = {
     if (queue !== "wheel" && queue !== "heap") return usageError(io, `--queue must be wheel or heap, got ${JSON.stringify(queue)}`, "bench-runtime");
     const thinkText = values.get("think");
     const think: ThinkTime[] = [];
-    if (thinkText === undefined) think.push(REFERENCE_WALK_THINK);
+    if (thinkText === undefined) think.push(...BOT_TIMER_MIX);
     else {
       for (const text of thinkText.split(",")) {
         const parsedThink = parseThinkTime(text);
