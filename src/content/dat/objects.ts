@@ -254,41 +254,43 @@ export function parseObjectsDat(bytes: Uint8Array, fileName: string): DatResult<
   return { ...parsed, value: table };
 }
 
+/**
+ * Reads `<prefix>1..<prefix>count` entries holding names (`CP1=Mago`, `RP2=Elfo`) as distinct ids
+ * in order; a name `idFromName` does not know (0) is a warning and is skipped.
+ */
+function readNamedIds(
+  doc: IniDocument,
+  section: string,
+  prefix: string,
+  count: number,
+  idFromName: (name: string) => number,
+  what: string,
+  warnings: DatIssue[],
+): number[] {
+  const ids: number[] = [];
+  for (let i = 1; i <= count; i++) {
+    const entry = getEntry(doc, section, `${prefix}${i}`);
+    if (entry === undefined || entry.value.trim() === "") continue;
+    const id = idFromName(entry.value);
+    if (id === 0) {
+      warnings.push({
+        code: "bad-value",
+        file: doc.fileName,
+        section,
+        key: entry.key,
+        line: entry.line,
+        message: `[${section}] ${entry.key}=${entry.value} is not a ${what} name; ignored`,
+      });
+    } else if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
 function readObject(doc: IniDocument, id: number, warnings: DatIssue[]): ObjectTemplate {
   const section = `OBJ${id}`;
   const base = readFields(doc, section, OBJECT_FIELDS);
-  const forbiddenClasses: number[] = [];
-  for (let i = 1; i <= CLASS_COUNT; i++) {
-    const entry = getEntry(doc, section, `CP${i}`);
-    if (entry === undefined || entry.value.trim() === "") continue;
-    const classId = classIdFromName(entry.value);
-    if (classId === 0) {
-      warnings.push({
-        code: "bad-value",
-        file: doc.fileName,
-        section,
-        key: entry.key,
-        line: entry.line,
-        message: `[${section}] ${entry.key}=${entry.value} is not a class name; ignored`,
-      });
-    } else if (!forbiddenClasses.includes(classId)) forbiddenClasses.push(classId);
-  }
-  const forbiddenRaces: number[] = [];
-  for (let i = 1; i <= RACE_COUNT; i++) {
-    const entry = getEntry(doc, section, `RP${i}`);
-    if (entry === undefined || entry.value.trim() === "") continue;
-    const raceId = raceIdFromName(entry.value);
-    if (raceId === 0) {
-      warnings.push({
-        code: "bad-value",
-        file: doc.fileName,
-        section,
-        key: entry.key,
-        line: entry.line,
-        message: `[${section}] ${entry.key}=${entry.value} is not a race name; ignored`,
-      });
-    } else if (!forbiddenRaces.includes(raceId)) forbiddenRaces.push(raceId);
-  }
+  const forbiddenClasses = readNamedIds(doc, section, "CP", CLASS_COUNT, classIdFromName, "class", warnings);
+  const forbiddenRaces = readNamedIds(doc, section, "RP", RACE_COUNT, raceIdFromName, "race", warnings);
   const itemCount = vbVal(getString(doc, section, "CantItem"));
   const withDrops = base.subType === 3;
   const items = countedList(
