@@ -121,6 +121,26 @@ describe("behaviour context", () => {
     expect(context.subscribe("X", () => {})).toEqual({ ok: false, code: "closed" });
   });
 
+  test("warming for the timer wheel reads only: the random stream, the send budget and the sink stay as they were", () => {
+    const warmed = createRecordingContext({ seed: 7, limits: { maxTimers: 4, maxSendsPerS: 2, maxSubscriptions: 1 } });
+    const untouched = createRecordingContext({ seed: 7, limits: { maxTimers: 4, maxSendsPerS: 2, maxSubscriptions: 1 } });
+    let sinkWarms = 0;
+    warmed.context.attach({ send: () => "sent", warm: () => ++sinkWarms });
+    untouched.context.attach({ send: () => "sent" });
+    for (let i = 0; i < 5; i++) {
+      expect(Number.isFinite(warmed.context.timerWarm())).toBe(true);
+      expect(warmed.context.timerWarmNext()).toBe(i + 1);
+    }
+    expect(sinkWarms).toBe(5);
+    // A sink without `warm` is fine too.
+    expect(untouched.context.timerWarmNext()).toBe(0);
+    const draws = (context: BehaviourContext) => [context.random.next(), context.random.int(1, 100), context.random.next()];
+    expect(draws(warmed.context)).toEqual(draws(untouched.context));
+    const sends = (context: BehaviourContext) => [context.send("Walk"), context.send("Walk"), context.send("Walk")];
+    expect(sends(warmed.context)).toEqual(["sent", "sent", "budget_exceeded"]);
+    expect(sends(untouched.context)).toEqual(["sent", "sent", "budget_exceeded"]);
+  });
+
   test("the context exposes only the documented surface", () => {
     const { context } = createRecordingContext();
     const surface: BehaviourContext = context;

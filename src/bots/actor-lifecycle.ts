@@ -57,27 +57,45 @@ const OK: TransitionResult = Object.freeze({ ok: true });
 
 export class ActorLifecycle {
   private current: ActorState;
-  private readonly log: ActorTransition[] = [];
+  private readonly initial: ActorState;
+  // The record, as parallel arrays rather than an object per step: a run holds tens of
+  // thousands of lifecycles and every full GC walks them. `history` builds the objects.
+  private readonly states: ActorState[] = [];
+  private readonly times: number[] = [];
+  private readonly reasons: string[] = [];
 
   constructor(
     private readonly clock: Clock,
     initial: ActorState = "Planned",
   ) {
     this.current = initial;
+    this.initial = initial;
   }
 
   get state(): ActorState {
     return this.current;
   }
 
-  /** Every accepted transition, oldest first. */
+  /** Every accepted transition, oldest first (a fresh copy). */
   get history(): readonly ActorTransition[] {
-    return this.log;
+    const steps: ActorTransition[] = [];
+    let from = this.initial;
+    for (let i = 0; i < this.states.length; i++) {
+      const to = this.states[i]!;
+      steps.push({ from, to, atMs: this.times[i]!, reason: this.reasons[i]! });
+      from = to;
+    }
+    return steps;
+  }
+
+  /** The reason of the last transition, or undefined if it never moved. */
+  get lastReason(): string | undefined {
+    return this.reasons.at(-1);
   }
 
   /** Time the actor entered its current state, or undefined if it never moved. */
   get sinceMs(): number | undefined {
-    return this.log.at(-1)?.atMs;
+    return this.times.at(-1);
   }
 
   get isFinal(): boolean {
@@ -94,7 +112,9 @@ export class ActorLifecycle {
       };
     }
     this.current = to;
-    this.log.push({ from, to, atMs: this.clock.now(), reason });
+    this.states.push(to);
+    this.times.push(this.clock.now());
+    this.reasons.push(reason);
     return OK;
   }
 

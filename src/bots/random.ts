@@ -82,6 +82,11 @@ export class Xoshiro128 implements Random {
     this.setState(state);
   }
 
+  /** One word of the state, read without advancing it (to warm the cache before a draw). */
+  protected randomStateWord(): number {
+    return this.s0;
+  }
+
   protected setState(state: readonly [number, number, number, number]): void {
     this.s0 = state[0] | 0;
     this.s1 = state[1] | 0;
@@ -92,15 +97,19 @@ export class Xoshiro128 implements Random {
   }
 
   nextU32(): number {
+    // Rotations written out: this runs twice per bot timer fire, and the JIT did not always
+    // inline a helper here.
     const s1 = this.s1;
-    const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
+    const scaled = Math.imul(s1, 5);
+    const result = Math.imul((scaled << 7) | (scaled >>> 25), 9) >>> 0;
     const t = s1 << 9;
     this.s2 ^= this.s0;
     this.s3 ^= s1;
     this.s1 ^= this.s2;
     this.s0 ^= this.s3;
     this.s2 ^= t;
-    this.s3 = rotl(this.s3, 11);
+    const s3 = this.s3;
+    this.s3 = (s3 << 11) | (s3 >>> 21);
     return result;
   }
 
@@ -148,8 +157,4 @@ export class SeededRandom extends Xoshiro128 {
   fork(...path: number[]): SeededRandom {
     return SeededRandom.create(this.seed, ...this.path, ...path);
   }
-}
-
-function rotl(x: number, k: number): number {
-  return (x << k) | (x >>> (32 - k));
 }

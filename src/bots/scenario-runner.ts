@@ -299,7 +299,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
     const reasons = new Map<string, number>();
     for (const actor of runtime.actors) {
       if (actor.state !== "Failed") continue;
-      const reason = actor.lifecycle.history.at(-1)?.reason ?? "unknown";
+      const reason = actor.lifecycle.lastReason ?? "unknown";
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     }
     const failureReasons = Object.fromEntries([...reasons].sort((a, b) => b[1] - a[1]).slice(0, MAX_FAILURE_REASONS));

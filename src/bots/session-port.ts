@@ -59,6 +59,10 @@ class LoopbackLink implements SessionLink {
     return this.port.delivered(this.actor, packet, fields, plannedAtMs);
   }
 
+  warm(): number {
+    return this.open ? 1 : 0;
+  }
+
   close(reason: string): void {
     if (!this.open) return;
     this.open = false;

@@ -230,6 +230,42 @@ test("the wheel jumps over empty stretches: a week of a sparse manual timeline s
   expect(wheel.currentTick).toBe(week);
 });
 
+test("the wheel warms each warmable argument before its fire, and skips entries of cancelled timers", () => {
+  const wheel = new TimerWheel({ tickMs: 1, initialCapacity: 16 });
+  const events: string[] = [];
+  class Arg {
+    constructor(readonly name: string) {}
+    timerWarm(): number {
+      events.push(`warm ${this.name}`);
+      return 1;
+    }
+    timerWarmNext(): number {
+      events.push(`next ${this.name}`);
+      return 1;
+    }
+  }
+  const fire = (_planned: number, arg: Arg) => events.push(`fire ${arg.name}`);
+  // 100 timers in one tick (more than two warm batches), every third one cancelled, and a
+  // cancelled record reused in the same tick under a new sequence.
+  const ids: number[] = [];
+  for (let i = 0; i < 100; i++) ids.push(wheel.insert(10, fire, new Arg(`t${i}`)));
+  for (let i = 0; i < 100; i += 3) expect(wheel.cancel(ids[i]!)).toBe(true);
+  wheel.insert(10, fire, new Arg("late"));
+  expect(wheel.size).toBe(100 - 34 + 1);
+  drain(wheel, 10);
+  const fired = events.filter((e) => e.startsWith("fire ")).map((e) => e.slice(5));
+  const expected = [...Array.from({ length: 100 }, (_, i) => i).filter((i) => i % 3 !== 0).map((i) => `t${i}`), "late"];
+  expect(fired).toEqual(expected);
+  for (const name of expected) {
+    const fireAt = events.indexOf(`fire ${name}`);
+    expect(events.indexOf(`warm ${name}`)).toBeLessThan(fireAt);
+    expect(events.indexOf(`next ${name}`)).toBeLessThan(fireAt);
+    expect(events.indexOf(`warm ${name}`)).toBeLessThan(events.indexOf(`next ${name}`));
+  }
+  expect(wheel.size).toBe(0);
+  expect(drain(wheel, 1000)).toEqual([]);
+});
+
 /** Random programs of inserts, cancels and advances: wheel and heap must fire identically. */
 test("property: the wheel fires exactly what the heap fires, in the same order", () => {
   type Op = { kind: "insert"; delay: number; far: boolean; every: number } | { kind: "cancel"; pick: number } | { kind: "advance"; by: number };

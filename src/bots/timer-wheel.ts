@@ -1,20 +1,27 @@
 /**
- * A hierarchical timing wheel on typed arrays: four levels of 256 slots, each slot a doubly
- * linked list threaded through one record array. Insert and cancel are O(1); expiring costs
- * O(1) per timer plus, once per 256^L ticks, re-filing the timers of one level-L slot
- * (cascading). No per-timer objects and no closures: a timer is an index into the arrays.
+ * A hierarchical timing wheel on typed arrays: four levels of 256 slots. O(1) insert and
+ * cancel; expiring costs O(1) per timer plus, once per 256^L ticks, re-filing the timers of one
+ * level-L slot (cascading). No per-timer objects and no closures: a timer is an index into one
+ * record array (next, prev, tick, deadline, sequence, bucket, generation: one 64-byte line) and
+ * its callback, argument and interval sit side by side in one reference array. A recurring
+ * timer is re-filed in place, so its references are only read.
  *
- * Layout is chosen for cache misses, which are the cost once 200k timers and 50k actors'
- * objects compete for the cache: a timer's fields share one 64-byte record (next, prev, tick,
- * deadline, sequence, bucket, generation), its callback, argument and interval sit side by side
- * in one array, and a recurring timer is re-filed in place, so its references are only read.
- * `popDue` starts the misses of the next three timers early (record, argument, the argument's
- * object and its sink) so they overlap the running callback instead of adding up.
+ * Level 0 (the next 256 ticks, where timers fire) keeps each slot as an ARRAY of
+ * (record, sequence) entries instead of a linked list. That is for the cost that dominates at
+ * 50k actors: each fire touches a few objects nobody touched for hundreds of milliseconds (the
+ * timer's record, the actor's context, its send sink), each a cache and TLB miss of 150-300 ns
+ * on this VM. A linked list reveals the next timer only once the current record has arrived,
+ * so those misses come one after another; an array shows the next timers up front, and
+ * `popDue` touches them a batch at a time (records two batches ahead, arguments one ahead,
+ * what the arguments name in the batch about to run; see `TimerWarmable`) so a batch's misses
+ * overlap instead of adding up. Cancel
+ * leaves a level-0 entry in place: an entry whose record no longer carries its slot and
+ * sequence is skipped.
  *
  * Timers whose tick is at most 255 ticks away go straight to level 0 (a think time of 211 to
- * 410 ms at a 10 ms tick never cascades). Every slot list stays sorted by insertion sequence:
- * fresh inserts append (they are the newest), cascaded timers are merged in, so timers due in
- * the same tick fire in insertion order whichever level they came through.
+ * 410 ms at a 10 ms tick never cascades). Timers due in the same tick fire in insertion order
+ * whichever level they came through: fresh timers append (they are the newest), cascaded ones
+ * are merged in by sequence.
  *
  * When levels are empty the wheel jumps straight to the next slot boundary that can hold work,
  * so advancing a manual clock by a day over a sparse wheel costs a few hundred steps, not
@@ -58,15 +65,27 @@ const BUCKET = 5;
 const GENERATION = 6;
 /** refs holds [callback, arg, interval] per timer. */
 const REFS = 3;
+/** Level-0 entries: [record index, sequence] pairs. */
+const ENTRY = 2;
+/** Timers warmed together by `popDue`; their misses overlap (16 and 32 measured alike here, 64 worse). */
+const WARM_BATCH = 32;
+const WARM_MASK = WARM_BATCH - 1;
+const INITIAL_SLOT_ENTRIES = 16;
 
 /**
- * An argument may expose `timerPrefetch`: the wheel reads it two timers ahead, which pulls the
- * argument's object into the cache before its callback runs, and then reads the same property
- * of the object it names (a bot context names its send sink) one timer ahead. Objects without
- * the property are still touched (the read loads their header); the values are never used.
+ * A timer argument that lets the wheel warm its memory before its callback runs (a bot context
+ * does). `timerWarm` is called a batch of timers ahead of the fire, `timerWarmNext` just before
+ * the batch runs (for the objects the argument names, such as a context's send sink, whose
+ * address is only known once the argument has arrived). Both only read: one field on each cache
+ * line the fire will touch. They return any number, which the wheel discards.
  */
-export interface TimerPrefetchHint {
-  readonly timerPrefetch?: unknown;
+export interface TimerWarmable {
+  timerWarm(): number;
+  timerWarmNext(): number;
+}
+
+function isWarmable(arg: unknown): arg is TimerWarmable {
+  return arg !== null && typeof arg === "object" && typeof (arg as TimerWarmable).timerWarm === "function";
 }
 
 export interface TimerWheelOptions {
@@ -91,22 +110,33 @@ export class TimerWheel implements TimerQueue {
   private freeList: Int32Array;
   private nextSeq = 0;
 
-  // Per bucket (level * 256 + slot).
+  // Levels 1-3, per bucket (level * 256 + slot): doubly linked lists through the records.
   private readonly head = new Int32Array(LEVELS * SLOTS).fill(NONE);
   private readonly tail = new Int32Array(LEVELS * SLOTS).fill(NONE);
   private readonly levelCount = new Float64Array(LEVELS);
-  // Merge cursors used while cascading one slot; valid when cursorEpoch matches.
+  // Merge cursors used while cascading one slot into a linked level; valid when cursorEpoch matches.
   private readonly cursor = new Int32Array(LEVELS * SLOTS);
   private readonly cursorEpoch = new Float64Array(LEVELS * SLOTS);
   private epoch = 0;
-  // Prefetch pipeline state (see popDue); written so the loads are not optimised away. Each
-  // holds at most one stale reference to a timer argument or its sink.
-  private aheadArg: unknown = undefined;
-  private aheadSink: unknown = undefined;
-  /** @internal */
-  touched: unknown = undefined;
-  /** @internal */
-  touchedTick = 0;
+  // Level 0, per slot: ENTRY doubles per entry in sequence order, entries used, live timers.
+  private readonly slotEntries: Float64Array[] = [];
+  private readonly slotLength = new Int32Array(SLOTS);
+  private readonly slotLive = new Int32Array(SLOTS);
+  /** Next entry to read in the current tick's slot. */
+  private readAt = 0;
+  /** The last timer `popDue` handed out, for `finish`. */
+  private poppedId = -1;
+  private poppedIndex = 0;
+  /** Swapped with a slot's entries when a cascade merges into it. */
+  private spareEntries: Float64Array = new Float64Array(INITIAL_SLOT_ENTRIES * ENTRY);
+  // Cascaded timers bound for level 0, [slot, index, sequence] triples, merged when the cascade ends.
+  private staged = new Float64Array(3 * 64);
+  private stagedCount = 0;
+  private readonly stagedStart = new Int32Array(SLOTS + 1);
+  private readonly stagedNext = new Int32Array(SLOTS);
+  private stagedSorted = new Float64Array(ENTRY * 64);
+  /** @internal Sink for the warming loads, so they are not optimised away. */
+  warmed = 0;
 
   constructor(options: TimerWheelOptions) {
     checkTickMs(options.tickMs);
@@ -115,6 +145,7 @@ export class TimerWheel implements TimerQueue {
     this.rec = new Float64Array(0);
     this.refs = [];
     this.freeList = new Int32Array(0);
+    for (let slot = 0; slot < SLOTS; slot++) this.slotEntries.push(new Float64Array(INITIAL_SLOT_ENTRIES * ENTRY));
     this.grow(Math.max(16, Math.min(TIMER_SLOT_SPACE, options.initialCapacity ?? INITIAL_TIMER_CAPACITY)));
   }
 
@@ -152,13 +183,16 @@ export class TimerWheel implements TimerQueue {
   }
 
   nextDueTick(limitTick: number): number {
-    const head = this.head;
+    const live = this.slotLive;
     // A tick handed out earlier and not drained yet (or cascaded timers due right now).
-    if (head[this.currentTick & SLOT_MASK] !== NONE) return this.currentTick;
+    if (live[this.currentTick & SLOT_MASK]! > 0) return this.currentTick;
     const levelCount = this.levelCount;
     while (this.currentTick < limitTick) {
       if (levelCount[0] === 0) {
-        // Nothing can fire before the next boundary of the lowest non-empty level cascades.
+        // Level 0 holds no live timer: forget its stale (cancelled) entries, then jump to the
+        // next boundary of the lowest non-empty level, where something can cascade.
+        this.slotLength.fill(0);
+        this.readAt = 0;
         let level = 1;
         while (level < LEVELS && levelCount[level] === 0) level++;
         if (level === LEVELS) {
@@ -173,53 +207,104 @@ export class TimerWheel implements TimerQueue {
         }
         this.currentTick = boundary - 1;
       }
+      // The slot being left is drained: its entries are all fired or stale.
+      this.slotLength[this.currentTick & SLOT_MASK] = 0;
+      this.readAt = 0;
       const tick = ++this.currentTick;
       if (tick % SLOTS === 0) this.cascadeAt(tick);
-      if (head[tick & SLOT_MASK] !== NONE) return tick;
+      if (live[tick & SLOT_MASK]! > 0) return tick;
     }
     return -1;
   }
 
   popDue(out: FiredTimer): boolean {
-    const index = this.head[this.currentTick & SLOT_MASK]!;
-    if (index === NONE) return false;
-    this.unlink(index);
-    this.size--;
+    const slot = this.currentTick & SLOT_MASK;
+    if (this.slotLive[slot] === 0) return false;
+    const entries = this.slotEntries[slot]!;
+    const length = this.slotLength[slot]!;
     const rec = this.rec;
+    let at = this.readAt;
+    let index = NONE;
+    while (at < length) {
+      if ((at & WARM_MASK) === 0) this.warm(entries, at, length);
+      const candidate = entries[at * ENTRY]!;
+      const seq = entries[at * ENTRY + 1]!;
+      at++;
+      // Cancelled (and maybe re-filed under a new sequence) since this entry was written: skip.
+      if (rec[candidate * RECORD + BUCKET] === slot && rec[candidate * RECORD + SEQ] === seq) {
+        index = candidate;
+        break;
+      }
+    }
+    this.readAt = at;
+    if (index === NONE) {
+      // Unreachable while the live count is right; never spin on a slot that cannot drain.
+      this.slotLive[slot] = 0;
+      return false;
+    }
+    this.slotLive[slot]!--;
+    this.levelCount[0]!--;
+    this.size--;
     const base = index * RECORD;
     rec[base + BUCKET] = FIRING;
-    out.id = rec[base + GENERATION]! * TIMER_SLOT_SPACE + index;
+    const id = rec[base + GENERATION]! * TIMER_SLOT_SPACE + index;
+    out.id = id;
+    this.poppedId = id;
+    this.poppedIndex = index;
     out.deadlineMs = rec[base + DEADLINE]!;
     const refs = this.refs;
     out.callback = refs[REFS * index] as TimerCallback<unknown>;
     out.arg = refs[REFS * index + 1];
     out.interval = refs[REFS * index + 2] as TimerInterval<unknown> | undefined;
-    // Software pipelining: start the cache misses of the next timers now, as independent loads
-    // that overlap this timer's callback instead of stalling later pops. Three stages, each fed
-    // by the previous pop: three timers ahead, its record and argument reference; two ahead, the
-    // argument object (a context: `timerPrefetch` is its send sink); one ahead, that sink object.
-    // Only a hint: a stale target (list changed in between) costs a wasted load, nothing else.
-    const following = this.head[this.currentTick & SLOT_MASK]!;
-    if (following !== NONE) {
-      const sink = this.aheadSink;
-      if (sink !== null && typeof sink === "object") this.touched = (sink as TimerPrefetchHint).timerPrefetch;
-      const arg = this.aheadArg;
-      this.aheadSink = arg !== null && typeof arg === "object" ? (arg as TimerPrefetchHint).timerPrefetch : undefined;
-      const second = rec[following * RECORD + NEXT]!;
-      const third = second === NONE ? NONE : rec[second * RECORD + NEXT]!;
-      if (third !== NONE) {
-        this.touchedTick = rec[third * RECORD + TICK]!;
-        this.aheadArg = refs[REFS * third + 1];
-      } else {
-        this.aheadArg = undefined;
+    return true;
+  }
+
+  /**
+   * Starts the cache misses of the timers about to fire, a batch at a time, so they overlap:
+   * records and argument references two batches ahead, the arguments themselves one batch ahead
+   * (their references arrived with the previous batch), and what the arguments name (a
+   * context's send sink) for the batch about to run. The three stages share one loop so their
+   * loads are in flight together. At the start of a tick the first two batches are warmed in
+   * one go. Only reads: a stale entry costs a wasted load, nothing else.
+   */
+  private warm(entries: Float64Array, at: number, length: number): void {
+    const rec = this.rec;
+    const refs = this.refs;
+    let sum = 0;
+    if (at === 0) {
+      const first = Math.min(length, 2 * WARM_BATCH);
+      for (let i = 0; i < first; i++) {
+        const index = entries[i * ENTRY]!;
+        sum += rec[index * RECORD + TICK]!;
+        const arg = refs[REFS * index + 1];
+        if (isWarmable(arg)) sum += arg.timerWarm();
       }
     }
-    return true;
+    for (let k = 0; k < WARM_BATCH; k++) {
+      const far = at + 2 * WARM_BATCH + k;
+      if (far < length) {
+        const index = entries[far * ENTRY]!;
+        sum += rec[index * RECORD + TICK]!;
+        if (refs[REFS * index + 1] !== undefined) sum++;
+      }
+      const near = at + WARM_BATCH + k;
+      if (near < length) {
+        const arg = refs[REFS * entries[near * ENTRY]! + 1];
+        if (isWarmable(arg)) sum += arg.timerWarm();
+      }
+      const now = at + k;
+      if (now < length) {
+        const arg = refs[REFS * entries[now * ENTRY]! + 1];
+        if (isWarmable(arg)) sum += arg.timerWarmNext();
+      }
+    }
+    this.warmed = sum;
   }
 
   finish(out: FiredTimer, nextDeadlineMs: number): void {
     const id = out.id;
-    const index = id % TIMER_SLOT_SPACE;
+    // The timer just popped (always, from the scheduler): no modulo of a double on the hot path.
+    const index = id === this.poppedId ? this.poppedIndex : id % TIMER_SLOT_SPACE;
     const base = index * RECORD;
     // Cancelled (and maybe reused) during its callback: nothing left to do.
     if (this.rec[base + BUCKET] !== FIRING || this.rec[base + GENERATION] !== (id - index) / TIMER_SLOT_SPACE) return;
@@ -258,11 +343,20 @@ export class TimerWheel implements TimerQueue {
     return this.rec[base + GENERATION] === (id - index) / TIMER_SLOT_SPACE ? index : NONE;
   }
 
-  /** Puts a timer into the bucket its tick belongs to; `merge` keeps the list in sequence order. */
+  /** Puts a timer into the bucket its tick belongs to; `merge` keeps the bucket in sequence order. */
   private file(index: number, merge: boolean): void {
     const base = index * RECORD;
     const tick = this.rec[base + TICK]!;
     const delta = tick - this.currentTick;
+    if (delta < SLOTS && !merge) {
+      // The common case (every walk step and keep-alive): a fresh entry in a level-0 slot.
+      const slot = tick & SLOT_MASK;
+      this.rec[base + BUCKET] = slot;
+      this.levelCount[0]!++;
+      this.slotLive[slot]!++;
+      this.appendEntry(slot, index, this.rec[base + SEQ]!);
+      return;
+    }
     let level = 0;
     while (level < LEVELS - 1 && delta >= LEVEL_SPAN[level + 1]!) level++;
     // Beyond the top level's reach: file at its farthest slot, re-filed when that slot cascades.
@@ -270,8 +364,101 @@ export class TimerWheel implements TimerQueue {
     const bucket = level * SLOTS + (Math.floor(placeTick / LEVEL_SPAN[level]!) & SLOT_MASK);
     this.rec[base + BUCKET] = bucket;
     this.levelCount[level]!++;
-    if (merge) this.mergeInto(bucket, index);
-    else this.append(bucket, index);
+    if (level === 0) {
+      this.slotLive[bucket]!++;
+      if (merge) this.stage(bucket, index);
+      else this.appendEntry(bucket, index, this.rec[base + SEQ]!);
+    } else if (merge) {
+      this.mergeInto(bucket, index);
+    } else {
+      this.append(bucket, index);
+    }
+  }
+
+  private appendEntry(slot: number, index: number, seq: number): void {
+    let entries = this.slotEntries[slot]!;
+    const length = this.slotLength[slot]!;
+    if ((length + 1) * ENTRY > entries.length) {
+      const larger = new Float64Array(entries.length * 2);
+      larger.set(entries.subarray(0, length * ENTRY));
+      this.slotEntries[slot] = entries = larger;
+    }
+    entries[length * ENTRY] = index;
+    entries[length * ENTRY + 1] = seq;
+    this.slotLength[slot] = length + 1;
+  }
+
+  /** A cascaded timer bound for level 0; merged into its slot when the cascade ends. */
+  private stage(slot: number, index: number): void {
+    if ((this.stagedCount + 1) * 3 > this.staged.length) {
+      const larger = new Float64Array(this.staged.length * 2);
+      larger.set(this.staged);
+      this.staged = larger;
+    }
+    const at = this.stagedCount++ * 3;
+    this.staged[at] = slot;
+    this.staged[at + 1] = index;
+    this.staged[at + 2] = this.rec[index * RECORD + SEQ]!;
+  }
+
+  /**
+   * Merges the staged timers into their level-0 slots by sequence: a stable counting sort by
+   * slot (each slot's share stays in sequence order, the order the cascade walked them in),
+   * then one linear merge per slot with what the slot already holds. Reads no records.
+   */
+  private mergeStaged(): void {
+    const count = this.stagedCount;
+    if (count === 0) return;
+    this.stagedCount = 0;
+    const staged = this.staged;
+    const start = this.stagedStart;
+    start.fill(0);
+    for (let i = 0; i < count; i++) start[staged[i * 3]! + 1]!++;
+    for (let slot = 0; slot < SLOTS; slot++) start[slot + 1]! += start[slot]!;
+    if (this.stagedSorted.length < count * ENTRY) this.stagedSorted = new Float64Array(count * ENTRY * 2);
+    const sorted = this.stagedSorted;
+    const next = this.stagedNext;
+    next.set(start.subarray(0, SLOTS));
+    for (let i = 0; i < count; i++) {
+      const to = next[staged[i * 3]!]!++ * ENTRY;
+      sorted[to] = staged[i * 3 + 1]!;
+      sorted[to + 1] = staged[i * 3 + 2]!;
+    }
+    for (let slot = 0; slot < SLOTS; slot++) {
+      if (start[slot + 1]! > start[slot]!) this.mergeSlot(slot, sorted, start[slot]!, start[slot + 1]!);
+    }
+  }
+
+  private mergeSlot(slot: number, incoming: Float64Array, from: number, to: number): void {
+    const existing = this.slotEntries[slot]!;
+    const length = this.slotLength[slot]!;
+    const total = length + (to - from);
+    let merged = this.spareEntries;
+    if (merged.length < total * ENTRY) {
+      let capacity = merged.length;
+      while (capacity < total * ENTRY) capacity *= 2;
+      merged = new Float64Array(capacity);
+    }
+    let a = 0;
+    let b = from;
+    let out = 0;
+    while (a < length && b < to) {
+      if (existing[a * ENTRY + 1]! < incoming[b * ENTRY + 1]!) {
+        merged[out * ENTRY] = existing[a * ENTRY]!;
+        merged[out * ENTRY + 1] = existing[a * ENTRY + 1]!;
+        a++;
+      } else {
+        merged[out * ENTRY] = incoming[b * ENTRY]!;
+        merged[out * ENTRY + 1] = incoming[b * ENTRY + 1]!;
+        b++;
+      }
+      out++;
+    }
+    if (a < length) merged.set(existing.subarray(a * ENTRY, length * ENTRY), out * ENTRY);
+    else if (b < to) merged.set(incoming.subarray(b * ENTRY, to * ENTRY), out * ENTRY);
+    this.slotEntries[slot] = merged;
+    this.spareEntries = existing;
+    this.slotLength[slot] = total;
   }
 
   private append(bucket: number, index: number): void {
@@ -308,10 +495,16 @@ export class TimerWheel implements TimerQueue {
     this.cursorEpoch[bucket] = this.epoch;
   }
 
+  /** Takes a filed timer out of its bucket (a level-0 entry stays behind, stale). */
   private unlink(index: number): void {
     const rec = this.rec;
     const base = index * RECORD;
     const bucket = rec[base + BUCKET]!;
+    if (bucket < SLOTS) {
+      this.slotLive[bucket]!--;
+      this.levelCount[0]!--;
+      return;
+    }
     const before = rec[base + PREV]!;
     const after = rec[base + NEXT]!;
     if (before === NONE) this.head[bucket] = after;
@@ -339,7 +532,7 @@ export class TimerWheel implements TimerQueue {
     const rec = this.rec;
     for (let level = 1; level < LEVELS; level++) {
       const span = LEVEL_SPAN[level]!;
-      if (tick % span !== 0) return;
+      if (tick % span !== 0) break;
       const bucket = level * SLOTS + (Math.floor(tick / span) & SLOT_MASK);
       let index = this.head[bucket]!;
       if (index === NONE) continue;
@@ -352,6 +545,8 @@ export class TimerWheel implements TimerQueue {
         this.file(index, true);
         index = following;
       }
+      // Each cascaded slot is one run in sequence order: merge it before the next level's.
+      this.mergeStaged();
     }
   }
 
