@@ -14,9 +14,9 @@
  * so those misses come one after another; an array shows the next timers up front, and
  * `popDue` touches them a batch at a time (records two batches ahead, arguments one ahead,
  * what the arguments name in the batch about to run; see `TimerWarmable`) so a batch's misses
- * overlap instead of adding up. Cancel
- * leaves a level-0 entry in place: an entry whose record no longer carries its slot and
- * sequence is skipped.
+ * overlap instead of adding up. Cancel leaves a level-0 entry in place: an entry whose record no
+ * longer carries its slot and sequence is skipped, and a slot's entries are dropped once its
+ * tick has passed.
  *
  * Timers whose tick is at most 255 ticks away go straight to level 0 (a think time of 211 to
  * 410 ms at a 10 ms tick never cascades). Timers due in the same tick fire in insertion order
