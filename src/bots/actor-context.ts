@@ -93,7 +93,8 @@ export class BotContext extends Xoshiro128 implements BehaviourContext, Behaviou
   subscriptions = 0;
   /** Queue ids of this actor's timers; one-shots that have fired are pruned lazily. */
   private readonly timerIds: TimerId[] = [];
-  private readonly handlers = new Map<string, PacketHandler[]>();
+  /** Created on the first subscription: most load actors never subscribe. */
+  private handlers: Map<string, PacketHandler[]> | undefined = undefined;
   private readonly onFault: ((error: unknown) => void) | undefined;
 
   constructor(options: BotContextOptions) {
@@ -244,10 +245,11 @@ export class BotContext extends Xoshiro128 implements BehaviourContext, Behaviou
   subscribe(packet: string, handler: PacketHandler): Subscription {
     if (this.closed) return { ok: false, code: "closed" };
     if (this.subscriptions >= this.limits.maxSubscriptions) return { ok: false, code: "budget_exceeded" };
-    let list = this.handlers.get(packet);
+    const handlers = (this.handlers ??= new Map());
+    let list = handlers.get(packet);
     if (list === undefined) {
       list = [];
-      this.handlers.set(packet, list);
+      handlers.set(packet, list);
     }
     list.push(handler);
     this.subscriptions++;
@@ -257,7 +259,7 @@ export class BotContext extends Xoshiro128 implements BehaviourContext, Behaviou
       unsubscribe: () => {
         if (!subscribed) return;
         subscribed = false;
-        const current = this.handlers.get(packet);
+        const current = this.handlers?.get(packet);
         const at = current?.indexOf(handler) ?? -1;
         if (current && at >= 0) {
           current.splice(at, 1);
@@ -270,7 +272,7 @@ export class BotContext extends Xoshiro128 implements BehaviourContext, Behaviou
   /** Hands a received packet to the behaviour's handlers; returns how many ran. */
   deliver(packet: string, fields: PacketFields, receivedAtMs: number): number {
     if (this.closed) return 0;
-    const list = this.handlers.get(packet);
+    const list = this.handlers?.get(packet);
     if (list === undefined) return 0;
     let ran = 0;
     for (const handler of list.slice()) {
@@ -293,7 +295,7 @@ export class BotContext extends Xoshiro128 implements BehaviourContext, Behaviou
     this.closed = true;
     for (const id of this.timerIds) this.scheduler.cancel(id);
     this.timerIds.length = 0;
-    this.handlers.clear();
+    this.handlers = undefined;
     this.subscriptions = 0;
   }
 
