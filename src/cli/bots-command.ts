@@ -190,19 +190,22 @@ const benchRuntime: Subcommand = {
     }
     const line = JSON.stringify(result);
     io.out(`${line}\n`);
-    const file = values.get("json");
-    if (file !== undefined) {
-      try {
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, `${line}\n`);
-      } catch (error) {
-        io.err(`argentum bots bench-runtime: cannot write ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
-        return EXIT_FAILED;
-      }
-    }
-    return EXIT_OK;
+    return writeJsonOption(io, "argentum bots bench-runtime", values.get("json"), line);
   },
 };
+
+/** Writes `line` to the `--json` file when one was given (its folder made first). */
+function writeJsonOption(io: CliIo, command: string, file: string | undefined, line: string): number {
+  if (file === undefined) return EXIT_OK;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${line}\n`);
+  } catch (error) {
+    io.err(`${command}: cannot write ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_FAILED;
+  }
+  return EXIT_OK;
+}
 
 /** Warnings and errors of a run go to stderr as one line each. */
 function stderrLogger(io: CliIo): BotLogger {
@@ -285,17 +288,7 @@ async function runScenario(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const line = JSON.stringify(report);
   io.out(`${line}\n\n${formatReportTable(report)}`);
-  const file = values.get("json");
-  if (file !== undefined) {
-    try {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, `${line}\n`);
-    } catch (error) {
-      io.err(`argentum bots: cannot write ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
-      return EXIT_FAILED;
-    }
-  }
-  return EXIT_OK;
+  return writeJsonOption(io, "argentum bots", values.get("json"), line);
 }
 
 const SUBCOMMANDS: readonly Subcommand[] = [benchRuntime];
