@@ -2,8 +2,7 @@
 /**
  * `argentum <command>`: the one executable. With no command, or with only options, it serves.
  */
-import { processIo, type CliIo, type Command } from "./cli/command.ts";
-import { COMMANDS } from "./cli/commands.ts";
+import { COMMANDS, processIo, type CliIo, type Command } from "./cli/index.ts";
 import { VERSION } from "./version.ts";
 
 export function topLevelHelp(): string {

@@ -3,7 +3,8 @@
  * playwright-core; never a downloaded browser): create an account and a character in the page,
  * see the map drawn, walk, hear a second (scripted) client talk, talk back, survive a dropped
  * connection, log out, and see the server refuse a taken name on the creation form. Leaves a
- * screenshot of the game view in .test-artifacts/client-game-view.png.
+ * screenshot of the game view in .test-artifacts/client-game-view.png. A second scenario checks
+ * the chat line's syntax on the wire: `-text` yells, an unknown `/command` is never said.
  *
  * Without /usr/bin/chromium the test fails when CI=true and is skipped otherwise.
  */
@@ -14,7 +15,8 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { loadConfig } from "../src/config/index.ts";
 import { silentLogger } from "../src/log/index.ts";
-import { decodeServerPacket, encodeClientPacket, type ClientPacketName, type ServerPacket } from "../src/protocol/index.ts";
+import { CHAT_TEXT } from "../src/client/ui-text.ts";
+import { decodeClientPacket, decodeServerPacket, encodeClientPacket, type ClientPacket, type ClientPacketName, type ServerPacket } from "../src/protocol/index.ts";
 import { startServer, type RunningServer } from "../src/server/index.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -32,6 +34,11 @@ const MIN_PIXEL_STDDEV = 5;
 
 const WEB_PLAYER = { email: "web@example.org", password: "web-secret", name: "Webplayer" };
 const BOT = { email: "bot@example.org", password: "bot-secret", name: "Botfriend" };
+const CHAT_PLAYER = { email: "chat@example.org", password: "chat-secret", name: "Charlatan" };
+/** VB's `RGB(255, 0, 0)`, the colour of a yell over the head. */
+const VB_RED = 0x0000ff;
+/** How often `until` looks again. */
+const POLL_MS = 20;
 /** Home city 6 of the default world spawns at (46, 54): in view of the plaza, off the walk east. */
 const BOT_HOME_CITY = 6;
 
@@ -135,6 +142,42 @@ async function canvasStats(page: Page): Promise<{ stddev: number; colours: numbe
 async function charIndexOf(client: ScriptedClient, name: string, from: number): Promise<number> {
   const create = await client.waitFor(`a CharacterCreate of ${name}`, (p) => p.name === "CharacterCreate" && p.fields.name.startsWith(name), from);
   return create.name === "CharacterCreate" ? create.fields.charIndex : 0;
+}
+
+/** Polls `find` until it returns something (or fails after STEP_TIMEOUT_MS). */
+async function until<T>(what: string, find: () => T | undefined): Promise<T> {
+  const deadline = performance.now() + STEP_TIMEOUT_MS;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (performance.now() > deadline) throw new Error(`no ${what} within ${STEP_TIMEOUT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Every packet the page sends and receives, decoded, across reconnects. */
+function recordTraffic(page: Page): { sent: ClientPacket[]; received: ServerPacket[] } {
+  const traffic = { sent: [] as ClientPacket[], received: [] as ServerPacket[] };
+  page.on("websocket", (socket) => {
+    socket.on("framesent", ({ payload }) => {
+      if (typeof payload === "string") return;
+      const decoded = decodeClientPacket(new Uint8Array(payload));
+      if (decoded.ok) traffic.sent.push(decoded.packet);
+    });
+    socket.on("framereceived", ({ payload }) => {
+      if (typeof payload === "string") return;
+      const decoded = decodeServerPacket(new Uint8Array(payload));
+      if (decoded.ok) traffic.received.push(decoded.packet);
+    });
+  });
+  return traffic;
+}
+
+/** Enter, the line, Enter: how a player uses the chat box. */
+async function typeLine(page: Page, line: string): Promise<void> {
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(line);
+  await page.keyboard.press("Enter");
 }
 
 describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser client end to end", () => {
@@ -276,6 +319,49 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser client en
       expect(await page.inputValue("#char-name")).toBe(BOT.name);
 
       expect(consoleErrors).toEqual([]);
+      await page.close();
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+  test(
+    "the chat line: -text yells in red, an unknown /command is answered locally and never said",
+    async () => {
+      const page: Page = await browser!.newPage({ viewport: { width: 1100, height: 720 } });
+      const traffic = recordTraffic(page);
+      const pageErrors: string[] = [];
+      page.on("pageerror", (error) => pageErrors.push(error.message));
+
+      await page.goto(pageUrl);
+      await page.fill("#login-email", CHAT_PLAYER.email);
+      await page.fill("#login-password", CHAT_PLAYER.password);
+      await page.click("#create-account");
+      await page.click("#new-character", { timeout: STEP_TIMEOUT_MS });
+      await page.fill("#char-name", CHAT_PLAYER.name);
+      await page.click("#char-submit");
+      await page.locator("#hud-position[data-x]").waitFor({ timeout: STEP_TIMEOUT_MS });
+      const own = await until("UserCharIndexInServer", () => traffic.received.find((p) => p.name === "UserCharIndexInServer"));
+      const ownIndex = own.name === "UserCharIndexInServer" ? own.fields.charIndex : 0;
+
+      // -hola: a Yell leaves, and the server answers with red text over our head.
+      await typeLine(page, "-hola");
+      const yell = await until("our yell over the head", () =>
+        traffic.received.find((p) => p.name === "ChatOverHead" && p.fields.charIndex === ownIndex && p.fields.text === "hola"),
+      );
+      expect(yell.name === "ChatOverHead" ? yell.fields.color : -1).toBe(VB_RED);
+      expect(traffic.sent.filter((p) => p.name === "Yell").map((p) => p.fields)).toEqual([{ text: "hola" }]);
+
+      // /foo: the page says the command does not exist and sends nothing; the next line still talks.
+      const before = traffic.sent.length;
+      await typeLine(page, "/foo");
+      await page.waitForFunction((text) => document.querySelector("#console")?.textContent?.includes(text) ?? false, CHAT_TEXT.unknownCommand, {
+        timeout: STEP_TIMEOUT_MS,
+      });
+      await typeLine(page, "ya");
+      await until("our next line over the head", () => traffic.received.find((p) => p.name === "ChatOverHead" && p.fields.text === "ya"));
+      expect(traffic.sent.slice(before).map((p) => [p.name, (p.fields as { text?: string }).text])).toEqual([["Talk", "ya"]]);
+      expect(traffic.received.some((p) => p.name === "ChatOverHead" && p.fields.text.includes("foo"))).toBe(false);
+
+      expect(pageErrors).toEqual([]);
       await page.close();
     },
     SCENARIO_TIMEOUT_MS,

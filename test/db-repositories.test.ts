@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { getTableColumns } from "drizzle-orm";
-import type { CharacterRecord } from "../src/game/character-record.ts";
+import type { CharacterRecord } from "../src/game/character/index.ts";
 import { DatabaseError } from "../src/db/index.ts";
 import type { InternalDatabase } from "../src/db/database.ts";
 import { MIGRATIONS } from "../src/db/migrations.gen.ts";

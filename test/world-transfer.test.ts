@@ -3,10 +3,11 @@
  * the player on the map it came from (instead of dropping it).
  */
 import { afterAll, expect, test } from "bun:test";
-import type { CharacterRecord } from "../src/game/character-record.ts";
+import type { CharacterRecord } from "../src/game/character/index.ts";
 import { newbieCharacter } from "./fixtures/db-characters.ts";
 import { silentLogger } from "../src/log/index.ts";
-import { IntentOp, newOccupancyBuffer, type MapDefinition } from "../src/map/index.ts";
+import { newOccupancyBuffer, type MapDefinition } from "../src/map/index.ts";
+import { encodeClientPacket } from "../src/protocol/index.ts";
 import { decodeServerPacket, bodyOfFrame } from "../src/protocol/index.ts";
 import { World } from "../src/world/index.ts";
 
@@ -46,7 +47,14 @@ const world = new World({
     [2, mapDefinition(2, true, [])],
   ]),
   workerCount: 2,
-  settings: { aoiMode: "grid", motd: [], dayLengthMs: 3_600_000, expToLevelUp: [] },
+  settings: {
+    aoiMode: "grid",
+    dayLengthMs: 3_600_000,
+    tables: null,
+    rules: { motd: [], globalChat: true, globalChatIntervalMs: 5000 },
+    startedAtEpochMs: Date.now(),
+    randomSeed: 1,
+  },
   logger: silentLogger(),
   deliver(_session, frame) {
     const body = bodyOfFrame(frame);
@@ -67,7 +75,9 @@ test("an exit into a map with no free tile keeps the player where it was", async
   await world.start(true);
   await world.enter(7, character(), 1);
   await waitUntil(() => entered.length === 1);
-  world.intent({ op: IntentOp.Walk, session: 7, heading: 2 }); // east onto the exit at (5, 5)
+  const walkEast = encodeClientPacket("Walk", { heading: 2, counter: 1 });
+  if (!walkEast.ok) throw walkEast.error;
+  world.intent(7, walkEast.body); // east onto the exit at (5, 5)
   await waitUntil(() => entered.length === 2);
   expect(entered).toEqual([1, 1]);
   expect(failed).toEqual([]);

@@ -7,6 +7,8 @@
  * extends the generator), and the fields a fire or a send reads come first. No slot objects, no
  * closures per timer, nothing allocated per fire.
  */
+import { streamState, Xoshiro128, type Random } from "../random/index.ts";
+import type { Clock, TimerCallback, TimerFaultSink, TimerId, TimerScheduler } from "../time/index.ts";
 import type {
   ActorView,
   BehaviourContext,
@@ -22,13 +24,9 @@ import type {
 } from "./behaviour.ts";
 import { DEFAULT_LIMITS, MAX_TIMERS_PER_ACTOR, TIMER_REFUSED } from "./behaviour.ts";
 import type { ActorState } from "./actor-lifecycle.ts";
-import type { Clock } from "./clock.ts";
 import type { BotLogger } from "./logger.ts";
-import { streamState, Xoshiro128, type Random } from "./random.ts";
 import { RuntimeMetrics } from "./runtime-metrics.ts";
 import { thinkTimeSampler, type ThinkSampler, type ThinkTime } from "./think-time.ts";
-import type { TimerCallback, TimerId } from "./timer-queue.ts";
-import type { TimerFaultSink, TimerScheduler } from "./timer-scheduler.ts";
 
 const MS_PER_S = 1000;
 const EMPTY_FIELDS: PacketFields = Object.freeze({});

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { ManualClock } from "../time/index.ts";
 import { ACTOR_STATES, ActorLifecycle, canTransition, type ActorState } from "./actor-lifecycle.ts";
-import { ManualClock } from "./manual-clock.ts";
 
 const HAPPY_PATH: ActorState[] = ["Scheduled", "Creating", "Connecting", "Authenticating", "Active", "Draining", "Closed"];
 

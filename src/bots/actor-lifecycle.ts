@@ -9,7 +9,7 @@
  * start never came is closed from Scheduled. Closed and Failed are final. An illegal transition
  * is refused as a value, and every accepted one is recorded with the clock's time and a reason.
  */
-import type { Clock } from "./clock.ts";
+import type { Clock } from "../time/index.ts";
 
 export const ACTOR_STATES = ["Planned", "Scheduled", "Creating", "Connecting", "Authenticating", "Active", "Draining", "Closed", "Failed"] as const;
 export type ActorState = (typeof ACTOR_STATES)[number];

@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { buildDefaultMaps, DEFAULT_WORLD_MAP_IDS } from "../content/default-world/index.ts";
 import { mapToApiJson } from "../content/pack/index.ts";
+import { headingBit } from "../game/movement/index.ts";
 import {
   CHARACTER_CREATE_DEFAULTS,
   decodeClientPacket,
@@ -15,12 +16,11 @@ import {
   type ServerPacketFields,
   type ServerPacketName,
 } from "../protocol/index.ts";
+import { ManualClock } from "../time/index.ts";
 import type { ActorView } from "./behaviour.ts";
 import { Ao20SessionPort, type Ao20SessionOptions, type BotSession } from "./ao20-session.ts";
 import { botCredentials } from "./bot-identity.ts";
-import { ManualClock } from "./manual-clock.ts";
 import { MapCatalog } from "./map-catalog.ts";
-import { headingBit } from "./walk-grid.ts";
 import { RunLedger } from "./run-ledger.ts";
 import type { SessionEvents } from "./session-port.ts";
 import type { BotTransport, TransportEvents, TransportTarget } from "./transport.ts";

@@ -14,7 +14,9 @@
  * steps, the first observation of other bots' steps, refusals, chat round trips, bytes, logins.
  * `ErrorMsg`, `ShowMessageBox`, a timeout or an unasked close fail the bot with the reason.
  */
+import { headingBit, isHeading } from "../game/movement/index.ts";
 import { decodeServerPacket, PacketWriter, SEQUENCED_CLIENT_PACKETS, writeClientPacket, type ClientPacketName } from "../protocol/index.ts";
+import type { TimerScheduler } from "../time/index.ts";
 import type { ActorView, PacketFields, SendOutcome } from "./behaviour.ts";
 import type { BotCredentials } from "./bot-identity.ts";
 import { CHARACTER_CREATE_ID, CHARACTER_MOVE_BODY_BYTES, CHARACTER_MOVE_ID, moveCharIndexAt, packetIdAt, readCharacterCreate, type CharPlacement } from "./hot-packets.ts";
@@ -24,9 +26,7 @@ import { MapViews, posKey, stepKey, type MapView, type Mover } from "./map-view.
 import { PendingSteps } from "./pending-steps.ts";
 import type { RunLedger } from "./run-ledger.ts";
 import type { SessionEvents, SessionLink, SessionPort } from "./session-port.ts";
-import type { TimerScheduler } from "./timer-scheduler.ts";
 import type { BotTransport, TransportConnector, TransportEvents, TransportTarget } from "./transport.ts";
-import { headingBit } from "./walk-grid.ts";
 
 /** Give up a login that has not reached `Logged` after this long (from connect). */
 export const DEFAULT_LOGIN_TIMEOUT_MS = 60_000;
@@ -429,7 +429,7 @@ export class BotSession implements SessionLink, WalkView, TransportEvents {
     const grid = this.port.maps?.grid(this.map);
     const tile = grid?.tile(this.x, this.y) ?? -1;
     // Like the stock client: move at once when the step looks legal, else expect a refusal.
-    const bit = heading >= 1 && heading <= 4 ? headingBit(heading) : 0;
+    const bit = isHeading(heading) ? headingBit(heading) : 0;
     const legal = bit !== 0 && grid !== undefined && tile >= 0 && ((grid.stepMask[tile]! | grid.exitStepMask[tile]!) & bit) !== 0 && ((view?.occupiedAround(source) ?? 0) & bit) === 0;
     const dest = legal ? stepKey(source, heading) : source;
     this.steps.push(heading, source, dest, plannedMs, this.port.scheduler.nowMs);

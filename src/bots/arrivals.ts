@@ -4,7 +4,8 @@
  * order, so planning more actors never moves the earlier ones; each actor's behaviour choice
  * comes from its own stream, so adding an actor never changes another's choice.
  */
-import { SeededRandom, STREAM_ARRIVALS, STREAM_CHOICES } from "./random.ts";
+import { SeededRandom } from "../random/index.ts";
+import { STREAM_ARRIVALS, STREAM_CHOICES } from "./streams.ts";
 
 const MS_PER_S = 1000;
 

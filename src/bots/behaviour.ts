@@ -4,10 +4,10 @@
  * actor's state, its resource budget and a logger. No sockets, threads or globals, so every
  * behaviour runs the same against a real server, a loopback session or a test on the manual clock.
  */
+import type { Random } from "../random/index.ts";
+import type { Clock } from "../time/index.ts";
 import type { ActorState } from "./actor-lifecycle.ts";
-import type { Clock } from "./clock.ts";
 import type { BotLogger } from "./logger.ts";
-import type { Random } from "./random.ts";
 import type { ThinkTime } from "./think-time.ts";
 
 /** Decoded packet fields by name, as the protocol library lays them out. */

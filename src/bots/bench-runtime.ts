@@ -6,18 +6,24 @@
  * fires per second, timer lateness, event-loop lag, RSS, and the queue's own
  * insert/cancel/expire cost on a queue of the same size.
  */
+import { SeededRandom } from "../random/index.ts";
+import {
+  firedTimerRecord,
+  REAL_TICK_MS,
+  RealClock,
+  RealTimerDriver,
+  TimerHeap,
+  TimerScheduler,
+  TimerWheel,
+  type TimerQueue,
+  type TimerQueueKind,
+} from "../time/index.ts";
 import { planRun } from "./arrivals.ts";
 import { TimerLoadBehaviour } from "./behaviours/timer-load.ts";
 import { BotRuntime } from "./bot-runtime.ts";
-import { RealClock } from "./clock.ts";
-import { RealTimerDriver, REAL_TICK_MS } from "./real-driver.ts";
-import { SeededRandom, STREAM_BENCH } from "./random.ts";
+import { STREAM_BENCH } from "./streams.ts";
 import { LoopbackSessionPort } from "./session-port.ts";
 import { formatThinkTime, REFERENCE_WALK_THINK, thinkTimeSampler, type ThinkTime } from "./think-time.ts";
-import { TimerHeap } from "./timer-heap.ts";
-import { firedTimerRecord, type TimerQueue, type TimerQueueKind } from "./timer-queue.ts";
-import { TimerScheduler } from "./timer-scheduler.ts";
-import { TimerWheel } from "./timer-wheel.ts";
 
 export interface RuntimeBenchOptions {
   readonly actors: number;

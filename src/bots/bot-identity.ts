@@ -3,7 +3,7 @@
  * 3..14 characters), unique per run, derived from the seed and the actor id so the same run
  * asks for the same names. The seed gives a four-letter run tag, the actor id the rest.
  */
-import { streamHash } from "./random.ts";
+import { streamHash } from "../random/index.ts";
 
 /** Stream path of the run tag (outside the runtime's STREAM_* numbers). */
 const STREAM_NAMES = 101;

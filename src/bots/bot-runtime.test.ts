@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
+import { ManualClock } from "../time/index.ts";
 import { planRun, type ArrivalSchedule, type WeightedBehaviour } from "./arrivals.ts";
 import type { Behaviour, BehaviourFactory } from "./behaviour.ts";
 import { BUILTIN_BEHAVIOURS } from "./behaviours/index.ts";
 import { BotRuntime, type TraceEvent } from "./bot-runtime.ts";
-import { ManualClock } from "./manual-clock.ts";
 import { LoopbackSessionPort, type SessionEvents } from "./session-port.ts";
 
 interface RunOptions {

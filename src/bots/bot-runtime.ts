@@ -3,17 +3,16 @@
  * gets a context, its session comes from the injected `SessionPort`. Nothing here reads real
  * time or opens sockets; on a manual clock and a loopback session a run is an exact replay.
  */
+import type { Clock, TimerScheduler } from "../time/index.ts";
 import { ActorLifecycle, type ActorState, ACTOR_STATES } from "./actor-lifecycle.ts";
 import { BotContext, type SendSink } from "./actor-context.ts";
 import type { ArrivalSchedule, RunPlan, PlannedActor } from "./arrivals.ts";
 import type { ActorView, BehaviourFactory, Behaviour, PacketFields, ResourceLimits, SendOutcome } from "./behaviour.ts";
-import type { Clock } from "./clock.ts";
 import type { BotLogger } from "./logger.ts";
 import { silentBotLogger } from "./logger.ts";
-import { STREAM_ACTOR } from "./random.ts";
+import { STREAM_ACTOR } from "./streams.ts";
 import { RuntimeMetrics } from "./runtime-metrics.ts";
 import type { SessionEvents, SessionLink, SessionPort } from "./session-port.ts";
-import type { TimerScheduler } from "./timer-scheduler.ts";
 
 export type TraceEvent =
   | { readonly atMs: number; readonly actor: number; readonly kind: "transition"; readonly from: ActorState; readonly to: ActorState; readonly reason: string }

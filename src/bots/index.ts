@@ -1,9 +1,47 @@
 /**
- * The bot load runtime: injected clocks, one timer queue per thread, seeded randomness, arrival
- * plans, the actor lifecycle, behaviours and their context, measurements, and the runtime
- * benchmark. Transport and protocol live elsewhere; a session adapter plugs in through
- * `SessionPort`.
+ * The bot load runtime: arrival plans, the actor lifecycle, behaviours and their context,
+ * measurements, and the runtime benchmark. Time and timers come from `time/`, seeded randomness
+ * from `random/`; both are re-exported here so the CLI, the benches and the tests keep one import.
+ * Transport and protocol live elsewhere; a session adapter plugs in through `SessionPort`.
  */
+export { mix32, SeededRandom, streamHash, streamState, Xoshiro128, type Random } from "../random/index.ts";
+export {
+  Counters,
+  DEFAULT_PRECISION_BITS,
+  DEFAULT_RESOLUTION,
+  DRIVER_SLICE_MS,
+  firedTimerRecord,
+  Histogram,
+  MANUAL_TICK_MS,
+  ManualClock,
+  nativeTimeout,
+  REAL_TICK_MS,
+  RealClock,
+  RealTimerDriver,
+  ReentrantTimerRunError,
+  TIMER_SLOT_SPACE,
+  TimerCapacityError,
+  TimerHeap,
+  TimerScheduler,
+  TimerWheel,
+  type Clock,
+  type FiredTimer,
+  type HistogramOptions,
+  type HistogramSummary,
+  type ManualClockOptions,
+  type NativeTimer,
+  type RealTimerDriverOptions,
+  type TimerCallback,
+  type TimerFaultSink,
+  type TimerHeapOptions,
+  type TimerId,
+  type TimerInterval,
+  type TimerQueue,
+  type TimerQueueKind,
+  type TimerSchedulerOptions,
+  type TimerStats,
+  type TimerWheelOptions,
+} from "../time/index.ts";
 export {
   Ao20SessionPort,
   BotSession,
@@ -41,10 +79,8 @@ export * from "./behaviours/index.ts";
 export { BOT_TIMER_MIX, createTimerLoad, DEFAULT_WARMUP_S, measureQueueCost, runRuntimeBench, type RuntimeBenchOptions, type RuntimeBenchResult, type TimerLoadPopulation } from "./bench-runtime.ts";
 export { botCredentials, lettersOf, runTag, type BotCredentials } from "./bot-identity.ts";
 export { BotActor, BotRuntime, type BotRuntimeOptions, type TraceEvent } from "./bot-runtime.ts";
-export { RealClock, type Clock } from "./clock.ts";
-export { Counters, Histogram, DEFAULT_PRECISION_BITS, DEFAULT_RESOLUTION, type HistogramOptions, type HistogramSummary } from "./histogram.ts";
 export { processUsage, type HostProbe, type HostUsage } from "./host.ts";
-export { AREA_BLOCK_TILES, blockOf, MapView, MapViews, MAX_VIEW_CHAR_INDEX, posKey, stepKey, type Mover } from "./map-view.ts";
+export { MapView, MapViews, MAX_VIEW_CHAR_INDEX, posKey, stepKey, type Mover } from "./map-view.ts";
 export { fetchJson, MapCatalog, type JsonGetter, type MapLoadResult } from "./map-catalog.ts";
 export { PendingSteps, PENDING_STEP_CAPACITY, PENDING_STEP_MAX_AGE_MS } from "./pending-steps.ts";
 export { RunLedger } from "./run-ledger.ts";
@@ -65,15 +101,13 @@ export { ARENA_MAP, isScenarioName, OPEN_FIELD_MAP, SCENARIO_CHAT_THINK, SCENARI
 export { fetchText, MAX_METRICS_BYTES, parsePrometheusText, readServerSnapshot, snapshotOf, type MetricSample, type MetricsGetter, type ServerSnapshot } from "./server-metrics.ts";
 export { connectTcp, MAX_TCP_PENDING_BYTES } from "./tcp-transport.ts";
 export { httpOriginOf, parseTarget, type BotTransport, type TargetError, type TransportConnector, type TransportEvents, type TransportTarget } from "./transport.ts";
-export { ALL_HEADINGS_MASK, headingBit, stepTile, WalkGrid } from "./walk-grid.ts";
+export { stepTile, WalkGrid } from "./walk-grid.ts";
 export { connectWebSocket } from "./ws-transport.ts";
 export { recordingLogger, silentBotLogger, type BotLogger, type LogLevel, type LogRecord } from "./logger.ts";
-export { ManualClock, MANUAL_TICK_MS, type ManualClockOptions } from "./manual-clock.ts";
-export { mix32, SeededRandom, streamHash, streamState, STREAM_ACTOR, STREAM_ARRIVALS, STREAM_BENCH, STREAM_CHOICES, Xoshiro128, type Random } from "./random.ts";
-export { DRIVER_SLICE_MS, nativeTimeout, RealTimerDriver, REAL_TICK_MS, type NativeTimer, type RealTimerDriverOptions } from "./real-driver.ts";
 export { createRecordingContext, type RecordedSend, type RecordingContext, type RecordingContextOptions } from "./recording-context.ts";
 export { RuntimeMetrics } from "./runtime-metrics.ts";
 export { LoopbackSessionPort, type LoopbackOptions, type SessionEvents, type SessionLink, type SessionPort } from "./session-port.ts";
+export { STREAM_ACTOR, STREAM_ARRIVALS, STREAM_BENCH, STREAM_CHOICES } from "./streams.ts";
 export {
   formatThinkTime,
   meanThinkTimeMs,
@@ -86,17 +120,3 @@ export {
   validateThinkTime,
 } from "./think-time.ts";
 export type { ThinkSampler, ThinkTime, ThinkTimeError } from "./think-time.ts";
-export { TimerHeap, type TimerHeapOptions } from "./timer-heap.ts";
-export {
-  firedTimerRecord,
-  TimerCapacityError,
-  TIMER_SLOT_SPACE,
-  type FiredTimer,
-  type TimerCallback,
-  type TimerId,
-  type TimerInterval,
-  type TimerQueue,
-  type TimerQueueKind,
-} from "./timer-queue.ts";
-export { ReentrantTimerRunError, TimerScheduler, type TimerFaultSink, type TimerSchedulerOptions, type TimerStats } from "./timer-scheduler.ts";
-export { TimerWheel, type TimerWheelOptions } from "./timer-wheel.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { AREA_BLOCK_TILES, MapView, MapViews, MAX_VIEW_CHAR_INDEX, posKey, stepKey } from "./map-view.ts";
+import { AREA_BLOCK_TILES } from "../game/area/index.ts";
+import { MapView, MapViews, MAX_VIEW_CHAR_INDEX, posKey, stepKey } from "./map-view.ts";
 
 describe("pooled map view", () => {
   test("keys step like headings: north y-1, east x+1, south y+1, west x-1", () => {

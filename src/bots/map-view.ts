@@ -10,11 +10,11 @@
  * character's consecutive steps out of order (different sockets); the view then briefly shows
  * the older tile, which only matters to the occupied check of a neighbour's next step.
  */
+import { AREA_BLOCK_TILES, blockOf, inView } from "../game/area/index.ts";
+import { headingBit, HEADINGS, stepX, stepY } from "../game/movement/index.ts";
 
 /** Char slots of the AO20 client (`charlist(1 To 10000)`); larger indexes are ignored. */
 export const MAX_VIEW_CHAR_INDEX = 10_000;
-/** Side of an AO20 area block in tiles; a client sees its own block and the eight around it. */
-export const AREA_BLOCK_TILES = 12;
 /** Blocks along one side of the largest map (255 tiles). */
 const BLOCKS_PER_SIDE = Math.ceil(256 / AREA_BLOCK_TILES);
 
@@ -23,15 +23,12 @@ export function posKey(x: number, y: number): number {
   return x * 256 + y;
 }
 
-const STEP_KEY = [0, -1, 256, 1, -256];
+/** What one step towards each heading adds to a key (index 0 unused): x moves by 256, y by 1. */
+const STEP_KEY: readonly number[] = [0, ...HEADINGS.map((heading) => posKey(stepX(heading), stepY(heading)))];
 
 /** The key of the tile one step from `key` towards `heading` (1 north, 2 east, 3 south, 4 west). */
 export function stepKey(key: number, heading: number): number {
   return key + STEP_KEY[heading]!;
-}
-
-export function blockOf(coordinate: number): number {
-  return Math.floor(coordinate / AREA_BLOCK_TILES);
 }
 
 function blockIndexOfKey(key: number): number {
@@ -107,10 +104,7 @@ export class MapView {
     const tiles = this.tiles;
     if (tiles.size === 0) return 0;
     let mask = 0;
-    if (tiles.has(key - 1)) mask |= 1;
-    if (tiles.has(key + 256)) mask |= 2;
-    if (tiles.has(key + 1)) mask |= 4;
-    if (tiles.has(key - 256)) mask |= 8;
+    for (const heading of HEADINGS) if (tiles.has(key + STEP_KEY[heading]!)) mask |= headingBit(heading);
     return mask;
   }
 
@@ -124,7 +118,7 @@ export class MapView {
     }
     if (exceptCharIndex >= 1 && exceptCharIndex <= MAX_VIEW_CHAR_INDEX && this.isPlayer[exceptCharIndex] === 1) {
       const own = this.position[exceptCharIndex]!;
-      if (own !== 0 && Math.abs(blockOf(own >> 8) - bx) <= 1 && Math.abs(blockOf(own & 0xff) - by) <= 1) count--;
+      if (own !== 0 && inView(own >> 8, own & 0xff, key >> 8, key & 0xff)) count--;
     }
     return count;
   }

@@ -2,12 +2,12 @@
  * A real `BotContext` on a manual clock whose sends are recorded instead of going to a session:
  * behaviours are tested through exactly the interface they get in a run.
  */
+import { ManualClock } from "../time/index.ts";
 import { BotContext, type MutableActorView } from "./actor-context.ts";
 import type { ActorState } from "./actor-lifecycle.ts";
 import type { PacketFields, ResourceLimits, SendOutcome } from "./behaviour.ts";
 import { recordingLogger, type LogRecord } from "./logger.ts";
-import { ManualClock } from "./manual-clock.ts";
-import { STREAM_ACTOR } from "./random.ts";
+import { STREAM_ACTOR } from "./streams.ts";
 import { RuntimeMetrics } from "./runtime-metrics.ts";
 
 export interface RecordedSend {

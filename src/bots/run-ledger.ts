@@ -6,7 +6,7 @@
  * so a stalled bot process cannot hide a slow server. Only actions planned inside the
  * measurement window count; receive-side volumes count by arrival time inside the window.
  */
-import { Histogram } from "./histogram.ts";
+import { Histogram } from "../time/index.ts";
 
 export class RunLedger {
   /** Measurement window on the run clock; planned times in [start, end) count. */

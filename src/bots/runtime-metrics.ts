@@ -3,7 +3,7 @@
  * its PLANNED time: a client that stalls (GC, a full event loop) must not hide a slow server by
  * sending late and starting its stopwatch late.
  */
-import { Counters, Histogram } from "./histogram.ts";
+import { Counters, Histogram } from "../time/index.ts";
 
 export class RuntimeMetrics {
   /** Planned vs actual start of each action that was sent with a planned time, ms. */

@@ -7,6 +7,7 @@
  * Everything runs on the runtime's real clock and its one timer queue; the only waits are timers
  * on that queue. Network and HTTP are injected (connector, JSON and metrics getters).
  */
+import { RealClock, RealTimerDriver, TimerScheduler, TimerWheel } from "../time/index.ts";
 import { Ao20SessionPort, DEFAULT_LOGIN_TIMEOUT_MS, type LoginMode, type NewCharacterSpec } from "./ao20-session.ts";
 import { planRun } from "./arrivals.ts";
 import type { BehaviourFactory } from "./behaviour.ts";
@@ -14,18 +15,14 @@ import { IdleBehaviour } from "./behaviours/idle.ts";
 import { MapWalkerBehaviour } from "./behaviours/map-walker.ts";
 import { botCredentials } from "./bot-identity.ts";
 import { BotRuntime } from "./bot-runtime.ts";
-import { RealClock } from "./clock.ts";
 import { processUsage, type HostProbe } from "./host.ts";
 import { silentBotLogger, type BotLogger } from "./logger.ts";
 import { fetchJson, MapCatalog, type JsonGetter } from "./map-catalog.ts";
-import { RealTimerDriver } from "./real-driver.ts";
 import { RunLedger } from "./run-ledger.ts";
 import type { ScenarioReport, TimelineEntry } from "./scenario-report.ts";
 import type { ScenarioSpec } from "./scenarios.ts";
 import { fetchText, readServerSnapshot, type MetricsGetter, type ServerSnapshot } from "./server-metrics.ts";
 import { connectTcp } from "./tcp-transport.ts";
-import { TimerScheduler } from "./timer-scheduler.ts";
-import { TimerWheel } from "./timer-wheel.ts";
 import type { TransportConnector, TransportTarget } from "./transport.ts";
 import { connectWebSocket } from "./ws-transport.ts";
 

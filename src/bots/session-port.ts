@@ -4,8 +4,8 @@
  * sockets and no packet layouts. `LoopbackSessionPort` never leaves the process: it lets the
  * runtime, the benchmark and tests run the whole lifecycle without a server.
  */
+import type { TimerScheduler } from "../time/index.ts";
 import type { ActorView, PacketFields, SendOutcome } from "./behaviour.ts";
-import type { TimerScheduler } from "./timer-scheduler.ts";
 
 /** What a session reports about one actor. Each call is one lifecycle step. */
 export interface SessionEvents {

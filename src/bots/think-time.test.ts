@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { SeededRandom } from "./random.ts";
+import { SeededRandom } from "../random/index.ts";
 import { formatThinkTime, meanThinkTimeMs, parseThinkTime, REFERENCE_WALK_THINK, thinkTimeSampler, validateThinkTime, type ThinkTime } from "./think-time.ts";
 
 function draws(spec: ThinkTime, count: number, seed = 5): number[] {

@@ -3,7 +3,7 @@
  * in plans, CLI flags and reports); `thinkTimeSampler` turns one into a function drawing from an
  * injected random source, so the same seed gives the same waits.
  */
-import type { Random } from "./random.ts";
+import type { Random } from "../random/index.ts";
 
 export type ThinkTime =
   | { readonly kind: "constant"; readonly ms: number }

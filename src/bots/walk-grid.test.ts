@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { buildDefaultMaps, DEFAULT_WORLD_MAP_IDS } from "../content/default-world/index.ts";
 import { mapToApiJson } from "../content/pack/index.ts";
 import { MapCatalog, type JsonGetter } from "./map-catalog.ts";
-import { headingBit, stepTile, WalkGrid } from "./walk-grid.ts";
+import { headingBit, HEADINGS } from "../game/movement/index.ts";
+import { stepTile, WalkGrid } from "./walk-grid.ts";
 
 const maps = buildDefaultMaps();
 function mapJson(id: number): unknown {
@@ -26,7 +27,7 @@ describe("walk grid from the map API document", () => {
     // Its exits (to the town) are steps of their own, never ordinary ones.
     expect(open.exitCount).toBeGreaterThan(0);
     for (let tile = 0; tile < open.width * open.height; tile++) {
-      for (let heading = 1; heading <= 4; heading++) {
+      for (const heading of HEADINGS) {
         if ((open.stepMask[tile]! & headingBit(heading)) === 0) continue;
         expect(open.exitTiles[stepTile(tile, heading, open.width)]).toBe(0);
       }
@@ -45,7 +46,7 @@ describe("walk grid from the map API document", () => {
     // Every legal step, from anywhere, lands inside the walls (2..24) or on the gate.
     let steps = 0;
     for (let tile = 0; tile < 25 * 25; tile++) {
-      for (let heading = 1; heading <= 4; heading++) {
+      for (const heading of HEADINGS) {
         if (((arena.stepMask[tile]! | arena.exitStepMask[tile]!) & headingBit(heading)) === 0) continue;
         const dest = stepTile(tile, heading, 25);
         const [x, y] = [(dest % 25) + 1, Math.floor(dest / 25) + 1];

@@ -1,20 +1,13 @@
 /**
  * What a walking bot knows of a map, precomputed once per map and shared by every bot on it:
  * for each tile, which of the four steps from it lead onto a tile the server lets it enter.
- * Built from the `GET /api/map/:id` document through the browser client's checked parser
- * (`parseMapJson`), so the bit legend and hostile-input checks are the same ones the client
- * uses. One byte per tile per mask; a step decision is two array reads and a bit test.
+ * Built from the `GET /api/map/:id` document with the checked reader of the map JSON contract
+ * (src/game/map-json) and judged with the server's own step rule (`checkStep`,
+ * src/game/movement), so a bot never disagrees with the server about terrain. One byte per tile
+ * per mask; a step decision is two array reads and a bit test.
  */
-import { parseMapJson, stepDx, stepDy, type HeadingValue, type MapGrid, type MapJsonError } from "../client/index.ts";
-import { HEADINGS } from "./behaviours/packets.ts";
-
-/** Bit of heading h (1..4) in a heading mask: `1 << (h - 1)`. */
-export function headingBit(heading: number): number {
-  return 1 << (heading - 1);
-}
-
-/** All four headings. */
-export const ALL_HEADINGS_MASK = 0b1111;
+import { parseMapJson, type MapGrid, type MapJsonError } from "../game/map-json/index.ts";
+import { checkStep, headingBit, HEADINGS, stepX, stepY, tileIndex, type Heading } from "../game/movement/index.ts";
 
 export class WalkGrid {
   readonly id: number;
@@ -38,30 +31,20 @@ export class WalkGrid {
     this.stepMask = new Uint8Array(count);
     this.exitStepMask = new Uint8Array(count);
     this.exitTiles = new Uint8Array(count);
-    let exits = 0;
-    for (let y = 1; y <= grid.height; y++) {
-      for (let x = 1; x <= grid.width; x++) {
-        if (grid.exitAt(x, y)) {
-          this.exitTiles[grid.index(x, y)] = 1;
-          exits++;
-        }
-      }
-    }
-    this.exitCount = exits;
+    for (const exitTile of grid.exits.keys()) this.exitTiles[exitTile] = 1;
+    this.exitCount = grid.exits.size;
     let walkable = 0;
     for (let y = 1; y <= grid.height; y++) {
       for (let x = 1; x <= grid.width; x++) {
         let steps = 0;
         let exitSteps = 0;
         for (const heading of HEADINGS) {
-          const h = heading as HeadingValue;
-          const tx = x + stepDx(h);
-          const ty = y + stepDy(h);
-          if (!grid.canEnter(tx, ty, h)) continue;
-          if (this.exitTiles[grid.index(tx, ty)] === 1) exitSteps |= headingBit(h);
-          else steps |= headingBit(h);
+          // Terrain only: who stands where changes every moment and is the map view's business.
+          if (checkStep(grid, x, y, heading) !== "ok") continue;
+          if (this.exitTiles[tileIndex(grid.width, x + stepX(heading), y + stepY(heading))] === 1) exitSteps |= headingBit(heading);
+          else steps |= headingBit(heading);
         }
-        const at = grid.index(x, y);
+        const at = tileIndex(grid.width, x, y);
         this.stepMask[at] = steps;
         this.exitStepMask[at] = exitSteps;
         if ((steps | exitSteps) !== 0) walkable++;
@@ -73,7 +56,7 @@ export class WalkGrid {
   /** Row-major tile number of (x, y), or -1 off the map. */
   tile(x: number, y: number): number {
     if (x < 1 || y < 1 || x > this.width || y > this.height) return -1;
-    return (y - 1) * this.width + (x - 1);
+    return tileIndex(this.width, x, y);
   }
 
   /** Builds a grid from a parsed `GET /api/map/:id` document (hostile input: checked). */
@@ -85,15 +68,6 @@ export class WalkGrid {
 }
 
 /** Tile number of the step from `tile` towards `heading` on a map `width` wide (no bounds check). */
-export function stepTile(tile: number, heading: number, width: number): number {
-  switch (heading) {
-    case 1:
-      return tile - width;
-    case 2:
-      return tile + 1;
-    case 3:
-      return tile + width;
-    default:
-      return tile - 1;
-  }
+export function stepTile(tile: number, heading: Heading, width: number): number {
+  return tile + stepY(heading) * width + stepX(heading);
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EMPTY_MAP_DAT, encodeCsm } from "../content/maps/csm-writer.ts";
+import { EMPTY_MAP_DAT, encodeCsm } from "../content/index.ts";
 import { memoryIo } from "./command.ts";
 import { importCommand } from "./import-command.ts";
 

@@ -1,7 +1,7 @@
 import { loadConfig } from "../config/index.ts";
 import { DatabaseError, openDatabase } from "../db/index.ts";
 import { createLogger } from "../log/index.ts";
-import { prepareDataDir } from "../server/data-dir.ts";
+import { prepareDataDir } from "../server/index.ts";
 import type { Command } from "./command.ts";
 
 export const migrateCommand: Command = {

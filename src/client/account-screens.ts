@@ -10,7 +10,7 @@ import { CLASS_CHOICES, GENDER_CHOICES, RACE_CHOICES, checkCreationForm, cycleHe
 import { h } from "./dom.ts";
 import type { AccountCharacter } from "./game-state.ts";
 import { characterLook } from "./procedural-art.ts";
-import { Heading } from "../protocol/index.ts";
+import { Heading } from "../game/movement/index.ts";
 import { AO20_NAKED_BODIES, isGenderId, isRaceId } from "../game/character-creation/index.ts";
 
 export interface Screen {

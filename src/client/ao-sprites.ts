@@ -7,7 +7,7 @@
  */
 import type { AnimationSet, FrameRect, GraphicsIndex, Grh, HeadingGrhs, Molde, StaticGrh } from "../content/graphics/index.ts";
 import { TILE_PX } from "./constants.ts";
-import type { HeadingValue } from "./headings.ts";
+import type { Heading } from "../game/movement/index.ts";
 import type { CharacterAppearance, CharacterMotion } from "./procedural-art.ts";
 
 /** One picture to draw: a rectangle of image `file` placed relative to the tile's top-left. */
@@ -70,7 +70,7 @@ export function grhFrame(index: GraphicsIndex, id: number, timeMs: number, anima
 }
 
 /** The frame of an animation set (body, weapon, shield) facing `heading`. */
-function setFrame(index: GraphicsIndex, set: AnimationSet | null | undefined, heading: HeadingValue, timeMs: number, moving: boolean, speed = 0): StaticGrh | null {
+function setFrame(index: GraphicsIndex, set: AnimationSet | null | undefined, heading: Heading, timeMs: number, moving: boolean, speed = 0): StaticGrh | null {
   if (!set || typeof set !== "object") return null;
   if (set.kind === "grhs") {
     const walk = set.walk as HeadingGrhs | undefined;
@@ -109,7 +109,7 @@ function layer(frame: StaticGrh, offsetX: number, offsetY: number): SpriteLayer 
   };
 }
 
-function headingGrh(list: readonly (HeadingGrhs | null)[], id: number, heading: HeadingValue): number {
+function headingGrh(list: readonly (HeadingGrhs | null)[], id: number, heading: Heading): number {
   const grhs = entry(list, id);
   const grh = Array.isArray(grhs) ? grhs[heading - 1] : undefined;
   return typeof grh === "number" ? grh : 0;

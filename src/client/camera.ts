@@ -4,7 +4,8 @@
  * centres small maps. The zoom keeps the view within the area the server keeps us informed
  * about, so nothing at the screen edge is missing because the server never sent it. Pure.
  */
-import { AREA_BLOCK_TILES, TILE_PX } from "./constants.ts";
+import { AREA_BLOCK_TILES } from "../game/area/index.ts";
+import { TILE_PX } from "./constants.ts";
 
 /**
  * Widest view in tiles: the player's block is the middle one of three, so 12 tiles on each side

@@ -3,7 +3,7 @@
  * Coordinates are map pixels; (px, py) is always the top-left of the tile the thing stands on.
  * Browser only.
  */
-import { Heading } from "../protocol/index.ts";
+import { Heading } from "../game/movement/index.ts";
 import type { SpriteLayer } from "./ao-sprites.ts";
 import { TILE_PX } from "./constants.ts";
 import type { CharacterLook, ObjectLook } from "./procedural-art.ts";

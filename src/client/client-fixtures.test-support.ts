@@ -4,6 +4,7 @@
  */
 import { buildDefaultMaps, DEFAULT_WORLD_MAP_IDS } from "../content/default-world/index.ts";
 import { mapToApiJson } from "../content/pack/index.ts";
+import { parseMapJson, type MapGrid } from "../game/map-json/index.ts";
 import {
   CHARACTER_CREATE_DEFAULTS,
   CONNECTED_DEBUG_ARRAY,
@@ -17,7 +18,6 @@ import {
 } from "../protocol/index.ts";
 import type { Transport } from "./client-outbox.ts";
 import { ClientSession } from "./client-session.ts";
-import { parseMapJson, type MapGrid } from "./map-grid.ts";
 
 const maps = buildDefaultMaps();
 

@@ -3,8 +3,9 @@
  * sequence counters the server checks (§6.3: reset when `Logged` arrives, pre-incremented, so
  * the first value is 1). Pure apart from the injected transport.
  */
-import { clientCodec, type ClientPacketFields, type ClientPacketName } from "../protocol/index.ts";
-import type { HeadingValue } from "./headings.ts";
+import { CLIENT_PACKETS, clientCodec, type ClientPacketFields, type ClientPacketName } from "../protocol/index.ts";
+import type { ChatCommandIntent } from "./chat-input.ts";
+import type { Heading } from "../game/movement/index.ts";
 
 /** Where encoded bodies go: one WebSocket binary message each. */
 export interface Transport {
@@ -35,6 +36,8 @@ export class ClientOutbox {
   private walkCounter = 0;
   private talkCounter = 0;
   private headingCounter = 0;
+  /** Counters of the typed commands whose packets carry one (`GuildMessage`), by packet. */
+  private readonly commandCounters = new Map<ClientPacketName, number>();
 
   constructor(
     private readonly transport: Transport,
@@ -46,6 +49,7 @@ export class ClientOutbox {
     this.walkCounter = 0;
     this.talkCounter = 0;
     this.headingCounter = 0;
+    this.commandCounters.clear();
   }
 
   loginAccount(email: string, password: string): boolean {
@@ -71,16 +75,32 @@ export class ClientOutbox {
     } satisfies ClientPacketFields<"LoginNewChar">);
   }
 
-  walk(heading: HeadingValue): boolean {
+  walk(heading: Heading): boolean {
     return this.send("Walk", { heading, counter: ++this.walkCounter } satisfies ClientPacketFields<"Walk">);
   }
 
-  changeHeading(heading: HeadingValue): boolean {
+  changeHeading(heading: Heading): boolean {
     return this.send("ChangeHeading", { heading, counter: ++this.headingCounter } satisfies ClientPacketFields<"ChangeHeading">);
   }
 
   talk(text: string): boolean {
     return this.send("Talk", { text, counter: ++this.talkCounter } satisfies ClientPacketFields<"Talk">);
+  }
+
+  yell(text: string): boolean {
+    return this.send("Yell", { text } satisfies ClientPacketFields<"Yell">);
+  }
+
+  whisper(targetName: string, text: string): boolean {
+    return this.send("Whisper", { targetName, text } satisfies ClientPacketFields<"Whisper">);
+  }
+
+  /** A typed `/command`; its sequence counter, when the packet has one, is filled in here. */
+  command(intent: ChatCommandIntent): boolean {
+    if (!hasCounter(intent.packet)) return this.send(intent.packet, intent.fields);
+    const counter = (this.commandCounters.get(intent.packet) ?? 0) + 1;
+    this.commandCounters.set(intent.packet, counter);
+    return this.send(intent.packet, { ...intent.fields, counter });
   }
 
   requestPositionUpdate(): boolean {
@@ -106,4 +126,9 @@ export class ClientOutbox {
     this.transport.send(encoded.body);
     return true;
   }
+}
+
+/** True when the packet's layout has a `counter` field (a `TS_*` sequence counter). */
+function hasCounter(name: ClientPacketName): boolean {
+  return CLIENT_PACKETS[name].layout.some((node) => node.kind === "field" && node.name === "counter");
 }

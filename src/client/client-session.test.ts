@@ -5,12 +5,14 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { DEFAULT_WORLD_MAP_IDS } from "../content/default-world/index.ts";
-import { Heading } from "../protocol/index.ts";
+import { checkStep, Heading } from "../game/movement/index.ts";
 import { renderPosition } from "./animation.ts";
 import { charFields, defaultGrid, loggedInSession, OWN_CHAR, RecordingTransport, serverBody, START } from "./client-fixtures.test-support.ts";
+import { CHAT_COMMANDS } from "./chat-input.ts";
 import { ClientSession } from "./client-session.ts";
 import { EXIT_WAIT_MS } from "./constants.ts";
 import { ownChar } from "./game-state.ts";
+import { CHAT_TEXT } from "./ui-text.ts";
 
 const WALK_MS = 200;
 
@@ -115,7 +117,7 @@ describe("walking", () => {
     const { session, transport } = loggedInSession(0, WALK_MS);
     // Next to the plaza fountain: (49..51, 49..51) is walled water in the default town.
     session.receive(serverBody("CharacterCreate", charFields({ charIndex: OWN_CHAR, x: 48, y: 50, heading: Heading.South, name: "Tester" })), 500);
-    expect(session.map!.canEnter(49, 50, Heading.East)).toBe(false);
+    expect(checkStep(session.map!, 48, 50, Heading.East)).not.toBe("ok");
     session.tick(1_000, Heading.East);
     session.tick(1_000 + WALK_MS, Heading.East);
     expect(transport.take()).toEqual([{ id: 6, name: "ChangeHeading", fields: { heading: Heading.East, counter: 1 } }]);
@@ -133,7 +135,7 @@ describe("walking", () => {
     const { session, transport } = loggedInSession(0, WALK_MS);
     const exit = [...session.map!.exits.values()][0]!;
     // Stand next to the exit, on its west side when that tile is open, else on its east.
-    const fromWest = session.map!.canEnter(exit.x, exit.y, Heading.East);
+    const fromWest = checkStep(session.map!, exit.x - 1, exit.y, Heading.East) === "ok";
     session.receive(serverBody("CharacterCreate", charFields({ charIndex: OWN_CHAR, x: fromWest ? exit.x - 1 : exit.x + 1, y: exit.y, name: "Tester" })), 0);
     session.tick(1_000, fromWest ? Heading.East : Heading.West);
     expect(session.waitingForExit).toBe(true);
@@ -153,7 +155,7 @@ describe("walking", () => {
   test("an exit that goes nowhere releases walking after a while", () => {
     const { session, transport } = loggedInSession(0, WALK_MS);
     const exit = [...session.map!.exits.values()][0]!;
-    const fromWest = session.map!.canEnter(exit.x, exit.y, Heading.East);
+    const fromWest = checkStep(session.map!, exit.x - 1, exit.y, Heading.East) === "ok";
     session.receive(serverBody("CharacterCreate", charFields({ charIndex: OWN_CHAR, x: fromWest ? exit.x - 1 : exit.x + 1, y: exit.y, name: "Tester" })), 0);
     session.tick(1_000, fromWest ? Heading.East : Heading.West);
     transport.take();
@@ -175,6 +177,98 @@ describe("walking", () => {
       ["Walk", 1],
       ["Talk", 1],
     ]);
+  });
+});
+
+describe("the chat line", () => {
+  test("prefixes become Talk, Yell, Whisper and GlobalMessage packets", () => {
+    const { session, transport } = loggedInSession(0, WALK_MS);
+    session.chat("hola", 0);
+    session.chat("-¡auxilio!", 0);
+    session.chat("\\Ana nos vemos en la plaza", 0);
+    session.chat(";hola ~mundo", 0);
+    session.chat("y otra vez", 0);
+    expect(transport.take()).toEqual([
+      { id: 75, name: "Talk", fields: { text: "hola", counter: 1 } },
+      { id: 76, name: "Yell", fields: { text: "¡auxilio!" } },
+      { id: 77, name: "Whisper", fields: { targetName: "Ana", text: "nos vemos en la plaza" } },
+      { id: 207, name: "GlobalMessage", fields: { text: "hola mundo" } },
+      { id: 75, name: "Talk", fields: { text: "y otra vez", counter: 2 } },
+    ]);
+  });
+
+  test("commands send their packets, with arguments", () => {
+    const { session, transport } = loggedInSession(0, WALK_MS);
+    for (const line of ["/ONLINE", "/motd", "/UpTime", "/meditar", "/DESC soy un mago", "/depositar 50", "/participar"]) session.chat(line, 0);
+    expect(transport.take()).toEqual([
+      { id: 38, name: "Online", fields: {} },
+      { id: 57, name: "RequestMOTD", fields: {} },
+      { id: 58, name: "UpTime", fields: {} },
+      { id: 48, name: "Meditate", fields: {} },
+      { id: 64, name: "ChangeDescription", fields: { description: "soy un mago" } },
+      { id: 71, name: "BankDepositGold", fields: { amount: 50 } },
+      { id: 185, name: "Participar", fields: { roomId: -1, password: "" } },
+    ]);
+  });
+
+  test("every command of the table leaves as exactly its packet", () => {
+    const { session, transport } = loggedInSession(0, WALK_MS);
+    const samples = ["", "hola", "Ana", "100", "ADD Ana"];
+    for (const spec of CHAT_COMMANDS.filter((c) => c.packet !== "Quit")) {
+      for (const name of spec.names) {
+        const sent = samples.map((args) => (session.chat(`/${name} ${args}`, 0).kind === "command" ? transport.take() : [])).find((packets) => packets.length > 0);
+        expect({ name, sent: sent?.map((p) => p.name) }).toEqual({ name, sent: [spec.packet] });
+      }
+    }
+  });
+
+  test("GuildMessage carries its own counter, reset by Logged", () => {
+    const { session, transport } = loggedInSession(0, WALK_MS);
+    session.chat("/cmsg uno", 0);
+    session.chat("hola", 0);
+    session.chat("/CMSG dos", 0);
+    session.receive(serverBody("Logged", { newUser: false }), 100);
+    session.chat("/cmsg tres", 200);
+    expect(transport.take().map((p) => [p.name, (p.fields as { counter?: number }).counter])).toEqual([
+      ["GuildMessage", 1],
+      ["Talk", 1],
+      ["GuildMessage", 2],
+      ["GuildMessage", 1],
+    ]);
+  });
+
+  test("/SALIR logs out like the button: Quit, and the countdown state follows", () => {
+    const { session, transport } = loggedInSession(0, WALK_MS);
+    session.chat("/salir", 500);
+    expect(transport.take()).toEqual([{ id: 39, name: "Quit", fields: {} }]);
+    expect(session.quitRequested).toBe(true);
+  });
+
+  test("unknown commands and usage hints are console lines; nothing is sent", () => {
+    const { session, transport } = loggedInSession(0, WALK_MS);
+    const before = session.state.console.length;
+    expect(session.chat("/foo bar", 1_000)).toEqual({ kind: "local", message: CHAT_TEXT.unknownCommand });
+    session.chat("\\Ana", 1_001);
+    session.chat("/depositar mucho", 1_002);
+    session.chat("/", 1_003);
+    session.chat("   ", 1_004);
+    session.chat("-", 1_005);
+    expect(transport.take()).toEqual([]);
+    expect(session.state.console.slice(before).map((line) => [line.text, line.tone, line.atMs])).toEqual([
+      [CHAT_TEXT.unknownCommand, "info", 1_000],
+      [CHAT_TEXT.whisperUsage, "info", 1_001],
+      [CHAT_TEXT.usage("DEPOSITAR", CHAT_TEXT.args.amount), "info", 1_002],
+      [CHAT_TEXT.unknownCommand, "info", 1_003],
+    ]);
+  });
+
+  test("outside the world the chat line does nothing", () => {
+    const transport = new RecordingTransport();
+    const session = new ClientSession({ transport });
+    expect(session.chat("/online", 0)).toEqual({ kind: "nothing" });
+    expect(session.chat("/foo", 0)).toEqual({ kind: "nothing" });
+    expect(transport.take()).toEqual([]);
+    expect(session.state.console).toEqual([]);
   });
 });
 

@@ -4,13 +4,15 @@
  * and sends the client packets. Pure: the transport and the time are injected, so tests drive it
  * with encoded packets and a manual clock, and the DOM layer only wires a WebSocket and a canvas.
  */
+import type { MapGrid } from "../game/map-json/index.ts";
+import { checkStep, stepX, stepY, type Heading } from "../game/movement/index.ts";
 import { decodeServerPacket } from "../protocol/index.ts";
 import { placeAt, startStep } from "./animation.ts";
+import { parseChatLine, type ChatIntent } from "./chat-input.ts";
 import { ClientOutbox, type NewCharacterRequest, type OutboxError, type Transport } from "./client-outbox.ts";
 import { EXIT_WAIT_MS, MAX_CHAT_INPUT_CHARS, RESYNC_IDLE_MS } from "./constants.ts";
 import { createGameState, ownChar, pushConsole, resetWorld, type CharView, type GameState } from "./game-state.ts";
-import { stepDx, stepDy, type HeadingValue } from "./headings.ts";
-import type { MapGrid } from "./map-grid.ts";
+import { LiveMapGrid } from "./map-grid.ts";
 import { reduceServerPacket, type ClientSignal } from "./packet-reducer.ts";
 import { MovementPredictor, type Reconciliation } from "./prediction.ts";
 
@@ -28,7 +30,7 @@ export class ClientSession {
   readonly predictor = new MovementPredictor();
   readonly outbox: ClientOutbox;
   /** The current map's grid, once loaded (walking waits for it). */
-  map: MapGrid | null = null;
+  map: LiveMapGrid | null = null;
   /** True after the player asked to log out, until the server closes. */
   quitRequested = false;
   /** True once the server said `Disconnect` (the close that follows is expected). */
@@ -85,9 +87,9 @@ export class ClientSession {
     return signals;
   }
 
-  /** Installs the grid of the current map (ignored when it is for another map). */
+  /** Installs the grid of the current map (ignored when it is for another map), as a live copy. */
   setMap(grid: MapGrid): void {
-    if (grid.id === this.state.mapId) this.map = grid;
+    if (grid.id === this.state.mapId) this.map = new LiveMapGrid(grid);
   }
 
   /** The map the renderer still needs, if any. */
@@ -130,7 +132,7 @@ export class ClientSession {
         const me = ownChar(this.state);
         if (!me) return;
         // The server already moved us (a swap with a ghost); follow without sending anything.
-        startStep(me, me.x + stepDx(signal.heading), me.y + stepDy(signal.heading), nowMs, this.state.walkIntervalMs);
+        startStep(me, me.x + stepX(signal.heading), me.y + stepY(signal.heading), nowMs, this.state.walkIntervalMs);
         return;
       }
       case "block-position":
@@ -156,24 +158,31 @@ export class ClientSession {
 
   // ------------------------------------------------------------------ playing
 
-  /** True when a step from (x, y) towards `heading` should be accepted, as far as we know. */
-  isLegalStep(x: number, y: number, heading: HeadingValue): boolean {
+  /**
+   * True when a step from (x, y) towards `heading` should be accepted, as far as we know: the
+   * server's own rule (`checkStep`), with the characters we see as the ones standing in the way.
+   */
+  isLegalStep(x: number, y: number, heading: Heading): boolean {
     const map = this.map;
     if (!map) return false;
-    const tx = x + stepDx(heading);
-    const ty = y + stepDy(heading);
-    if (!map.canEnter(tx, ty, heading)) return false;
+    return checkStep(map, x, y, heading, (index) => this.someoneElseStandsOn(map.width, index)) === "ok";
+  }
+
+  /** True when a character other than ours stands on the tile with row-major `index`. */
+  private someoneElseStandsOn(width: number, index: number): boolean {
+    const x = (index % width) + 1;
+    const y = Math.floor(index / width) + 1;
     for (const char of this.state.chars.values()) {
-      if (char.charIndex !== this.state.myCharIndex && char.x === tx && char.y === ty) return false;
+      if (char.charIndex !== this.state.myCharIndex && char.x === x && char.y === y) return true;
     }
-    return true;
+    return false;
   }
 
   /**
    * Called every frame with the direction key held (0 = none). Steps at the walk interval,
    * turns in place against obstacles, and asks for the position after an unexplained correction.
    */
-  tick(nowMs: number, heading: HeadingValue | 0): void {
+  tick(nowMs: number, heading: Heading | 0): void {
     const me = ownChar(this.state);
     if (this.state.phase !== "in_world" || !this.map || !me) return;
     this.predictor.expire(nowMs);
@@ -202,8 +211,8 @@ export class ClientSession {
       }
       return;
     }
-    const tx = me.x + stepDx(heading);
-    const ty = me.y + stepDy(heading);
+    const tx = me.x + stepX(heading);
+    const ty = me.y + stepY(heading);
     this.outbox.walk(heading);
     this.predictor.record(heading, me.x, me.y, nowMs);
     me.heading = heading;
@@ -218,7 +227,38 @@ export class ClientSession {
     return this.awaitingExitUntilMs !== 0;
   }
 
-  /** Sends a chat line; false when there was nothing to say. */
+  /**
+   * Acts on a line typed in the chat box: says, yells or whispers it, sends its command, or
+   * answers it in the console (usage hints, unknown commands). Returns what the line meant.
+   */
+  chat(line: string, nowMs: number): ChatIntent {
+    if (this.state.phase !== "in_world") return { kind: "nothing" };
+    const intent = parseChatLine(line);
+    switch (intent.kind) {
+      case "talk":
+        this.outbox.talk(intent.text);
+        break;
+      case "yell":
+        this.outbox.yell(intent.text);
+        break;
+      case "whisper":
+        this.outbox.whisper(intent.target, intent.text);
+        break;
+      case "command":
+        // Through `quit` so the logout countdown and its button follow, as with the button.
+        if (intent.packet === "Quit") this.quit(nowMs);
+        else this.outbox.command(intent);
+        break;
+      case "local":
+        pushConsole(this.state, intent.message, "info", nowMs);
+        break;
+      case "nothing":
+        break;
+    }
+    return intent;
+  }
+
+  /** Sends a line as `Talk`, whatever it starts with; false when there was nothing to say. */
   talk(text: string): boolean {
     const line = text.trim().slice(0, MAX_CHAT_INPUT_CHARS);
     if (line === "" || this.state.phase !== "in_world") return false;

@@ -26,9 +26,6 @@ export const EXIT_WAIT_MS = 2_500;
 /** After an unexplained correction, ask the server for the position once idle this long. */
 export const RESYNC_IDLE_MS = 600;
 
-/** Side of an AO20 area block in tiles; the client sees its block and the eight around it. */
-export const AREA_BLOCK_TILES = 12;
-
 /** A chat bubble stays at least this long … */
 export const CHAT_BUBBLE_MIN_MS = 3_000;
 /** … plus this much per character … */
@@ -45,6 +42,3 @@ export const CONSOLE_MAX_LINES = 200;
 export const INVENTORY_SLOTS = 24;
 /** Highest inventory slot any server may address (patron tiers unlock up to 42). */
 export const MAX_INVENTORY_SLOTS = 42;
-
-/** Map sides are 1..this many tiles (the u8 coordinates of the protocol). */
-export const MAX_MAP_SIDE = 255;

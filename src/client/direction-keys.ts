@@ -3,11 +3,10 @@
  * that is still down wins (so pressing → while holding ↑ turns, and releasing → goes back to ↑).
  * Pure: fed with `KeyboardEvent.code` values.
  */
-import { Heading } from "../protocol/index.ts";
-import type { HeadingValue } from "./headings.ts";
+import { Heading } from "../game/movement/index.ts";
 
 /** `KeyboardEvent.code` → heading. `code` is layout-independent: WASD stays WASD on AZERTY. */
-export const DIRECTION_KEY_CODES: Readonly<Record<string, HeadingValue>> = {
+export const DIRECTION_KEY_CODES: Readonly<Record<string, Heading>> = {
   ArrowUp: Heading.North,
   ArrowRight: Heading.East,
   ArrowDown: Heading.South,
@@ -43,7 +42,7 @@ export class DirectionKeys {
   }
 
   /** The heading to walk towards, or 0. */
-  get heading(): HeadingValue | 0 {
+  get heading(): Heading | 0 {
     const last = this.held[this.held.length - 1];
     return last === undefined ? 0 : DIRECTION_KEY_CODES[last]!;
   }

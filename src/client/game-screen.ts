@@ -3,6 +3,7 @@
  * gold, level), the inventory, the console, the chat line and the logout button. Runs the frame
  * loop: input → session.tick (prediction) → renderer → HUD. Browser only.
  */
+import { parseMapJson } from "../game/map-json/index.ts";
 import { renderPosition } from "./animation.ts";
 import { paintObject } from "./char-painter.ts";
 import type { ClientSession } from "./client-session.ts";
@@ -11,9 +12,8 @@ import { DirectionKeys } from "./direction-keys.ts";
 import { h, setText } from "./dom.ts";
 import { ownChar, type ConsoleLine, type InventorySlotView } from "./game-state.ts";
 import { GameRenderer, type ImageCache } from "./game-renderer.ts";
-import { parseMapJson } from "./map-grid.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
-import { MAP_LOAD_FAILED_TEXT } from "./ui-text.ts";
+import { CHAT_TEXT, MAP_LOAD_FAILED_TEXT } from "./ui-text.ts";
 import type { WorldInfo } from "./world-info.ts";
 
 /** Wait before asking again for a map that failed to load. */
@@ -149,7 +149,7 @@ export class GameScreen {
         ),
       ),
     );
-    this.chatInput = h("input", { id: "chat-input", autocomplete: "off", maxlength: MAX_CHAT_INPUT_CHARS, placeholder: "Enter para hablar" });
+    this.chatInput = h("input", { id: "chat-input", autocomplete: "off", maxlength: MAX_CHAT_INPUT_CHARS, placeholder: "Enter para hablar", title: CHAT_TEXT.inputHint });
     this.consoleBox = h("div", { className: "console", id: "console", role: "log", "aria-live": "polite" });
     const hp = bar("bar-hp", "Salud", "hp");
     const mana = bar("bar-mana", "Maná", "mana");
@@ -169,7 +169,7 @@ export class GameScreen {
         className: "chat",
         onsubmit: ((event: Event) => {
           event.preventDefault();
-          this.session.talk(this.chatInput.value);
+          this.session.chat(this.chatInput.value, performance.now());
           this.chatInput.value = "";
           this.chatInput.blur();
         }) as EventListener,

@@ -3,7 +3,8 @@
  * reads. Pure data: no DOM, no sockets, no clocks (times are passed in).
  */
 import { CONSOLE_MAX_LINES, DEFAULT_WALK_INTERVAL_MS, INVENTORY_SLOTS } from "./constants.ts";
-import type { HeadingValue } from "./headings.ts";
+import type { AreaWindow } from "../game/area/index.ts";
+import type { Heading } from "../game/movement/index.ts";
 
 /** Where the session stands (mirrors the server's gateway phases). */
 export type ClientPhase =
@@ -38,7 +39,7 @@ export interface CharView {
   name: string;
   body: number;
   head: number;
-  heading: HeadingValue;
+  heading: Heading;
   weapon: number;
   shield: number;
   helmet: number;
@@ -114,14 +115,6 @@ export interface ChatBubble {
   readonly untilMs: number;
 }
 
-/** The 3 × 3 block window the server keeps this client informed about. */
-export interface AreaWindow {
-  readonly minX: number;
-  readonly maxX: number;
-  readonly minY: number;
-  readonly maxY: number;
-}
-
 export interface GameState {
   phase: ClientPhase;
   accountCharacters: AccountCharacter[];
@@ -133,6 +126,7 @@ export interface GameState {
   /** Ground objects by tile key (`tileKey`). */
   objects: Map<number, GroundObjectView>;
   bubbles: Map<number, ChatBubble>;
+  /** The 3 × 3 block window the server keeps this client informed about (null before the first). */
   area: AreaWindow | null;
   stats: PlayerStats;
   /** Slot 1..n at index slot - 1; undefined = never announced. */

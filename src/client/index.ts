@@ -2,8 +2,20 @@
  * The browser client's pure core: state, packet reducer, prediction and reconciliation, camera,
  * map grid and sprite index. No DOM and no sockets here, so bots, tests and other tools can
  * reuse them. The page itself starts in `main.ts`; the server serves it through `serve.ts`.
+ * The rules the client shares with the server and the bots (headings, walk legality, the area
+ * window, the map JSON reader) are not here: they are src/game/movement, area and map-json.
  */
 export { ClientSession, STEP_CADENCE_SLACK_MS, type ClientSessionOptions } from "./client-session.ts";
+export {
+  parseChatLine,
+  CHAT_COMMANDS,
+  MAX_DESCRIPTION_CHARS,
+  type ChatIntent,
+  type ChatCommandIntent,
+  type ChatCommandPacket,
+  type ChatCommandFields,
+  type ChatCommandSpec,
+} from "./chat-input.ts";
 export { ClientOutbox, OutboxError, type NewCharacterRequest, type Transport } from "./client-outbox.ts";
 export { reduceServerPacket, bubbleDurationMs, isNpcChar, type ClientSignal } from "./packet-reducer.ts";
 export {
@@ -22,15 +34,12 @@ export {
   type ConsoleLine,
   type ConsoleTone,
   type ChatBubble,
-  type AreaWindow,
 } from "./game-state.ts";
 export { MovementPredictor, type PendingStep, type Reconciliation, type StepLegality } from "./prediction.ts";
-export { MapGrid, MapJsonError, parseMapJson, type MapJsonOutcome, type MapExitView, type TileBits } from "./map-grid.ts";
+export { LiveMapGrid } from "./map-grid.ts";
 export { cameraFor, zoomFor, tileToPixel, MAX_VIEW_TILES, type Camera } from "./camera.ts";
 export { renderPosition, startStep, placeAt, isMoving, type RenderPoint } from "./animation.ts";
-export { windowAround, inWindow, blockOf } from "./area-window.ts";
 export { DirectionKeys, DIRECTION_KEY_CODES } from "./direction-keys.ts";
-export { headingOfDelta, isHeading, stepDx, stepDy, type HeadingValue } from "./headings.ts";
 export {
   createSpriteIndex,
   proceduralSpriteIndex,
@@ -58,6 +67,6 @@ export {
   type Terrain,
 } from "./procedural-art.ts";
 export { checkCreationForm, headChoices, cycleHead, RACE_CHOICES, GENDER_CHOICES, CLASS_CHOICES, type Choice, type FormCheck } from "./creation-options.ts";
-export { messageBoxText, localeMessageText, quitCountdownOf, toneOfFont, MESSAGE_BOX_TEXT } from "./ui-text.ts";
+export { messageBoxText, localeMessageText, quitCountdownOf, toneOfFont, MESSAGE_BOX_TEXT, CHAT_TEXT } from "./ui-text.ts";
 export { parseWorldInfo, fallbackWorldInfo, buildWorldInfoJson, type WorldInfo, type WorldInfoJson } from "./world-info.ts";
 export * from "./constants.ts";

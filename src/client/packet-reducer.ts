@@ -4,9 +4,10 @@
  * packets are not applied here but returned as signals, because only the session (which knows
  * the predicted steps) can reconcile them. Pure: time comes in as `nowMs`.
  */
+import { inWindow, windowAround } from "../game/area/index.ts";
+import { headingOfDelta, isHeading, type Heading } from "../game/movement/index.ts";
 import { CharacterKind, type ServerPacket } from "../protocol/index.ts";
 import { placeAt, startStep } from "./animation.ts";
-import { inWindow, windowAround } from "./area-window.ts";
 import {
   CHAT_BUBBLE_MAX_MS,
   CHAT_BUBBLE_MIN_MS,
@@ -16,7 +17,6 @@ import {
   MIN_WALK_INTERVAL_MS,
 } from "./constants.ts";
 import { pushConsole, tileKey, type AccountCharacter, type CharView, type GameState } from "./game-state.ts";
-import { headingOfDelta, isHeading, type HeadingValue } from "./headings.ts";
 import { localeMessageText, messageBoxText, quitCountdownOf, toneOfFont } from "./ui-text.ts";
 
 /** What the rest of the client must react to after a packet. */
@@ -32,7 +32,7 @@ export type ClientSignal =
   | { readonly type: "own-placed"; readonly x: number; readonly y: number }
   | { readonly type: "pos-update"; readonly x: number; readonly y: number }
   | { readonly type: "area-changed"; readonly x: number; readonly y: number }
-  | { readonly type: "force-move"; readonly heading: HeadingValue }
+  | { readonly type: "force-move"; readonly heading: Heading }
   | { readonly type: "chat"; readonly charIndex: number; readonly name: string; readonly text: string }
   | { readonly type: "block-position"; readonly x: number; readonly y: number; readonly blocked: number }
   | { readonly type: "disconnect" }
@@ -47,7 +47,7 @@ function clampWalkInterval(ms: number): number {
   return Math.min(MAX_WALK_INTERVAL_MS, Math.max(MIN_WALK_INTERVAL_MS, ms));
 }
 
-function safeHeading(value: number, fallback: HeadingValue): HeadingValue {
+function safeHeading(value: number, fallback: Heading): Heading {
   return isHeading(value) ? value : fallback;
 }
 

@@ -13,10 +13,10 @@
  * Pure: time and the legality test are passed in.
  */
 import { MAX_PENDING_STEPS, STEP_ACK_ASSUMED_AFTER_MS } from "./constants.ts";
-import { stepDx, stepDy, type HeadingValue } from "./headings.ts";
+import { stepX, stepY, type Heading } from "../game/movement/index.ts";
 
 export interface PendingStep {
-  readonly heading: HeadingValue;
+  readonly heading: Heading;
   readonly fromX: number;
   readonly fromY: number;
   readonly toX: number;
@@ -25,7 +25,7 @@ export interface PendingStep {
 }
 
 /** Whether a step towards `heading` from (x, y) would be accepted, as far as the client knows. */
-export type StepLegality = (x: number, y: number, heading: HeadingValue) => boolean;
+export type StepLegality = (x: number, y: number, heading: Heading) => boolean;
 
 export type Reconciliation =
   /** The server agrees with the prediction; nothing to change. */
@@ -44,8 +44,8 @@ export class MovementPredictor {
   }
 
   /** Remembers a step the client just sent (and already shows). */
-  record(heading: HeadingValue, fromX: number, fromY: number, sentAtMs: number): PendingStep {
-    const step: PendingStep = { heading, fromX, fromY, toX: fromX + stepDx(heading), toY: fromY + stepDy(heading), sentAtMs };
+  record(heading: Heading, fromX: number, fromY: number, sentAtMs: number): PendingStep {
+    const step: PendingStep = { heading, fromX, fromY, toX: fromX + stepX(heading), toY: fromY + stepY(heading), sentAtMs };
     this.steps.push(step);
     if (this.steps.length > MAX_PENDING_STEPS) this.steps.splice(0, this.steps.length - MAX_PENDING_STEPS);
     return step;

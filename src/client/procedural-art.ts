@@ -5,8 +5,8 @@
  * so the world does not flicker between frames or sessions. Pure.
  */
 import { AO20_HEAD_RANGES, RACE_IDS, type RaceId } from "../game/character-creation/index.ts";
-import type { MapGrid } from "./map-grid.ts";
-import type { HeadingValue } from "./headings.ts";
+import type { MapGrid } from "../game/map-json/index.ts";
+import { BLOCKED_ALL, TILE_TREE, TILE_WATER, type Heading } from "../game/movement/index.ts";
 
 // ---------------------------------------------------------------- numbers → colours
 
@@ -56,23 +56,15 @@ export interface TileLook {
   readonly fight: boolean;
 }
 
-const WIRE_DIRECTIONS = [
-  ["blockedNorth", 1],
-  ["blockedEast", 2],
-  ["blockedSouth", 4],
-  ["blockedWest", 8],
-] as const;
-
 /** What tile (x, y) of `grid` looks like. */
 export function tileLook(grid: MapGrid, x: number, y: number): TileLook {
-  const flags = grid.flagsAt(x, y);
-  const bits = grid.bits;
-  let directions = 0;
-  for (const [name, wire] of WIRE_DIRECTIONS) if ((flags & bits[name]) !== 0) directions |= wire;
-  const water = (flags & bits.water) !== 0;
-  const tree = (flags & bits.tree) !== 0;
+  const flags = grid.collisionAt(x, y);
+  // The direction bits (1 N, 2 E, 4 S, 8 W) are also the fence sides drawn.
+  const directions = flags & BLOCKED_ALL;
+  const water = (flags & TILE_WATER) !== 0;
+  const tree = (flags & TILE_TREE) !== 0;
   const trigger = grid.triggerAt(x, y);
-  const wall = directions === 0b1111 && !tree && !water;
+  const wall = directions === BLOCKED_ALL && !tree && !water;
   let terrain: Terrain = "grass";
   if (water) terrain = "water";
   else if (wall) terrain = "wall";
@@ -82,7 +74,7 @@ export function tileLook(grid: MapGrid, x: number, y: number): TileLook {
     terrain,
     variant: tileNoise(x, y) & 3,
     tree,
-    fence: wall || tree || directions === 0b1111 ? 0 : directions,
+    fence: wall || tree || directions === BLOCKED_ALL ? 0 : directions,
     exit: grid.exitAt(x, y) !== undefined,
     safe: trigger === TRIGGER_SAFE_ZONE,
     fight: trigger === TRIGGER_FIGHT_ZONE,
@@ -109,7 +101,7 @@ export interface CharacterAppearance {
   readonly helmet: number;
   readonly weapon: number;
   readonly shield: number;
-  readonly heading: HeadingValue;
+  readonly heading: Heading;
   /** 0 player, 1 NPC, 2 pet. */
   readonly kind: number;
   readonly npcNumber: number;
@@ -126,7 +118,7 @@ export interface CharacterMotion {
 
 export interface CharacterLook {
   readonly figure: Figure;
-  readonly heading: HeadingValue;
+  readonly heading: Heading;
   readonly skin: string;
   readonly hair: string;
   readonly tunic: string;

@@ -4,7 +4,8 @@
  * Browser only.
  */
 import { TILE_PX } from "./constants.ts";
-import type { MapGrid } from "./map-grid.ts";
+import type { MapGrid } from "../game/map-json/index.ts";
+import type { LiveMapGrid } from "./map-grid.ts";
 import { TERRAIN_COLOURS, tileLook, tileNoise, type TileLook } from "./procedural-art.ts";
 
 /** Tiles per chunk side: 8 × 32 px = 256 px canvases. */
@@ -21,11 +22,11 @@ const FIGHT_TINT = "rgba(200, 60, 40, 0.10)";
 
 export class TileChunkCache {
   private readonly chunks = new Map<string, HTMLCanvasElement>();
-  private grid: MapGrid | null = null;
+  private grid: LiveMapGrid | null = null;
   private revision = -1;
 
   /** Draws the chunks covering tiles [x1..x2] × [y1..y2] onto `ctx` (map-pixel space). */
-  draw(ctx: CanvasRenderingContext2D, grid: MapGrid, x1: number, y1: number, x2: number, y2: number): void {
+  draw(ctx: CanvasRenderingContext2D, grid: LiveMapGrid, x1: number, y1: number, x2: number, y2: number): void {
     if (grid !== this.grid || grid.revision !== this.revision) {
       this.chunks.clear();
       this.grid = grid;

@@ -79,3 +79,26 @@ export function quitCountdownOf(text: string): { readonly secondsLeft: number } 
 export const CONNECTION_LOST_TEXT = "Se perdió la conexión con el servidor.";
 export const CONNECTION_FAILED_TEXT = "No se pudo conectar con el servidor.";
 export const MAP_LOAD_FAILED_TEXT = "No se pudo cargar el mapa.";
+
+/**
+ * What the chat line answers locally (usage hints, unknown commands), never sent to the server.
+ * `usage` gets the command as the player typed it, so `/TRADE` is answered with `/TRADE`.
+ */
+export const CHAT_TEXT = {
+  /** The stock client's phrase for a command it does not know. */
+  unknownCommand: "El comando es inválido.",
+  whisperUsage: "Para susurrar escribí \\nombre y el mensaje, por ejemplo: \\Ana hola.",
+  usage: (command: string, args: string): string => `Uso: /${command} ${args}`,
+  args: {
+    message: "<mensaje>",
+    name: "<nombre>",
+    amount: "<cantidad> (un número entero mayor que cero)",
+    room: "[sala] [contraseña] (la sala es un número)",
+    castle: "ADD <nombre> o REMOVE <nombre>",
+    none: "(sin argumentos)",
+  },
+  descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
+  descriptionDash: "La descripción no puede llevar guiones (-).",
+  /** Tooltip of the chat box: the syntax at a glance. */
+  inputHint: "Enter para hablar. -texto grita, \\nombre texto susurra, ;texto va al canal global, /AYUDA y otros comandos.",
+} as const;

@@ -49,6 +49,12 @@ export const SETTINGS = {
     schema: integerText(1, 3600).default(30),
     help: "seconds a new connection has to log in to an account",
   },
+  globalChat: {
+    flag: "--global-chat",
+    env: "AO_GLOBAL_CHAT",
+    schema: z.enum(["on", "off"]).default("on").transform((value) => value === "on"),
+    help: "on or off: players may send one line to everybody online (/GLOBAL, the stock client's global chat)",
+  },
   benchSpawn: {
     flag: "--bench-spawn",
     env: "AO_BENCH_SPAWN",

@@ -94,6 +94,8 @@ export {
   type MapParseError,
   type MapParseOutcome,
 } from "./maps/index.ts";
+/** Writes `.csm` maps: for tests and tools that need a map file of their own. */
+export { EMPTY_MAP_DAT, encodeCsm, type CsmContent, type CsmMapDat } from "./maps/index.ts";
 export {
   loadGameTables,
   GameTablesSchema,

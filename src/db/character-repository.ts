@@ -5,7 +5,7 @@
  */
 import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { CharacterRecord, NewCharacter } from "../game/character-record.ts";
+import type { CharacterRecord, NewCharacter } from "../game/character/index.ts";
 import { DatabaseError, findPostgresError, SQLSTATE, toDatabaseError } from "./database-error.ts";
 import { characterToRow, rowToCharacter } from "./character-rows.ts";
 import { characters } from "./schema.ts";

@@ -3,7 +3,7 @@
  * Nested groups (position, vitals) become columns so they can be queried; collections
  * (inventory, skills, ...) are jsonb.
  */
-import type { CharacterRecord, Heading, NewCharacter } from "../game/character-record.ts";
+import type { CharacterRecord, Heading, NewCharacter } from "../game/character/index.ts";
 import type { CharacterRow, NewCharacterRow } from "./schema.ts";
 
 export function rowToCharacter(row: CharacterRow): CharacterRecord {

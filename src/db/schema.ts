@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { Attributes, Equipment, InventorySlot } from "../game/character-record.ts";
+import type { Attributes, Equipment, InventorySlot } from "../game/character/index.ts";
 
 /** Timestamps are always stored with a time zone and read as JS Dates. */
 const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { AREA_BLOCK_TILES, blockOf, createAoi, inView, type AoiMode, type AreaOfInterest } from "./area-of-interest.ts";
+import { AREA_BLOCK_TILES, blockOf, inView } from "../game/area/index.ts";
+import { createAoi, type AoiMode, type AreaOfInterest } from "./area-of-interest.ts";
 
 /** Every id `forEachViewer` visits, in visit order (duplicates kept, so they can be detected). */
 function viewersOf(aoi: AreaOfInterest, x: number, y: number): number[] {

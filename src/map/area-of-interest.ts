@@ -9,19 +9,9 @@
  * grid of blocks, 3×3 cell lookup; the default).
  */
 
-/** Side of an AO20 area block, in tiles. */
-export const AREA_BLOCK_TILES = 12;
+import { blockOf, inView } from "../game/area/index.ts";
 
 export type AoiMode = "grid" | "scan" | "global";
-
-export function blockOf(coordinate: number): number {
-  return Math.floor(coordinate / AREA_BLOCK_TILES);
-}
-
-/** True when a character at (ax, ay) and one at (bx, by) are inside each other's window. */
-export function inView(ax: number, ay: number, bx: number, by: number): boolean {
-  return Math.abs(blockOf(ax) - blockOf(bx)) <= 1 && Math.abs(blockOf(ay) - blockOf(by)) <= 1;
-}
 
 export interface AreaOfInterest {
   readonly mode: AoiMode;

@@ -1,8 +1,16 @@
-export { MapServer, type EnterKind, type EnterRequest, type MapEvent, type MapServerDeps } from "./map-server.ts";
-export { createAoi, inView, blockOf, AREA_BLOCK_TILES, type AoiMode, type AreaOfInterest } from "./area-of-interest.ts";
+/**
+ * The map side: what runs inside a map worker. `MapInstance` is one live map (store, view,
+ * systems), `handlers.ts` the one table from client packet to handler, `worker.ts` the thin
+ * host. The gateway side talks to it through `worker-protocol.ts`, intent batches and outboxes.
+ */
+export { MapInstance, type HandlerFault, type IntentOutcome, type MapInstanceDeps } from "./map-instance.ts";
+export type { EnterKind, EnterRequest, MapEvent } from "./map-events.ts";
+export type { MapContext, MapRules, MapStats, MapTerrain } from "./map-context.ts";
+export { PACKET_HANDLERS, BUS_HANDLERS, type PacketHandler, type PacketHandlerTable } from "./handlers.ts";
+export { RecordingBus, type BusMessage, type CrossMapBus } from "./cross-map-bus.ts";
+export { createAoi, type AoiMode, type AreaOfInterest } from "./area-of-interest.ts";
 export { newOccupancyBuffer, type MapDefinition, type NpcDefinition, type MapExitDefinition, type ObjectDefinition } from "./map-definition.ts";
-export { IntentOp, IntentBatchWriter, readIntentBatch, type Intent } from "./intents.ts";
+export { IntentBatchWriter, forEachIntent } from "./intents.ts";
 export { Outbox, readOutbox } from "./outbox.ts";
 export { createMapPackets } from "./protocol-packets.ts";
-export * from "./movement.ts";
-export type { FromWorker, ToWorker, WorkerSettings, SnapshotEntry } from "./worker-protocol.ts";
+export type { FromWorker, ToWorker, WorkerSettings, SnapshotEntry, WorkerStats } from "./worker-protocol.ts";

@@ -1,161 +1,84 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { IntentBatchWriter, IntentOp, MAX_INTENT_STRING_BYTES, readIntentBatch, type Intent } from "./intents.ts";
+import { encodeClientPacket, MAX_FRAME_BODY_BYTES, type EncodeResult } from "../protocol/index.ts";
+import { forEachIntent, IntentBatchWriter } from "./intents.ts";
 
-const roundTrip = (intents: readonly Intent[]): Intent[] => {
-  const writer = new IntentBatchWriter();
-  for (const intent of intents) writer.write(intent);
-  expect(writer.count).toBe(intents.length);
-  return [...readIntentBatch(writer.take())];
-};
+function readAll(buffer: ArrayBuffer): [number, number[]][] {
+  const out: [number, number[]][] = [];
+  forEachIntent(buffer, (session, body) => out.push([session, [...body]]));
+  return out;
+}
 
-const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+function body(result: EncodeResult): Uint8Array {
+  if (!result.ok) throw result.error;
+  return result.body;
+}
 
 describe("intent batches", () => {
-  test("op codes are stable (they cross the thread boundary)", () => {
-    expect(IntentOp).toEqual({ Walk: 1, ChangeHeading: 2, Talk: 3, Yell: 4, Whisper: 5, RequestPosition: 6, Quit: 7, CancelQuit: 8 });
-  });
-
-  test("every op round-trips, in order", () => {
-    const intents: Intent[] = [
-      { op: IntentOp.Walk, session: 1, heading: 3 },
-      { op: IntentOp.ChangeHeading, session: 2, heading: 4 },
-      { op: IntentOp.Talk, session: 3, text: "hola" },
-      { op: IntentOp.Yell, session: 4, text: "¡AYUDA!" },
-      { op: IntentOp.Whisper, session: 5, target: "Beto", text: "psst" },
-      { op: IntentOp.RequestPosition, session: 6 },
-      { op: IntentOp.Quit, session: 7 },
-      { op: IntentOp.CancelQuit, session: 0xffff_ffff },
-      { op: IntentOp.Talk, session: 8, text: "" },
-      { op: IntentOp.Whisper, session: 9, target: "", text: "" },
-    ];
-    expect(roundTrip(intents)).toEqual(intents);
-  });
-
-  test("byte layout: op u8, session u32 LE, then the arguments; strings u16 LE length + UTF-8", () => {
+  test("byte layout: session u32 LE, body length u16 LE, body", () => {
     const writer = new IntentBatchWriter();
-    writer.write({ op: IntentOp.Walk, session: 0x01020304, heading: 2 });
-    writer.write({ op: IntentOp.Talk, session: 5, text: "ñ" });
-    writer.write({ op: IntentOp.Quit, session: 6 });
+    writer.write(0x01020304, Uint8Array.of(78, 0, 2, 1, 0, 0, 0)); // Walk east, counter 1
+    writer.write(5, Uint8Array.of(39, 0)); // Quit
     expect([...new Uint8Array(writer.take())]).toEqual([
-      1, 0x04, 0x03, 0x02, 0x01, 2, // Walk
-      3, 5, 0, 0, 0, 2, 0, 0xc3, 0xb1, // Talk "ñ" (U+00F1 = C3 B1)
-      7, 6, 0, 0, 0, // Quit
+      0x04, 0x03, 0x02, 0x01, 7, 0, 78, 0, 2, 1, 0, 0, 0,
+      5, 0, 0, 0, 2, 0, 39, 0,
     ]);
   });
 
-  test("UTF-8 text: accents, ñ and emoji survive", () => {
-    const intents: Intent[] = [
-      { op: IntentOp.Talk, session: 1, text: "Año nuevo, señor ñandú" },
-      { op: IntentOp.Yell, session: 2, text: "¡Hola! 😀🐉 ¿qué tal?" },
-      { op: IntentOp.Whisper, session: 3, target: "Ñoño", text: "👍🏽 listo" },
-    ];
-    expect(roundTrip(intents)).toEqual(intents);
-  });
-
-  test("strings are capped at MAX_INTENT_STRING_BYTES of UTF-8, never cutting a character", () => {
-    expect(MAX_INTENT_STRING_BYTES).toBe(1024);
-    const ascii = "a".repeat(2000);
-    const twoByte = "ñ".repeat(600); // 1200 bytes → 512 characters fit exactly
-    const threeByte = "€".repeat(400); // 1200 bytes → 341 characters (1023 bytes); the 342nd would need 1026
-    const emoji = "😀".repeat(300); // 4 bytes each → 256 emoji (1024 bytes)
-    const mixed = `${"a".repeat(1022)}😀tail`; // the emoji would end at byte 1026: dropped whole
-    const out = roundTrip([
-      { op: IntentOp.Talk, session: 1, text: ascii },
-      { op: IntentOp.Yell, session: 2, text: twoByte },
-      { op: IntentOp.Talk, session: 3, text: threeByte },
-      { op: IntentOp.Talk, session: 4, text: emoji },
-      { op: IntentOp.Whisper, session: 5, target: mixed, text: emoji },
-      { op: IntentOp.Quit, session: 6 },
+  test("real packet bodies round-trip in order, with their sessions", () => {
+    const writer = new IntentBatchWriter();
+    const walk = body(encodeClientPacket("Walk", { heading: 3, counter: 7 }));
+    const talk = body(encodeClientPacket("Talk", { text: "Año nuevo 😀", counter: 2 }));
+    const whisper = body(encodeClientPacket("Whisper", { targetName: "Beto", text: "psst" }));
+    writer.write(1, walk);
+    writer.write(0xffff_ffff, talk);
+    writer.write(3, whisper);
+    expect(writer.count).toBe(3);
+    expect(readAll(writer.take())).toEqual([
+      [1, [...walk]],
+      [0xffff_ffff, [...talk]],
+      [3, [...whisper]],
     ]);
-    const texts = out.map((intent) => ("text" in intent ? intent.text : ""));
-    expect(texts[0]).toBe("a".repeat(1024));
-    expect(texts[1]).toBe("ñ".repeat(512));
-    expect(texts[2]).toBe("€".repeat(341));
-    expect(texts[3]).toBe("😀".repeat(256));
-    const whisper = out[4]!;
-    expect(whisper.op).toBe(IntentOp.Whisper);
-    if (whisper.op === IntentOp.Whisper) {
-      expect(whisper.target).toBe("a".repeat(1022));
-      expect(whisper.text).toBe("😀".repeat(256));
-    }
-    // The record after the capped ones is intact: the caps did not desynchronise the batch.
-    expect(out[5]).toEqual({ op: IntentOp.Quit, session: 6 });
-    for (const text of texts) expect(utf8Bytes(text)).toBeLessThanOrEqual(MAX_INTENT_STRING_BYTES);
-  });
-
-  test("the buffer grows: thousands of records and long strings past the initial 1 KiB", () => {
-    const intents: Intent[] = [];
-    for (let i = 0; i < 3000; i++) {
-      if (i % 100 === 7) intents.push({ op: IntentOp.Talk, session: i, text: `línea ${i} ${"x".repeat(i % 900)} 😀` });
-      else intents.push({ op: IntentOp.Walk, session: i, heading: (i % 4) + 1 });
-    }
-    expect(roundTrip(intents)).toEqual(intents);
-  });
-
-  test("a string written right at the end of the current buffer is not truncated by the buffer edge", () => {
-    // Fill the first 1024 bytes almost completely with walks (6 bytes each), then a string.
-    const intents: Intent[] = [];
-    for (let i = 0; i < 169; i++) intents.push({ op: IntentOp.Walk, session: i, heading: 1 }); // 1014 bytes
-    intents.push({ op: IntentOp.Talk, session: 999, text: "😀".repeat(200) }); // 800 bytes, crosses 1024
-    intents.push({ op: IntentOp.Walk, session: 1000, heading: 4 });
-    expect(roundTrip(intents)).toEqual(intents);
-  });
-
-  test("take() hands over a detached copy and starts afresh", () => {
-    const writer = new IntentBatchWriter();
     expect(writer.isEmpty).toBe(true);
-    writer.write({ op: IntentOp.Talk, session: 1, text: "primero" });
-    expect(writer.isEmpty).toBe(false);
-    const first = writer.take();
-    expect(writer.isEmpty).toBe(true);
-    expect(writer.count).toBe(0);
-    writer.write({ op: IntentOp.Talk, session: 2, text: "segundo" });
-    const second = writer.take();
-    // Writing the second batch did not overwrite the first one's bytes.
-    expect([...readIntentBatch(first)]).toEqual([{ op: IntentOp.Talk, session: 1, text: "primero" }]);
-    expect([...readIntentBatch(second)]).toEqual([{ op: IntentOp.Talk, session: 2, text: "segundo" }]);
-    expect([...readIntentBatch(writer.take())]).toEqual([]);
+    expect(readAll(writer.take())).toEqual([]);
   });
 
-  test("an unknown op is a RangeError naming the op and its byte offset", () => {
+  test("the writer copies the body: later changes to the caller's buffer do not leak in", () => {
     const writer = new IntentBatchWriter();
-    writer.write({ op: IntentOp.Quit, session: 1 });
-    const good = new Uint8Array(writer.take());
-    const bad = new Uint8Array(good.length + 5);
-    bad.set(good);
-    bad[good.length] = 99;
-    const read = () => [...readIntentBatch(bad.buffer)];
-    expect(read).toThrow(RangeError);
-    expect(read).toThrow("unknown op 99 at byte 5");
+    const bytes = Uint8Array.of(39, 0);
+    writer.write(1, bytes);
+    bytes[0] = 99;
+    expect(readAll(writer.take())).toEqual([[1, [39, 0]]]);
   });
 
-  test("property: random batches round-trip (strings within the cap)", () => {
-    const session = fc.integer({ min: 0, max: 0xffff_ffff });
-    const heading = fc.integer({ min: 0, max: 255 });
-    const text = fc.string({ unit: "grapheme", maxLength: 60 }).filter((t) => utf8Bytes(t) <= MAX_INTENT_STRING_BYTES);
-    const intent: fc.Arbitrary<Intent> = fc.oneof(
-      fc.record({ op: fc.constant(IntentOp.Walk), session, heading }),
-      fc.record({ op: fc.constant(IntentOp.ChangeHeading), session, heading }),
-      fc.record({ op: fc.constant(IntentOp.Talk), session, text }),
-      fc.record({ op: fc.constant(IntentOp.Yell), session, text }),
-      fc.record({ op: fc.constant(IntentOp.Whisper), session, target: text, text }),
-      fc.record({ op: fc.constant(IntentOp.RequestPosition), session }),
-      fc.record({ op: fc.constant(IntentOp.Quit), session }),
-      fc.record({ op: fc.constant(IntentOp.CancelQuit), session }),
-    );
+  test("grows past its first buffer; the largest body fits; a larger one is refused", () => {
+    const writer = new IntentBatchWriter();
+    const big = new Uint8Array(MAX_FRAME_BODY_BYTES).fill(7);
+    for (let i = 0; i < 5; i++) writer.write(i, big);
+    const records = readAll(writer.take());
+    expect(records.map(([session, bytes]) => [session, bytes.length])).toEqual([0, 1, 2, 3, 4].map((s) => [s, MAX_FRAME_BODY_BYTES]));
+    expect(() => writer.write(1, new Uint8Array(MAX_FRAME_BODY_BYTES + 1))).toThrow(RangeError);
+  });
+
+  test("a torn batch: the records before the tear are visited, then a RangeError names the byte", () => {
+    const writer = new IntentBatchWriter();
+    writer.write(1, Uint8Array.of(39, 0));
+    writer.write(2, Uint8Array.of(57, 0));
+    const whole = new Uint8Array(writer.take());
+    for (let cut = 9; cut < whole.length; cut++) {
+      const seen: number[] = [];
+      expect(() => forEachIntent(whole.slice(0, cut).buffer, (session) => seen.push(session))).toThrow(/intent batch: .* at byte 8/);
+      expect(seen).toEqual([1]);
+    }
+  });
+
+  test("property: any sequence of (session, body) round-trips", () => {
     fc.assert(
-      fc.property(fc.array(intent, { maxLength: 80 }), (intents) => {
-        expect(roundTrip(intents)).toEqual(intents);
+      fc.property(fc.array(fc.tuple(fc.nat({ max: 0xffff_ffff }), fc.uint8Array({ maxLength: 300 })), { maxLength: 40 }), (records) => {
+        const writer = new IntentBatchWriter();
+        for (const [session, bytes] of records) writer.write(session, bytes);
+        expect(readAll(writer.take())).toEqual(records.map(([session, bytes]) => [session, [...bytes]]));
       }),
-      { seed: 1024, numRuns: 300 },
     );
-  });
-});
-
-describe("regressions", () => {
-  test("a cut-short record is an error naming the byte, not a silent undefined", () => {
-    expect(() => [...readIntentBatch(Uint8Array.of(1, 1, 0, 0, 0).buffer)]).toThrow(/byte 5/);
-    expect(() => [...readIntentBatch(Uint8Array.of(3, 1, 0, 0, 0, 9, 0, 0x61).buffer)]).toThrow(/past the end/);
   });
 });

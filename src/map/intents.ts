@@ -1,38 +1,14 @@
 /**
- * Intents from the gateway to a map worker: what players asked for, as ids and values packed in
- * one transferable buffer per worker per event-loop turn (never objects, never one message per
- * action). Layout per record: `op u8, session u32 LE`, then the op's arguments; strings are
- * `u16 LE byte length + UTF-8`.
+ * Intents from the gateway to a map worker: the in-world packet bodies players sent, as the
+ * gateway received and checked them, packed in one transferable buffer per worker per
+ * event-loop turn (never objects, never one message per action). The map decodes each body and
+ * dispatches it through its packet table (handlers.ts), so a new packet needs no change here.
+ * Layout per record: `session u32 LE, body length u16 LE, body`.
  */
+import { MAX_FRAME_BODY_BYTES } from "../protocol/index.ts";
 
-export const IntentOp = {
-  Walk: 1,
-  ChangeHeading: 2,
-  Talk: 3,
-  Yell: 4,
-  Whisper: 5,
-  RequestPosition: 6,
-  Quit: 7,
-  CancelQuit: 8,
-} as const;
-export type IntentOpCode = (typeof IntentOp)[keyof typeof IntentOp];
-
-export type Intent =
-  | { op: typeof IntentOp.Walk; session: number; heading: number }
-  | { op: typeof IntentOp.ChangeHeading; session: number; heading: number }
-  | { op: typeof IntentOp.Talk; session: number; text: string }
-  | { op: typeof IntentOp.Yell; session: number; text: string }
-  | { op: typeof IntentOp.Whisper; session: number; target: string; text: string }
-  | { op: typeof IntentOp.RequestPosition; session: number }
-  | { op: typeof IntentOp.Quit; session: number }
-  | { op: typeof IntentOp.CancelQuit; session: number };
-
-const INITIAL_BYTES = 1024;
-/** Strings in intents are chat lines and names; AO caps chat far below this. */
-export const MAX_INTENT_STRING_BYTES = 1024;
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const INITIAL_BYTES = 4096;
+const RECORD_HEADER_BYTES = 6;
 
 /** Accumulates intents for one worker until the gateway flushes them. */
 export class IntentBatchWriter {
@@ -45,28 +21,14 @@ export class IntentBatchWriter {
     return this.count === 0;
   }
 
-  write(intent: Intent): void {
-    this.reserve(5);
-    this.bytes[this.length] = intent.op;
-    this.view.setUint32(this.length + 1, intent.session, true);
-    this.length += 5;
-    switch (intent.op) {
-      case IntentOp.Walk:
-      case IntentOp.ChangeHeading:
-        this.reserve(1);
-        this.bytes[this.length++] = intent.heading;
-        break;
-      case IntentOp.Talk:
-      case IntentOp.Yell:
-        this.writeString(intent.text);
-        break;
-      case IntentOp.Whisper:
-        this.writeString(intent.target);
-        this.writeString(intent.text);
-        break;
-      default:
-        break;
-    }
+  /** Appends one packet body (copied) from `session`. */
+  write(session: number, body: Uint8Array): void {
+    if (body.length > MAX_FRAME_BODY_BYTES) throw new RangeError(`intent body of ${body.length} bytes exceeds ${MAX_FRAME_BODY_BYTES}`);
+    this.reserve(RECORD_HEADER_BYTES + body.length);
+    this.view.setUint32(this.length, session, true);
+    this.view.setUint16(this.length + 4, body.length, true);
+    this.bytes.set(body, this.length + RECORD_HEADER_BYTES);
+    this.length += RECORD_HEADER_BYTES + body.length;
     this.count++;
   }
 
@@ -78,17 +40,10 @@ export class IntentBatchWriter {
     return out;
   }
 
-  private writeString(text: string): void {
-    this.reserve(2 + text.length * 3);
-    const result = encoder.encodeInto(text, this.bytes.subarray(this.length + 2, this.length + 2 + MAX_INTENT_STRING_BYTES));
-    this.view.setUint16(this.length, result.written, true);
-    this.length += 2 + result.written;
-  }
-
   private reserve(extra: number): void {
     if (this.length + extra <= this.bytes.length) return;
     let size = this.bytes.length * 2;
-    while (size < this.length + extra + MAX_INTENT_STRING_BYTES) size *= 2;
+    while (size < this.length + extra) size *= 2;
     const grown = new Uint8Array(size);
     grown.set(this.bytes.subarray(0, this.length));
     this.bytes = grown;
@@ -96,48 +51,22 @@ export class IntentBatchWriter {
   }
 }
 
-/** Reads back a batch. The buffer comes from our own gateway, but it is still bounds-checked. */
-export function* readIntentBatch(buffer: ArrayBuffer): Generator<Intent> {
+/**
+ * Calls `visit(session, body)` for every record of a batch, in order; `body` is a view into the
+ * batch. The buffer comes from our own gateway, but it is still bounds-checked: a torn record
+ * throws a RangeError naming the byte, after the records before it were visited.
+ */
+export function forEachIntent(buffer: ArrayBuffer, visit: (session: number, body: Uint8Array) => void): void {
   const bytes = new Uint8Array(buffer);
   const view = new DataView(buffer);
   let at = 0;
-  const fail = (what: string): never => {
-    throw new RangeError(`intent batch: ${what} at byte ${at} of ${bytes.length}`);
-  };
-  const readString = (): string => {
-    if (at + 2 > bytes.length) fail("string length past the end");
-    const length = view.getUint16(at, true);
-    if (at + 2 + length > bytes.length) fail("string past the end");
-    const text = decoder.decode(bytes.subarray(at + 2, at + 2 + length));
-    at += 2 + length;
-    return text;
-  };
-  while (at + 5 <= bytes.length) {
-    const op = bytes[at]!;
-    const session = view.getUint32(at + 1, true);
-    at += 5;
-    switch (op) {
-      case IntentOp.Walk:
-      case IntentOp.ChangeHeading:
-        if (at >= bytes.length) fail("heading past the end");
-        yield { op, session, heading: bytes[at++]! };
-        break;
-      case IntentOp.Talk:
-      case IntentOp.Yell:
-        yield { op, session, text: readString() };
-        break;
-      case IntentOp.Whisper: {
-        const target = readString();
-        yield { op, session, target, text: readString() };
-        break;
-      }
-      case IntentOp.RequestPosition:
-      case IntentOp.Quit:
-      case IntentOp.CancelQuit:
-        yield { op, session };
-        break;
-      default:
-        throw new RangeError(`intent batch: unknown op ${op} at byte ${at - 5}`);
-    }
+  while (at < bytes.length) {
+    if (at + RECORD_HEADER_BYTES > bytes.length) throw new RangeError(`intent batch: record header past the end at byte ${at} of ${bytes.length}`);
+    const session = view.getUint32(at, true);
+    const length = view.getUint16(at + 4, true);
+    const start = at + RECORD_HEADER_BYTES;
+    if (start + length > bytes.length) throw new RangeError(`intent batch: body of ${length} bytes past the end at byte ${at} of ${bytes.length}`);
+    visit(session, bytes.subarray(start, start + length));
+    at = start + length;
   }
 }

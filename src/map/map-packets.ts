@@ -3,7 +3,7 @@
  * a view into one shared writer, valid until the next call: callers hand it to the outbox (which
  * copies) before encoding the next one. Hot packets use the protocol's dedicated writers.
  */
-import type { CharacterRecord } from "../game/character-record.ts";
+import type { CharacterRecord } from "../game/character/index.ts";
 
 /** A character as other clients draw it (CharacterCreate / CharacterChange). */
 export interface VisibleChar {
@@ -39,6 +39,8 @@ export interface MapPackets {
   characterChange(char: VisibleChar): Uint8Array;
   chatOverHead(text: string, charIndex: number, colour: number, x: number, y: number): Uint8Array;
   consoleMsg(text: string, font: number): Uint8Array;
+  /** A line from the client's own language files: `params` fill its `¬1`, `¬2`, … holes. */
+  localeMsg(messageId: number, params: string, font: number): Uint8Array;
   consoleCharText(text: string, colour: number, speakerName: string, speakerStatus: number, privileges: number): Uint8Array;
   objectCreate(x: number, y: number, obj: number, amount: number): Uint8Array;
   changeMap(map: number): Uint8Array;

@@ -17,11 +17,18 @@ export class Outbox {
   /** Deliveries since the last take (a broadcast counts once per recipient). */
   deliveries = 0;
 
+  /**
+   * `onFirstFrame` is called when a frame goes into an empty outbox: the worker arms its flush
+   * there, whoever wrote the frame (an intent, a timer, a bus message).
+   */
+  constructor(private readonly onFirstFrame?: () => void) {}
+
   get isEmpty(): boolean {
     return this.length === 0;
   }
 
   sendTo(session: number, frame: Uint8Array): void {
+    if (this.length === 0) this.onFirstFrame?.();
     this.reserve(2 + 4 + 4 + frame.length);
     this.view.setUint16(this.length, 1, true);
     this.view.setUint32(this.length + 2, session, true);
@@ -34,6 +41,7 @@ export class Outbox {
 
   /** One frame for `count` sessions taken from `sessions`. */
   broadcast(sessions: ArrayLike<number>, count: number, frame: Uint8Array): void {
+    if (this.length === 0 && count > 0) this.onFirstFrame?.();
     for (let start = 0; start < count; start += MAX_RECIPIENTS_PER_RECORD) {
       const n = Math.min(MAX_RECIPIENTS_PER_RECORD, count - start);
       this.reserve(2 + 4 * n + 4 + frame.length);

@@ -2,7 +2,7 @@
  * MapPackets on the project's protocol library: one PacketWriter reused for every frame; the
  * hot packets use the dedicated writers, the rest the table-driven encoder.
  */
-import type { CharacterRecord } from "../game/character-record.ts";
+import type { CharacterRecord } from "../game/character/index.ts";
 import {
   CHARACTER_CREATE_DEFAULTS,
   PacketWriter,
@@ -118,6 +118,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
       return writer.bytes();
     },
     consoleMsg: (text, font) => frame("ConsoleMsg", { text, fontIndex: font }),
+    localeMsg: (messageId, params, font) => frame("LocaleMsg", { messageId, params, fontIndex: font }),
     consoleCharText: (text, colour, speakerName, speakerStatus, privileges) =>
       frame("ConsoleCharText", { text, color: colour, speakerName, speakerStatus, privileges }),
     objectCreate: (x, y, obj, amount) => frame("ObjectCreate", { x, y, objIndex: obj, amount, elementalTags: 0 }),

@@ -2,18 +2,26 @@
  * Messages between the gateway (main thread) and a map worker. Control messages are plain
  * data; gameplay intents travel packed in `intents` buffers and frames in `out` buffers.
  */
-import type { CharacterRecord } from "../game/character-record.ts";
+import type { GameTables } from "../content/index.ts";
+import type { CharacterRecord } from "../game/character/index.ts";
 import type { AoiMode } from "./area-of-interest.ts";
+import type { BusMessage } from "./cross-map-bus.ts";
+import type { MapRules } from "./map-context.ts";
 import type { MapDefinition } from "./map-definition.ts";
-import type { EnterKind, MapEvent } from "./map-server.ts";
+import type { EnterKind, MapEvent } from "./map-events.ts";
 
+/** What every worker gets once, at `init`: the same for all maps it will host. */
 export interface WorkerSettings {
   aoiMode: AoiMode;
-  motd: string[];
   /** Length of an in-game day, for `hora`. */
   dayLengthMs: number;
-  /** Experience to leave each level (index 0 = level 1), for UpdateUserStats. */
-  expToLevelUp: number[];
+  /** The world's gameplay tables (objects, NPCs, spells, balance, cities), or null. */
+  tables: GameTables | null;
+  rules: MapRules;
+  /** Wall-clock ms the server started (for `/UPTIME`). */
+  startedAtEpochMs: number;
+  /** Seed of the worker's random stream (the worker id is mixed in). */
+  randomSeed: number;
 }
 
 export type ToWorker =
@@ -33,6 +41,8 @@ export type ToWorker =
       onlineCount: number;
     }
   | { t: "leave"; session: number; reason: string }
+  /** A cross-map message, relayed to every worker. */
+  | { t: "bus"; message: BusMessage }
   | { t: "snapshot"; requestId: number }
   | { t: "stats" }
   | { t: "stop" }
@@ -70,4 +80,6 @@ export type FromWorker =
   | { t: "snapshot"; requestId: number; entries: SnapshotEntry[]; stats: WorkerStats }
   | { t: "stats"; stats: WorkerStats }
   | { t: "stopped"; entries: SnapshotEntry[] }
-  | { t: "fault"; message: string; map?: number };
+  | { t: "bus"; message: BusMessage }
+  /** Something threw in the worker; with `packet` and `session` when it was one intent's handler. */
+  | { t: "fault"; message: string; map?: number; session?: number; packet?: string };

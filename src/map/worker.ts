@@ -1,43 +1,59 @@
 /**
- * Map worker entry: hosts one or more MapServers, the only authority for them. Handles the
- * gateway's messages in arrival order and, once per turn, hands back one buffer of frames plus
- * the events of that turn. Runs no I/O of its own.
+ * Map worker entry: hosts one or more maps (MapInstance), the only authority for them. Handles
+ * the gateway's messages in arrival order and, once per turn, hands back one buffer of frames
+ * plus the events of that turn. All timed work runs on one timer queue driven by one native
+ * timer. Runs no I/O of its own.
  */
 /// <reference lib="webworker" />
-import { Outbox } from "./outbox.ts";
-import { IntentOp, readIntentBatch } from "./intents.ts";
-import { MapServer, type MapEvent } from "./map-server.ts";
-import { createMapPackets } from "./protocol-packets.ts";
+import { SeededRandom } from "../random/index.ts";
+import { RealClock, RealTimerDriver, TimerScheduler, TimerWheel } from "../time/index.ts";
+import type { BusMessage, CrossMapBus } from "./cross-map-bus.ts";
+import { forEachIntent } from "./intents.ts";
 import type { MapDefinition } from "./map-definition.ts";
+import type { MapEvent } from "./map-events.ts";
+import { MapInstance, type HandlerFault } from "./map-instance.ts";
+import { Outbox } from "./outbox.ts";
+import { createMapPackets } from "./protocol-packets.ts";
 import type { FromWorker, SnapshotEntry, ToWorker, WorkerSettings, WorkerStats } from "./worker-protocol.ts";
 
 declare const self: Worker;
 
-/** The worker's one timer: logout countdowns and lag measurement. */
-const TICK_INTERVAL_MS = 100;
+/** Tick of the worker's timer queue: countdowns, and later regeneration, AI and respawns. */
+export const MAP_TIMER_TICK_MS = 20;
 
-const outbox = new Outbox();
+const clock = new RealClock();
+const timers = new TimerScheduler(clock, new TimerWheel({ tickMs: MAP_TIMER_TICK_MS, startMs: 0 }), {
+  onError: (error) => post({ t: "fault", message: describe(error), packet: "timer" }),
+});
+const driver = new RealTimerDriver(timers, clock);
+const outbox = new Outbox(() => scheduleFlush());
 let packets = createMapPackets();
-const maps = new Map<number, MapServer>();
-const mapOfSession = new Map<number, MapServer>();
+const maps = new Map<number, MapInstance>();
+const mapOfSession = new Map<number, MapInstance>();
 let events: MapEvent[] = [];
-let settings: WorkerSettings = { aoiMode: "grid", motd: [], dayLengthMs: 3_600_000, expToLevelUp: [] };
+let settings: WorkerSettings | undefined;
+let random = SeededRandom.create(0);
 let onlineCount = 0;
 let flushArmed = false;
-let expectedTickAt = 0;
-let worstLagMs = 0;
 let worstQueueDelayMs = 0;
 let intentsHandled = 0;
+
+/** Publishing is posting to the gateway thread, which relays to every worker (this one too). */
+const bus: CrossMapBus = {
+  publish(message: BusMessage): void {
+    post({ t: "bus", message });
+  },
+};
 
 /** Stats since the last report, then reset. */
 function takeStats(): WorkerStats {
   const stats: WorkerStats = {
     maps: [...maps.values()].map((map) => ({ map: map.id, ...map.stats })),
-    lagMs: worstLagMs,
+    lagMs: driver.loopLag.count > 0 ? driver.loopLag.max : 0,
     queueDelayMs: worstQueueDelayMs,
     intents: intentsHandled,
   };
-  worstLagMs = 0;
+  driver.loopLag.reset();
   worstQueueDelayMs = 0;
   intentsHandled = 0;
   return stats;
@@ -76,18 +92,33 @@ function emit(event: MapEvent): void {
       break;
   }
   events.push(event);
+  scheduleFlush();
 }
 
-function createMap(definition: MapDefinition): MapServer {
-  return new MapServer(definition, {
+function onHandlerFault(fault: HandlerFault): void {
+  post({ t: "fault", message: describe(fault.error), map: fault.map, session: fault.session, packet: fault.packet });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+function createMap(definition: MapDefinition, current: WorkerSettings): MapInstance {
+  return new MapInstance(definition, {
     packets,
     outbox,
     emit,
-    now: () => performance.now(),
-    aoiMode: settings.aoiMode,
+    aoiMode: current.aoiMode,
+    tables: current.tables,
+    clock,
+    timers,
+    random,
+    bus,
+    rules: current.rules,
     onlineCount: () => onlineCount,
-    motd: settings.motd,
-    timeOfDayMs: () => Date.now() % settings.dayLengthMs,
+    timeOfDayMs: () => Date.now() % current.dayLengthMs,
+    uptimeMs: () => Date.now() - current.startedAtEpochMs,
+    onHandlerFault,
   });
 }
 
@@ -101,11 +132,14 @@ function handle(message: ToWorker): void {
   switch (message.t) {
     case "init":
       settings = message.settings;
-      packets = createMapPackets({ expToLevelUp: settings.expToLevelUp });
+      packets = createMapPackets({ expToLevelUp: settings.tables?.balance?.expToLevelUp ?? [] });
+      random = SeededRandom.create(settings.randomSeed, message.workerId);
+      driver.start();
       post({ t: "ready", workerId: message.workerId });
       return;
     case "load":
-      maps.set(message.map.id, createMap(message.map));
+      if (!settings) throw new Error("load before init");
+      maps.set(message.map.id, createMap(message.map, settings));
       post({ t: "loaded", map: message.map.id });
       return;
     case "unload": {
@@ -115,37 +149,14 @@ function handle(message: ToWorker): void {
     }
     case "intents":
       worstQueueDelayMs = Math.max(worstQueueDelayMs, performance.timeOrigin + performance.now() - message.sentAt);
-      for (const intent of readIntentBatch(message.buffer)) {
+      forEachIntent(message.buffer, (session, body) => {
         intentsHandled++;
-        const map = mapOfSession.get(intent.session);
-        if (!map) continue; // stale: the player left this map meanwhile
-        switch (intent.op) {
-          case IntentOp.Walk:
-            map.walk(intent.session, intent.heading);
-            break;
-          case IntentOp.ChangeHeading:
-            map.changeHeading(intent.session, intent.heading);
-            break;
-          case IntentOp.Talk:
-            map.talk(intent.session, intent.text, false);
-            break;
-          case IntentOp.Yell:
-            map.talk(intent.session, intent.text, true);
-            break;
-          case IntentOp.Whisper:
-            map.whisper(intent.session, intent.target, intent.text);
-            break;
-          case IntentOp.RequestPosition:
-            map.requestPosition(intent.session);
-            break;
-          case IntentOp.Quit:
-            map.quit(intent.session);
-            break;
-          case IntentOp.CancelQuit:
-            map.cancelQuitIntent(intent.session);
-            break;
-        }
-      }
+        // A stale session (the player left this map meanwhile) is a normal case: dropped.
+        mapOfSession.get(session)?.handle(session, body);
+      });
+      break;
+    case "bus":
+      for (const map of maps.values()) map.receive(message.message);
       break;
     case "enter": {
       onlineCount = message.onlineCount;
@@ -154,13 +165,7 @@ function handle(message: ToWorker): void {
         events.push({ t: "enter_failed", session: message.session, map: message.map, reason: "map_full" });
         break;
       }
-      map.enter({
-        session: message.session,
-        record: message.record,
-        kind: message.kind,
-        userSlot: message.userSlot,
-        cameFrom: message.cameFrom,
-      });
+      map.enter({ session: message.session, record: message.record, kind: message.kind, userSlot: message.userSlot, cameFrom: message.cameFrom });
       break;
     }
     case "leave": {
@@ -176,6 +181,7 @@ function handle(message: ToWorker): void {
       post({ t: "stats", stats: takeStats() });
       return;
     case "stop": {
+      driver.stop();
       flush();
       post({ t: "stopped", entries: collectSnapshot() });
       return;
@@ -192,16 +198,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   } catch (error) {
     if (event.data.t === "crash") throw error;
     // One bad message never takes the map down: report it and carry on.
-    post({ t: "fault", message: (error as Error).stack ?? String(error) });
+    post({ t: "fault", message: describe(error) });
     scheduleFlush();
   }
 };
-
-expectedTickAt = performance.now() + TICK_INTERVAL_MS;
-setInterval(() => {
-  const now = performance.now();
-  worstLagMs = Math.max(worstLagMs, now - expectedTickAt);
-  expectedTickAt = now + TICK_INTERVAL_MS;
-  for (const map of maps.values()) map.tick();
-  if (!outbox.isEmpty || events.length > 0) scheduleFlush();
-}, TICK_INTERVAL_MS);

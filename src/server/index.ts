@@ -13,11 +13,14 @@ import { FrameDecoder, serverPacketName } from "../protocol/index.ts";
 import { createGatewayMetrics, createGatewayStore, Gateway } from "../session/index.ts";
 import { VERSION } from "../version.ts";
 import { World } from "../world/index.ts";
-import { isWaterForWalker, type MapDefinition } from "../map/index.ts";
+import { BLOCKED_ALL, isWaterForWalker } from "../game/movement/index.ts";
+import type { MapDefinition } from "../map/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
+
+export { prepareDataDir };
 import { GRAPHICS_URL, loadGraphicsFiles, type GraphicsFiles } from "./graphics-files.ts";
 import { loadServerWorld, type ServerWorld } from "./server-world.ts";
-import type { CharacterRecord } from "../game/character-record.ts";
+import type { CharacterRecord } from "../game/character/index.ts";
 
 /** Players are saved this often by default; `--autosave-seconds` changes it. */
 const MS_PER_SECOND = 1000;
@@ -25,6 +28,8 @@ const MS_PER_SECOND = 1000;
 export const DEFAULT_MOTD = ["Bienvenido a Argentum Online (argentum-bun)."];
 /** In-game day length for `hora`. */
 export const DAY_LENGTH_MS = 60 * 60 * 1000;
+/** Least time between two global chat lines of one player (VB6 `IntervaloMensajeGlobal`). */
+export const GLOBAL_CHAT_INTERVAL_MS = 5_000;
 /** How often map workers report lag, queue delay and players per map for /metrics. */
 export const WORKER_STATS_INTERVAL_MS = 5_000;
 /** Up to this many maps are loaded at start; bigger worlds load maps on first entry. */
@@ -108,7 +113,14 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   const world = new World({
     maps: serverWorld.maps,
     workerCount: options.mapWorkers ?? defaultWorkerCount(serverWorld.maps.size),
-    settings: { aoiMode: config.aoiMode, motd: DEFAULT_MOTD, dayLengthMs: DAY_LENGTH_MS, expToLevelUp: serverWorld.expToLevelUp },
+    settings: {
+      aoiMode: config.aoiMode,
+      dayLengthMs: DAY_LENGTH_MS,
+      tables: serverWorld.tables,
+      rules: { motd: DEFAULT_MOTD, globalChat: config.globalChat, globalChatIntervalMs: GLOBAL_CHAT_INTERVAL_MS },
+      startedAtEpochMs: Date.now(),
+      randomSeed: randomSeed(),
+    },
     logger: logger.child({ ctx: "world" }),
     deliver: (session, frame) => gateway?.deliver(session, frame),
     onLeft: (session, state, reason) => gateway?.onWorldLeft(session, state, reason),
@@ -276,9 +288,14 @@ function landTiles(map: MapDefinition): number {
   const triggers = new Uint8Array(map.triggers);
   let land = 0;
   for (let i = 0; i < collision.length; i++) {
-    if ((collision[i]! & 0x0f) !== 0x0f && !isWaterForWalker(collision[i]!, triggers[i]!)) land++;
+    if ((collision[i]! & BLOCKED_ALL) !== BLOCKED_ALL && !isWaterForWalker(collision[i]!, triggers[i]!)) land++;
   }
   return land;
+}
+
+/** A fresh seed per run for the map workers' random streams (tests inject their own RNG). */
+function randomSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]!;
 }
 
 function defaultWorkerCount(maps: number): number {
@@ -308,6 +325,9 @@ function registerWorldMetrics(registry: MetricsRegistry, world: World): void {
     [...world.stats.workerQueueDelayMs].map(([worker, delayMs]) => ({ labels: { worker }, value: delayMs / MS_PER_SECOND })),
   );
   registry.gauge("argentum_map_intents_total", "Player intents handled by the map workers.", () => world.stats.intentsHandled);
+  registry.gauge("argentum_map_handler_faults_total", "Intent handlers that threw (the intent was dropped, the map went on), by packet.", () =>
+    [...world.stats.handlerFaults].map(([packet, count]) => ({ labels: { packet }, value: count })),
+  );
   registry.gauge("argentum_bytes_out_total", "Bytes of frames delivered to clients.", () => world.bytesOut);
   registry.gauge("argentum_packets_out_total", "Server packets delivered, by name.", () => {
     const series = [];

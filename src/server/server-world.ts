@@ -10,6 +10,7 @@ import {
   loadWorldPack,
   mapToApiJson,
   type MapApiJson,
+  type GameTables,
   type StartingKit,
   type WorldPack,
 } from "../content/index.ts";
@@ -43,8 +44,8 @@ export interface ServerWorld {
   name: string;
   hash: string;
   maps: Map<number, MapDefinition>;
-  /** Experience to leave each level (index 0 = level 1), for the stats packets. */
-  expToLevelUp: number[];
+  /** The world's gameplay tables; each map worker receives them once, at start. */
+  tables: GameTables | null;
   /** Problems of the creation rules found at boot (empty when sound). */
   creationProblems: string[];
   createCharacter(request: CharacterCreationRequest): CreationOutcome;
@@ -106,7 +107,7 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
     name: pack.name,
     hash: pack.hash,
     maps,
-    expToLevelUp: pack.tables?.balance?.expToLevelUp ?? [],
+    tables: pack.tables ?? null,
     creationProblems,
     createCharacter(request) {
       if (!rules) return { ok: false, reason: "bad_class" };

@@ -3,7 +3,7 @@
  * outcome (logged once here) so a broken database refuses logins politely instead of
  * crashing the session code. Writes never touch the caller's objects.
  */
-import type { CharacterRecord, NewCharacter } from "../game/character-record.ts";
+import type { CharacterRecord, NewCharacter } from "../game/character/index.ts";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../log/index.ts";
 

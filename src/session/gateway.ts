@@ -4,10 +4,9 @@
  * the database, and then forwards in-world intents to the map that owns the player. It never
  * decides anything about the game itself: the map workers do.
  */
-import type { CharacterRecord, NewCharacter } from "../game/character-record.ts";
+import type { CharacterRecord, NewCharacter } from "../game/character/index.ts";
 import type { CharacterCreationRequest, CreationOutcome } from "../game/character-creation/index.ts";
 import type { Logger } from "../log/index.ts";
-import { IntentOp, type Intent } from "../map/intents.ts";
 import type { Connection, ConnectionEvents } from "../net/index.ts";
 import type { World } from "../world/index.ts";
 import type { GatewayStore } from "./gateway-store.ts";
@@ -20,7 +19,8 @@ import {
   FloodMeter,
   SequenceCounters,
 } from "./limits.ts";
-import { type ClientMessage, decodeClientMessage, gatewayFrames, messagePacketName } from "./gateway-packets.ts";
+import { decodeClientPacket, type ClientPacket } from "../protocol/index.ts";
+import { gatewayFrames } from "./gateway-packets.ts";
 import type { GatewayMetrics } from "./gateway-metrics.ts";
 
 export type SessionPhase = "connected" | "account" | "entering" | "in_world" | "leaving" | "closed";
@@ -203,101 +203,79 @@ export class Gateway implements ConnectionEvents {
   // ------------------------------------------------------------ packet handling
 
   private handleBody(session: Session, body: Uint8Array): void {
-    const decoded = decodeClientMessage(body);
+    const decoded = decodeClientPacket(body);
     if (!decoded.ok) {
-      this.reject(session, `protocol:${decoded.code}`, { detail: decoded.message });
+      this.reject(session, `protocol:${decoded.error.code}`, { detail: decoded.error.message });
       return;
     }
-    const message = decoded.message;
-    this.options.metrics.packetIn(messagePacketName(message));
+    const packet = decoded.packet;
+    this.options.metrics.packetIn(packet.name);
     switch (session.phase) {
       case "connected":
-        this.handleBeforeAccount(session, message);
+        this.handleBeforeAccount(session, packet);
         return;
       case "account":
-        this.handleCharacterSelection(session, message);
+        this.handleCharacterSelection(session, packet);
         return;
       case "entering":
         // The client sends nothing until `logged`; anything else is dropped until the map answers.
         return;
       case "in_world":
-        this.handleInWorld(session, message);
+        this.handleInWorld(session, packet, body);
         return;
       default:
         return;
     }
   }
 
-  private handleBeforeAccount(session: Session, message: ClientMessage): void {
-    switch (message.name) {
+  private handleBeforeAccount(session: Session, packet: ClientPacket): void {
+    switch (packet.name) {
       case "LoginAccount":
-        this.runExclusive(session, () => this.loginAccount(session, message.email, message.password));
+        this.runExclusive(session, () => this.loginAccount(session, packet.fields.email, packet.fields.password));
         return;
       case "CreateAccount":
-        this.runExclusive(session, () => this.createAccount(session, message.email, message.password));
+        this.runExclusive(session, () => this.createAccount(session, packet.fields.email, packet.fields.password));
         return;
       default:
-        this.reject(session, "not_logged_in", { packet: messagePacketName(message) });
+        this.reject(session, "not_logged_in", { packet: packet.name });
     }
   }
 
-  private handleCharacterSelection(session: Session, message: ClientMessage): void {
-    switch (message.name) {
+  private handleCharacterSelection(session: Session, packet: ClientPacket): void {
+    switch (packet.name) {
       case "LoginExistingChar":
-        this.runExclusive(session, () => this.loginExistingCharacter(session, message.charId, message.charName));
+        this.runExclusive(session, () => this.loginExistingCharacter(session, packet.fields.charId, packet.fields.name));
         return;
       case "LoginNewChar":
-        this.runExclusive(session, () => this.loginNewCharacter(session, message));
+        this.runExclusive(session, () => this.loginNewCharacter(session, packet.fields));
         return;
       default:
-        this.reject(session, "no_character_selected", { packet: messagePacketName(message) });
+        this.reject(session, "no_character_selected", { packet: packet.name });
     }
   }
 
-  private handleInWorld(session: Session, message: ClientMessage): void {
-    if ("counter" in message && message.counter !== undefined && !session.counters.accept(messagePacketName(message), message.counter)) {
-      this.reject(session, "packet_sequence", { packet: messagePacketName(message), counter: message.counter });
+  /**
+   * In the world the gateway keeps only what belongs to the connection: the login packets are
+   * refused, the `TS_*` counters checked; every other packet body goes as it came to the map
+   * that owns the player, which dispatches it through its packet table (map/handlers.ts).
+   */
+  private handleInWorld(session: Session, packet: ClientPacket, body: Uint8Array): void {
+    switch (packet.name) {
+      case "LoginAccount":
+      case "CreateAccount":
+      case "LoginExistingChar":
+      case "LoginNewChar":
+        this.reject(session, "already_logged_in", { packet: packet.name });
+        return;
+      default:
+        break;
+    }
+    const fields = packet.fields as { counter?: unknown };
+    if (typeof fields.counter === "number" && !session.counters.accept(packet.name, fields.counter)) {
+      this.reject(session, "packet_sequence", { packet: packet.name, counter: fields.counter });
       return;
     }
-    const id = session.id;
-    let intent: Intent | undefined;
-    switch (message.name) {
-      case "Walk":
-        intent = { op: IntentOp.Walk, session: id, heading: message.heading };
-        break;
-      case "ChangeHeading":
-        intent = { op: IntentOp.ChangeHeading, session: id, heading: message.heading };
-        break;
-      case "Talk":
-        intent = { op: IntentOp.Talk, session: id, text: message.text };
-        break;
-      case "Yell":
-        intent = { op: IntentOp.Yell, session: id, text: message.text };
-        break;
-      case "Whisper":
-        intent = { op: IntentOp.Whisper, session: id, target: message.target, text: message.text };
-        break;
-      case "RequestPositionUpdate":
-        intent = { op: IntentOp.RequestPosition, session: id };
-        break;
-      case "Quit":
-        intent = { op: IntentOp.Quit, session: id };
-        break;
-      case "CancelarExit":
-        intent = { op: IntentOp.CancelQuit, session: id };
-        break;
-      case "LoginAccount":
-      case "CreateAccount":
-      case "LoginExistingChar":
-      case "LoginNewChar":
-        this.reject(session, "already_logged_in", { packet: message.name });
-        return;
-      case "Other":
-        // A valid packet of a feature this server does not have yet: ignored, like the VB6
-        // server ignores what it has no handler for in a given state.
-        return;
-    }
-    this.options.world.intent(intent);
+    this.options.world.intent(session.id, body);
   }
 
   // ------------------------------------------------------------ login steps
@@ -385,15 +363,15 @@ export class Gateway implements ConnectionEvents {
     await this.enterWorld(session, record);
   }
 
-  private async loginNewCharacter(session: Session, message: Extract<ClientMessage, { name: "LoginNewChar" }>): Promise<void> {
+  private async loginNewCharacter(session: Session, fields: Extract<ClientPacket, { name: "LoginNewChar" }>["fields"]): Promise<void> {
     const outcome = this.options.createCharacter({
       accountId: session.accountId,
-      name: message.charName,
-      race: message.race,
-      gender: message.gender,
-      class: message.class,
-      head: message.head,
-      homeCity: message.homeCity,
+      name: fields.name,
+      race: fields.race,
+      gender: fields.gender,
+      class: fields.class,
+      head: fields.head,
+      homeCity: fields.homeCity,
     });
     if (!outcome.ok) {
       if (outcome.messageId !== undefined) session.connection.sendFrame(gatewayFrames.showMessageBox(outcome.messageId, ""));

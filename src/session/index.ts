@@ -1,5 +1,5 @@
 export { Gateway, Session, type GatewayOptions, type SessionPhase } from "./gateway.ts";
 export { createGatewayStore, type GatewayStore } from "./gateway-store.ts";
 export { createGatewayMetrics, type GatewayMetrics } from "./gateway-metrics.ts";
-export { decodeClientMessage, gatewayFrames, type ClientMessage } from "./gateway-packets.ts";
+export { gatewayFrames } from "./gateway-packets.ts";
 export * from "./limits.ts";

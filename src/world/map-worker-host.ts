@@ -3,11 +3,8 @@
  * that fails to load is an error, never a hang), batches intents into one buffer per turn, and
  * reports its messages and its death.
  */
-import type { Intent } from "../map/intents.ts";
-import { workerEntry } from "../platform/worker-entry.ts";
-import { IntentBatchWriter } from "../map/intents.ts";
-import type { MapDefinition } from "../map/map-definition.ts";
-import type { FromWorker, SnapshotEntry, ToWorker, WorkerSettings } from "../map/worker-protocol.ts";
+import { IntentBatchWriter, type FromWorker, type MapDefinition, type SnapshotEntry, type ToWorker, type WorkerSettings } from "../map/index.ts";
+import { workerEntry } from "../platform/index.ts";
 
 /** A worker that has not said "ready" by then is broken. */
 export const WORKER_START_TIMEOUT_MS = 15_000;
@@ -111,10 +108,10 @@ export class MapWorkerHost {
     });
   }
 
-  /** Queues an intent; all queued intents go over in one buffer at the end of the turn. */
-  queueIntent(intent: Intent): void {
+  /** Queues a player's packet body; all queued go over in one buffer at the end of the turn. */
+  queueIntent(session: number, body: Uint8Array): void {
     if (this.dead) return;
-    this.intents.write(intent);
+    this.intents.write(session, body);
     if (!this.flushArmed) {
       this.flushArmed = true;
       setImmediate(this.flushIntents);

@@ -4,13 +4,19 @@
  * players on its maps; this class only routes, remembers the last known state of every player
  * (for autosave and for recovering a crashed worker) and supervises the workers.
  */
-import type { CharacterRecord } from "../game/character-record.ts";
+import type { CharacterRecord } from "../game/character/index.ts";
 import type { Logger } from "../log/index.ts";
-import type { Intent } from "../map/intents.ts";
-import type { MapDefinition } from "../map/map-definition.ts";
-import type { EnterKind, MapEvent } from "../map/map-server.ts";
-import { readOutbox } from "../map/outbox.ts";
-import type { FromWorker, SnapshotEntry, WorkerSettings, WorkerStats } from "../map/worker-protocol.ts";
+import {
+  readOutbox,
+  type BusMessage,
+  type EnterKind,
+  type FromWorker,
+  type MapDefinition,
+  type MapEvent,
+  type SnapshotEntry,
+  type WorkerSettings,
+  type WorkerStats,
+} from "../map/index.ts";
 import { MapWorkerHost, type MapWorkerHostEvents } from "./map-worker-host.ts";
 
 /** How long the gateway waits for workers to hand back their players on shutdown. */
@@ -55,6 +61,8 @@ export interface WorldStats {
   workerLagMs: Map<number, number>;
   workerQueueDelayMs: Map<number, number>;
   intentsHandled: number;
+  /** Intent handlers that threw, by packet name, since start. */
+  handlerFaults: Map<string, number>;
   restarts: number;
 }
 
@@ -70,7 +78,7 @@ export class World {
   private keepAllLoaded = false;
   /** Monotonic ms since which each loaded map has had nobody on it. */
   private readonly emptySince = new Map<number, number>();
-  readonly stats: WorldStats = { workers: 0, mapsLoaded: 0, playersByMap: new Map(), workerLagMs: new Map(), workerQueueDelayMs: new Map(), intentsHandled: 0, restarts: 0 };
+  readonly stats: WorldStats = { workers: 0, mapsLoaded: 0, playersByMap: new Map(), workerLagMs: new Map(), workerQueueDelayMs: new Map(), intentsHandled: 0, handlerFaults: new Map(), restarts: 0 };
   /** Frames delivered per packet id, for metrics. */
   readonly framesOutById = new Float64Array(512);
   bytesOut = 0;
@@ -106,11 +114,14 @@ export class World {
     host.post({ t: "enter", map, session, record: state, kind, userSlot, onlineCount: this.routes.size });
   }
 
-  /** Forwards a player's intent to the map that owns the player (dropped while in transit). */
-  intent(intent: Intent): void {
-    const route = this.routes.get(intent.session);
+  /**
+   * Forwards an in-world packet body to the map that owns the player (dropped while in
+   * transit: exactly one map owns a player at every moment, and none does in between).
+   */
+  intent(session: number, body: Uint8Array): void {
+    const route = this.routes.get(session);
     if (!route || route.inTransit) return;
-    this.hostOfMap.get(route.map)?.queueIntent(intent);
+    this.hostOfMap.get(route.map)?.queueIntent(session, body);
   }
 
   isInWorld(session: number): boolean {
@@ -291,11 +302,26 @@ export class World {
         host.onStopped?.(message.entries);
         return;
       case "fault":
-        this.options.logger.error({ worker: host.workerId, map: message.map }, `map worker fault: ${message.message}`);
+        if (message.packet !== undefined) this.stats.handlerFaults.set(message.packet, (this.stats.handlerFaults.get(message.packet) ?? 0) + 1);
+        this.options.logger.error(
+          { worker: host.workerId, map: message.map, session: message.session, packet: message.packet },
+          `map worker fault: ${message.message}`,
+        );
+        return;
+      case "bus":
+        this.relayBus(message.message);
         return;
       default:
         return;
     }
+  }
+
+  /**
+   * The in-process cross-map bus: what one map publishes, every live worker receives (the
+   * publisher's included), after the intents already queued for it.
+   */
+  private relayBus(message: BusMessage): void {
+    for (const host of this.hosts) if (!host.isDead && host.maps.size > 0) host.post({ t: "bus", message });
   }
 
   private onMapEvent(event: MapEvent): void {

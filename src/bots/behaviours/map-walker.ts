@@ -5,6 +5,7 @@
  * server accepts. With nothing legal (no map yet, mid-transfer, boxed in) it skips the step.
  * Optionally it talks now and then, for the chat round trip.
  */
+import { headingBit, HEADINGS } from "../../game/movement/index.ts";
 import type { Behaviour, BehaviourContext, PacketFields, TimerHandle } from "../behaviour.ts";
 import { TIMER_REFUSED } from "../behaviour.ts";
 import { REFERENCE_WALK_THINK, type ThinkTime } from "../think-time.ts";
@@ -33,10 +34,10 @@ export interface MapWalkerOptions {
 
 const CHAT_LINES: readonly PacketFields[] = CHATTER_LINES.map(talkFields);
 
-/** The `k`-th (0-based) set bit's heading in a 4-bit mask. */
+/** The heading of the `k`-th (0-based) set bit in a heading set (`headingBit`); 0 when there is none. */
 function nthHeading(mask: number, k: number): number {
-  for (let heading = 1; heading <= 4; heading++) {
-    if ((mask & (1 << (heading - 1))) !== 0) {
+  for (const heading of HEADINGS) {
+    if ((mask & headingBit(heading)) !== 0) {
       if (k === 0) return heading;
       k--;
     }

@@ -49,3 +49,5 @@ export {
   grhInRanges,
   isBlockedAnyDirection,
 } from "./tile-flags.ts";
+/** Writes `.csm` maps: for tests and tools that need a map file of their own. */
+export { EMPTY_MAP_DAT, encodeCsm, type CsmContent, type CsmMapDat } from "./csm-writer.ts";

@@ -175,7 +175,5 @@ export type MapParseOutcome = { readonly ok: true; readonly map: ParsedMap } | {
 /** AO maps are 100 × 100 tiles (`XMaxMapSize`/`YMaxMapSize`). */
 export const AO_MAP_SIZE = 100;
 
-/** Index of tile (x, y) (1-based) in a row-major grid of the given width. */
-export function tileIndex(width: number, x: number, y: number): number {
-  return (y - 1) * width + (x - 1);
-}
+/** Index of tile (x, y) (1-based) in a row-major grid of the given width: the walkers' own rule. */
+export { tileIndex } from "../../game/movement/index.ts";

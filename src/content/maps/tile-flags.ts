@@ -1,30 +1,13 @@
 /**
- * Per-tile collision and terrain bits, the same bits the VB6 server keeps in
- * `MapData(map, x, y).Blocked` (ao-org/argentum-online-server: `Codigo/Declares.bas` `e_Block`,
- * `FLAG_AGUA`, `FLAG_ARBOL`). Keeping the reference's numbering lets movement code be checked
- * against the original line by line.
- *
- * A direction bit means "cannot be ENTERED while moving in that direction": `LegalWalk` tests the
- * bit of the heading on the destination tile (heading 1 north → bit 0x01, 2 east → 0x02,
- * 3 south → 0x04, 4 west → 0x08).
+ * What the map importers need to know about tiles beyond the bits themselves. The per-tile
+ * collision and terrain bits (`BLOCKED_*`, `TILE_WATER`, `TILE_TREE`: the VB6
+ * `MapData(map, x, y).Blocked` byte) are a game rule, defined once in src/game/movement and
+ * re-exported here so the parsers keep their names: the importers write those bits, the map JSON
+ * carries them, and every walker reads them.
  */
+import { BLOCKED_ALL, BLOCKED_GM } from "../../game/movement/index.ts";
 
-/** Tile cannot be entered moving north. */
-export const BLOCKED_NORTH = 0x01;
-/** Tile cannot be entered moving east. */
-export const BLOCKED_EAST = 0x02;
-/** Tile cannot be entered moving south. */
-export const BLOCKED_SOUTH = 0x04;
-/** Tile cannot be entered moving west. */
-export const BLOCKED_WEST = 0x08;
-/** All four direction bits: a wall. */
-export const BLOCKED_ALL = BLOCKED_NORTH | BLOCKED_EAST | BLOCKED_SOUTH | BLOCKED_WEST;
-/** `e_Block.GM`: set by a GM's `/bloq`; a few real maps were saved with it. Not a direction. */
-export const BLOCKED_GM = 0x10;
-/** `FLAG_AGUA`: navigable water (derived from the floor graphic and the trigger). */
-export const TILE_WATER = 0x20;
-/** `FLAG_ARBOL`: a tree stands here (derived from the layer-3 graphic). */
-export const TILE_TREE = 0x40;
+export { BLOCKED_NORTH, BLOCKED_EAST, BLOCKED_SOUTH, BLOCKED_WEST, BLOCKED_ALL, BLOCKED_GM, TILE_WATER, TILE_TREE } from "../../game/movement/index.ts";
 
 /** Bits a map file may set directly; water and tree are always derived, never read. */
 export const FILE_BLOCK_BITS = BLOCKED_ALL | BLOCKED_GM;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { INVENTORY_SLOT_COUNT, SKILL_COUNT } from "../character-record.ts";
+import { INVENTORY_SLOT_COUNT, SKILL_COUNT } from "../character/index.ts";
 import { createCharacter, creationFailure, type CharacterCreationRequest, type CreationFailureReason } from "./create-character.ts";
 import { checkCreationRules, CreationRulesError, selectableCreationCities } from "./rules.ts";
 import { DEFAULT_STARTER_KIT, type KitItem, type StarterKit } from "./starter-kit.ts";

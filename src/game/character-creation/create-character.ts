@@ -2,7 +2,7 @@
  * `createCharacter`: the VB6 `ConnectNewUser` steps 4–12 (character-creation.md §1) as one pure
  * function from a request and the rules to a `NewCharacter` or a refusal.
  */
-import { EMPTY_EQUIPMENT, INVENTORY_SLOT_COUNT, SKILL_COUNT, SPELL_SLOT_COUNT, type InventorySlot, type NewCharacter } from "../character-record.ts";
+import { EMPTY_EQUIPMENT, INVENTORY_SLOT_COUNT, SKILL_COUNT, SPELL_SLOT_COUNT, type InventorySlot, type NewCharacter } from "../character/index.ts";
 import { armorBody, isValidHead, nakedBody } from "./appearance.ts";
 import { isClassId, isGenderId, isRaceId } from "./ids.ts";
 import { isNameForbidden, validateCharacterName, type NameProblem } from "./name-rules.ts";

@@ -4,7 +4,7 @@
  * structurally, with only the fields creation reads, so the game rules do not import the
  * content parsers: `BalanceTable` and the city table of `src/content/dat` fit as they are.
  */
-import type { Attributes } from "../character-record.ts";
+import type { Attributes } from "../character/index.ts";
 import { AO20_HEAD_RANGES, AO20_NAKED_BODIES, type ArmorBodies, type BodiesByRace, type HeadRanges } from "./appearance.ts";
 import { AO20_CREATION_CITY_IDS, CLASS_IDS, RACE_IDS, type ClassId, type RaceId } from "./ids.ts";
 import type { BalanceRules, CityPosition, CreationRules } from "./rules.ts";

@@ -3,8 +3,8 @@
  * content layer builds it from `Balance.dat` + `Ciudades.Dat` (+ kit, forbidden names, armor
  * bodies) with `creationRulesFromTables`; a default world can build it from its own tables.
  */
-import type { Attributes } from "../character-record.ts";
-import { INVENTORY_SLOT_COUNT, SPELL_SLOT_COUNT } from "../character-record.ts";
+import type { Attributes } from "../character/index.ts";
+import { INVENTORY_SLOT_COUNT, SPELL_SLOT_COUNT } from "../character/index.ts";
 import { armorBody, type ArmorBodies, type BodiesByRace, type HeadRanges } from "./appearance.ts";
 import { CLASS_IDS, GENDER_IDS, RACE_IDS, type ClassId, type RaceId } from "./ids.ts";
 import type { StarterKit } from "./starter-kit.ts";

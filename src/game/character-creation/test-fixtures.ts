@@ -2,7 +2,7 @@
  * Small invented rule sets for unit tests (our own numbers, not AO data). The worked examples
  * of character-creation.md §10 run on the real files in `worked-examples.test.ts`.
  */
-import type { Attributes } from "../character-record.ts";
+import type { Attributes } from "../character/index.ts";
 import { AO20_HEAD_RANGES, AO20_NAKED_BODIES } from "./appearance.ts";
 import { AO20_CREATION_CITY_IDS, CLASS_IDS, RACE_IDS, type ClassId, type RaceId } from "./ids.ts";
 import type { CreationRules } from "./rules.ts";

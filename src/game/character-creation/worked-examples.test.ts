@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { decodeTextLines, parseBalanceDat, parseCitiesDat } from "../../content/dat/index.ts";
-import type { NewCharacter } from "../character-record.ts";
+import type { NewCharacter } from "../character/index.ts";
 import { createCharacter, type CharacterCreationRequest } from "./create-character.ts";
 import { creationRulesFromTables } from "./from-tables.ts";
 import { isClassId, RACE_IDS } from "./ids.ts";

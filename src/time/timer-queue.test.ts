@@ -289,7 +289,7 @@ test("property: the wheel fires exactly what the heap fires, in the same order",
           const ids: number[] = [];
           let now = start;
           let label = 0;
-          // Callbacks re-arm some timers from inside the pass, like recurring bot timers.
+          // Callbacks re-arm some timers from inside the pass, as recurring timers do.
           const rearm = (planned: number, arg: unknown) => {
             if ((arg as number) % 3 === 0) ids.push(queue.insert(planned + 37, rearm, (arg as number) + 1));
           };

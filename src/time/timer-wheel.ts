@@ -73,8 +73,8 @@ const WARM_MASK = WARM_BATCH - 1;
 const INITIAL_SLOT_ENTRIES = 16;
 
 /**
- * A timer argument that lets the wheel warm its memory before its callback runs (a bot context
- * does). `timerWarm` is called a batch of timers ahead of the fire, `timerWarmNext` just before
+ * A timer argument that lets the wheel warm its memory before its callback runs (the bot
+ * context does; any owner of many timers can). `timerWarm` is called a batch of timers ahead of the fire, `timerWarmNext` just before
  * the batch runs (for the objects the argument names, such as a context's send sink, whose
  * address is only known once the argument has arrived). Both only read: one field on each cache
  * line the fire will touch. They return any number, which the wheel discards.

@@ -1,9 +1,15 @@
 import { describe, expect, test } from "bun:test";
-import { EMPTY_EQUIPMENT, type CharacterRecord, type Heading } from "../game/character-record.ts";
-import { bodyOfFrame, decodeServerPacket } from "../protocol/index.ts";
+import { EMPTY_EQUIPMENT, type CharacterRecord, type Heading } from "../game/character/index.ts";
+import { bodyOfFrame, decodeServerPacket, encodeClientPacket, type ClientPacketName } from "../protocol/index.ts";
+import { SeededRandom } from "../random/index.ts";
+import { ManualClock } from "../time/index.ts";
 import type { AoiMode } from "./area-of-interest.ts";
+import { RecordingBus } from "./cross-map-bus.ts";
+import type { MapRules } from "./map-context.ts";
 import { newOccupancyBuffer, type MapDefinition, type MapExitDefinition, type NpcDefinition, type ObjectDefinition } from "./map-definition.ts";
-import { MapServer, type EnterKind, type MapEvent } from "./map-server.ts";
+import type { EnterKind, MapEvent } from "./map-events.ts";
+import { MapInstance, type HandlerFault, type IntentOutcome } from "./map-instance.ts";
+import type { PacketHandlerTable } from "./handlers.ts";
 import { Outbox, readOutbox } from "./outbox.ts";
 import { createMapPackets } from "./protocol-packets.ts";
 
@@ -66,6 +72,16 @@ interface WorldOptions {
   objects?: ObjectDefinition[];
   /** Fill the occupancy grid with garbage before the server is built. */
   dirtyOccupancy?: boolean;
+  rules?: Partial<MapRules>;
+  /** Extra or replaced packet handlers (fault-isolation tests). */
+  handlers?: PacketHandlerTable;
+}
+
+/** A client packet body, as the gateway forwards it. */
+export function packetBody(name: ClientPacketName, fields: Record<string, unknown>): Uint8Array {
+  const encoded = encodeClientPacket(name, fields as never);
+  if (!encoded.ok) throw encoded.error;
+  return encoded.body;
 }
 
 /** One MapServer driven by hand: a manual clock, a real outbox, decoded frames per session. */
@@ -95,17 +111,52 @@ function world(options: WorldOptions = {}) {
   };
   const outbox = new Outbox();
   const events: MapEvent[] = [];
-  let now = START_MS;
-  const server = new MapServer(definition, {
+  const faults: HandlerFault[] = [];
+  const clock = new ManualClock({ startMs: START_MS });
+  const bus = new RecordingBus();
+  const instance = new MapInstance(definition, {
     packets: createMapPackets(),
     outbox,
     emit: (event) => events.push(event),
-    now: () => now,
     aoiMode: options.aoiMode ?? "grid",
+    tables: null,
+    clock,
+    timers: clock.timers,
+    random: SeededRandom.create(1),
+    bus,
+    rules: { motd: ["Bienvenido a la prueba"], globalChat: true, globalChatIntervalMs: 5000, ...options.rules },
     onlineCount: () => 3,
-    motd: ["Bienvenido a la prueba"],
     timeOfDayMs: () => 0,
+    uptimeMs: () => clock.now() - START_MS,
+    onHandlerFault: (fault) => faults.push(fault),
+    ...(options.handlers ? { handlers: options.handlers } : {}),
   });
+  const act = (session: number, name: ClientPacketName, fields: Record<string, unknown>): IntentOutcome => instance.handle(session, packetBody(name, fields));
+  /** The map driven the way the gateway drives it: packet bodies per session. */
+  const server = {
+    instance,
+    act,
+    walk: (session: number, heading: number) => act(session, "Walk", { heading, counter: 1 }),
+    changeHeading: (session: number, heading: number) => act(session, "ChangeHeading", { heading, counter: 1 }),
+    talk: (session: number, text: string, yell: boolean) => (yell ? act(session, "Yell", { text }) : act(session, "Talk", { text, counter: 1 })),
+    whisper: (session: number, targetName: string, text: string) => act(session, "Whisper", { targetName, text }),
+    requestPosition: (session: number) => act(session, "RequestPositionUpdate", {}),
+    quit: (session: number) => act(session, "Quit", {}),
+    cancelQuitIntent: (session: number) => act(session, "CancelarExit", {}),
+    enter: instance.enter.bind(instance),
+    leave: instance.leave.bind(instance),
+    snapshot: instance.snapshot.bind(instance),
+    positionOf: instance.positionOf.bind(instance),
+    hasSession: instance.hasSession.bind(instance),
+    findFreeTile: instance.findFreeTile.bind(instance),
+    receive: instance.receive.bind(instance),
+    get stats() {
+      return instance.stats;
+    },
+    get playerCount() {
+      return instance.playerCount;
+    },
+  };
 
   let received: Received[] = [];
   const collect = (): void => {
@@ -121,9 +172,13 @@ function world(options: WorldOptions = {}) {
   return {
     server,
     events,
+    faults,
+    bus,
+    clock,
     definition,
+    /** Moves the manual clock, running every timer that falls due on the way. */
     advance(ms: number): void {
-      now += ms;
+      clock.advance(ms);
     },
     /** Everything delivered since the last call, in outbox order. */
     drain(): Received[] {
@@ -178,6 +233,8 @@ function summary({ name, fields: f }: Received): string {
       return `ConsoleMsg[${f.fontIndex}] ${f.text}`;
     case "ChatOverHead":
       return `ChatOverHead ${f.charIndex} ${f.text}`;
+    case "LocaleMsg":
+      return `LocaleMsg[${f.fontIndex}] ${f.messageId} ${f.params}`;
     case "ConsoleCharText":
       return `ConsoleCharText ${f.speakerName}: ${f.text}`;
     case "Disconnect":
@@ -675,29 +732,25 @@ describe("leaving", () => {
     w.server.quit(1);
     expect(w.inboxes().get(1)).toEqual([line(10)]);
     w.server.quit(1); // already counting: ignored
-    w.server.tick();
     expect(w.drain()).toEqual([]);
-    w.advance(1000); // t + 1 s
-    w.server.tick();
+    w.advance(999);
+    expect(w.drain()).toEqual([]);
+    w.advance(1); // t + 1 s
     expect(w.inboxes().get(1)).toEqual([line(9)]);
     w.advance(500);
-    w.server.tick();
     expect(w.drain()).toEqual([]);
-    w.advance(3500); // t + 5 s: the skipped seconds are not announced late
-    w.server.tick();
-    expect(w.inboxes().get(1)).toEqual([line(5)]);
+    w.advance(3500); // t + 5 s: each second on its own timer fire, in order
+    expect(w.inboxes().get(1)).toEqual([line(8), line(7), line(6), line(5)]);
     w.advance(4999); // 1 ms left
-    w.server.tick();
-    expect(w.inboxes().get(1)).toEqual([line(1)]);
+    expect(w.inboxes().get(1)).toEqual([line(4), line(3), line(2), line(1)]);
     expect(w.events).toEqual([]);
     w.advance(1);
-    w.server.tick();
     const inboxes = w.inboxes();
     expect(inboxes.get(1)).toEqual(["ConsoleMsg[3] ¡Gracias por jugar Argentum Online!", "Disconnect full=false"]);
     expect(inboxes.get(2)).toEqual(["CharacterRemove 1 fade=false warp=false"]);
     expect(w.events).toMatchObject([{ t: "left", session: 1, reason: "quit" }]);
+    expect(w.clock.timers.pending).toBe(0);
     w.advance(5000);
-    w.server.tick();
     expect(w.drain()).toEqual([]);
   });
 
@@ -707,12 +760,10 @@ describe("leaving", () => {
     w.drain();
     w.server.quit(1);
     w.advance(2000);
-    w.server.tick();
-    expect(w.inboxes().get(1)).toEqual(["ConsoleMsg[3] Cerrando en 10 segundos...", "ConsoleMsg[3] Cerrando en 8 segundos..."]);
+    expect(w.inboxes().get(1)).toEqual(["ConsoleMsg[3] Cerrando en 10 segundos...", "ConsoleMsg[3] Cerrando en 9 segundos...", "ConsoleMsg[3] Cerrando en 8 segundos..."]);
     w.server.walk(1, 1); // into the wall
     expect(w.inboxes().get(1)).toEqual(["ConsoleMsg[2] Saliste del juego cancelado: te moviste.", "PosUpdate (10,10)"]);
     w.advance(60_000);
-    w.server.tick();
     expect(w.drain()).toEqual([]);
     expect(w.server.hasSession(1)).toBe(true);
 
@@ -721,7 +772,6 @@ describe("leaving", () => {
     expect(w.inboxes().get(1)).toEqual(["ConsoleMsg[3] Cerrando en 10 segundos...", "ConsoleMsg[2] Salida cancelada."]);
     w.server.cancelQuitIntent(1); // nothing to cancel
     w.advance(60_000);
-    w.server.tick();
     expect(w.drain()).toEqual([]);
     expect(w.events.filter((e) => e.t === "left")).toEqual([]);
   });
@@ -744,7 +794,6 @@ describe("leaving", () => {
     expect(w.occupant(11, 11)).toBe(0);
     w.server.leave(1, "disconnect");
     w.advance(20_000);
-    w.server.tick();
     expect(w.events).toHaveLength(1);
     expect(w.drain()).toEqual([]);
   });
@@ -848,5 +897,106 @@ describe("water", () => {
     w.server.walk(1, 4); // west onto the bridge (water with trigger 17)
     expect(w.server.positionOf(1)).toMatchObject({ x: 9, y: 10 });
     expect(w.server.findFreeTile(11, 10)).not.toEqual({ x: 11, y: 10 });
+  });
+});
+
+describe("the packet table", () => {
+  test("a packet without a handler is ignored; a session not on the map is a normal, quiet case", () => {
+    const w = world();
+    w.enter(1, "Ana", 10, 10);
+    w.drain();
+    expect(w.server.act(1, "Attack", { counter: 1 })).toBe("no_handler");
+    expect(w.server.act(99, "Walk", { heading: 1, counter: 1 })).toBe("no_player");
+    expect(w.server.instance.handle(1, Uint8Array.of(0xff, 0x7f))).toBe("bad_packet");
+    expect(w.drain()).toEqual([]);
+    expect(w.faults).toEqual([]);
+  });
+
+  test("a handler that throws costs only its own intent: reported with packet and session, the next intents go on", () => {
+    const w = world({
+      handlers: {
+        Talk: (ctx, player, fields) => {
+          if (fields.text === "boom") throw new Error("handler bug");
+          ctx.view.around(player.x, player.y, ctx.packets.chatOverHead(fields.text, player.charIndex, 0xffffff, player.x, player.y));
+        },
+        Walk: (ctx, player) => ctx.view.send(player, ctx.packets.posUpdate(player.x, player.y)),
+      },
+    });
+    w.enter(1, "Ana", 10, 10);
+    w.enter(2, "Beto", 12, 12);
+    w.drain();
+    expect(w.server.talk(1, "boom", false)).toBe("fault");
+    expect(w.server.talk(2, "sigo aquí", false)).toBe("handled");
+    expect(w.server.walk(1, 3)).toBe("handled");
+    expect(w.faults).toHaveLength(1);
+    expect(w.faults[0]).toMatchObject({ map: MAP_ID, session: 1, packet: "Talk" });
+    expect((w.faults[0]!.error as Error).message).toBe("handler bug");
+    const inboxes = w.inboxes();
+    expect(inboxes.get(1)).toEqual(["ChatOverHead 2 sigo aquí", "PosUpdate (10,10)"]);
+    expect(inboxes.get(2)).toEqual(["ChatOverHead 2 sigo aquí"]);
+  });
+});
+
+describe("information commands", () => {
+  test("/ONLINE is for game masters: a player hears it is not for its rank (LocaleMsg 526)", () => {
+    const w = world();
+    w.enter(1, "Ana", 10, 10);
+    w.drain();
+    w.server.act(1, "Online", {});
+    expect(w.inboxes().get(1)).toEqual(["LocaleMsg[29] 526 "]);
+  });
+
+  test("/MOTD repeats the message of the day; /UPTIME tells how long the server has run", () => {
+    const w = world({ rules: { motd: ["Línea uno", "Línea dos"] } });
+    w.enter(1, "Ana", 10, 10);
+    w.drain();
+    w.server.act(1, "RequestMOTD", {});
+    expect(w.inboxes().get(1)).toEqual(["ConsoleMsg[3] Línea uno", "ConsoleMsg[3] Línea dos"]);
+    w.advance(((1 * 24 + 2) * 60 + 3) * 60_000 + 4_000); // 1 day, 2 h, 3 min, 4 s
+    w.server.act(1, "UpTime", {});
+    expect(w.inboxes().get(1)).toEqual(["LocaleMsg[3] 1470 1 día, 2 horas, 3 minutos, 4 segundos."]);
+  });
+
+  test("a command of a system still to come is answered, never ignored", () => {
+    const w = world();
+    w.enter(1, "Ana", 10, 10);
+    w.drain();
+    for (const name of ["Meditate", "CommerceStart", "BankStart", "RequestStats"] as const) w.server.act(1, name, {});
+    expect(w.inboxes().get(1)).toEqual(new Array(4).fill("ConsoleMsg[3] Esa acción todavía no está disponible en este servidor."));
+  });
+});
+
+describe("global chat over the cross-map bus", () => {
+  test("a global line is published once, as `[name] text` in the global font; this map's share reaches everyone on it", () => {
+    const w = world();
+    w.enter(1, "Ana", 10, 10);
+    w.enter(2, "Carla", 36, 36); // far away: global lines are not about the area
+    w.drain();
+    w.server.act(1, "GlobalMessage", { text: "¿alguien en Nix?" });
+    expect(w.drain()).toEqual([]); // nothing until the bus brings it back
+    expect(w.bus.published).toEqual([{ kind: "console_all", text: "[Ana] ¿alguien en Nix?", font: 25 }]);
+    w.server.receive(w.bus.published[0]!);
+    const inboxes = w.inboxes();
+    expect(inboxes.get(1)).toEqual(["ConsoleMsg[25] [Ana] ¿alguien en Nix?"]);
+    expect(inboxes.get(2)).toEqual(["ConsoleMsg[25] [Ana] ¿alguien en Nix?"]);
+  });
+
+  test("one line per interval per player (LocaleMsg 548); switched off: LocaleMsg 549; blank lines publish nothing", () => {
+    const w = world();
+    w.enter(1, "Ana", 10, 10);
+    w.drain();
+    w.server.act(1, "GlobalMessage", { text: "uno" });
+    w.server.act(1, "GlobalMessage", { text: "dos" });
+    expect(w.inboxes().get(1)).toEqual(["LocaleMsg[2] 548 "]);
+    w.advance(5000);
+    w.server.act(1, "GlobalMessage", { text: "   " });
+    expect(w.bus.published.map((m) => m.text)).toEqual(["[Ana] uno"]);
+
+    const off = world({ rules: { globalChat: false } });
+    off.enter(1, "Ana", 10, 10);
+    off.drain();
+    off.server.act(1, "GlobalMessage", { text: "hola" });
+    expect(off.inboxes().get(1)).toEqual(["LocaleMsg[25] 549 "]);
+    expect(off.bus.published).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The contract of a thread's timer queue. One queue per thread holds every bot timer; a driver
- * (the manual clock in tests, one native timer on the real clock) advances it. Nothing here
+ * The contract of a thread's timer queue. One queue per thread holds every timer of that thread;
+ * a driver (the manual clock in tests, one native timer on the real clock) advances it. Nothing here
  * reads a clock: the queue works in ticks and is told how far time has gone.
  *
  * Semantics shared by every implementation (and tested by one conformance suite):
@@ -22,11 +22,12 @@ export type TimerId = number;
 
 /**
  * What runs when a timer fires; `plannedMs` is the deadline it was scheduled for. The planned
- * time comes first so a behaviour's `(plannedMs, context)` function is a callback as it stands.
+ * time comes first so one shared `(plannedMs, owner)` function (a bot behaviour's step, a map's
+ * regeneration pass) is a callback as it stands, with no closure per timer.
  */
 export type TimerCallback<A> = (plannedMs: number, arg: A, id: TimerId) => void;
 
-/** A recurring timer's next wait, drawn from its argument (e.g. the actor's random stream). */
+/** A recurring timer's next wait, drawn from its argument (e.g. a bot's or an NPC's random stream). */
 export type TimerInterval<A> = (arg: A) => number;
 
 /** Written by `popDue`; reused, so reading it allocates nothing. */

@@ -11,8 +11,9 @@ import { firedTimerRecord, type FiredTimer, type TimerCallback, type TimerId, ty
 const CLOCK_CHECK_MASK = 127;
 
 /**
- * A timer argument that can take the blame: when a callback throws, the scheduler tells its
- * argument (the bot context fails its actor) instead of the scheduler-wide `onError`.
+ * A timer argument that can take the blame: when a callback throws, the scheduler tells the
+ * argument instead of the scheduler-wide `onError`, so the failure stays with what owned the
+ * timer (a bot context, for instance, fails its actor and the other actors run on).
  */
 export interface TimerFaultSink {
   timerFault(error: unknown, id: TimerId): void;

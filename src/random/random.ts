@@ -1,12 +1,14 @@
 /**
- * Seeded, splittable random numbers for bots. The generator is xoshiro128** (32-bit state words,
- * so it runs on plain integer arithmetic in JavaScript); seeds are expanded with a SplitMix32-style
- * mixer. Streams are derived from a root seed plus a path of numbers (`[STREAM_ACTOR, 17]`), never
- * from another stream's position: actor 17's choices stay the same when actor 18 is added or when
- * the arrival planner draws one more number.
+ * Seeded, splittable random numbers for everything that has to replay: bot runs and the game
+ * rules of map workers. The generator is xoshiro128** (32-bit state words, so it runs on plain
+ * integer arithmetic in JavaScript); seeds are expanded with a SplitMix32-style mixer. Streams
+ * are derived from a root seed plus a path of numbers (a bot actor's is `[STREAM_ACTOR, 17]`),
+ * never from another stream's position: actor 17's choices stay the same when actor 18 is added
+ * or when the arrival planner draws one more number. Each user names the first path elements of
+ * its own streams (the bot runtime in `bots/streams.ts`), so different purposes never share one.
  */
 
-/** The random source behaviours and planners see. Never `Math.random`. */
+/** The random source rules, behaviours and planners see. Never `Math.random`. */
 export interface Random {
   /** Uniform unsigned 32-bit integer. */
   nextU32(): number;
@@ -19,12 +21,6 @@ export interface Random {
   /** True with probability `p` (clamped to [0, 1]). */
   chance(p: number): boolean;
 }
-
-/** Well-known first path elements, so streams for different purposes never collide. */
-export const STREAM_ARRIVALS = 1;
-export const STREAM_ACTOR = 2;
-export const STREAM_CHOICES = 3;
-export const STREAM_BENCH = 4;
 
 const TWO_POW_32 = 4294967296;
 const GOLDEN_GAMMA = 0x9e3779b9;
@@ -143,7 +139,7 @@ export class SeededRandom extends Xoshiro128 {
     super(state);
   }
 
-  /** The stream for `seed` and `path`, e.g. `SeededRandom.create(42, STREAM_ACTOR, actorId)`. */
+  /** The stream for `seed` and `path`, e.g. a bot's `SeededRandom.create(42, STREAM_ACTOR, actorId)`. */
   static create(seed: number, ...path: number[]): SeededRandom {
     return new SeededRandom(seed, path, streamState(seed, path));
   }

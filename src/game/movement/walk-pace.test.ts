@@ -1,44 +1,19 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
+import { STOCK_INTERVALS_MS } from "../../protocol/index.ts";
 import {
-  blockBitFor,
+  BLOCKED_ALL,
+  checkWalk,
   checkWalkPace,
   HEADING_EAST,
-  HEADING_NORTH,
-  HEADING_SOUTH,
   HEADING_WEST,
-  isHeading,
-  stepX,
-  stepY,
   WALK_BURST_STEPS,
   WALK_INTERVAL_MS,
   WALK_TOLERANCE,
+  type WalkableGrid,
+  type WalkOutcome,
   type WalkPacing,
-} from "./movement.ts";
-
-describe("headings", () => {
-  test("eHeading numbering: 1 north, 2 east, 3 south, 4 west", () => {
-    expect([HEADING_NORTH, HEADING_EAST, HEADING_SOUTH, HEADING_WEST]).toEqual([1, 2, 3, 4]);
-  });
-
-  test("only 1..4 are headings", () => {
-    expect([1, 2, 3, 4].every(isHeading)).toBe(true);
-    for (const bad of [0, 5, -1, 1.5, Number.NaN, 255, 257]) expect(isHeading(bad)).toBe(false);
-  });
-
-  test("each heading steps one tile; north is y - 1 (rows grow southwards)", () => {
-    expect([stepX(1), stepY(1)]).toEqual([0, -1]);
-    expect([stepX(2), stepY(2)]).toEqual([1, 0]);
-    expect([stepX(3), stepY(3)]).toEqual([0, 1]);
-    expect([stepX(4), stepY(4)]).toEqual([-1, 0]);
-  });
-
-  test("the block bit of a heading is the tile-flags direction bit (N 1, E 2, S 4, W 8)", () => {
-    expect([blockBitFor(1), blockBitFor(2), blockBitFor(3), blockBitFor(4)]).toEqual([0x01, 0x02, 0x04, 0x08]);
-    // Together they are the wall value 0x0f.
-    expect(blockBitFor(1) | blockBitFor(2) | blockBitFor(3) | blockBitFor(4)).toBe(0x0f);
-  });
-});
+} from "./index.ts";
 
 describe("walk pacing (GCRA)", () => {
   // Derived from the constants: a step is due every 210 × (1 − 0.15) = 178.5 ms, and a step may
@@ -48,6 +23,7 @@ describe("walk pacing (GCRA)", () => {
 
   test("the constants the numbers below are derived from", () => {
     expect(WALK_INTERVAL_MS).toBe(210);
+    expect(WALK_INTERVAL_MS).toBe(STOCK_INTERVALS_MS.walkMs);
     expect(WALK_TOLERANCE).toBe(0.15);
     expect(WALK_BURST_STEPS).toBe(3);
     expect(WALK_INTERVAL_MS * (1 - WALK_TOLERANCE)).toBe(EMISSION_MS);
@@ -143,5 +119,31 @@ describe("walk pacing (GCRA)", () => {
       }),
       { seed: 210, numRuns: 300 },
     );
+  });
+});
+
+describe("checkWalk: the step rule, then the pace", () => {
+  // Three tiles in a row; the west one is a wall.
+  const corridor: WalkableGrid = { width: 3, height: 1, collision: Uint8Array.of(BLOCKED_ALL, 0, 0), triggers: new Uint8Array(3) };
+
+  test("a legal step on time is ok and books the next one", () => {
+    const pacing: WalkPacing = { nextStepAt: 0 };
+    expect(checkWalk(corridor, 2, 1, HEADING_EAST, pacing, 1000)).toBe("ok");
+    expect(pacing.nextStepAt).toBe(1000 + WALK_INTERVAL_MS * (1 - WALK_TOLERANCE));
+  });
+
+  test("a refused step costs no walking credit: the pace is booked only for steps the map allows", () => {
+    const pacing: WalkPacing = { nextStepAt: 0 };
+    for (let i = 0; i < 10; i++) expect(checkWalk(corridor, 2, 1, HEADING_WEST, pacing, 1000)).toBe("blocked");
+    expect(pacing.nextStepAt).toBe(0);
+    expect(checkWalk(corridor, 2, 1, HEADING_EAST, pacing, 1000, () => true)).toBe("occupied");
+    expect(checkWalk(corridor, 3, 1, HEADING_EAST, pacing, 1000)).toBe("out_of_bounds");
+    expect(pacing.nextStepAt).toBe(0);
+  });
+
+  test("too_fast once the burst is spent", () => {
+    const pacing: WalkPacing = { nextStepAt: 0 };
+    const outcomes = Array.from({ length: WALK_BURST_STEPS + 2 }, () => checkWalk(corridor, 2, 1, HEADING_EAST, pacing, 1000));
+    expect(outcomes).toEqual([...Array<WalkOutcome>(WALK_BURST_STEPS + 1).fill("ok"), "too_fast"]);
   });
 });

@@ -13,7 +13,7 @@ import type { TimerScheduler } from "./timer-scheduler.ts";
 export const REAL_TICK_MS = 10;
 /**
  * Longest stretch of timer callbacks before the driver yields to the event loop: keeps socket
- * I/O (and so the round trips bots measure) from waiting behind a large batch of timers.
+ * I/O (and so every round trip through this thread) from waiting behind a large batch of timers.
  */
 export const DRIVER_SLICE_MS = 4;
 

@@ -1,7 +1,7 @@
 /**
- * Time for bots, injected. Behaviour code reads time only through a `Clock`; `RealClock` reads
- * the monotonic `performance.now()` and says so (`deterministic: false`), `ManualClock` (see
- * manual-clock.ts) is moved by tests and replays.
+ * Injected time. Code that has to replay (bot behaviours, a map worker's game rules) reads time
+ * only through a `Clock`; `RealClock` reads the monotonic `performance.now()` and says so
+ * (`deterministic: false`), `ManualClock` (see manual-clock.ts) is moved by tests and replays.
  */
 
 export interface Clock {

@@ -4,6 +4,7 @@
  * creation (src/game/character-creation), persistence (src/db) and the map workers.
  * Plain data only (it crosses threads by structured clone and is stored as columns + jsonb).
  */
+import type { Heading } from "../movement/index.ts";
 
 /** Attribute order used everywhere: Fuerza, Agilidad, Inteligencia, Carisma, Constitucion. */
 export const ATTRIBUTE_NAMES = ["strength", "agility", "intelligence", "charisma", "constitution"] as const;
@@ -37,8 +38,8 @@ export interface Equipment {
   mount: number;
 }
 
-/** AO headings: 1 north, 2 east, 3 south, 4 west (eHeading). */
-export type Heading = 1 | 2 | 3 | 4;
+/** AO headings: 1 north, 2 east, 3 south, 4 west (eHeading), as the movement rules define them. */
+export type { Heading };
 
 export interface Position {
   map: number;

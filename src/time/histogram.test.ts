@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { Counters, Histogram } from "./histogram.ts";
-import { SeededRandom } from "./random.ts";
+import { SeededRandom } from "../random/index.ts";
 
 /** Nearest-rank percentile of exact data: the documented definition. */
 function exactPercentile(sorted: number[], p: number): number {

@@ -1,0 +1,254 @@
+/**
+ * The chat line parser on its own: each prefix, every command of the table, argument checks,
+ * unknown commands, and hostile lines (empty, lone prefixes, huge, odd Unicode).
+ */
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { CLIENT_PACKETS, clientCodec, type ClientPacketName } from "../protocol/index.ts";
+import { CHAT_COMMANDS, MAX_DESCRIPTION_CHARS, parseChatLine, type ChatCommandPacket, type ChatIntent } from "./chat-input.ts";
+import { MAX_CHAT_INPUT_CHARS } from "./constants.ts";
+import { CHAT_TEXT } from "./ui-text.ts";
+
+const unknown: ChatIntent = { kind: "local", message: CHAT_TEXT.unknownCommand };
+const whisperUsage: ChatIntent = { kind: "local", message: CHAT_TEXT.whisperUsage };
+const usage = (command: string, args: string): ChatIntent => ({ kind: "local", message: CHAT_TEXT.usage(command, args) });
+const command = (packet: ChatCommandPacket, fields: object = {}): ChatIntent => ({ kind: "command", packet, fields }) as ChatIntent;
+
+/** The packet an intent would put on the wire (counters as the outbox would fill them). */
+function encodeIntent(intent: ChatIntent): { ok: boolean; name: ClientPacketName | null } {
+  switch (intent.kind) {
+    case "talk":
+      return { ok: clientCodec.encode("Talk", { text: intent.text, counter: 1 }).ok, name: "Talk" };
+    case "yell":
+      return { ok: clientCodec.encode("Yell", { text: intent.text }).ok, name: "Yell" };
+    case "whisper":
+      return { ok: clientCodec.encode("Whisper", { targetName: intent.target, text: intent.text }).ok, name: "Whisper" };
+    case "command": {
+      const needsCounter = CLIENT_PACKETS[intent.packet].layout.some((node) => node.kind === "field" && node.name === "counter");
+      const fields: object = intent.fields;
+      return { ok: clientCodec.encode(intent.packet, needsCounter ? { ...fields, counter: 1 } : fields).ok, name: intent.packet };
+    }
+    default:
+      return { ok: true, name: null };
+  }
+}
+
+describe("prefixes", () => {
+  test("plain text is said out loud, trimmed", () => {
+    expect(parseChatLine("hola")).toEqual({ kind: "talk", text: "hola" });
+    expect(parseChatLine("  buen día  ")).toEqual({ kind: "talk", text: "buen día" });
+    expect(parseChatLine("a-b \\c /d")).toEqual({ kind: "talk", text: "a-b \\c /d" });
+  });
+
+  test("empty and whitespace-only lines mean nothing", () => {
+    for (const line of ["", " ", "\t", "   \n ", "\u00a0\u3000"]) expect(parseChatLine(line)).toEqual({ kind: "nothing" });
+  });
+
+  test("-text yells the text without the dash", () => {
+    expect(parseChatLine("-hola")).toEqual({ kind: "yell", text: "hola" });
+    expect(parseChatLine("- ¡AUXILIO! ")).toEqual({ kind: "yell", text: "¡AUXILIO!" });
+    expect(parseChatLine("--")).toEqual({ kind: "yell", text: "-" });
+    expect(parseChatLine("  -hola")).toEqual({ kind: "yell", text: "hola" });
+  });
+
+  test("a lone dash says nothing, like the stock client", () => {
+    expect(parseChatLine("-")).toEqual({ kind: "nothing" });
+    expect(parseChatLine("-   ")).toEqual({ kind: "nothing" });
+  });
+
+  test("\\name text whispers; the name is the first word", () => {
+    expect(parseChatLine("\\Ana hola")).toEqual({ kind: "whisper", target: "Ana", text: "hola" });
+    expect(parseChatLine("\\Ana   hola, ¿qué tal?  ")).toEqual({ kind: "whisper", target: "Ana", text: "hola, ¿qué tal?" });
+    expect(parseChatLine("\\Ñandú 😀")).toEqual({ kind: "whisper", target: "Ñandú", text: "😀" });
+  });
+
+  test("a whisper without text, or without a name, only explains the syntax", () => {
+    for (const line of ["\\Ana", "\\Ana   ", "\\", "\\ ", "\\\\\\"]) expect(parseChatLine(line)).toEqual(whisperUsage);
+  });
+
+  test(";text goes to the global channel, without tildes", () => {
+    expect(parseChatLine(";hola a todos")).toEqual(command("GlobalMessage", { text: "hola a todos" }));
+    expect(parseChatLine(";a~b~")).toEqual(command("GlobalMessage", { text: "ab" }));
+    expect(parseChatLine(";")).toEqual({ kind: "nothing" });
+    expect(parseChatLine(";~~")).toEqual(usage("CONSOLA", CHAT_TEXT.args.message));
+  });
+});
+
+describe("commands", () => {
+  test("the commands named in the brief map to their packets", () => {
+    const cases: [string, ChatCommandPacket][] = [
+      ["/SALIR", "Quit"],
+      ["/ONLINE", "Online"],
+      ["/MOTD", "RequestMOTD"],
+      ["/UPTIME", "UpTime"],
+      ["/MEDITAR", "Meditate"],
+      ["/DESCANSAR", "Rest"],
+      ["/EST", "RequestStats"],
+      ["/AYUDA", "Help"],
+      ["/COMERCIAR", "CommerceStart"],
+      ["/BOVEDA", "BankStart"],
+      ["/INFORMACION", "Information"],
+      ["/RESUCITAR", "Resucitate"],
+      ["/CURAR", "Heal"],
+      ["/ENTRENAR", "TrainList"],
+      ["/QUIETO", "PetStand"],
+      ["/ACOMPAÑAR", "PetFollow"],
+      ["/LIBERAR", "PetLeave"],
+      ["/BALANCE", "RequestAccountState"],
+    ];
+    for (const [line, packet] of cases) expect({ line, intent: parseChatLine(line) }).toEqual({ line, intent: command(packet) });
+  });
+
+  test("commands are case-insensitive, aliases included", () => {
+    for (const line of ["/salir", "/Salir", "/sAlIr", "/EXIT", "/exit"]) expect(parseChatLine(line)).toEqual(command("Quit"));
+    for (const line of ["/acompañar", "/ACOMPAÑAR", "/acompanar", "/accompany", "/acompan\u0303ar"]) expect(parseChatLine(line)).toEqual(command("PetFollow"));
+  });
+
+  test("commands without arguments ignore extra words, as the stock client does", () => {
+    expect(parseChatLine("/meditar ya")).toEqual(command("Meditate"));
+    expect(parseChatLine("  /online   ahora  ")).toEqual(command("Online"));
+  });
+
+  test("/RETIRARFACCION refuses arguments instead of leaving the faction on a typo", () => {
+    expect(parseChatLine("/retirarfaccion")).toEqual(command("LeaveFaction"));
+    expect(parseChatLine("/retirarfaccion 100")).toEqual(usage("RETIRARFACCION", CHAT_TEXT.args.none));
+  });
+
+  test("message commands send the rest of the line and need some", () => {
+    expect(parseChatLine("/cmsg hola clan")).toEqual(command("GuildMessage", { text: "hola clan" }));
+    expect(parseChatLine("/GRUPO vamos")).toEqual(command("GrupoMsg", { text: "vamos" }));
+    expect(parseChatLine("/cluster vamos")).toEqual(command("GrupoMsg", { text: "vamos" }));
+    expect(parseChatLine("/bmsg consejo")).toEqual(command("CouncilMessage", { text: "consejo" }));
+    expect(parseChatLine("/fmsg facción")).toEqual(command("FactionMessage", { text: "facción" }));
+    expect(parseChatLine("/rol ¿cómo llego?")).toEqual(command("RoleMasterRequest", { text: "¿cómo llego?" }));
+    expect(parseChatLine("/consola hola ~mundo")).toEqual(command("GlobalMessage", { text: "hola mundo" }));
+    expect(parseChatLine("/CMSG")).toEqual(usage("CMSG", CHAT_TEXT.args.message));
+    expect(parseChatLine("/cmsg    ")).toEqual(usage("CMSG", CHAT_TEXT.args.message));
+    expect(parseChatLine("/grupo")).toEqual(usage("GRUPO", CHAT_TEXT.args.message));
+  });
+
+  test("name commands send the name (names may have spaces)", () => {
+    expect(parseChatLine("/voto Ana")).toEqual(command("GuildVote", { userName: "Ana" }));
+    expect(parseChatLine("/penas Ana Maria")).toEqual(command("Punishments", { userName: "Ana Maria" }));
+    expect(parseChatLine("/denunciar Ana")).toEqual(command("Denounce", { name: "Ana" }));
+    expect(parseChatLine("/proponer Ana")).toEqual(command("Casarse", { userName: "Ana" }));
+    expect(parseChatLine("/aceptar Ana")).toEqual(command("AcceptDuel", { offerer: "Ana" }));
+    expect(parseChatLine("/vote")).toEqual(usage("VOTE", CHAT_TEXT.args.name));
+    expect(parseChatLine("/PENAS")).toEqual(usage("PENAS", CHAT_TEXT.args.name));
+  });
+
+  test("amounts are whole numbers from 1 to the field's maximum", () => {
+    expect(parseChatLine("/depositar 100")).toEqual(command("BankDepositGold", { amount: 100 }));
+    expect(parseChatLine("/retirar +7")).toEqual(command("BankExtractGold", { amount: 7 }));
+    expect(parseChatLine("/donar 2147483647")).toEqual(command("DonateGold", { gold: 2_147_483_647 }));
+    expect(parseChatLine("/ofertainicial 5")).toEqual(command("OfertaInicial", { offer: 5 }));
+    expect(parseChatLine("/ofertar 6")).toEqual(command("OfertaDeSubasta", { bid: 6 }));
+    expect(parseChatLine("/apostar 32767")).toEqual(command("Gamble", { amount: 32_767 }));
+    const bad = usage("DEPOSITAR", CHAT_TEXT.args.amount);
+    for (const args of ["", "0", "-5", "abc", "1e3", "1.5", "&H10", "2147483648", "99999999999", "10 20", "٣"]) {
+      expect({ args, intent: parseChatLine(`/depositar ${args}`) }).toEqual({ args, intent: bad });
+    }
+    expect(parseChatLine("/apostar 32768")).toEqual(usage("APOSTAR", CHAT_TEXT.args.amount));
+  });
+
+  test("usage hints name the command as typed", () => {
+    expect(parseChatLine("/deposit muchos")).toEqual(usage("DEPOSIT", CHAT_TEXT.args.amount));
+    expect((parseChatLine("/bet") as { message: string }).message).toBe(`Uso: /BET ${CHAT_TEXT.args.amount}`);
+  });
+
+  test("/DESC sets, clears, and refuses long or dashed descriptions", () => {
+    expect(parseChatLine("/desc soy un mago")).toEqual(command("ChangeDescription", { description: "soy un mago" }));
+    expect(parseChatLine("/desc")).toEqual(command("ChangeDescription", { description: "" }));
+    expect(parseChatLine(`/desc ${"a".repeat(MAX_DESCRIPTION_CHARS)}`)).toEqual(command("ChangeDescription", { description: "a".repeat(MAX_DESCRIPTION_CHARS) }));
+    expect(parseChatLine(`/desc ${"a".repeat(MAX_DESCRIPTION_CHARS + 1)}`)).toEqual({ kind: "local", message: CHAT_TEXT.descriptionTooLong(MAX_DESCRIPTION_CHARS) });
+    expect(parseChatLine("/desc mago - guerrero")).toEqual({ kind: "local", message: CHAT_TEXT.descriptionDash });
+  });
+
+  test("/PARTICIPAR takes an optional room and password", () => {
+    expect(parseChatLine("/participar")).toEqual(command("Participar", { roomId: -1, password: "" }));
+    expect(parseChatLine("/participar 3")).toEqual(command("Participar", { roomId: 3, password: "" }));
+    expect(parseChatLine("/participate 3  clave")).toEqual(command("Participar", { roomId: 3, password: "clave" }));
+    for (const args of ["x", "-1", "40000", "3x"]) expect(parseChatLine(`/participar ${args}`)).toEqual(usage("PARTICIPAR", CHAT_TEXT.args.room));
+  });
+
+  test("/CASTLE takes ADD or REMOVE and one name", () => {
+    expect(parseChatLine("/castle add Ana")).toEqual(command("ModifyCastleWhiteList", { command: "ADD Ana" }));
+    expect(parseChatLine("/CASTLE   remove    Ana ")).toEqual(command("ModifyCastleWhiteList", { command: "REMOVE Ana" }));
+    for (const args of ["", "ADD", "KICK Ana", "ADD Ana Maria"]) expect(parseChatLine(`/castle ${args}`)).toEqual(usage("CASTLE", CHAT_TEXT.args.castle));
+  });
+
+  test("unknown commands are answered locally and never said out loud", () => {
+    for (const line of ["/foo", "/FOO bar", "/", "/ ", "/ hola", "//", "/salir2", "/SALIRR", "/ＳＡＬＩＲ", "/😀"]) {
+      expect({ line, intent: parseChatLine(line) }).toEqual({ line, intent: unknown });
+    }
+  });
+
+  test("GM commands are not in the table", () => {
+    for (const line of ["/TELEP Ana 1 50 50", "/GMSG hola", "/ECHAR Ana", "/GLOBAL", "/SHOWNAME", "/INVISIBLE", "/IRA Ana", "/CI 1"]) {
+      expect({ line, intent: parseChatLine(line) }).toEqual({ line, intent: unknown });
+    }
+  });
+});
+
+describe("the command table", () => {
+  test("names are unique, upper case, NFC and slash-free", () => {
+    const names = CHAT_COMMANDS.flatMap((c) => c.names);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) {
+      expect(name).toBe(name.normalize("NFC").toUpperCase());
+      expect(name).toMatch(/^[A-ZÑ]+$/);
+    }
+  });
+
+  test("every command, given plausible arguments, parses to a packet that encodes", () => {
+    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave"];
+    for (const spec of CHAT_COMMANDS) {
+      for (const name of spec.names) {
+        const intent = samples.map((args) => parseChatLine(`/${name.toLowerCase()} ${args}`)).find((i) => i.kind === "command");
+        expect({ name, packet: intent?.kind === "command" ? intent.packet : null }).toEqual({ name, packet: spec.packet });
+        expect({ name, encoded: encodeIntent(intent!).ok }).toEqual({ name, encoded: true });
+      }
+    }
+  });
+});
+
+describe("hostile lines", () => {
+  test("lines are cut to the chat box's length, never through an emoji", () => {
+    const long = parseChatLine("a".repeat(10_000));
+    expect(long).toEqual({ kind: "talk", text: "a".repeat(MAX_CHAT_INPUT_CHARS) });
+    const emoji = parseChatLine("a".repeat(MAX_CHAT_INPUT_CHARS - 1) + "😀😀");
+    expect(emoji).toEqual({ kind: "talk", text: "a".repeat(MAX_CHAT_INPUT_CHARS - 1) });
+    expect(parseChatLine("-".repeat(1_000))).toEqual({ kind: "yell", text: "-".repeat(MAX_CHAT_INPUT_CHARS - 1) });
+    expect(parseChatLine("/".repeat(1_000))).toEqual(unknown);
+    expect(parseChatLine("\\".repeat(1_000))).toEqual(whisperUsage);
+    expect(parseChatLine(`/cmsg ${"ñ".repeat(1_000)}`)).toEqual(command("GuildMessage", { text: "ñ".repeat(MAX_CHAT_INPUT_CHARS - "/cmsg ".length) }));
+  });
+
+  test("Unicode text passes through untouched", () => {
+    for (const text of ["¡Hola, señor! ¿Qué tal?", "😀🐉 عربى 中文", "e\u0301"]) {
+      expect(parseChatLine(text)).toEqual({ kind: "talk", text });
+      expect(parseChatLine(`-${text}`)).toEqual({ kind: "yell", text });
+    }
+  });
+
+  test("any line: never throws, a /line is never talk, and what would be sent encodes", () => {
+    const line = fc.oneof(
+      fc.string({ maxLength: 300, unit: "grapheme" }),
+      fc.string({ maxLength: 300, unit: "binary" }),
+      fc.tuple(fc.constantFrom("/", "-", "\\", ";", " /", "/cmsg ", "/depositar ", "/desc ", "/castle ", "\\Ana "), fc.string({ maxLength: 250, unit: "binary" })).map(([a, b]) => a + b),
+    );
+    fc.assert(
+      fc.property(line, (raw) => {
+        const intent = parseChatLine(raw);
+        if (raw.trimStart().startsWith("/")) expect(intent.kind).not.toBe("talk");
+        if (intent.kind === "talk" || intent.kind === "yell" || intent.kind === "whisper") {
+          expect(intent.text.length).toBeGreaterThan(0);
+          expect(intent.text.length).toBeLessThanOrEqual(MAX_CHAT_INPUT_CHARS);
+          expect(intent.text).toBe(intent.text.trim());
+        }
+        expect(encodeIntent(intent).ok).toBe(true);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+});

@@ -1,0 +1,295 @@
+/**
+ * The chat line's syntax, read the way the stock AO20 client reads it: `-text` yells,
+ * `\name text` whispers, `;text` speaks on the global channel, `/COMMAND args` sends that
+ * command's packet, and anything else is said out loud. Pure and table-driven: one table maps
+ * each command (with its aliases) to its packet and to the reader of its arguments. The outcome
+ * is a value; sending it, or showing a local answer, is the session's job.
+ */
+import type { ClientPacketFields } from "../protocol/index.ts";
+import { MAX_CHAT_INPUT_CHARS } from "./constants.ts";
+import { CHAT_TEXT } from "./ui-text.ts";
+
+/** Packets a typed `/command` can turn into (non-GM commands of the stock client). */
+export type ChatCommandPacket =
+  | "SafeToggle"
+  | "Online"
+  | "Quit"
+  | "GuildLeave"
+  | "RequestAccountState"
+  | "PetStand"
+  | "PetFollow"
+  | "PetFollowAll"
+  | "PetLeave"
+  | "PetLeaveAll"
+  | "TrainList"
+  | "Rest"
+  | "Meditate"
+  | "Resucitate"
+  | "Heal"
+  | "RequestStats"
+  | "Promedio"
+  | "Help"
+  | "SubastaInfo"
+  | "EventoInfo"
+  | "CommerceStart"
+  | "BankStart"
+  | "Information"
+  | "Reward"
+  | "RequestMOTD"
+  | "UpTime"
+  | "GuildOnline"
+  | "MapPriceEntrance"
+  | "LeaveFaction"
+  | "Home"
+  | "CancelDuel"
+  | "QuitDuel"
+  | "GuildMessage"
+  | "GrupoMsg"
+  | "CouncilMessage"
+  | "FactionMessage"
+  | "RoleMasterRequest"
+  | "GlobalMessage"
+  | "ChangeDescription"
+  | "GuildVote"
+  | "Punishments"
+  | "Denounce"
+  | "Casarse"
+  | "AcceptDuel"
+  | "OfertaInicial"
+  | "OfertaDeSubasta"
+  | "Gamble"
+  | "BankExtractGold"
+  | "BankDepositGold"
+  | "DonateGold"
+  | "Participar"
+  | "ModifyCastleWhiteList";
+
+/** A command's fields without the sequence counter, which the outbox fills in when sending. */
+export type ChatCommandFields<N extends ChatCommandPacket> = Omit<ClientPacketFields<N>, "counter">;
+
+export type ChatCommandIntent = {
+  [N in ChatCommandPacket]: { readonly kind: "command"; readonly packet: N; readonly fields: ChatCommandFields<N> };
+}[ChatCommandPacket];
+
+/** What one typed line means. */
+export type ChatIntent =
+  | { readonly kind: "talk"; readonly text: string }
+  | { readonly kind: "yell"; readonly text: string }
+  | { readonly kind: "whisper"; readonly target: string; readonly text: string }
+  | ChatCommandIntent
+  /** Answered by the client itself (usage hints, unknown commands); nothing is sent. */
+  | { readonly kind: "local"; readonly message: string }
+  | { readonly kind: "nothing" };
+
+/** Longest description `/DESC` accepts (the stock client's limit). */
+export const MAX_DESCRIPTION_CHARS = 50;
+const I16_MAX = 32_767;
+const I32_MAX = 2_147_483_647;
+/** `Participar` with this room joins whatever event is open (what the stock client sends bare). */
+const CURRENT_EVENT_ROOM = -1;
+
+type Reading<F> = { readonly ok: true; readonly fields: F } | { readonly ok: false; readonly message: string };
+/** Reads a command's arguments (trimmed, "" when none); `typed` is the command as typed, upper-cased. */
+type Reader<F> = (args: string, typed: string) => Reading<F>;
+
+export interface ChatCommandSpec {
+  /** Upper-case names without the slash: the Spanish one first, then the aliases. */
+  readonly names: readonly string[];
+  readonly packet: ChatCommandPacket;
+  readonly read: Reader<object>;
+}
+
+const ok = <F>(fields: F): Reading<F> => ({ ok: true, fields });
+const refuse = (message: string): Reading<never> => ({ ok: false, message });
+
+// Type-checks each reader's fields against the packet's layout.
+function spec<N extends ChatCommandPacket>(names: readonly string[], packet: N, read: NoInfer<Reader<ChatCommandFields<N>>>): ChatCommandSpec {
+  return { names, packet, read };
+}
+
+/** No arguments; extra words are ignored, as the stock client ignores them (`/SALIR ya` quits). */
+const noArgs: Reader<Record<never, never>> = () => ok({});
+
+/** No arguments, and any given are refused: for a drastic command a typo should not trigger. */
+const strictlyNoArgs: Reader<Record<never, never>> = (args, typed) => (args === "" ? ok({}) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.none)));
+
+function words<F extends string>(field: F, hint: string, clean: (text: string) => string = (text) => text): Reader<Record<F, string>> {
+  return (args, typed) => {
+    const value = clean(args).trim();
+    return value === "" ? refuse(CHAT_TEXT.usage(typed, hint)) : ok({ [field]: value } as Record<F, string>);
+  };
+}
+
+/** A message: the rest of the line. */
+const message = <F extends string>(field: F, clean?: (text: string) => string) => words(field, CHAT_TEXT.args.message, clean);
+/** A character name: the rest of the line (names may have spaces). */
+const characterName = <F extends string>(field: F) => words(field, CHAT_TEXT.args.name);
+
+/** Plain decimal digits only: VB's `IsNumeric` also took "1e3" or "&H10", which nobody means. */
+const DECIMAL = /^\+?\d{1,10}$/;
+
+function positiveInteger(text: string, max: number): number | null {
+  if (!DECIMAL.test(text)) return null;
+  const value = Number(text);
+  return value >= 1 && value <= max ? value : null;
+}
+
+/** A whole amount of gold (or a bet) between 1 and `max`. */
+function amount<F extends string>(field: F, max: number): Reader<Record<F, number>> {
+  return (args, typed) => {
+    const value = positiveInteger(args, max);
+    return value === null ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.amount)) : ok({ [field]: value } as Record<F, number>);
+  };
+}
+
+/**
+ * `~` is stripped from global lines, as the stock client does: in AO20 console text it starts the
+ * colour fields, so a player could restyle or cut the line everyone else sees.
+ */
+const withoutTildes = (text: string): string => text.replaceAll("~", "");
+
+/** An empty description is allowed: it clears the current one. */
+const description: Reader<ChatCommandFields<"ChangeDescription">> = (args) => {
+  if (args.length > MAX_DESCRIPTION_CHARS) return refuse(CHAT_TEXT.descriptionTooLong(MAX_DESCRIPTION_CHARS));
+  // The stock client refuses dashes here; keeping its rule makes both clients accept the same lines.
+  if (args.includes("-")) return refuse(CHAT_TEXT.descriptionDash);
+  return ok({ description: args });
+};
+
+const ROOM = /^\d{1,5}$/;
+
+/** `/PARTICIPAR [room [password]]`: bare joins the open event. */
+const participate: Reader<ChatCommandFields<"Participar">> = (args, typed) => {
+  if (args === "") return ok({ roomId: CURRENT_EVENT_ROOM, password: "" });
+  const [room = "", password = ""] = args.split(/\s+/);
+  if (!ROOM.test(room) || Number(room) > I16_MAX) return refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.room));
+  return ok({ roomId: Number(room), password });
+};
+
+/** `/CASTLE ADD name` or `/CASTLE REMOVE name`: one word each, sent as one normalised string. */
+const castle: Reader<ChatCommandFields<"ModifyCastleWhiteList">> = (args, typed) => {
+  const parts = args.split(/\s+/).filter((part) => part !== "");
+  const action = parts[0]?.toUpperCase();
+  if (parts.length !== 2 || (action !== "ADD" && action !== "REMOVE")) return refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.castle));
+  return ok({ command: `${action} ${parts[1]}` });
+};
+
+const globalMessage = spec(["CONSOLA"], "GlobalMessage", message("text", withoutTildes));
+
+/**
+ * The non-GM commands of the stock client whose packets this protocol has, with its aliases
+ * (English ones included). Ñ-less spellings are extra: many keyboards have no Ñ.
+ */
+export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
+  spec(["SEG"], "SafeToggle", noArgs),
+  spec(["ONLINE"], "Online", noArgs),
+  spec(["SALIR", "EXIT"], "Quit", noArgs),
+  spec(["SALIRCLAN", "EXITRCLAN"], "GuildLeave", noArgs),
+  spec(["BALANCE"], "RequestAccountState", noArgs),
+  spec(["QUIETO", "STILL"], "PetStand", noArgs),
+  spec(["ACOMPAÑAR", "ACOMPANAR", "ACCOMPANY"], "PetFollow", noArgs),
+  spec(["ACOMPAÑARTODOS", "ACOMPANARTODOS", "ACCOMPANYALL"], "PetFollowAll", noArgs),
+  spec(["LIBERAR", "RELEASE"], "PetLeave", noArgs),
+  spec(["LIBERARTODOS", "LIBERARTODAS", "LIBERARTALL"], "PetLeaveAll", noArgs),
+  spec(["ENTRENAR", "TRAIN"], "TrainList", noArgs),
+  spec(["DESCANSAR", "REST"], "Rest", noArgs),
+  spec(["MEDITAR", "MEDITATE"], "Meditate", noArgs),
+  spec(["RESUCITAR", "RESURRECT"], "Resucitate", noArgs),
+  spec(["CURAR", "CURE"], "Heal", noArgs),
+  spec(["EST"], "RequestStats", noArgs),
+  spec(["PROMEDIO", "AVERAGE"], "Promedio", noArgs),
+  spec(["AYUDA", "HELP"], "Help", noArgs),
+  spec(["SUBASTA", "AUCTION"], "SubastaInfo", noArgs),
+  spec(["EVENTO", "EVENT"], "EventoInfo", noArgs),
+  spec(["COMERCIAR", "TRADE"], "CommerceStart", noArgs),
+  spec(["BOVEDA", "VAULT"], "BankStart", noArgs),
+  spec(["INFORMACION", "INFORMATION"], "Information", noArgs),
+  spec(["RECOMPENSA", "REWARD"], "Reward", noArgs),
+  spec(["MOTD"], "RequestMOTD", noArgs),
+  spec(["UPTIME"], "UpTime", noArgs),
+  spec(["ONLINECLAN"], "GuildOnline", noArgs),
+  spec(["ARENA"], "MapPriceEntrance", noArgs),
+  spec(["RETIRARFACCION", "REMOVEFACTION"], "LeaveFaction", strictlyNoArgs),
+  spec(["HOGAR", "HOME"], "Home", noArgs),
+  spec(["CANCELAR", "CANCEL"], "CancelDuel", noArgs),
+  spec(["ABANDONAR", "ABANDON"], "QuitDuel", noArgs),
+  spec(["CMSG"], "GuildMessage", message("text")),
+  spec(["GRUPO", "CLUSTER"], "GrupoMsg", message("text")),
+  spec(["BMSG"], "CouncilMessage", message("text")),
+  spec(["FMSG"], "FactionMessage", message("text")),
+  spec(["ROL"], "RoleMasterRequest", message("text")),
+  globalMessage,
+  spec(["DESC"], "ChangeDescription", description),
+  spec(["VOTO", "VOTE"], "GuildVote", characterName("userName")),
+  spec(["PENAS", "SENTENCE"], "Punishments", characterName("userName")),
+  spec(["DENUNCIAR", "REPORT"], "Denounce", characterName("name")),
+  spec(["PROPONER", "PROPOSE"], "Casarse", characterName("userName")),
+  spec(["ACEPTAR", "ACCEPT"], "AcceptDuel", characterName("offerer")),
+  spec(["OFERTAINICIAL", "INITIALOFFER"], "OfertaInicial", amount("offer", I32_MAX)),
+  spec(["OFERTAR", "OFFER"], "OfertaDeSubasta", amount("bid", I32_MAX)),
+  spec(["APOSTAR", "BET"], "Gamble", amount("amount", I16_MAX)),
+  spec(["RETIRAR", "WITHDRAW"], "BankExtractGold", amount("amount", I32_MAX)),
+  spec(["DEPOSITAR", "DEPOSIT"], "BankDepositGold", amount("amount", I32_MAX)),
+  spec(["DONAR", "DONATE"], "DonateGold", amount("gold", I32_MAX)),
+  spec(["PARTICIPAR", "PARTICIPATE"], "Participar", participate),
+  spec(["CASTLE"], "ModifyCastleWhiteList", castle),
+];
+
+const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));
+
+const NOTHING: ChatIntent = { kind: "nothing" };
+
+const local = (message: string): ChatIntent => ({ kind: "local", message });
+
+function run(command: ChatCommandSpec, args: string, typed: string): ChatIntent {
+  const reading = command.read(args, typed);
+  // The table's `spec` checked these fields against this packet.
+  return reading.ok ? ({ kind: "command", packet: command.packet, fields: reading.fields } as ChatCommandIntent) : local(reading.message);
+}
+
+/** Cuts to `max` UTF-16 units without splitting a surrogate pair (half an emoji). */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
+/** Splits at the first whitespace: the first word and the rest (trimmed). */
+function firstWord(text: string): { readonly word: string; readonly rest: string } {
+  const space = text.search(/\s/);
+  return space < 0 ? { word: text, rest: "" } : { word: text.slice(0, space), rest: text.slice(space).trim() };
+}
+
+function parseCommand(body: string): ChatIntent {
+  const { word, rest } = firstWord(body);
+  // NFC so an Ñ typed as N + combining tilde still names /ACOMPAÑAR.
+  const typed = word.normalize("NFC").toUpperCase();
+  const command = COMMANDS_BY_NAME.get(typed);
+  return command ? run(command, rest, typed) : local(CHAT_TEXT.unknownCommand);
+}
+
+/** `\name text`: the name is one word, as in the stock client. */
+function parseWhisper(body: string): ChatIntent {
+  const { word, rest } = firstWord(body);
+  return word === "" || rest === "" ? local(CHAT_TEXT.whisperUsage) : { kind: "whisper", target: word, text: rest };
+}
+
+/** What a line typed in the chat box means. */
+export function parseChatLine(raw: string): ChatIntent {
+  // Trimmed before the cut so leading blanks do not eat the length; after it, the cut may leave some.
+  const line = clip(raw.trim(), MAX_CHAT_INPUT_CHARS).trimEnd();
+  if (line === "") return NOTHING;
+  const body = line.slice(1).trim();
+  switch (line[0]) {
+    case "/":
+      return parseCommand(line.slice(1));
+    case "-":
+      return body === "" ? NOTHING : { kind: "yell", text: body };
+    case ";":
+      return body === "" ? NOTHING : run(globalMessage, body, "CONSOLA");
+    case "\\":
+      return parseWhisper(body);
+    default:
+      return { kind: "talk", text: line };
+  }
+}

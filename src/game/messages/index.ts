@@ -1,0 +1,86 @@
+/**
+ * What the player is told, in one place. Game rules return outcome values; this catalogue maps
+ * each outcome the player must hear about to the line the stock client shows: a `LocaleMsg`
+ * (the id indexes the client's own language files, so the text is the client's) where the VB6
+ * server sends one, otherwise a `ConsoleMsg` with our own Spanish text. Handlers never write
+ * player-facing text inline: they call `tell(player, MESSAGES.x(...))`.
+ *
+ * Pure data and functions: used by the map workers and readable by tests and tools.
+ */
+import { FontIndex } from "../../protocol/index.ts";
+
+/** `e_FontTypeNames.FONTTYPE_INFOIAO`: the font VB6 uses for command answers. */
+export const FONT_INFO_IAO = 29;
+/**
+ * Font of the message of the day, at login and on `/MOTD`. VB6 `SendMOTD` uses FONTTYPE_EXP;
+ * our login burst has always used INFO, and both stay the same so the two never differ.
+ */
+export const FONT_MOTD = FontIndex.Info;
+
+/** One line for the player's console. */
+export type PlayerMessage =
+  | { readonly kind: "console"; readonly text: string; readonly font: number }
+  /** `params` fill the `¬1`, `¬2`, … holes of the client's text, joined with `¬`. */
+  | { readonly kind: "locale"; readonly id: number; readonly params: string; readonly font: number };
+
+function consoleLine(text: string, font: number): PlayerMessage {
+  return { kind: "console", text, font };
+}
+
+function localeLine(id: number, font: number, ...params: (string | number)[]): PlayerMessage {
+  return { kind: "locale", id, params: params.join("¬"), font };
+}
+
+/**
+ * Locale ids the server sends (VB6 `modMessageIDs.bas` names in comments). The text lives in
+ * the client's language files; we only name what it says.
+ */
+export const LocaleId = {
+  /** MSG_COMANDO_DESHABILITADO_RANGO: "the command is disabled for your rank". */
+  CommandDisabledForRank: 526,
+  /** MSG_NO_PUEDES_ESCRIBIR_MENSAJES_GLOBALES_TAN_RAPIDO: global chat too fast. */
+  GlobalChatTooFast: 548,
+  /** MSG_GLOBAL_ENCUENTRA_DESACTIVADO: global chat is switched off on this server. */
+  GlobalChatDisabled: 549,
+  /** Msg1470 "Server Online: ¬1" (uptime). */
+  ServerUptime: 1470,
+} as const;
+
+/** Cuts no words: `1 día, 2 horas, 3 minutos, 4 segundos.` as the VB6 `/UPTIME` composes it. */
+export function uptimeText(totalSeconds: number): string {
+  let rest = Math.max(0, Math.floor(totalSeconds));
+  const seconds = rest % 60;
+  rest = Math.floor(rest / 60);
+  const minutes = rest % 60;
+  rest = Math.floor(rest / 60);
+  const hours = rest % 24;
+  const days = Math.floor(rest / 24);
+  return `${days} ${days === 1 ? "día" : "días"}, ${hours} horas, ${minutes} minutos, ${seconds} segundos.`;
+}
+
+/** Every line a map system sends to a player. */
+export const MESSAGES = {
+  // -- logout (Quit / CancelarExit)
+  quitCountdown: (seconds: number) =>
+    consoleLine(`Cerrando en ${seconds} ${seconds === 1 ? "segundo" : "segundos"}...`, FontIndex.Info),
+  farewell: () => consoleLine("¡Gracias por jugar Argentum Online!", FontIndex.Info),
+  quitCancelledByMoving: () => consoleLine("Saliste del juego cancelado: te moviste.", FontIndex.Warning),
+  quitCancelled: () => consoleLine("Salida cancelada.", FontIndex.Warning),
+
+  // -- chat
+  whisperTargetNotNear: (targetName: string) => consoleLine(`${targetName} no está cerca para oír tu susurro.`, FontIndex.Info),
+  globalChatDisabled: () => localeLine(LocaleId.GlobalChatDisabled, FontIndex.Global),
+  globalChatTooFast: () => localeLine(LocaleId.GlobalChatTooFast, FontIndex.Warning),
+  /** The line every player online reads: `[name] text` in the global font. */
+  globalChatLine: (speakerName: string, text: string) => consoleLine(`[${speakerName}] ${text}`, FontIndex.Global),
+
+  // -- information commands
+  commandDisabledForRank: () => localeLine(LocaleId.CommandDisabledForRank, FONT_INFO_IAO),
+  uptime: (totalSeconds: number) => localeLine(LocaleId.ServerUptime, FontIndex.Info, uptimeText(totalSeconds)),
+  motdLine: (text: string) => consoleLine(text, FONT_MOTD),
+
+  // -- what this server does not have yet: said, never silently ignored
+  notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),
+} as const satisfies Record<string, (...args: never[]) => PlayerMessage>;
+
+export type MessageKey = keyof typeof MESSAGES;

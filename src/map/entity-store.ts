@@ -1,0 +1,199 @@
+/**
+ * Everything that stands or lies on one map, with ONE position per entity: players (by session,
+ * by char index, by name), NPCs (by char index), ground objects (by tile), and the occupancy
+ * grid (char index per tile, in a SharedArrayBuffer other threads may read). Who sees what is the
+ * view's business (`map-view.ts`); what happens is the systems' (`systems/`).
+ */
+import type { CharacterRecord } from "../game/character/index.ts";
+import type { TimerId } from "../time/index.ts";
+import type { VisibleChar } from "./map-packets.ts";
+import type { WalkPacing } from "../game/movement/index.ts";
+
+/** Client char slots are 1..10000 (`charlist(1 To 10000)`). */
+export const MAX_CHAR_INDEX = 10_000;
+
+export interface Place {
+  map: number;
+  x: number;
+  y: number;
+}
+
+/** A logout countdown in progress (see systems/logout.ts). */
+export interface QuitCountdown {
+  /** Monotonic ms at which the player leaves. */
+  endsAt: number;
+  /** The last whole second announced. */
+  announced: number;
+  timer: TimerId;
+}
+
+/**
+ * A player on this map. It is its own `VisibleChar` (what viewers draw), so `x`, `y` and
+ * `heading` here are THE position; `record.position` is only written when the record leaves
+ * the map (snapshot, transfer, leave: see `recordOf`).
+ */
+export interface PlayerEntity extends VisibleChar {
+  readonly kind: "player";
+  readonly session: number;
+  readonly record: CharacterRecord;
+  readonly pacing: WalkPacing;
+  quit: QuitCountdown | null;
+  /** Where the player stood before this map (exits to -1 lead back there). */
+  cameFrom: Place | undefined;
+  /** Monotonic ms of the last global chat line (VB6 `Counters.MensajeGlobal`), or -Infinity. */
+  lastGlobalChatAt: number;
+}
+
+export interface NpcEntity extends VisibleChar {
+  readonly kind: "npc";
+}
+
+export type Entity = PlayerEntity | NpcEntity;
+
+export interface GroundObject {
+  readonly x: number;
+  readonly y: number;
+  obj: number;
+  amount: number;
+}
+
+export class EntityStore {
+  private readonly playersBySession = new Map<number, PlayerEntity>();
+  private readonly playersByName = new Map<string, PlayerEntity>();
+  private readonly byCharIndex: (Entity | undefined)[] = [];
+  private readonly npcList: NpcEntity[] = [];
+  private readonly objectsByTile = new Map<number, GroundObject>();
+  private readonly freeCharIndexes: number[] = [];
+  private nextCharIndex = 1;
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    /** Char index per tile, row-major from (1, 1). Written only here. */
+    readonly occupancy: Int16Array,
+  ) {
+    // A map loaded again reuses its buffer: whatever a previous owner left is stale.
+    occupancy.fill(0);
+  }
+
+  // ------------------------------------------------------------ tiles
+
+  tile(x: number, y: number): number {
+    return (y - 1) * this.width + (x - 1);
+  }
+
+  isInside(x: number, y: number): boolean {
+    return x >= 1 && y >= 1 && x <= this.width && y <= this.height;
+  }
+
+  /** The char index standing on tile `index` (0 = free). */
+  occupantOf(index: number): number {
+    return this.occupancy[index]!;
+  }
+
+  // ------------------------------------------------------------ players
+
+  get playerCount(): number {
+    return this.playersBySession.size;
+  }
+
+  players(): IterableIterator<PlayerEntity> {
+    return this.playersBySession.values();
+  }
+
+  player(session: number): PlayerEntity | undefined {
+    return this.playersBySession.get(session);
+  }
+
+  /** A player on this map by name, ignoring case and surrounding spaces. */
+  playerNamed(name: string): PlayerEntity | undefined {
+    return this.playersByName.get(nameKey(name));
+  }
+
+  addPlayer(player: PlayerEntity): void {
+    this.playersBySession.set(player.session, player);
+    this.playersByName.set(nameKey(player.name), player);
+    this.byCharIndex[player.charIndex] = player;
+    this.occupancy[this.tile(player.x, player.y)] = player.charIndex;
+  }
+
+  removePlayer(player: PlayerEntity): void {
+    this.playersBySession.delete(player.session);
+    if (this.playersByName.get(nameKey(player.name)) === player) this.playersByName.delete(nameKey(player.name));
+    this.vacate(player);
+    this.releaseCharIndex(player.charIndex);
+  }
+
+  /** The record as it must leave the map: a copy with the entity's position written in. */
+  recordOf(player: PlayerEntity): CharacterRecord {
+    return { ...player.record, position: { map: player.record.position.map, x: player.x, y: player.y, heading: player.heading as CharacterRecord["position"]["heading"] } };
+  }
+
+  // ------------------------------------------------------------ NPCs
+
+  get npcCount(): number {
+    return this.npcList.length;
+  }
+
+  npc(charIndex: number): NpcEntity | undefined {
+    const entity = this.byCharIndex[charIndex];
+    return entity?.kind === "npc" ? entity : undefined;
+  }
+
+  addNpc(npc: NpcEntity): void {
+    this.npcList.push(npc);
+    this.byCharIndex[npc.charIndex] = npc;
+    this.occupancy[this.tile(npc.x, npc.y)] = npc.charIndex;
+  }
+
+  // ------------------------------------------------------------ any entity
+
+  entity(charIndex: number): Entity | undefined {
+    return this.byCharIndex[charIndex];
+  }
+
+  /** Moves an entity to (x, y): the one place positions and occupancy change. */
+  move(entity: Entity, x: number, y: number): void {
+    this.vacate(entity);
+    entity.x = x;
+    entity.y = y;
+    this.occupancy[this.tile(x, y)] = entity.charIndex;
+  }
+
+  allocateCharIndex(): number {
+    const reused = this.freeCharIndexes.pop();
+    if (reused !== undefined) return reused;
+    if (this.nextCharIndex > MAX_CHAR_INDEX) return 0;
+    return this.nextCharIndex++;
+  }
+
+  // ------------------------------------------------------------ ground objects
+
+  objects(): IterableIterator<GroundObject> {
+    return this.objectsByTile.values();
+  }
+
+  objectAt(x: number, y: number): GroundObject | undefined {
+    return this.objectsByTile.get(this.tile(x, y));
+  }
+
+  putObject(object: GroundObject): void {
+    this.objectsByTile.set(this.tile(object.x, object.y), object);
+  }
+
+  // ------------------------------------------------------------ internals
+
+  private vacate(entity: Entity): void {
+    const index = this.tile(entity.x, entity.y);
+    if (this.occupancy[index] === entity.charIndex) this.occupancy[index] = 0;
+  }
+
+  private releaseCharIndex(charIndex: number): void {
+    this.byCharIndex[charIndex] = undefined;
+    this.freeCharIndexes.push(charIndex);
+  }
+}
+
+function nameKey(name: string): string {
+  return name.trim().toLowerCase();
+}

@@ -1,0 +1,79 @@
+/**
+ * THE table from client packet to handler, for everything a player does in the world. The
+ * gateway keeps what belongs to the connection (framing, flood limits, `TS_*` counters, login)
+ * and forwards every in-world packet body to the map that owns the player; the map decodes it
+ * and calls the handler listed here under the packet's name, with the fields typed from the
+ * protocol table. A packet that is not listed is ignored, as the VB6 server ignores what it has
+ * no handler for in a given state.
+ *
+ * Adding a packet: write `handler(ctx, player, fields)` in its system (`systems/*.ts`) and add
+ * one line here. See docs/architecture.md, "Adding a packet".
+ */
+import type { ClientPacketFields, ClientPacketName } from "../protocol/index.ts";
+import type { BusMessage, BusMessageKind } from "./cross-map-bus.ts";
+import type { PlayerEntity } from "./entity-store.ts";
+import type { MapContext } from "./map-context.ts";
+import * as chat from "./systems/chat.ts";
+import * as info from "./systems/info.ts";
+import * as logout from "./systems/logout.ts";
+import * as movement from "./systems/movement.ts";
+
+export type PacketHandler<N extends ClientPacketName> = (ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<N>) => void;
+
+export type PacketHandlerTable = { readonly [N in ClientPacketName]?: PacketHandler<N> };
+
+export const PACKET_HANDLERS: PacketHandlerTable = {
+  // movement
+  Walk: movement.walk,
+  ChangeHeading: movement.changeHeading,
+  RequestPositionUpdate: movement.requestPosition,
+  // chat
+  Talk: chat.talk,
+  Yell: chat.yell,
+  Whisper: chat.whisper,
+  GlobalMessage: chat.globalMessage,
+  // logout
+  Quit: logout.quit,
+  CancelarExit: logout.cancelQuit,
+  // information commands
+  Online: info.online,
+  RequestMOTD: info.motd,
+  UpTime: info.upTime,
+  // commands of systems still to come: answered, never silently ignored
+  Meditate: info.notAvailableYet,
+  Rest: info.notAvailableYet,
+  Resucitate: info.notAvailableYet,
+  Heal: info.notAvailableYet,
+  Help: info.notAvailableYet,
+  RequestStats: info.notAvailableYet,
+  CommerceStart: info.notAvailableYet,
+  BankStart: info.notAvailableYet,
+  Information: info.notAvailableYet,
+  Reward: info.notAvailableYet,
+  TrainList: info.notAvailableYet,
+  PetStand: info.notAvailableYet,
+  PetFollow: info.notAvailableYet,
+  PetLeave: info.notAvailableYet,
+  RequestAccountState: info.notAvailableYet,
+  GuildLeave: info.notAvailableYet,
+  GuildOnline: info.notAvailableYet,
+  GuildMessage: info.notAvailableYet,
+  GrupoMsg: info.notAvailableYet,
+  CouncilMessage: info.notAvailableYet,
+  FactionMessage: info.notAvailableYet,
+  RoleMasterRequest: info.notAvailableYet,
+  ChangeDescription: info.notAvailableYet,
+  GuildVote: info.notAvailableYet,
+  Punishments: info.notAvailableYet,
+  Gamble: info.notAvailableYet,
+  MapPriceEntrance: info.notAvailableYet,
+  LeaveFaction: info.notAvailableYet,
+  Denounce: info.notAvailableYet,
+};
+
+export type BusHandler<K extends BusMessageKind> = (ctx: MapContext, message: Extract<BusMessage, { kind: K }>) => void;
+
+/** What each map does with a bus message (every map of the world receives every message). */
+export const BUS_HANDLERS: { readonly [K in BusMessageKind]: BusHandler<K> } = {
+  console_all: chat.deliverConsoleToAll,
+};

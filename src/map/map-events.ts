@@ -1,0 +1,27 @@
+/** What a map tells the gateway besides frames. */
+import type { CharacterRecord } from "../game/character/index.ts";
+
+export type EnterKind = "login" | "transfer" | "recover";
+
+export type MapEvent =
+  | { t: "entered"; session: number; map: number; x: number; y: number }
+  | { t: "enter_failed"; session: number; map: number; reason: "no_free_tile" | "map_full" | "already_here" }
+  /** `state` is null when the map did not hold the session (it was in transit or already gone). */
+  | { t: "left"; session: number; state: CharacterRecord | null; reason: string }
+  | {
+      t: "transfer";
+      session: number;
+      state: CharacterRecord;
+      dest: { map: number; x: number; y: number };
+      cameFrom: { map: number; x: number; y: number };
+    };
+
+export interface EnterRequest {
+  session: number;
+  record: CharacterRecord;
+  kind: EnterKind;
+  /** Server-wide user slot shown by UserIndexInServer. */
+  userSlot: number;
+  /** Where the player stood before this map (for exits to -1). */
+  cameFrom?: { map: number; x: number; y: number } | undefined;
+}

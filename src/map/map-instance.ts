@@ -1,0 +1,182 @@
+/**
+ * One map, live: builds the store, the view and the systems' context, and routes what the
+ * worker hands it (entries, leaves, packet bodies, bus messages) to the systems. It never touches
+ * sockets, threads or the database, so it is tested directly, without a worker
+ * (`map-instance.test.ts` drives it with a manual clock and real packet bodies).
+ */
+import type { GameTables } from "../content/index.ts";
+import type { CharacterRecord } from "../game/character/index.ts";
+import type { PlayerMessage } from "../game/messages/index.ts";
+import { decodeClientPacket, type ClientPacketName } from "../protocol/index.ts";
+import type { Random } from "../random/index.ts";
+import type { Clock, TimerScheduler } from "../time/index.ts";
+import type { AoiMode } from "./area-of-interest.ts";
+import type { BusMessage, CrossMapBus } from "./cross-map-bus.ts";
+import { EntityStore, type PlayerEntity } from "./entity-store.ts";
+import { BUS_HANDLERS, PACKET_HANDLERS, type BusHandler, type PacketHandler, type PacketHandlerTable } from "./handlers.ts";
+import type { MapContext, MapRules, MapStats, MapTerrain } from "./map-context.ts";
+import type { MapDefinition, MapExitDefinition } from "./map-definition.ts";
+import type { EnterRequest, MapEvent } from "./map-events.ts";
+import type { MapPackets } from "./map-packets.ts";
+import { MapView } from "./map-view.ts";
+import type { Outbox } from "./outbox.ts";
+import * as presence from "./systems/presence.ts";
+
+/** What the worker gives every map it hosts. */
+export interface MapInstanceDeps {
+  packets: MapPackets;
+  outbox: Outbox;
+  emit(event: MapEvent): void;
+  aoiMode: AoiMode;
+  tables: GameTables | null;
+  clock: Clock;
+  timers: TimerScheduler;
+  random: Random;
+  bus: CrossMapBus;
+  rules: MapRules;
+  onlineCount(): number;
+  timeOfDayMs(): number;
+  uptimeMs(): number;
+  /** Told about a handler that threw; the map goes on with the next intent. */
+  onHandlerFault(fault: HandlerFault): void;
+  /** Overrides the packet table (tests). */
+  handlers?: PacketHandlerTable;
+}
+
+/** A handler that threw: which packet, which session, what. */
+export interface HandlerFault {
+  map: number;
+  session: number;
+  packet: string;
+  error: unknown;
+}
+
+/** What became of one forwarded packet body. */
+export type IntentOutcome = "handled" | "no_player" | "no_handler" | "bad_packet" | "fault";
+
+export class MapInstance {
+  readonly id: number;
+  readonly stats: MapStats = { players: 0, npcs: 0, movesAccepted: 0, movesRefused: 0 };
+  private readonly ctx: MapContext;
+  private readonly handlers: PacketHandlerTable;
+
+  constructor(
+    readonly definition: MapDefinition,
+    private readonly deps: MapInstanceDeps,
+  ) {
+    this.id = definition.id;
+    this.handlers = deps.handlers ?? PACKET_HANDLERS;
+    const store = new EntityStore(definition.width, definition.height, new Int16Array(definition.occupancy));
+    const view = new MapView(store, deps.aoiMode, deps.packets, deps.outbox);
+    const ctx: MapContext = {
+      definition,
+      terrain: terrainOf(definition),
+      store,
+      view,
+      packets: deps.packets,
+      tables: deps.tables,
+      clock: deps.clock,
+      timers: deps.timers,
+      random: deps.random,
+      bus: deps.bus,
+      rules: deps.rules,
+      stats: this.stats,
+      onlineCount: deps.onlineCount,
+      timeOfDayMs: deps.timeOfDayMs,
+      uptimeMs: deps.uptimeMs,
+      tell: (player: PlayerEntity, message: PlayerMessage) => view.send(player, messageFrame(deps.packets, message)),
+      emit: deps.emit,
+      leave: (player, reason) => presence.leave(ctx, player, reason),
+      sendTo: (player, dest) => presence.sendTo(ctx, player, dest),
+    };
+    this.ctx = ctx;
+    for (const spawn of definition.npcs) presence.placeNpc(ctx, spawn);
+    for (const object of definition.objects) {
+      if (store.isInside(object.x, object.y)) store.putObject({ x: object.x, y: object.y, obj: object.obj, amount: object.amount });
+    }
+  }
+
+  get playerCount(): number {
+    return this.ctx.store.playerCount;
+  }
+
+  hasSession(session: number): boolean {
+    return this.ctx.store.player(session) !== undefined;
+  }
+
+  /** Position of a session's character, for tests and diagnostics. */
+  positionOf(session: number): { x: number; y: number; heading: number; charIndex: number } | undefined {
+    const player = this.ctx.store.player(session);
+    return player && { x: player.x, y: player.y, heading: player.heading, charIndex: player.charIndex };
+  }
+
+  /** The char index standing on (x, y), 0 when free (tests and diagnostics). */
+  occupantAt(x: number, y: number): number {
+    return this.ctx.store.occupantOf(this.ctx.store.tile(x, y));
+  }
+
+  enter(request: EnterRequest): void {
+    presence.enter(this.ctx, request);
+  }
+
+  /** Removes a player (disconnect, replaced session, gateway's request) and reports its final state. */
+  leave(session: number, reason: string): void {
+    const player = this.ctx.store.player(session);
+    if (player) presence.leave(this.ctx, player, reason);
+  }
+
+  /** The current state of every player, for autosave and crash recovery. */
+  snapshot(): { session: number; state: CharacterRecord }[] {
+    const { store } = this.ctx;
+    return [...store.players()].map((player) => ({ session: player.session, state: store.recordOf(player) }));
+  }
+
+  /**
+   * One in-world packet body a player sent, checked by the gateway already. Decoded here and
+   * passed to the handler of its name; a handler that throws costs only this intent.
+   */
+  handle(session: number, body: Uint8Array): IntentOutcome {
+    const player = this.ctx.store.player(session);
+    if (!player) return "no_player";
+    const decoded = decodeClientPacket(body);
+    if (!decoded.ok) return "bad_packet";
+    const { name, fields } = decoded.packet;
+    const handler = this.handlers[name] as PacketHandler<ClientPacketName> | undefined;
+    if (!handler) return "no_handler";
+    try {
+      handler(this.ctx, player, fields as never);
+      return "handled";
+    } catch (error) {
+      this.deps.onHandlerFault({ map: this.id, session, packet: name, error });
+      return "fault";
+    }
+  }
+
+  /** A message from the cross-map bus, for this map's players. */
+  receive(message: BusMessage): void {
+    const handler = BUS_HANDLERS[message.kind] as BusHandler<BusMessage["kind"]>;
+    handler(this.ctx, message);
+  }
+
+  /** The free tile nearest to (x, y) where a player could enter (tests and diagnostics). */
+  findFreeTile(x: number, y: number): { x: number; y: number } | undefined {
+    return presence.findFreeTile(this.ctx.terrain, this.ctx.store, x, y);
+  }
+}
+
+function terrainOf(definition: MapDefinition): MapTerrain {
+  const exits = new Map<number, MapExitDefinition>();
+  const { width } = definition;
+  for (const exit of definition.exits) exits.set((exit.y - 1) * width + (exit.x - 1), exit);
+  return {
+    width,
+    height: definition.height,
+    collision: new Uint8Array(definition.collision),
+    triggers: new Uint8Array(definition.triggers),
+    exitAt: (x, y) => exits.get((y - 1) * width + (x - 1)),
+  };
+}
+
+function messageFrame(packets: MapPackets, message: PlayerMessage): Uint8Array {
+  return message.kind === "console" ? packets.consoleMsg(message.text, message.font) : packets.localeMsg(message.id, message.params, message.font);
+}

@@ -1,0 +1,170 @@
+/**
+ * Who sees what on one map: the area of interest of players (by session) and of NPCs (by char
+ * index), and the create / move / remove fan-out. This is the only code that decides which
+ * client hears of which char; systems say what happened ("moved", "left", "said this here") and
+ * the view picks the recipients. A broadcast is encoded once and listed with all its recipients.
+ */
+import { blockOf, inView } from "../game/area/index.ts";
+import { createAoi, GridAoi, type AoiMode, type AreaOfInterest } from "./area-of-interest.ts";
+import type { EntityStore, NpcEntity, PlayerEntity } from "./entity-store.ts";
+import type { MapPackets } from "./map-packets.ts";
+import type { Outbox } from "./outbox.ts";
+
+export class MapView {
+  private readonly playerAoi: AreaOfInterest;
+  private readonly npcAoi: GridAoi;
+  private readonly scratchOld = new Set<number>();
+  private readonly scratchNew = new Set<number>();
+  private readonly recipients: number[] = [];
+  private readonly creates: number[] = [];
+
+  constructor(
+    private readonly store: EntityStore,
+    aoiMode: AoiMode,
+    private readonly packets: MapPackets,
+    private readonly outbox: Outbox,
+  ) {
+    this.playerAoi = createAoi(aoiMode, store.width, store.height);
+    this.npcAoi = new GridAoi(store.width, store.height);
+  }
+
+  /** One frame to one player. */
+  send(player: PlayerEntity, frame: Uint8Array): void {
+    this.outbox.sendTo(player.session, frame);
+  }
+
+  /** One frame to every player who sees tile (x, y), except `exceptSession` (-1: nobody). */
+  around(x: number, y: number, frame: Uint8Array, exceptSession = -1): void {
+    const list = this.recipients;
+    list.length = 0;
+    this.playerAoi.forEachViewer(x, y, (id) => {
+      if (id !== exceptSession) list.push(id);
+    });
+    if (list.length > 0) this.outbox.broadcast(list, list.length, frame);
+  }
+
+  /** One frame to every player on the map. */
+  everyone(frame: Uint8Array): void {
+    const list = this.recipients;
+    list.length = 0;
+    for (const player of this.store.players()) list.push(player.session);
+    if (list.length > 0) this.outbox.broadcast(list, list.length, frame);
+  }
+
+  /** True when the two players' clients draw each other (the AO20 3×3-block window). */
+  sees(a: PlayerEntity, b: PlayerEntity): boolean {
+    return inView(a.x, a.y, b.x, b.y);
+  }
+
+  // ------------------------------------------------------------ membership
+
+  /** A player now stands on the map (already in the store): its window, and it to the others. */
+  playerAppeared(player: PlayerEntity): void {
+    this.playerAoi.add(player.session, player.x, player.y);
+    this.sendAreaEntry(player);
+  }
+
+  /** A player is gone from its tile (left, transferred): viewers erase it. */
+  playerDisappeared(player: PlayerEntity, wasWarp: boolean): void {
+    this.around(player.x, player.y, this.packets.characterRemove(player.charIndex, false, wasWarp), player.session);
+    this.playerAoi.remove(player.session);
+  }
+
+  /** A player jumped within the map (an exit to the same map): erased where it was, entered where it is. */
+  playerWarped(player: PlayerEntity, fromX: number, fromY: number): void {
+    const removal = this.packets.characterRemove(player.charIndex, false, true);
+    this.playerAoi.remove(player.session);
+    this.around(fromX, fromY, removal, player.session);
+    this.playerAoi.add(player.session, player.x, player.y);
+    this.sendAreaEntry(player);
+  }
+
+  npcAppeared(npc: NpcEntity): void {
+    this.npcAoi.add(npc.charIndex, npc.x, npc.y);
+  }
+
+  // ------------------------------------------------------------ changes
+
+  /** A player turned or changed its looks: everyone in view, itself included. */
+  playerChanged(player: PlayerEntity): void {
+    this.around(player.x, player.y, this.packets.characterChange(player));
+  }
+
+  /**
+   * A player stepped from (oldX, oldY) to where it stands now. Everyone who saw the old tile or
+   * sees the new one hears of the step: a client that only now has the mover in its window gets
+   * a create, the others a move (a client erases by itself a char that walked out of its window,
+   * `Char_Move_by_Pos`). A mover crossing a block border gets `AreaChanged` and a create for
+   * everything that came into its window.
+   */
+  playerMoved(player: PlayerEntity, oldX: number, oldY: number): void {
+    const { session, x, y } = player;
+    const oldViewers = this.scratchOld;
+    const newViewers = this.scratchNew;
+    oldViewers.clear();
+    newViewers.clear();
+    this.playerAoi.forEachViewer(oldX, oldY, (id) => oldViewers.add(id));
+    this.playerAoi.move(session, x, y);
+    this.playerAoi.forEachViewer(x, y, (id) => newViewers.add(id));
+
+    const { packets, outbox, store } = this;
+    const moves = this.recipients;
+    const creates = this.creates;
+    moves.length = 0;
+    creates.length = 0;
+    const visit = (id: number): void => {
+      if (id === session) return;
+      const other = store.player(id);
+      if (!other) return;
+      if (inView(other.x, other.y, x, y) && !inView(other.x, other.y, oldX, oldY)) creates.push(id);
+      else moves.push(id);
+    };
+    for (const id of newViewers) visit(id);
+    for (const id of oldViewers) if (!newViewers.has(id)) visit(id);
+    if (moves.length > 0) outbox.broadcast(moves, moves.length, packets.characterMove(player.charIndex, x, y));
+    if (creates.length > 0) outbox.broadcast(creates, creates.length, packets.characterCreate(player));
+
+    if (blockOf(oldX) !== blockOf(x) || blockOf(oldY) !== blockOf(y)) {
+      // The client drops everything outside its new window on AreaChanged; it must be told
+      // about everything that came into it (the same players as above, by symmetry).
+      outbox.sendTo(session, packets.areaChanged(x, y));
+      for (const id of creates) outbox.sendTo(session, packets.characterCreate(store.player(id)!));
+      this.npcAoi.forEachViewer(x, y, (charIndex) => {
+        const npc = store.npc(charIndex);
+        if (npc && !inView(oldX, oldY, npc.x, npc.y)) outbox.sendTo(session, packets.characterCreate(npc));
+      });
+      for (const object of store.objects()) {
+        if (inView(x, y, object.x, object.y) && !inView(oldX, oldY, object.x, object.y)) {
+          outbox.sendTo(session, packets.objectCreate(object.x, object.y, object.obj, object.amount));
+        }
+      }
+    }
+  }
+
+  // ------------------------------------------------------------ internals
+
+  /** AreaChanged, then creates for everything in the window, then the newcomer to the others. */
+  private sendAreaEntry(player: PlayerEntity): void {
+    const { packets, outbox, store } = this;
+    const { session, x, y } = player;
+    outbox.sendTo(session, packets.areaChanged(x, y));
+    outbox.sendTo(session, packets.characterCreate(player));
+    const others = this.recipients;
+    others.length = 0;
+    this.playerAoi.forEachViewer(x, y, (id) => {
+      if (id === session) return;
+      const other = store.player(id);
+      if (!other) return;
+      others.push(id);
+      outbox.sendTo(session, packets.characterCreate(other));
+    });
+    this.npcAoi.forEachViewer(x, y, (charIndex) => {
+      const npc = store.npc(charIndex);
+      if (npc) outbox.sendTo(session, packets.characterCreate(npc));
+    });
+    for (const object of store.objects()) {
+      if (inView(x, y, object.x, object.y)) outbox.sendTo(session, packets.objectCreate(object.x, object.y, object.obj, object.amount));
+    }
+    if (others.length > 0) outbox.broadcast(others, others.length, packets.characterCreate(player));
+  }
+}

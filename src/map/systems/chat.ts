@@ -1,0 +1,77 @@
+/**
+ * Chat: talk and yell over the head (area), whispers (area, VB6 `HandleWhisper`), and global
+ * lines that cross maps over the bus (VB6 `HandleGlobalMessage`).
+ */
+import { MESSAGES } from "../../game/messages/index.ts";
+import type { ClientPacketFields } from "../../protocol/index.ts";
+import type { BusMessage } from "../cross-map-bus.ts";
+import type { PlayerEntity } from "../entity-store.ts";
+import type { MapContext } from "../map-context.ts";
+import { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE } from "../map-packets.ts";
+
+/** Chat lines longer than this are cut (the stock client's input box allows less). */
+export const MAX_CHAT_CHARS = 300;
+
+export function talk(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Talk">): void {
+  sayOverHead(ctx, player, fields.text, COLOUR_WHITE);
+}
+
+export function yell(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Yell">): void {
+  sayOverHead(ctx, player, fields.text, COLOUR_RED);
+}
+
+export function whisper(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Whisper">): void {
+  const line = chatLine(fields.text);
+  if (line === undefined) return;
+  const target = ctx.store.playerNamed(fields.targetName);
+  if (!target || !ctx.view.sees(player, target)) {
+    ctx.tell(player, MESSAGES.whisperTargetNotNear(fields.targetName));
+    return;
+  }
+  const frame = ctx.packets.consoleCharText(line, COLOUR_WHISPER, player.name, player.status, player.privileges);
+  ctx.view.send(player, frame);
+  if (target !== player) ctx.view.send(target, frame);
+}
+
+/** `GlobalMessage`: one line for everybody online, at most one per interval per player. */
+export function globalMessage(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"GlobalMessage">): void {
+  const now = ctx.clock.now();
+  if (now - player.lastGlobalChatAt < ctx.rules.globalChatIntervalMs) {
+    ctx.tell(player, MESSAGES.globalChatTooFast());
+    return;
+  }
+  player.lastGlobalChatAt = now;
+  if (!ctx.rules.globalChat) {
+    ctx.tell(player, MESSAGES.globalChatDisabled());
+    return;
+  }
+  const line = chatLine(fields.text);
+  if (line === undefined) return;
+  const message = MESSAGES.globalChatLine(player.name, line);
+  if (message.kind !== "console") return;
+  ctx.bus.publish({ kind: "console_all", text: message.text, font: message.font });
+}
+
+/** A console line published for everyone: this map's share of it. */
+export function deliverConsoleToAll(ctx: MapContext, message: Extract<BusMessage, { kind: "console_all" }>): void {
+  if (ctx.store.playerCount === 0) return;
+  ctx.view.everyone(ctx.packets.consoleMsg(message.text, message.font));
+}
+
+function sayOverHead(ctx: MapContext, player: PlayerEntity, text: string, colour: number): void {
+  const line = chatLine(text);
+  if (line === undefined) return;
+  ctx.view.around(player.x, player.y, ctx.packets.chatOverHead(line, player.charIndex, colour, player.x, player.y));
+}
+
+/** The line as it is said: cut to MAX_CHAT_CHARS; undefined when there is nothing to say. */
+function chatLine(text: string): string | undefined {
+  const line = truncateChars(text, MAX_CHAT_CHARS);
+  return line.trim() === "" ? undefined : line;
+}
+
+/** Cuts at `max` characters (code points), never inside a surrogate pair. */
+function truncateChars(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return Array.from(text).slice(0, max).join("");
+}

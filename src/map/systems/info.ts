@@ -1,0 +1,29 @@
+/**
+ * Information commands a player types (`/ONLINE`, `/MOTD`, `/UPTIME`), and the answer for the
+ * commands this server does not have yet: said, never silently ignored.
+ */
+import { MESSAGES } from "../../game/messages/index.ts";
+import type { PlayerEntity } from "../entity-store.ts";
+import type { MapContext } from "../map-context.ts";
+
+const MS_PER_SECOND = 1000;
+
+/** `/ONLINE`: VB6 answers the count to game masters only; players hear it is not for their rank. */
+export function online(ctx: MapContext, player: PlayerEntity): void {
+  ctx.tell(player, MESSAGES.commandDisabledForRank());
+}
+
+/** `/MOTD`: the message of the day again, as at login. */
+export function motd(ctx: MapContext, player: PlayerEntity): void {
+  for (const line of ctx.rules.motd) ctx.tell(player, MESSAGES.motdLine(line));
+}
+
+/** `/UPTIME`: how long the server has run. */
+export function upTime(ctx: MapContext, player: PlayerEntity): void {
+  ctx.tell(player, MESSAGES.uptime(ctx.uptimeMs() / MS_PER_SECOND));
+}
+
+/** A command of a feature this server does not have yet (items, combat, spells, guilds, …). */
+export function notAvailableYet(ctx: MapContext, player: PlayerEntity): void {
+  ctx.tell(player, MESSAGES.notAvailableYet());
+}

@@ -1,0 +1,70 @@
+/**
+ * Logout (`Quit`, `CancelarExit`): immediate on safe maps; elsewhere a countdown announced once
+ * a second (VB6 `IntervaloCerrarConexion`) that walking or the cancel packet stops. The
+ * countdown is one timer on the worker's timer queue, re-armed for each whole second.
+ */
+import { MESSAGES } from "../../game/messages/index.ts";
+import type { PlayerEntity } from "../entity-store.ts";
+import type { MapContext } from "../map-context.ts";
+
+/** Seconds of the logout countdown outside safe maps (`IntervaloCerrarConexion`). */
+export const QUIT_COUNTDOWN_SECONDS = 10;
+const MS_PER_SECOND = 1000;
+
+export function quit(ctx: MapContext, player: PlayerEntity): void {
+  if (player.quit) return;
+  if (ctx.definition.safe) {
+    finishQuit(ctx, player);
+    return;
+  }
+  const endsAt = ctx.clock.now() + QUIT_COUNTDOWN_SECONDS * MS_PER_SECOND;
+  const timer = ctx.timers.at(endsAt - (QUIT_COUNTDOWN_SECONDS - 1) * MS_PER_SECOND, onCountdownTick, { ctx, player });
+  player.quit = { endsAt, announced: QUIT_COUNTDOWN_SECONDS, timer };
+  ctx.tell(player, MESSAGES.quitCountdown(QUIT_COUNTDOWN_SECONDS));
+}
+
+export function cancelQuit(ctx: MapContext, player: PlayerEntity): void {
+  if (player.quit) cancelCountdown(ctx, player, false);
+}
+
+/** Stops a running countdown and tells the player why. */
+export function cancelCountdown(ctx: MapContext, player: PlayerEntity, byMoving: boolean): void {
+  if (!player.quit) return;
+  stopCountdown(ctx, player);
+  ctx.tell(player, byMoving ? MESSAGES.quitCancelledByMoving() : MESSAGES.quitCancelled());
+}
+
+/** Forgets a countdown without a word (the player is leaving anyway). */
+export function stopCountdown(ctx: MapContext, player: PlayerEntity): void {
+  if (!player.quit) return;
+  ctx.timers.cancel(player.quit.timer);
+  player.quit = null;
+}
+
+interface CountdownArg {
+  ctx: MapContext;
+  player: PlayerEntity;
+}
+
+function onCountdownTick(_plannedMs: number, { ctx, player }: CountdownArg): void {
+  const countdown = player.quit;
+  if (!countdown || ctx.store.player(player.session) !== player) return;
+  const left = Math.ceil((countdown.endsAt - ctx.clock.now()) / MS_PER_SECOND);
+  if (left <= 0) {
+    player.quit = null;
+    finishQuit(ctx, player);
+    return;
+  }
+  if (left < countdown.announced) {
+    countdown.announced = left;
+    ctx.tell(player, MESSAGES.quitCountdown(left));
+  }
+  // The next whole second (or the end), on the countdown's own timeline.
+  countdown.timer = ctx.timers.at(countdown.endsAt - (left - 1) * MS_PER_SECOND, onCountdownTick, { ctx, player });
+}
+
+function finishQuit(ctx: MapContext, player: PlayerEntity): void {
+  ctx.tell(player, MESSAGES.farewell());
+  ctx.view.send(player, ctx.packets.disconnect(false));
+  ctx.leave(player, "quit");
+}

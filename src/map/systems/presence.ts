@@ -1,0 +1,190 @@
+/**
+ * Presence: a player arriving on the map (login, transfer, recovery), leaving it, and moving to
+ * another place through an exit; NPC placement at load; the spawn search.
+ */
+import type { CharacterRecord } from "../../game/character/index.ts";
+import type { NpcDefinition } from "../map-definition.ts";
+import type { EnterRequest } from "../map-events.ts";
+import type { Place, PlayerEntity } from "../entity-store.ts";
+import type { MapContext, MapTerrain } from "../map-context.ts";
+import type { VisibleChar } from "../map-packets.ts";
+import { BLOCKED_ALL, HEADING_SOUTH, isHeading, isWaterForWalker } from "../../game/movement/index.ts";
+import type { EntityStore } from "../entity-store.ts";
+import { stopCountdown } from "./logout.ts";
+
+/**
+ * The VB6 spawn search looks 12 rings around the wanted tile and gives up after that (the
+ * player is refused). We keep searching outwards over the whole map, so a crowded home city
+ * (a login storm) spills into the streets instead of refusing logins.
+ */
+export const SPAWN_SEARCH_RADIUS = 12;
+/** Privilege bit of an ordinary user (CharacterCreate field 16). */
+const PRIVILEGE_USER = 1;
+/** Faction status of a new character: citizen. */
+const STATUS_CITIZEN = 1;
+/** Heading an NPC faces when its spawn does not say: south, towards the viewer. */
+const DEFAULT_NPC_HEADING = HEADING_SOUTH;
+
+export function enter(ctx: MapContext, request: EnterRequest): void {
+  const { session, record } = request;
+  const mapId = ctx.definition.id;
+  if (ctx.store.player(session)) {
+    ctx.emit({ t: "enter_failed", session, map: mapId, reason: "already_here" });
+    return;
+  }
+  const spot = findFreeTile(ctx.terrain, ctx.store, record.position.x, record.position.y);
+  if (!spot) {
+    ctx.emit({ t: "enter_failed", session, map: mapId, reason: "no_free_tile" });
+    return;
+  }
+  const charIndex = ctx.store.allocateCharIndex();
+  if (charIndex === 0) {
+    ctx.emit({ t: "enter_failed", session, map: mapId, reason: "map_full" });
+    return;
+  }
+  const state: CharacterRecord = structuredClone(record);
+  state.position = { map: mapId, x: spot.x, y: spot.y, heading: state.position.heading };
+  const player = newPlayer(session, state, charIndex, request.cameFrom);
+  const { packets, view } = ctx;
+  if (request.kind === "login") {
+    for (const frame of packets.loginBurstBeforeArea(state, request.userSlot, mapId, ctx.timeOfDayMs())) view.send(player, frame);
+  } else {
+    view.send(player, packets.changeMap(mapId));
+  }
+  ctx.store.addPlayer(player);
+  ctx.stats.players = ctx.store.playerCount;
+  view.playerAppeared(player);
+  view.send(player, packets.userCharIndexInServer(charIndex));
+  if (request.kind === "login") {
+    for (const frame of packets.loginBurstAfterArea(state, ctx.onlineCount(), ctx.rules.motd)) view.send(player, frame);
+  }
+  ctx.emit({ t: "entered", session, map: mapId, x: spot.x, y: spot.y });
+}
+
+/** Takes a player off the map (logout, disconnect, replaced session) and reports its final state. */
+export function leave(ctx: MapContext, player: PlayerEntity, reason: string): void {
+  removeFromMap(ctx, player, false);
+  ctx.emit({ t: "left", session: player.session, state: ctx.store.recordOf(player), reason });
+}
+
+/** An exit: a free tile near `dest` on this map, or a hand-over to the gateway for another map. */
+export function sendTo(ctx: MapContext, player: PlayerEntity, dest: Place): void {
+  const mapId = ctx.definition.id;
+  if (dest.map === mapId) {
+    const spot = findFreeTile(ctx.terrain, ctx.store, dest.x, dest.y);
+    if (!spot) return;
+    const fromX = player.x;
+    const fromY = player.y;
+    ctx.store.move(player, spot.x, spot.y);
+    ctx.view.playerWarped(player, fromX, fromY);
+    ctx.view.send(player, ctx.packets.userCharIndexInServer(player.charIndex));
+    return;
+  }
+  const here = { map: mapId, x: player.x, y: player.y };
+  removeFromMap(ctx, player, true);
+  ctx.view.send(player, ctx.packets.removeDialogs());
+  const state = ctx.store.recordOf(player);
+  state.position = { map: dest.map, x: dest.x, y: dest.y, heading: state.position.heading };
+  ctx.emit({ t: "transfer", session: player.session, state, dest: { map: dest.map, x: dest.x, y: dest.y }, cameFrom: here });
+}
+
+/** Places a map's NPC where its spawn says (or the nearest free tile); returns false when it cannot. */
+export function placeNpc(ctx: MapContext, spawn: NpcDefinition): boolean {
+  const { store } = ctx;
+  if (!store.isInside(spawn.x, spawn.y)) return false;
+  const spot = findFreeTile(ctx.terrain, store, spawn.x, spawn.y);
+  if (!spot) return false;
+  const charIndex = store.allocateCharIndex();
+  if (charIndex === 0) return false;
+  store.addNpc({
+    kind: "npc",
+    ...hiddenGear(),
+    charIndex,
+    body: spawn.body,
+    head: spawn.head,
+    heading: isHeading(spawn.heading) ? spawn.heading : DEFAULT_NPC_HEADING,
+    x: spot.x,
+    y: spot.y,
+    name: spawn.name,
+    status: 0,
+    privileges: 0,
+    isNpc: 1,
+    npcNumber: spawn.npc,
+    minHp: 0,
+    maxHp: 0,
+    minMana: 0,
+    maxMana: 0,
+  });
+  ctx.view.npcAppeared(store.npc(charIndex)!);
+  ctx.stats.npcs = store.npcCount;
+  return true;
+}
+
+/**
+ * The free, enterable tile nearest to (x, y), searching square rings outwards; a tile blocked
+ * from every direction is a wall, water is not for walkers, an exit tile is skipped so nobody
+ * spawns into a transfer.
+ */
+export function findFreeTile(terrain: MapTerrain, store: EntityStore, x: number, y: number): { x: number; y: number } | undefined {
+  const { width, height } = terrain;
+  const cx = Math.min(width, Math.max(1, Math.round(x) || 1));
+  const cy = Math.min(height, Math.max(1, Math.round(y) || 1));
+  const maxRadius = Math.max(SPAWN_SEARCH_RADIUS, width, height);
+  for (let radius = 0; radius <= maxRadius; radius++) {
+    for (let dy = -radius; dy <= radius; dy++) {
+      for (let dx = -radius; dx <= radius; dx++) {
+        if (Math.max(Math.abs(dx), Math.abs(dy)) !== radius) continue;
+        const tx = cx + dx;
+        const ty = cy + dy;
+        if (tx < 1 || ty < 1 || tx > width || ty > height) continue;
+        const index = store.tile(tx, ty);
+        const collision = terrain.collision[index]!;
+        if ((collision & BLOCKED_ALL) === BLOCKED_ALL) continue;
+        if (isWaterForWalker(collision, terrain.triggers[index]!)) continue;
+        if (store.occupantOf(index) !== 0 || terrain.exitAt(tx, ty)) continue;
+        return { x: tx, y: ty };
+      }
+    }
+  }
+  return undefined;
+}
+
+function removeFromMap(ctx: MapContext, player: PlayerEntity, wasWarp: boolean): void {
+  stopCountdown(ctx, player);
+  ctx.view.playerDisappeared(player, wasWarp);
+  ctx.store.removePlayer(player);
+  ctx.stats.players = ctx.store.playerCount;
+}
+
+function newPlayer(session: number, record: CharacterRecord, charIndex: number, cameFrom: Place | undefined): PlayerEntity {
+  return {
+    kind: "player",
+    session,
+    record,
+    pacing: { nextStepAt: 0 },
+    quit: null,
+    cameFrom,
+    lastGlobalChatAt: Number.NEGATIVE_INFINITY,
+    ...hiddenGear(),
+    charIndex,
+    body: record.body,
+    head: record.head,
+    heading: record.position.heading,
+    x: record.position.x,
+    y: record.position.y,
+    name: record.name,
+    status: STATUS_CITIZEN,
+    privileges: PRIVILEGE_USER,
+    isNpc: 0,
+    npcNumber: 0,
+    minHp: record.vitals.hp,
+    maxHp: record.vitals.maxHp,
+    minMana: record.vitals.mana,
+    maxMana: record.vitals.maxMana,
+  };
+}
+
+/** Weapon, shield and helmet graphics: none until equipment is shown (items issue). */
+function hiddenGear(): Pick<VisibleChar, "weapon" | "shield" | "helmet"> {
+  return { weapon: 0, shield: 0, helmet: 0 };
+}
