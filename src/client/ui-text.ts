@@ -2,6 +2,7 @@
  * Words the client shows: texts for the server's numbered messages, console tones and the
  * logout countdown as the server words it. One table, so a translation touches one file. Pure.
  */
+import { wordLocaleMessage } from "../game/messages/index.ts";
 import { FontIndex, LocaleMessageId } from "../protocol/index.ts";
 import type { ConsoleTone } from "./game-state.ts";
 
@@ -38,7 +39,7 @@ const LOCALE_TEXT: Readonly<Record<number, string>> = {
 };
 
 export function localeMessageText(messageId: number, params: string): string {
-  const known = LOCALE_TEXT[messageId];
+  const known = LOCALE_TEXT[messageId] ?? wordLocaleMessage(messageId, params);
   if (known !== undefined) return known;
   const parts = params.split("\u00ac").filter((part) => part.length > 0);
   return parts.length > 0 ? `[${messageId}] ${parts.join(" ")}` : `[${messageId}]`;

@@ -46,6 +46,25 @@ export const LocaleId = {
   ServerUptime: 1470,
 } as const;
 
+/**
+ * Our wording of the locale lines this server sends, for clients without the stock client's
+ * language files (the browser client). `¬1`, `¬2`, … are filled from the message's params.
+ */
+export const LOCALE_WORDING: Readonly<Record<number, string>> = {
+  [LocaleId.CommandDisabledForRank]: "Ese comando no está habilitado para tu rango.",
+  [LocaleId.GlobalChatTooFast]: "No puedes escribir mensajes globales tan rápido.",
+  [LocaleId.GlobalChatDisabled]: "El chat global está desactivado en este servidor.",
+  [LocaleId.ServerUptime]: "Servidor en línea: ¬1",
+};
+
+/** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
+export function wordLocaleMessage(messageId: number, params: string): string | undefined {
+  const wording = LOCALE_WORDING[messageId];
+  if (wording === undefined) return undefined;
+  const values = params.split("¬");
+  return wording.replace(/¬(\d+)/g, (_hole, index: string) => values[Number(index) - 1] ?? "");
+}
+
 /** Cuts no words: `1 día, 2 horas, 3 minutos, 4 segundos.` as the VB6 `/UPTIME` composes it. */
 export function uptimeText(totalSeconds: number): string {
   let rest = Math.max(0, Math.floor(totalSeconds));
