@@ -193,6 +193,50 @@ for (const backend of backends) {
         expect(home.fields.map).toBe(TOWN);
       });
 
+      test("a global line crosses maps and workers: a speaker on the field, a listener in town, both read it once", async () => {
+        const email = `${uniqueName("g")}@test.local`;
+        const first = await enter("Global", email);
+        first.client.send("Quit");
+        await first.client.waitForClose();
+        const field = await fetchMap(ts.httpPort, FIELD);
+        await moveOffline(ts, first.name, FIELD, Math.ceil(field.width / 2), Math.ceil(field.height / 2));
+        const speaker = await loginExisting(ts, transport, email, first.name);
+        open.push(speaker.client);
+        expect(speaker.map).toBe(FIELD);
+        const listener = await enter("Oyente");
+        expect(listener.map).toBe(TOWN);
+        const line = `[${speaker.name}] ¿alguien en el pueblo?`;
+        const speakerFrom = speaker.client.received.length;
+        const listenerFrom = listener.client.received.length;
+        speaker.client.send("GlobalMessage", { text: "¿alguien en el pueblo?" });
+        const heard = await listener.client.waitFor("ConsoleMsg", (f) => f.text === line, listenerFrom);
+        expect(heard.fields.fontIndex).toBe(25);
+        await speaker.client.waitFor("ConsoleMsg", (f) => f.text === line, speakerFrom);
+        // A second line within 5 s is refused to the speaker alone (VB6 IntervaloMensajeGlobal).
+        speaker.client.send("GlobalMessage", { text: "otra vez" });
+        const refused = await speaker.client.waitFor("LocaleMsg", () => true, speakerFrom);
+        expect(refused.fields.messageId).toBe(548);
+        speaker.client.send("RequestPositionUpdate");
+        await speaker.client.waitFor("PosUpdate", () => true, speakerFrom);
+        listener.client.send("RequestPositionUpdate");
+        await listener.client.waitFor("PosUpdate", () => true, listenerFrom);
+        const globalLines = (client: GameClient, from: number) =>
+          client.received.slice(from).filter((p) => p.name === "ConsoleMsg" && String(p.fields.text).startsWith(`[${speaker.name}]`)).length;
+        expect(globalLines(listener.client, listenerFrom)).toBe(1);
+        expect(globalLines(speaker.client, speakerFrom)).toBe(1);
+      });
+
+      test("a command of a system still to come is answered; /ONLINE tells a player it is not for its rank", async () => {
+        const a = await enter("Pide");
+        const from = a.client.received.length;
+        a.client.send("Meditate");
+        const notice = await a.client.waitFor("ConsoleMsg", (f) => String(f.text).includes("todavía no está disponible"), from);
+        expect(notice.fields.fontIndex).toBe(3);
+        a.client.send("Online");
+        const rank = await a.client.waitFor("LocaleMsg", () => true, from);
+        expect(rank.fields.messageId).toBe(526);
+      });
+
       test("log out and back in at the same place", async () => {
         const email = `${uniqueName("q")}@test.local`;
         const a = await enter("Vuelvo", email);

@@ -84,7 +84,7 @@ export function packetBody(name: ClientPacketName, fields: Record<string, unknow
   return encoded.body;
 }
 
-/** One MapServer driven by hand: a manual clock, a real outbox, decoded frames per session. */
+/** One MapInstance driven the way the worker drives it: a manual clock, a real outbox, decoded frames per session. */
 function world(options: WorldOptions = {}) {
   const width = options.width ?? 40;
   const height = options.height ?? 40;

@@ -136,7 +136,7 @@ describe("checkStep: one outcome each", () => {
 });
 
 describe("checkStep gives the answers of the rules it replaces", () => {
-  /** The map server's test (src/map/map-server.ts `walk`, before the pace check). */
+  /** The map server's test (the walk of the former src/map/map-server.ts, before the pace check). */
   function serverRefuses(g: WalkableGrid, occupancy: Int16Array, x: number, y: number, heading: Heading): boolean {
     const tx = x + stepX(heading);
     const ty = y + stepY(heading);
