@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { GameClient } from "./support/game-client.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { GATEWAY_TEXT } from "../src/session/index.ts";
 
 describe("connection limits", () => {
   let ts: TestServer;
@@ -26,12 +27,14 @@ describe("connection limits", () => {
     ts.cleanup();
   });
 
-  test("more connections from one address than allowed are refused; the others stay", async () => {
+  test("more connections from one address than allowed are refused and told why; the others stay", async () => {
     const first = await Promise.all([connect(), connect(), connect()]);
     for (const client of first) await client.waitFor("Connected");
     const fourth = await connect();
     await fourth.waitForClose();
-    expect(fourth.received).toHaveLength(0);
+    // Only the reason, as the stock client shows it (an ErrorMsg box), then a clean close.
+    expect(fourth.received.map((packet) => packet.name)).toEqual(["ErrorMsg"]);
+    expect(fourth.received[0]!.fields.message).toBe(GATEWAY_TEXT.tooManyFromAddress);
     expect(first.every((client) => !client.closed)).toBe(true);
     for (const client of first) client.close();
     await Promise.all(first.map((client) => client.waitForClose()));
@@ -83,5 +86,23 @@ describe("connection limits", () => {
     const error = await wrong.waitFor("ErrorMsg");
     expect(String(error.fields.message).length).toBeGreaterThan(0);
     await wrong.waitForClose();
+  });
+
+  test("a new account's password must be 8 to 64 characters: the stock client's ErrorMsg, nothing created", async () => {
+    for (const password of ["corto12", "x".repeat(65)]) {
+      const client = await connect();
+      await client.waitFor("Connected");
+      client.send("CreateAccount", { email: `short${password.length}@test.local`, password });
+      const error = await client.waitFor("ErrorMsg");
+      expect(error.fields.message).toBe(GATEWAY_TEXT.passwordLength(8, 64));
+      await client.waitForClose();
+      const again = await connect();
+      await again.waitFor("Connected");
+      again.send("LoginAccount", { email: `short${password.length}@test.local`, password });
+      // No account was made: an unknown account (a password past the longest is refused as such).
+      const expected = password.length > 64 ? GATEWAY_TEXT.badCredentialsFormat : GATEWAY_TEXT.wrongCredentials;
+      expect((await again.waitFor("ErrorMsg")).fields.message).toBe(expected);
+      await again.waitForClose();
+    }
   });
 });

@@ -28,9 +28,9 @@ ${describeSettings()}
     try {
       server = await startServer(loaded.config, logger);
     } catch (error) {
+      // Printed once, as one line for the operator on stderr (exit 1, as documented); the
+      // JSON log stays for what happens after a successful start.
       const message = error instanceof StartupError ? error.message : `unexpected start-up failure: ${(error as Error).stack ?? error}`;
-      logger.fatal({ err: error instanceof StartupError ? undefined : error }, message);
-      logger.flush?.();
       io.err(`argentum: ${message}\n`);
       return 1;
     }

@@ -49,6 +49,12 @@ export const SETTINGS = {
     schema: integerText(1, 3600).default(30),
     help: "seconds a new connection has to log in to an account",
   },
+  minPasswordLength: {
+    flag: "--min-password-length",
+    env: "AO_MIN_PASSWORD_LENGTH",
+    schema: integerText(1, 64).default(8),
+    help: "shortest password a new account may have (private servers may lower it); the longest is 64",
+  },
   globalChat: {
     flag: "--global-chat",
     env: "AO_GLOBAL_CHAT",

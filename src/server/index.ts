@@ -79,12 +79,17 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   }
 
   let serverWorld: ServerWorld;
+  const worldLoadStartedAt = performance.now();
   try {
     serverWorld = await loadServerWorld(config.world, graphics ? GRAPHICS_URL : undefined);
   } catch (error) {
-    throw new StartupError((error as Error).message, { cause: error });
+    const message = (error as Error).message;
+    throw new StartupError(config.world ? `--world / AO_WORLD: ${message}` : message, { cause: error });
   }
-  log.info({ world: serverWorld.name, maps: serverWorld.maps.size, hash: serverWorld.hash }, "world loaded");
+  log.info(
+    { world: serverWorld.name, maps: serverWorld.maps.size, hash: serverWorld.hash, ms: Math.round(performance.now() - worldLoadStartedAt), builtIn: !config.world },
+    "world loaded",
+  );
   if (serverWorld.creationProblems.length > 0) {
     log.warn({ problems: serverWorld.creationProblems }, "character creation rules of this world are incomplete; creation may be refused");
   }
@@ -146,6 +151,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     maxConnections: config.maxConnections,
     maxConnectionsPerIp: config.maxConnectionsPerIp,
     loginTimeoutMs: config.loginTimeoutSeconds * MS_PER_SECOND,
+    minPasswordLength: config.minPasswordLength,
     createCharacter: serverWorld.createCharacter,
     placeNewCharacter: benchPlacement(config.benchSpawn, serverWorld),
   });
@@ -202,9 +208,11 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     if (stillUnsaved > 0) log.error({ characters: stillUnsaved }, "characters whose final save failed are still unsaved");
     const entries = await world.snapshot();
     if (entries.length === 0) return 0;
+    const savingStartedAt = performance.now();
     const outcome = await store.saveCharacters(entries.map((entry) => entry.state));
-    if (outcome !== "ok") log.error({ outcome, characters: entries.length }, "autosave failed; will retry next round");
-    else log.debug({ characters: entries.length }, "autosave");
+    const ms = Math.round(performance.now() - savingStartedAt);
+    if (outcome !== "ok") log.error({ outcome, characters: entries.length, ms }, "autosave failed; will retry next round");
+    else log.info({ characters: entries.length, ms }, "autosave");
     return outcome === "ok" ? entries.length : 0;
   };
   const autosaveTimer = setInterval(() => void autosave(), config.autosaveSeconds * MS_PER_SECOND);

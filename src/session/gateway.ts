@@ -27,6 +27,38 @@ export type SessionPhase = "connected" | "account" | "entering" | "in_world" | "
 
 /** How often deadlines (login timeouts) are checked: one timer for all connections. */
 export const DEADLINE_SWEEP_INTERVAL_MS = 1_000;
+/** A refused address is logged once per this interval (with how many refusals were not logged). */
+export const REFUSAL_LOG_INTERVAL_MS = 60_000;
+/** Shortest password a new account may have (`--min-password-length` changes it). */
+export const DEFAULT_MIN_PASSWORD_LENGTH = 8;
+/** Longest password accepted (argon2 hashes any length; this bounds the work a client can ask for). */
+export const MAX_PASSWORD_LENGTH = 64;
+
+/**
+ * What the player is told when the gateway turns a connection or a login away. The stock client
+ * shows an `ErrorMsg` in a message box; where the VB6 server has its own line (a full server)
+ * we send the same, the rest is ours.
+ */
+export const GATEWAY_TEXT = {
+  serverFull: "El server se encuentra lleno en este momento. Disculpe las molestias ocasionadas.",
+  tooManyFromAddress: "Demasiadas conexiones desde tu dirección. Cierra alguna e intenta de nuevo.",
+  badCredentialsFormat: "Parámetros inválidos.",
+  passwordLength: (min: number, max: number) => `La contraseña debe tener entre ${min} y ${max} caracteres.`,
+  banned: "La cuenta está bloqueada.",
+  wrongCredentials: "Usuario o contraseña incorrectos.",
+  cannotVerify: "El servidor no puede verificar la cuenta ahora. Intente más tarde.",
+  emailTaken: "Ya existe una cuenta con ese email.",
+  invalidEmail: "El email no es válido.",
+  invalidPassword: "La contraseña no es válida.",
+  cannotCreate: "El servidor no puede crear la cuenta ahora. Intente más tarde.",
+  cannotList: "El servidor no puede leer los personajes ahora.",
+  notYourCharacter: "El personaje no pertenece a esta cuenta.",
+  cannotLoad: "No se puede cargar el personaje.",
+  cannotCreateCharacter: "No se pudo crear el personaje.",
+  replaced: "Tu personaje se conectó desde otro lugar.",
+  internalError: "Error interno del servidor.",
+  loginTimeout: "Tiempo de espera agotado.",
+} as const;
 /** Message ids of `ShowMessageBox` the gateway itself sends (§8.1). */
 const MESSAGE_CANNOT_LOAD_CHARACTER = 1773;
 const MESSAGE_SERVER_FULL = 1759;
@@ -71,6 +103,8 @@ export interface GatewayOptions {
   maxConnectionsPerIp: number;
   /** Time a new connection has to log in to an account; default ACCOUNT_LOGIN_TIMEOUT_MS. */
   loginTimeoutMs?: number;
+  /** Shortest password a new account may have; default DEFAULT_MIN_PASSWORD_LENGTH. */
+  minPasswordLength?: number;
   /** Benchmarks: where a new character starts instead of its home city (see `--bench-spawn`). */
   placeNewCharacter?: ((character: CharacterRecord) => CharacterRecord) | undefined;
   createCharacter(request: CharacterCreationRequest): CreationOutcome;
@@ -86,6 +120,8 @@ export class Gateway implements ConnectionEvents {
   /** Final states whose save failed, by character id: the newest truth about those characters. */
   private readonly unsaved = new Map<number, CharacterRecord>();
   private readonly log: Logger;
+  /** Last time each refused address was logged, and refusals since then. */
+  private readonly refusalLog = new Map<string, { loggedAt: number; unlogged: number }>();
 
   constructor(private readonly options: GatewayOptions) {
     this.limiter = new ConnectionLimiter(options.maxConnections, options.maxConnectionsPerIp);
@@ -104,9 +140,12 @@ export class Gateway implements ConnectionEvents {
     if (!this.accepting) return false;
     const verdict = this.limiter.tryAcquire(connection.remoteAddress);
     if (verdict !== "ok") {
-      this.log.warn({ remote: connection.remoteAddress, verdict }, "connection refused");
+      // Told why before the close (the stock client shows it), never given a session.
+      this.logRefusal(connection.remoteAddress, verdict);
       this.options.metrics.refused(verdict);
-      return false;
+      connection.sendFrame(gatewayFrames.errorMsg(verdict === "server_full" ? GATEWAY_TEXT.serverFull : GATEWAY_TEXT.tooManyFromAddress));
+      connection.close(`refused:${verdict}`);
+      return true;
     }
     const session = new Session(connection, this.options.now(), this.options.loginTimeoutMs ?? ACCOUNT_LOGIN_TIMEOUT_MS);
     connection.session = session;
@@ -133,14 +172,14 @@ export class Gateway implements ConnectionEvents {
 
   onClose(connection: Connection, reason: string): void {
     const session = connection.session as Session | undefined;
-    if (!session) return;
+    if (!session) return; // refused at the door: it never held a slot
     this.limiter.release(connection.remoteAddress);
     this.options.metrics.closed(connection.kind, reason);
     const wasInWorld = session.phase === "in_world" || session.phase === "entering";
     session.phase = "closed";
     this.sessions.delete(session.id);
     if (wasInWorld && this.options.world.isInWorld(session.id)) {
-      void this.options.world.leave(session.id, "disconnect").then((state) => this.releaseCharacter(session, state));
+      void this.options.world.leave(session.id, "disconnect").then((state) => this.releaseCharacter(session, state, "disconnect"));
     } else {
       this.releaseCharacter(session, null);
     }
@@ -161,7 +200,7 @@ export class Gateway implements ConnectionEvents {
       return;
     }
     session.phase = "leaving";
-    this.releaseCharacter(session, state);
+    this.releaseCharacter(session, state, reason);
     session.connection.close(reason);
   }
 
@@ -281,44 +320,53 @@ export class Gateway implements ConnectionEvents {
   // ------------------------------------------------------------ login steps
 
   private async loginAccount(session: Session, email: string, password: string): Promise<void> {
-    if (email.trim() === "" || password.length < 2) {
-      this.refuse(session, "Parámetros inválidos.", "bad_credentials_format");
+    if (email.trim() === "" || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) {
+      this.refuse(session, GATEWAY_TEXT.badCredentialsFormat, "bad_credentials_format");
       return;
     }
     const outcome = await this.options.store.verifyPassword(email, password);
     if (session.phase !== "connected") return;
     switch (outcome.kind) {
       case "ok":
+        this.log.info({ session: session.id, account: outcome.account.id, remote: session.connection.remoteAddress }, "account login");
         await this.enterAccount(session, outcome.account.id, outcome.account.email);
         return;
       case "banned":
-        this.refuse(session, "La cuenta está bloqueada.", "banned");
+        this.refuse(session, GATEWAY_TEXT.banned, "banned");
         return;
       case "unknown_account":
       case "wrong_password":
-        this.refuse(session, "Usuario o contraseña incorrectos.", outcome.kind);
+        this.refuse(session, GATEWAY_TEXT.wrongCredentials, outcome.kind);
         return;
       case "unavailable":
-        this.refuse(session, "El servidor no puede verificar la cuenta ahora. Intente más tarde.", "database_unavailable");
+        this.refuse(session, GATEWAY_TEXT.cannotVerify, "database_unavailable");
         return;
     }
   }
 
   private async createAccount(session: Session, email: string, password: string): Promise<void> {
+    const minLength = this.options.minPasswordLength ?? DEFAULT_MIN_PASSWORD_LENGTH;
+    // Code points, not UTF-16 units: "ñandú12" is seven characters to the player.
+    const length = [...password].length;
+    if (length < minLength || length > MAX_PASSWORD_LENGTH) {
+      this.refuse(session, GATEWAY_TEXT.passwordLength(minLength, MAX_PASSWORD_LENGTH), "password_length");
+      return;
+    }
     const outcome = await this.options.store.createAccount(email, password);
     if (session.phase !== "connected") return;
     switch (outcome.kind) {
       case "ok":
+        this.log.info({ session: session.id, account: outcome.account.id, remote: session.connection.remoteAddress }, "account created");
         await this.enterAccount(session, outcome.account.id, outcome.account.email);
         return;
       case "email_taken":
-        this.refuse(session, "Ya existe una cuenta con ese email.", "email_taken");
+        this.refuse(session, GATEWAY_TEXT.emailTaken, "email_taken");
         return;
       case "invalid":
-        this.refuse(session, outcome.reason === "email" ? "El email no es válido." : "La contraseña no es válida.", "invalid_account");
+        this.refuse(session, outcome.reason === "email" ? GATEWAY_TEXT.invalidEmail : GATEWAY_TEXT.invalidPassword, "invalid_account");
         return;
       case "unavailable":
-        this.refuse(session, "El servidor no puede crear la cuenta ahora. Intente más tarde.", "database_unavailable");
+        this.refuse(session, GATEWAY_TEXT.cannotCreate, "database_unavailable");
         return;
     }
   }
@@ -327,7 +375,7 @@ export class Gateway implements ConnectionEvents {
     const characters = await this.options.store.listCharacters(accountId);
     if (session.phase !== "connected") return;
     if (characters === "unavailable") {
-      this.refuse(session, "El servidor no puede leer los personajes ahora.", "database_unavailable");
+      this.refuse(session, GATEWAY_TEXT.cannotList, "database_unavailable");
       return;
     }
     session.accountId = accountId;
@@ -340,7 +388,7 @@ export class Gateway implements ConnectionEvents {
 
   private async loginExistingCharacter(session: Session, charId: number, name: string): Promise<void> {
     if (!session.characterIds.has(charId)) {
-      this.refuse(session, "El personaje no pertenece a esta cuenta.", "not_your_character");
+      this.refuse(session, GATEWAY_TEXT.notYourCharacter, "not_your_character");
       return;
     }
     session.phase = "entering";
@@ -357,7 +405,7 @@ export class Gateway implements ConnectionEvents {
     if (session.phase !== "entering") return;
     if (record === "unavailable" || record === null || (name && record.name.toLowerCase() !== name.toLowerCase())) {
       session.connection.sendFrame(gatewayFrames.showMessageBox(MESSAGE_CANNOT_LOAD_CHARACTER, ""));
-      this.refuse(session, "No se puede cargar el personaje.", "cannot_load_character");
+      this.refuse(session, GATEWAY_TEXT.cannotLoad, "cannot_load_character");
       return;
     }
     await this.enterWorld(session, record);
@@ -384,6 +432,10 @@ export class Gateway implements ConnectionEvents {
     switch (created.kind) {
       case "ok": {
         session.characterIds.add(created.character.id);
+        this.log.info(
+          { session: session.id, account: session.accountId, character: created.character.id, name: created.character.name, class: created.character.class, race: created.character.race },
+          "character created",
+        );
         const placed = this.options.placeNewCharacter?.(created.character) ?? created.character;
         await this.enterWorld(session, placed);
         return;
@@ -393,7 +445,7 @@ export class Gateway implements ConnectionEvents {
         this.refuse(session, undefined, "creation:name_taken");
         return;
       default:
-        this.refuse(session, "No se pudo crear el personaje.", `creation:${created.kind}`);
+        this.refuse(session, GATEWAY_TEXT.cannotCreateCharacter, `creation:${created.kind}`);
     }
   }
 
@@ -409,19 +461,23 @@ export class Gateway implements ConnectionEvents {
     this.sessionByCharacter.set(record.id, session);
     session.counters.reset();
     void this.options.store.touchLastLogin(session.accountId, record.id);
+    this.log.info(
+      { session: session.id, account: session.accountId, character: record.id, name: record.name, map: record.position.map, x: record.position.x, y: record.position.y },
+      "character login",
+    );
     try {
       await world.enter(session.id, record, session.id & 0x7fff || 1);
     } catch (error) {
       this.log.error({ err: error, character: record.id }, "could not enter the world");
       this.sessionByCharacter.delete(record.id);
-      this.refuse(session, "No se puede cargar el personaje.", "enter_failed");
+      this.refuse(session, GATEWAY_TEXT.cannotLoad, "enter_failed");
     }
   }
 
   /** Closes the older session of a character and returns the state its map handed back. */
   private async takeOver(previous: Session): Promise<CharacterRecord | null> {
     previous.phase = "leaving";
-    previous.connection.sendFrame(gatewayFrames.errorMsg("Tu personaje se conectó desde otro lugar."));
+    previous.connection.sendFrame(gatewayFrames.errorMsg(GATEWAY_TEXT.replaced));
     const state = this.options.world.isInWorld(previous.id) ? await this.options.world.leave(previous.id, "replaced") : null;
     this.sessionByCharacter.delete(previous.characterId);
     previous.connection.close("replaced");
@@ -429,16 +485,23 @@ export class Gateway implements ConnectionEvents {
     return state;
   }
 
-  private releaseCharacter(session: Session, state: CharacterRecord | null): void {
+  private releaseCharacter(session: Session, state: CharacterRecord | null, reason = "logout"): void {
     if (session.characterId && this.sessionByCharacter.get(session.characterId) === session) {
       this.sessionByCharacter.delete(session.characterId);
     }
-    if (state) void this.save(state, "logout");
+    if (state) {
+      this.log.info({ session: session.id, character: state.id, name: state.name, map: state.position.map, reason }, "character logout");
+      void this.save(state, reason);
+    }
   }
 
   private save(state: CharacterRecord, reason: string): Promise<void> {
+    const startedAt = this.options.now();
     const saving = this.options.store.saveCharacters([state]).then((outcome) => {
-      if (outcome === "ok") return;
+      if (outcome === "ok") {
+        this.log.info({ character: state.id, reason, ms: Math.round(this.options.now() - startedAt) }, "character saved");
+        return;
+      }
       // Never lose it: kept here, retried by autosave, and used if the character logs in again.
       this.unsaved.set(state.id, state);
       this.log.error({ character: state.id, reason, outcome }, "final save failed; kept in memory for retry");
@@ -470,7 +533,7 @@ export class Gateway implements ConnectionEvents {
     step()
       .catch((error: unknown) => {
         this.log.error({ err: error, session: session.id }, "login step failed");
-        this.refuse(session, "Error interno del servidor.", "internal_error");
+        this.refuse(session, GATEWAY_TEXT.internalError, "internal_error");
       })
       .finally(() => {
         session.busy = false;
@@ -495,18 +558,35 @@ export class Gateway implements ConnectionEvents {
     this.options.metrics.rejected(reason);
     if (session.phase === "in_world") {
       session.phase = "leaving";
-      void this.options.world.leave(session.id, reason).then((state) => this.releaseCharacter(session, state));
+      void this.options.world.leave(session.id, reason).then((state) => this.releaseCharacter(session, state, reason));
     } else {
       session.phase = "leaving";
     }
     session.connection.abort(reason);
   }
 
+  /** One warning per address and interval; the ones in between are counted, not written. */
+  private logRefusal(address: string, verdict: string): void {
+    const now = this.options.now();
+    const key = `${address} ${verdict}`;
+    const seen = this.refusalLog.get(key);
+    if (seen && now - seen.loggedAt < REFUSAL_LOG_INTERVAL_MS) {
+      seen.unlogged++;
+      return;
+    }
+    this.log.warn({ remote: address, verdict, unloggedSinceLast: seen?.unlogged ?? 0 }, "connection refused");
+    this.refusalLog.set(key, { loggedAt: now, unlogged: 0 });
+    if (this.refusalLog.size > 10_000) {
+      // A flood from many addresses: forget entries older than the interval.
+      for (const [oldKey, entry] of this.refusalLog) if (now - entry.loggedAt >= REFUSAL_LOG_INTERVAL_MS) this.refusalLog.delete(oldKey);
+    }
+  }
+
   private sweepDeadlines(): void {
     const now = this.options.now();
     for (const session of this.sessions.values()) {
       if ((session.phase === "connected" || session.phase === "account") && now > session.deadline) {
-        this.refuse(session, "Tiempo de espera agotado.", "login_timeout");
+        this.refuse(session, GATEWAY_TEXT.loginTimeout, "login_timeout");
       }
     }
   }
