@@ -17,6 +17,7 @@ import {
   type WorkerSettings,
   type WorkerStats,
 } from "../map/index.ts";
+import { LoopbackBusTransport, type BusTransport } from "./bus-transport.ts";
 import { MapWorkerHost, type MapWorkerHostEvents } from "./map-worker-host.ts";
 
 /** How long the gateway waits for workers to hand back their players on shutdown. */
@@ -39,6 +40,8 @@ export interface WorldOptions {
   onEntered?(session: number, map: number): void;
   onEnterFailed?(session: number, reason: string): void;
   workerUrl?: string;
+  /** How cross-map messages reach the other maps; a loopback in one process. */
+  bus?: BusTransport;
 }
 
 interface Route {
@@ -83,7 +86,12 @@ export class World {
   readonly framesOutById = new Float64Array(512);
   bytesOut = 0;
 
-  constructor(private readonly options: WorldOptions) {}
+  private readonly bus: BusTransport;
+
+  constructor(private readonly options: WorldOptions) {
+    this.bus = options.bus ?? new LoopbackBusTransport();
+    this.bus.subscribe((message) => this.deliverBus(message));
+  }
 
   get onlineCount(): number {
     return this.routes.size;
@@ -309,7 +317,7 @@ export class World {
         );
         return;
       case "bus":
-        this.relayBus(message.message);
+        this.bus.publish(message.message);
         return;
       default:
         return;
@@ -317,10 +325,10 @@ export class World {
   }
 
   /**
-   * The in-process cross-map bus: what one map publishes, every live worker receives (the
-   * publisher's included), after the intents already queued for it.
+   * A cross-map message from the bus: every live worker with maps receives it (the publisher's
+   * included), after the intents already queued for it.
    */
-  private relayBus(message: BusMessage): void {
+  private deliverBus(message: BusMessage): void {
     for (const host of this.hosts) if (!host.isDead && host.maps.size > 0) host.post({ t: "bus", message });
   }
 
