@@ -35,6 +35,7 @@ import {
 } from "../game/character-creation/index.ts";
 
 import { newOccupancyBuffer, type MapDefinition } from "../map/index.ts";
+import { SeededRandom, type Random } from "../random/index.ts";
 import { buildWorldInfoJson, type WorldInfoJson } from "../client/serve.ts";
 
 /** Heading an NPC faces when its template does not say (south, towards the viewer). */
@@ -55,7 +56,7 @@ export interface ServerWorld {
 }
 
 /** Loads `dir` as a world pack, or the embedded default world when no directory is given. */
-export async function loadServerWorld(dir: string | undefined, graphicsUrl?: string): Promise<ServerWorld> {
+export async function loadServerWorld(dir: string | undefined, graphicsUrl?: string, random: Random = unseededRandom()): Promise<ServerWorld> {
   const outcome = dir ? await loadWorldPack(dir) : await loadDefaultWorld();
   if (!outcome.ok) {
     const where = dir ? `world pack ${dir}` : "the built-in default world";
@@ -65,10 +66,14 @@ export async function loadServerWorld(dir: string | undefined, graphicsUrl?: str
       .join("; ");
     throw new Error(`${where} could not be loaded: ${first}${outcome.errors.length > 3 ? ` (+${outcome.errors.length - 3} more)` : ""}`);
   }
-  return serverWorldFromPack(outcome.pack, dir === undefined, graphicsUrl);
+  return serverWorldFromPack(outcome.pack, dir === undefined, graphicsUrl, random);
 }
 
-export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, graphicsUrl?: string): ServerWorld {
+/**
+ * `random` is the stream character creation draws from (VB6 rolls some starting values); tests
+ * pass a seeded one, a running server a stream seeded once from the system's entropy.
+ */
+export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, graphicsUrl?: string, random: Random = unseededRandom()): ServerWorld {
   const npcTemplates = new Map((pack.tables?.npcs?.npcs ?? []).map((npc) => [npc.id, npc]));
   const maps = new Map<number, MapDefinition>();
   for (const map of pack.maps) {
@@ -101,7 +106,7 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
 
   const rules = creationRulesOf(pack, isDefaultWorld);
   const creationProblems = rules ? checkCreationRules(rules).map((problem) => problem.message) : ["the world has no Balance table"];
-  const random = () => Math.random();
+  const rng = () => random.next();
   const selectable = rules ? new Set(selectableCreationCities(rules)) : null;
   return {
     name: pack.name,
@@ -111,7 +116,7 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
     creationProblems,
     createCharacter(request) {
       if (!rules) return { ok: false, reason: "bad_class" };
-      return createCharacter(request, rules, { rng: random });
+      return createCharacter(request, rules, { rng });
     },
     worldInfo: buildWorldInfoJson({
       name: pack.name,
@@ -182,4 +187,9 @@ function starterKitOf(kit: StartingKit): StarterKit {
   const byClass = {} as Record<ClassId, ReturnType<typeof set>>;
   for (const classId of CLASS_IDS) byClass[classId] = set(kit.byClass[classId] ?? [], kit.spellsByClass[classId] ?? []);
   return { common: set(kit.common), byClass };
+}
+
+/** A stream for a running server: seeded once from the system's entropy. */
+function unseededRandom(): Random {
+  return SeededRandom.create(crypto.getRandomValues(new Uint32Array(1))[0]!);
 }
