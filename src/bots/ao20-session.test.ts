@@ -19,7 +19,7 @@ import {
 import { ManualClock } from "../time/index.ts";
 import type { ActorView } from "./behaviour.ts";
 import { Ao20SessionPort, type Ao20SessionOptions, type BotSession } from "./ao20-session.ts";
-import { botCredentials } from "./bot-identity.ts";
+import { botCredentials, seedTag } from "./bot-identity.ts";
 import { MapCatalog } from "./map-catalog.ts";
 import { RunLedger } from "./run-ledger.ts";
 import type { SessionEvents } from "./session-port.ts";
@@ -28,13 +28,17 @@ import type { BotTransport, TransportEvents, TransportTarget } from "./transport
 const OPEN_FIELD = DEFAULT_WORLD_MAP_IDS.openField;
 const TARGET: TransportTarget = { kind: "tcp", host: "127.0.0.1", port: 7667, text: "tcp://127.0.0.1:7667" };
 const maps = buildDefaultMaps();
+const TAG = seedTag(11);
 
 /** A transport whose server is the test: it records what the bot sent and feeds server packets. */
 class ScriptedTransport implements BotTransport {
   readonly sent: ClientPacket[] = [];
   closed = false;
   bufferedBytes = 0;
-  constructor(readonly events: TransportEvents) {}
+  constructor(
+    readonly events: TransportEvents,
+    readonly localAddress?: string,
+  ) {}
   sendFrames(frames: Uint8Array): boolean {
     if (this.closed) return false;
     for (const body of splitFrames(frames).bodies) {
@@ -93,15 +97,15 @@ async function setup(options: Partial<Ao20SessionOptions> = {}) {
   const transports: ScriptedTransport[] = [];
   const port = new Ao20SessionPort({
     target: TARGET,
-    connect: (_target, events) => {
-      const transport = new ScriptedTransport(events);
+    connect: (_target, events, localAddress) => {
+      const transport = new ScriptedTransport(events, localAddress);
       transports.push(transport);
       return transport;
     },
     scheduler: clock.timers,
     ledger,
     maps: catalog,
-    credentials: (id) => botCredentials(11, id),
+    credentials: (id) => botCredentials(TAG, id),
     expectedMap: OPEN_FIELD,
     ...options,
   });
@@ -140,7 +144,7 @@ describe("AO20 session adapter", () => {
     transport.events.opened();
     expect(record.calls).toEqual(["connected"]);
     transport.push("Connected", {});
-    const credentials = botCredentials(11, 0);
+    const credentials = botCredentials(TAG, 0);
     expect(transport.sent).toEqual([{ id: 304, name: "CreateAccount", fields: { email: credentials.email, password: credentials.password } }]);
     transport.push("AccountCharacterList", { characters: [] });
     expect(transport.sent[1]).toEqual({ id: 74, name: "LoginNewChar", fields: { name: credentials.name, race: 1, gender: 1, class: 3, head: 1, homeCity: 1 } } as never);
@@ -252,19 +256,61 @@ describe("AO20 session adapter", () => {
     expect(port.ledger.transfers).toBe(1);
   });
 
-  test("a bot that lands on another map is counted; LoginExistingChar picks its own character", async () => {
-    const { transports, open, ledger } = await setup({ login: "existing" });
+  test("a bot that lands on another map is counted; a reused account's own character is picked", async () => {
+    const { transports, open, ledger } = await setup({ login: "reuse" });
     open(0);
     const transport = transports[0]!;
     transport.events.opened();
     transport.push("Connected", {});
     expect(transport.names()).toEqual(["LoginAccount"]);
-    const mine = { id: 77, name: botCredentials(11, 0).name, body: 1, head: 1, class: 3, map: 1, x: 50, y: 50, level: 1, status: 1, helmet: 0, shield: 0, weapon: 0, backpack: 0 };
+    const mine = { id: 77, name: botCredentials(TAG, 0).name, body: 1, head: 1, class: 3, map: 1, x: 50, y: 50, level: 1, status: 1, helmet: 0, shield: 0, weapon: 0, backpack: 0 };
     transport.push("AccountCharacterList", { characters: [{ ...mine, id: 76, name: "Otro" }, mine] });
     expect(transport.sent[1]).toEqual({ id: 73, name: "LoginExistingChar", fields: { charId: 77, name: mine.name } } as never);
     transport.push("ChangeMap", { map: 1, resourceMap: 1 });
     transport.push("Logged", { newUser: false });
     expect(ledger.wrongMap).toBe(1);
+  });
+
+  test("reuse: an account the server does not know is created over a second connection, its character too", async () => {
+    const { transports, open, ledger } = await setup({ login: "reuse" });
+    const { record, session } = open(0);
+    const first = transports[0]!;
+    first.events.opened();
+    first.push("Connected", {});
+    expect(first.names()).toEqual(["LoginAccount"]);
+    first.push("ErrorMsg", { message: "Usuario o contraseña incorrectos." });
+    // The bot hung up and dialled again; the runtime heard one connect and no failure.
+    expect([first.closed, transports.length, record.calls]).toEqual([true, 2, ["connected"]]);
+    const second = transports[1]!;
+    second.events.opened();
+    second.push("Connected", {});
+    expect(second.names()).toEqual(["CreateAccount"]);
+    second.push("AccountCharacterList", { characters: [] });
+    expect(second.names()).toEqual(["CreateAccount", "LoginNewChar"]);
+    second.push("ChangeMap", { map: OPEN_FIELD, resourceMap: OPEN_FIELD });
+    second.push("Logged", { newUser: true });
+    expect(record.calls).toEqual(["connected", "authenticated"]);
+    expect([ledger.logins, session.failure]).toEqual([1, undefined]);
+
+    // Refused again on the second try: that is the failure, with the server's words.
+    const other = open(1);
+    transports[2]!.events.opened();
+    transports[2]!.push("Connected", {});
+    transports[2]!.push("ErrorMsg", { message: "Usuario o contraseña incorrectos." });
+    transports[3]!.events.opened();
+    transports[3]!.push("Connected", {});
+    transports[3]!.push("ErrorMsg", { message: "Ya existe una cuenta con ese email." });
+    expect(other.record.calls).toEqual(["connected", "failed server error: Ya existe una cuenta con ese email."]);
+    expect(other.session.failure).toEqual({ kind: "server_text", stage: "account", text: "Ya existe una cuenta con ese email." });
+  });
+
+  test("source addresses go round-robin by actor id; none without them", async () => {
+    const spread = await setup({ sourceAddresses: ["127.0.0.2", "127.0.0.3", "127.0.0.4"] });
+    for (let id = 0; id < 7; id++) spread.open(id);
+    expect(spread.transports.map((transport) => transport.localAddress)).toEqual(["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.2"]);
+    const plain = await setup();
+    plain.open(0);
+    expect(plain.transports[0]!.localAddress).toBeUndefined();
   });
 
   test("failures carry the reason: server error, message box, an unasked close, a login that takes too long", async () => {
@@ -292,8 +338,24 @@ describe("AO20 session adapter", () => {
     expect(transports[3]!.closed).toBe(true);
 
     const never = open(4);
-    transports[4]!.events.closed("connect failed: ECONNREFUSED", true);
+    transports[4]!.events.closed("connect failed: ECONNREFUSED", true, "ECONNREFUSED");
     expect(never.record.calls).toEqual(["failed connect failed: ECONNREFUSED"]);
+
+    // A reset before the server's greeting: what a refusal without a reason looks like.
+    const reset = open(5);
+    transports[5]!.events.opened();
+    transports[5]!.events.closed("socket error: ECONNRESET: connection reset by peer, read", false, "ECONNRESET");
+    expect(reset.record.calls.at(-1)).toBe("failed socket error: ECONNRESET: connection reset by peer, read (while logging in: hello)");
+
+    // Each failure is kept as a value for the report.
+    expect([refused, boxed, dropped, slow, never, reset].map(({ session }) => session.failure)).toEqual([
+      { kind: "server_text", stage: "hello", text: "Ya existe una cuenta con ese email." },
+      { kind: "message_box", stage: "hello", messageId: 1769, extra: "" },
+      { kind: "closed", stage: "world", text: "closed by the server" },
+      { kind: "timeout", stage: "hello", limitMs: 5_000 },
+      { kind: "connect_failed", code: "ECONNREFUSED", text: "connect failed: ECONNREFUSED" },
+      { kind: "socket_error", stage: "hello", code: "ECONNRESET", text: "socket error: ECONNRESET: connection reset by peer, read" },
+    ]);
   });
 
   test("an asked close reports closed, never failed; logins wait for a free slot in arrival order", async () => {

@@ -12,18 +12,25 @@
  * run's pooled view of its map (map-view.ts); `ChangeMap` moves it to the new map's view. Walkers
  * pick legal steps from the map's terrain and that view. It feeds the run's `RunLedger`: offered
  * steps, the first observation of other bots' steps, refusals, chat round trips, bytes, logins.
- * `ErrorMsg`, `ShowMessageBox`, a timeout or an unasked close fail the bot with the reason.
+ * `ErrorMsg`, `ShowMessageBox`, a timeout or an unasked close fail the bot; how it ended is kept
+ * as a value (`FailureSignal`) for the report to group by cause (failure-causes.ts).
+ *
+ * With `login: "reuse"` a bot logs into its account (`LoginAccount`) and, when the server does
+ * not know it, dials again and creates it: the server closes a connection after any refusal, so
+ * a second try needs a second connection. Its character is picked from the list, or created.
  */
 import { headingBit, isHeading } from "../game/movement/index.ts";
 import { decodeServerPacket, PacketWriter, SEQUENCED_CLIENT_PACKETS, writeClientPacket, type ClientPacketName } from "../protocol/index.ts";
 import type { TimerScheduler } from "../time/index.ts";
 import type { ActorView, PacketFields, SendOutcome } from "./behaviour.ts";
 import type { BotCredentials } from "./bot-identity.ts";
+import { classifyFailure, describeFailure, type FailureSignal, type FailureStage } from "./failure-causes.ts";
 import { CHARACTER_CREATE_ID, CHARACTER_MOVE_BODY_BYTES, CHARACTER_MOVE_ID, moveCharIndexAt, packetIdAt, readCharacterCreate, type CharPlacement } from "./hot-packets.ts";
 import type { BotLogger } from "./logger.ts";
 import type { MapCatalog } from "./map-catalog.ts";
 import { MapViews, posKey, stepKey, type MapView, type Mover } from "./map-view.ts";
 import { PendingSteps } from "./pending-steps.ts";
+import { sourceAddressFor } from "./source-addresses.ts";
 import type { RunLedger } from "./run-ledger.ts";
 import type { SessionEvents, SessionLink, SessionPort } from "./session-port.ts";
 import type { BotTransport, TransportConnector, TransportEvents, TransportTarget } from "./transport.ts";
@@ -65,7 +72,8 @@ export interface WalkView {
   legalHeadings(allowExits: boolean): number;
 }
 
-export type LoginMode = "create" | "existing";
+/** `create`: new accounts and characters; `reuse`: log into them, creating what is missing. */
+export type LoginMode = "create" | "reuse";
 
 export interface Ao20SessionOptions {
   readonly target: TransportTarget;
@@ -76,8 +84,10 @@ export interface Ao20SessionOptions {
   readonly maps?: MapCatalog;
   readonly credentials: (actorId: number) => BotCredentials;
   readonly character?: NewCharacterSpec;
-  /** `create` (default): a new account and character per bot; `existing`: log into them. */
+  /** `create` (default): a new account and character per bot; `reuse`: log into them, creating what is missing. */
   readonly login?: LoginMode;
+  /** Local addresses to connect from, round-robin by actor id (`--source-addresses`). */
+  readonly sourceAddresses?: readonly string[];
   /** The map new characters must appear on (`--bench-spawn`); `any` checks nothing. */
   readonly expectedMap?: number | "any";
   /** Logins in flight at once (connect to `Logged`); the rest wait their turn. */
@@ -86,7 +96,8 @@ export interface Ao20SessionOptions {
   readonly log?: BotLogger;
 }
 
-type Phase = "waiting" | "connecting" | "hello" | "account" | "character" | "entering" | "world" | "closed";
+/** `redialing`: the server refused `LoginAccount` for an unknown account; waiting for the close to dial again and create it. */
+type Phase = "waiting" | "connecting" | "hello" | "account" | "redialing" | "character" | "entering" | "world" | "closed";
 
 const WALK_SCRATCH = { heading: 0, counter: 0 };
 const PLACEMENT: CharPlacement = { charIndex: 0, x: 0, y: 0, isNpc: false };
@@ -118,6 +129,12 @@ export class BotSession implements SessionLink, WalkView, TransportEvents {
   private areaBurst = false;
   private closeReason: string | undefined;
   private holdsLoginSlot = false;
+  /** The runtime heard `connected` (a redial does not repeat it). */
+  private greeted = false;
+  /** `reuse` login: the account was not there, so this connection creates it. */
+  private creatingAccount = false;
+  /** How the session failed, for the report (undefined: it has not). */
+  failure: FailureSignal | undefined;
   private registeredView: MapView | undefined;
   private registeredChar = 0;
   /** What observers confirm steps with: the pending steps themselves. */
@@ -143,20 +160,27 @@ export class BotSession implements SessionLink, WalkView, TransportEvents {
     this.loginStartMs = port.scheduler.clock.now();
     port.ledger.loginStarted(this.loginStartMs);
     this.loginTimer = port.scheduler.after(port.loginTimeoutMs, loginTimedOut, this);
-    this.transport = port.options.connect(port.options.target, this);
+    this.dial();
+  }
+
+  private dial(): void {
+    const port = this.port;
+    this.transport = port.options.connect(port.options.target, this, port.sourceAddressFor(this.actor.id));
   }
 
   opened(): void {
     if (this.phase !== "connecting") return;
     this.phase = "hello";
+    if (this.greeted) return;
+    this.greeted = true;
     this.events.connected();
   }
 
   streamError(message: string): void {
-    this.fail(`protocol: ${message}`);
+    this.fail({ kind: "protocol", stage: this.stage, text: message });
   }
 
-  closed(reason: string, connectFailed: boolean): void {
+  closed(reason: string, connectFailed: boolean, code?: string): void {
     if (this.phase === "closed") {
       if (this.closeReason !== undefined) {
         const asked = this.closeReason;
@@ -165,7 +189,30 @@ export class BotSession implements SessionLink, WalkView, TransportEvents {
       }
       return;
     }
-    this.fail(connectFailed ? reason : `${reason} (while ${this.phase === "world" ? "in the world" : `logging in: ${this.phase}`})`);
+    if (this.phase === "redialing") {
+      this.phase = "connecting";
+      this.dial();
+      return;
+    }
+    if (connectFailed) this.fail({ kind: "connect_failed", code, text: reason });
+    else if (code !== undefined) this.fail({ kind: "socket_error", stage: this.stage, code, text: reason });
+    else this.fail({ kind: "closed", stage: this.stage, text: reason });
+  }
+
+  /** Where the session is, in the report's terms. */
+  get stage(): FailureStage {
+    switch (this.phase) {
+      case "waiting":
+      case "connecting":
+        return "connecting";
+      case "redialing":
+        return "account";
+      case "closed":
+        // Never asked: a closed session does not fail again.
+        return "world";
+      default:
+        return this.phase;
+    }
   }
 
   // --- SessionLink ----------------------------------------------------------------------------
@@ -236,7 +283,8 @@ export class BotSession implements SessionLink, WalkView, TransportEvents {
   }
 
   body(bytes: Uint8Array, start: number, end: number): void {
-    if (this.phase === "closed") return;
+    // A redialing session is done with this connection: what else it says does not matter.
+    if (this.phase === "closed" || this.phase === "redialing") return;
     const ledger = this.port.ledger;
     if (ledger.receiving) ledger.framesReceived++;
     if (end - start >= 2) {
@@ -268,13 +316,13 @@ export class BotSession implements SessionLink, WalkView, TransportEvents {
         if (this.phase === "account") this.pickCharacter(f.characters as readonly { id: number; name: string }[]);
         return;
       case "ErrorMsg":
-        this.fail(`server error: ${String(f.message)}`);
+        this.onErrorMsg(String(f.message));
         return;
       case "ShowMessageBox":
-        this.fail(`server message box ${String(f.messageId)}${f.extra ? ` (${String(f.extra)})` : ""}`);
+        this.fail({ kind: "message_box", stage: this.stage, messageId: Number(f.messageId), extra: String(f.extra ?? "") });
         return;
       case "Disconnect":
-        this.fail("the server disconnected the bot");
+        this.fail({ kind: "disconnect", stage: this.stage });
         return;
       case "ChangeMap":
         this.onChangeMap(f.map as number);
@@ -303,13 +351,25 @@ export class BotSession implements SessionLink, WalkView, TransportEvents {
   private sendLogin(): void {
     this.phase = "account";
     const { email, password } = this.credentials;
-    this.write(this.port.loginMode === "existing" ? "LoginAccount" : "CreateAccount", { email, password });
+    this.write(this.port.loginMode === "reuse" && !this.creatingAccount ? "LoginAccount" : "CreateAccount", { email, password });
+  }
+
+  private onErrorMsg(text: string): void {
+    const signal: FailureSignal = { kind: "server_text", stage: this.stage, text };
+    // A reused account that is not there yet: create it over a new connection (this one closes).
+    if (this.phase === "account" && this.port.loginMode === "reuse" && !this.creatingAccount && classifyFailure(signal) === "wrong_credentials") {
+      this.creatingAccount = true;
+      this.phase = "redialing";
+      this.transport?.close();
+      return;
+    }
+    this.fail(signal);
   }
 
   private pickCharacter(characters: readonly { id: number; name: string }[]): void {
     this.phase = "character";
     const name = this.credentials.name;
-    if (this.port.loginMode === "existing") {
+    if (this.port.loginMode === "reuse") {
       const mine = characters.find((character) => character.name.toLowerCase() === name.toLowerCase());
       if (mine) {
         this.phase = "entering";
@@ -327,7 +387,7 @@ export class BotSession implements SessionLink, WalkView, TransportEvents {
     writer.reset();
     const error = writeClientPacket(writer, name, fields as never);
     if (error) {
-      this.fail(`cannot encode ${name}: ${error.message}`);
+      this.fail({ kind: "protocol", stage: this.stage, text: `cannot encode ${name}: ${error.message}` });
       return;
     }
     this.transport?.sendFrames(writer.bytes());
@@ -462,15 +522,16 @@ export class BotSession implements SessionLink, WalkView, TransportEvents {
   /** @internal The login took too long. */
   loginTimedOut(): void {
     this.loginTimer = -1;
-    if (this.phase !== "world" && this.phase !== "closed") this.fail(`login timed out after ${this.port.loginTimeoutMs} ms (at ${this.phase})`);
+    if (this.phase !== "world" && this.phase !== "closed") this.fail({ kind: "timeout", stage: this.stage, limitMs: this.port.loginTimeoutMs });
   }
 
-  fail(reason: string): void {
+  fail(signal: FailureSignal): void {
     if (this.phase === "closed") return;
+    this.failure = signal;
     this.shutDown();
     this.closeReason = undefined;
     this.transport?.close();
-    this.events.failed(shortReason(reason));
+    this.events.failed(shortReason(describeFailure(signal)));
   }
 
   private shutDown(): void {
@@ -520,6 +581,7 @@ export class Ao20SessionPort implements SessionPort {
   readonly character: NewCharacterSpec;
   readonly loginTimeoutMs: number;
   readonly maxLoginsInFlight: number;
+  readonly sourceAddresses: readonly string[];
   /** Sessions by actor id. */
   readonly sessions: (BotSession | undefined)[] = [];
   private readonly waiting: BotSession[] = [];
@@ -536,7 +598,13 @@ export class Ao20SessionPort implements SessionPort {
     this.character = options.character ?? DEFAULT_NEW_CHARACTER;
     this.loginTimeoutMs = options.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS;
     this.maxLoginsInFlight = Math.max(1, options.maxLoginsInFlight ?? Number.POSITIVE_INFINITY);
+    this.sourceAddresses = options.sourceAddresses ?? [];
     this.log = options.log;
+  }
+
+  /** The local address actor `actorId` connects from: round-robin over `sourceAddresses`. */
+  sourceAddressFor(actorId: number): string | undefined {
+    return sourceAddressFor(this.sourceAddresses, actorId);
   }
 
   open(actor: ActorView, events: SessionEvents): SessionLink {

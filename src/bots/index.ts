@@ -77,14 +77,40 @@ export type {
 } from "./behaviour.ts";
 export * from "./behaviours/index.ts";
 export { BOT_TIMER_MIX, createTimerLoad, DEFAULT_WARMUP_S, measureQueueCost, runRuntimeBench, type RuntimeBenchOptions, type RuntimeBenchResult, type TimerLoadPopulation } from "./bench-runtime.ts";
-export { botCredentials, lettersOf, runTag, type BotCredentials } from "./bot-identity.ts";
+export { botCredentials, isRunTag, lettersOf, RUN_TAG_LETTERS, RUN_TAGS, seedTag, tagOf, type BotCredentials } from "./bot-identity.ts";
 export { BotActor, BotRuntime, type BotRuntimeOptions, type TraceEvent } from "./bot-runtime.ts";
+export {
+  connectionWarnings,
+  PER_ADDRESS_CAP_METRIC,
+  SERVER_DEFAULT_MAX_CONNECTIONS,
+  SERVER_DEFAULT_MAX_CONNECTIONS_PER_IP,
+  serverLimits,
+  TOTAL_CAP_METRIC,
+} from "./connection-budget.ts";
+export {
+  CAUSES,
+  classifyFailure,
+  describeFailure,
+  FAILURE_CAUSES,
+  foldText,
+  groupFailures,
+  perAddressRemedy,
+  SOURCE_NOT_BOUND,
+  SUGGESTED_SOURCE_ADDRESSES,
+  type FailedBot,
+  type FailureCause,
+  type FailureGroup,
+  type FailureSignal,
+  type FailureStage,
+  type RemedyContext,
+  type ServerLimit,
+} from "./failure-causes.ts";
 export { processUsage, type HostProbe, type HostUsage } from "./host.ts";
 export { MapView, MapViews, MAX_VIEW_CHAR_INDEX, posKey, stepKey, type Mover } from "./map-view.ts";
 export { fetchJson, MapCatalog, type JsonGetter, type MapLoadResult } from "./map-catalog.ts";
 export { PendingSteps, PENDING_STEP_CAPACITY, PENDING_STEP_MAX_AGE_MS } from "./pending-steps.ts";
 export { RunLedger } from "./run-ledger.ts";
-export { formatReportTable, type ScenarioReport } from "./scenario-report.ts";
+export { formatFailureCauses, formatReportTable, type ScenarioReport } from "./scenario-report.ts";
 export {
   ARRIVAL_SPREAD_MS,
   connectTransport,
@@ -98,6 +124,7 @@ export {
   type ScenarioRunOptions,
 } from "./scenario-runner.ts";
 export { ARENA_MAP, isScenarioName, OPEN_FIELD_MAP, SCENARIO_CHAT_THINK, SCENARIO_NAMES, SCENARIOS, type ScenarioName, type ScenarioSpec } from "./scenarios.ts";
+export { formatIpv4, ipv4Number, isLoopbackHost, MAX_SOURCE_ADDRESSES, parseSourceAddresses, sourceAddressFor, type SourceAddressResult } from "./source-addresses.ts";
 export { fetchText, MAX_METRICS_BYTES, parsePrometheusText, readServerSnapshot, snapshotOf, type MetricSample, type MetricsGetter, type ServerSnapshot } from "./server-metrics.ts";
 export { connectTcp, MAX_TCP_PENDING_BYTES } from "./tcp-transport.ts";
 export { httpOriginOf, parseTarget, type BotTransport, type TargetError, type TransportConnector, type TransportEvents, type TransportTarget } from "./transport.ts";

@@ -3,7 +3,10 @@
  * `offered_moves_per_s`, `moves_per_s`, `recipients_per_move`, `rtt_p50_ms`, `rtt_p99_ms`,
  * `rtt_max_ms`, `server_cpu_pct`, `server_rss_mb`, `failures`), then the detail that says where
  * the time went, and a human table. Numbers that could not be measured are `null` in JSON.
+ * Failures come grouped by cause, each with a count, an example bot and a remedy; `ok` is true
+ * only when every bot got in and ran to the end (the CLI's exit status follows it).
  */
+import type { FailureGroup } from "./failure-causes.ts";
 
 export interface ScenarioReport {
   readonly scenario: string;
@@ -20,8 +23,20 @@ export interface ScenarioReport {
   /** Server CPU over the window, % of one core (200 = both cores of a 2-core machine). */
   readonly server_cpu_pct: number | null;
   readonly server_rss_mb: number | null;
-  /** Bots that ended Failed. */
+  /** Bots that failed, or were still logging in when measuring began (the sum of `failure_causes`). */
   readonly failures: number;
+  /** Every bot got in and ran to the end: no failures. */
+  readonly ok: boolean;
+  /** The failures by cause, most frequent first. */
+  readonly failure_causes: readonly FailureGroup[];
+  /** The six letters in every bot's account and character name this run (`Bot<tag><id>`). */
+  readonly run_tag: string;
+  /** `new`: accounts created for this run; `reused`: the seed's accounts (--reuse-accounts). */
+  readonly accounts: "new" | "reused";
+  /** Local addresses bots connected from (0: the machine's default). */
+  readonly source_addresses: number;
+  /** What the run warned about before it started (connection caps). */
+  readonly warnings: readonly string[];
 
   readonly transport: "tcp" | "ws";
   readonly target: string;
@@ -63,7 +78,6 @@ export interface ScenarioReport {
   readonly maps_at_login: number;
   readonly transfers: number;
   readonly decode_errors: number;
-  readonly failure_reasons: Readonly<Record<string, number>>;
 
   /** From /metrics (null without --metrics-url): */
   readonly server_moves_per_s: number | null;
@@ -108,6 +122,7 @@ function cell(value: number | null, digits = 1): string {
 export function formatReportTable(report: ScenarioReport): string {
   const rows: [string, string][] = [
     ["scenario", `${report.scenario} (${report.transport} ${report.target}, seed ${report.seed})`],
+    ["accounts", `${report.accounts}, run tag ${report.run_tag}${report.source_addresses > 0 ? `, from ${report.source_addresses} source addresses` : ""}`],
     ["bots (active at start)", `${report.bots} (${report.bots_active})`],
     ["window", `${cell(report.duration_s, 2)} s`],
     ["moves offered / s", cell(report.offered_moves_per_s)],
@@ -122,7 +137,7 @@ export function formatReportTable(report: ScenarioReport): string {
     ["received", `${cell(report.bytes_received_per_s === null ? null : report.bytes_received_per_s / 1e6, 2)} MB/s, ${cell(report.frames_received_per_s, 0)} frames/s`],
     ["logins", `${report.logins} (${cell(report.logins_per_s)} /s, p50 ${cell(report.login_p50_ms, 0)} ms, p99 ${cell(report.login_p99_ms, 0)} ms)`],
     ["maps at login / wrong map / transfers", `${report.maps_at_login} / ${report.wrong_map} / ${report.transfers}`],
-    ["failures", `${report.failures}${Object.keys(report.failure_reasons).length > 0 ? ` ${JSON.stringify(report.failure_reasons)}` : ""}`],
+    ["failures", report.failures === 0 ? "0" : `${report.failures} of ${report.bots} bots (by cause below)`],
     ["server cpu % / rss MB", `${cell(report.server_cpu_pct)} / ${cell(report.server_rss_mb, 0)}`],
     ["server moves / s (walks - refusals)", cell(report.server_moves_per_s)],
     ["server players online peak", cell(report.server_players_online_peak, 0)],
@@ -133,5 +148,15 @@ export function formatReportTable(report: ScenarioReport): string {
   ];
   if (report.metrics_error) rows.push(["metrics", report.metrics_error]);
   const width = Math.max(...rows.map(([label]) => label.length));
-  return `${rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join("\n")}\n`;
+  return `${rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join("\n")}\n${formatFailureCauses(report.failure_causes)}`;
+}
+
+/** The failures block under the table: one paragraph per cause (nothing when there are none). */
+export function formatFailureCauses(causes: readonly FailureGroup[]): string {
+  if (causes.length === 0) return "";
+  const lines = ["", "failures by cause:"];
+  for (const group of causes) {
+    lines.push(`  ${group.count} × ${group.label}`, `      e.g. ${group.example_bot}: ${group.example}`, `      remedy: ${group.remedy}`);
+  }
+  return `${lines.join("\n")}\n`;
 }

@@ -4,6 +4,11 @@
  * the window), reads the server's `/metrics` at the window's edges and once a second for peaks,
  * prints a progress line each second, drains, and builds the report.
  *
+ * Before anything else it weighs the run against the server's connection caps (read from
+ * `/metrics` when exported, the defaults otherwise) and warns when bots will be refused. At the
+ * end every bot that failed, or was still logging in when measuring began, is a failure, grouped
+ * by cause with a remedy (failure-causes.ts); the report is `ok` only when there are none.
+ *
  * Everything runs on the runtime's real clock and its one timer queue; the only waits are timers
  * on that queue. Network and HTTP are injected (connector, JSON and metrics getters).
  */
@@ -13,8 +18,10 @@ import { planRun } from "./arrivals.ts";
 import type { BehaviourFactory } from "./behaviour.ts";
 import { IdleBehaviour } from "./behaviours/idle.ts";
 import { MapWalkerBehaviour } from "./behaviours/map-walker.ts";
-import { botCredentials } from "./bot-identity.ts";
+import { botCredentials, isRunTag, seedTag } from "./bot-identity.ts";
 import { BotRuntime } from "./bot-runtime.ts";
+import { connectionWarnings, serverLimits } from "./connection-budget.ts";
+import { groupFailures, type FailedBot, type RemedyContext } from "./failure-causes.ts";
 import { processUsage, type HostProbe } from "./host.ts";
 import { silentBotLogger, type BotLogger } from "./logger.ts";
 import { fetchJson, MapCatalog, type JsonGetter } from "./map-catalog.ts";
@@ -22,6 +29,7 @@ import { RunLedger } from "./run-ledger.ts";
 import type { ScenarioReport, TimelineEntry } from "./scenario-report.ts";
 import type { ScenarioSpec } from "./scenarios.ts";
 import { fetchText, readServerSnapshot, type MetricsGetter, type ServerSnapshot } from "./server-metrics.ts";
+import { isLoopbackHost } from "./source-addresses.ts";
 import { connectTcp } from "./tcp-transport.ts";
 import type { TransportConnector, TransportTarget } from "./transport.ts";
 import { connectWebSocket } from "./ws-transport.ts";
@@ -47,13 +55,11 @@ export const DEFAULT_LOGIN_PHASE_LIMIT_S = 180;
 const DRAIN_WAIT_MS = 5_000;
 /** How often the waits re-check their condition. */
 const POLL_MS = 50;
-/** Failure reasons listed in the report. */
-const MAX_FAILURE_REASONS = 8;
 /** Bot actions may go out at most this often per bot (budget; a walker needs ~5/s). */
 const SENDS_PER_S_LIMIT = 20;
 
-/** Picks the transport for a target. */
-export const connectTransport: TransportConnector = (target, events) => (target.kind === "tcp" ? connectTcp(target, events) : connectWebSocket(target, events));
+/** Picks the transport for a target (a source address binds TCP only; the runner refuses it for WebSocket). */
+export const connectTransport: TransportConnector = (target, events, localAddress) => (target.kind === "tcp" ? connectTcp(target, events, localAddress) : connectWebSocket(target, events));
 
 export interface ScenarioRunOptions {
   readonly scenario: ScenarioSpec;
@@ -69,10 +75,20 @@ export interface ScenarioRunOptions {
   readonly loginConcurrency?: number;
   readonly loginTimeoutMs?: number;
   readonly loginPhaseLimitS?: number;
+  /** `create` (default): new accounts; `reuse`: log into the run tag's accounts, creating what is missing. */
   readonly login?: LoginMode;
+  /**
+   * Six lowercase letters in every bot's names (bot-identity.ts). Default: the seed's own tag,
+   * which `reuse` wants; a `create` run that must not collide with earlier ones passes a new one.
+   */
+  readonly runTag?: string;
+  /** Local addresses bots connect from, round-robin (TCP only). */
+  readonly sourceAddresses?: readonly string[];
   readonly character?: NewCharacterSpec;
   readonly graceMs?: number;
   readonly progress?: (line: string) => void;
+  /** Warnings before the run (connection caps); they are in the report too. */
+  readonly warn?: (line: string) => void;
   readonly log?: BotLogger;
   readonly connect?: TransportConnector;
   readonly getJson?: JsonGetter;
@@ -115,6 +131,11 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
   if (scenario.walk && options.httpOrigin === undefined) {
     throw new ScenarioError("bad_options", `${scenario.name} walks on the server's maps: give the server's HTTP address (--http-url or --metrics-url)`);
   }
+  const sourceAddresses = options.sourceAddresses ?? [];
+  if (sourceAddresses.length > 0 && target.kind !== "tcp") throw new ScenarioError("bad_options", "source addresses apply to tcp:// targets only");
+  const login = options.login ?? "create";
+  const tag = options.runTag ?? seedTag(seed);
+  if (!isRunTag(tag)) throw new ScenarioError("bad_options", `run tag must be six lowercase letters, got ${JSON.stringify(tag)}`);
   const progress = options.progress ?? (() => {});
   const log = options.log ?? silentBotLogger;
   const host = options.host ?? processUsage;
@@ -139,6 +160,23 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
 
   driver.start();
   try {
+    // --- will the server take us? ----------------------------------------------------------
+    const preflight = options.metricsUrl === undefined ? undefined : await readServerSnapshot(options.metricsUrl, getMetrics, clock.now());
+    const limits = serverLimits(preflight?.ok ? preflight.snapshot : undefined);
+    const remedies: RemedyContext = {
+      bots,
+      transport: target.kind,
+      target: target.text,
+      loopbackTarget: isLoopbackHost(target.host),
+      sourceAddresses: sourceAddresses.length,
+      perAddressCap: limits.perAddress,
+      maxConnections: limits.total,
+      reuseAccounts: login === "reuse",
+      loginTimeoutS: (options.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS) / MS_PER_S,
+    };
+    const warnings = connectionWarnings(remedies);
+    for (const line of warnings) options.warn?.(line);
+
     if (maps && typeof scenario.expectedMap === "number") {
       const loaded = await maps.load(scenario.expectedMap);
       if (!loaded.ok) throw new ScenarioError("map_unavailable", `${scenario.name} needs map ${scenario.expectedMap}: ${loaded.message}`);
@@ -150,9 +188,10 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       scheduler,
       ledger,
       maps,
-      credentials: (actorId) => botCredentials(seed, actorId),
+      credentials: (actorId) => botCredentials(tag, actorId),
       character: options.character,
-      login: options.login,
+      login,
+      sourceAddresses,
       expectedMap: scenario.expectedMap,
       maxLoginsInFlight: options.loginConcurrency ?? DEFAULT_LOGIN_CONCURRENCY,
       loginTimeoutMs: options.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS,
@@ -241,6 +280,8 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
     };
 
     // --- login phase -----------------------------------------------------------------------
+    // The window's edges are synchronised points (every bot of the run in, or just measured):
+    // they count toward the peaks too, so a peak never misses what the run itself put there.
     const snapshotNow = async (): Promise<ServerSnapshot | undefined> => {
       if (options.metricsUrl === undefined) return undefined;
       const read = await readServerSnapshot(options.metricsUrl, getMetrics, clock.now());
@@ -248,6 +289,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
         peaks.lastError = read.error;
         return undefined;
       }
+      if (!(read.snapshot.playersOnline <= peaks.players)) peaks.players = read.snapshot.playersOnline;
       return read.snapshot;
     };
     let serverStart: ServerSnapshot | undefined;
@@ -263,6 +305,11 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
     const loginPhaseS = (clock.now() - startedMs) / MS_PER_S;
     if (!everyoneIn) log.warn({ scenario: scenario.name, limitS }, "not every bot got in before the login phase limit; measuring anyway");
     const botsActive = runtime.stateCounts().Active;
+    // Bots still on their way in now did not get in in time: failures, whatever happens later.
+    const unfinished = new Map<number, string>();
+    for (const actor of runtime.actors) {
+      if (actor.state !== "Active" && !actor.lifecycle.isFinal) unfinished.set(actor.id, port.sessions[actor.id]?.stage ?? actor.state);
+    }
 
     // --- the window ------------------------------------------------------------------------
     if (!scenario.loginOnly) {
@@ -292,14 +339,14 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
     scheduler.cancel(progressTimer);
 
     // --- report ----------------------------------------------------------------------------
-    const counts = runtime.stateCounts();
-    const reasons = new Map<string, number>();
+    const failed: FailedBot[] = [];
     for (const actor of runtime.actors) {
-      if (actor.state !== "Failed") continue;
-      const reason = actor.lifecycle.lastReason ?? "unknown";
-      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      const session = port.sessions[actor.id];
+      const bot = session?.credentials.name ?? actor.name;
+      if (actor.state === "Failed") failed.push({ bot, signal: session?.failure ?? { kind: "other", text: actor.lifecycle.lastReason ?? "unknown" } });
+      else if (unfinished.has(actor.id)) failed.push({ bot, signal: { kind: "unfinished", stage: unfinished.get(actor.id)! } });
     }
-    const failureReasons = Object.fromEntries([...reasons].sort((a, b) => b[1] - a[1]).slice(0, MAX_FAILURE_REASONS));
+    const failureCauses = groupFailures(failed, remedies);
     const windowMs = ledger.windowMs;
     const windowS = windowMs / MS_PER_S;
     const perS = (count: number) => round(count / windowS, 1);
@@ -318,7 +365,13 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       rtt_max_ms: ledger.moveRtt.count > 0 ? round(ledger.moveRtt.max, 3) : null,
       server_cpu_pct: serverStart && serverEnd ? round(((serverEnd.cpuSeconds - serverStart.cpuSeconds) / serverSpanS) * 100, 1) : null,
       server_rss_mb: serverEnd ? round(serverEnd.rssBytes / BYTES_PER_MB, 1) : null,
-      failures: counts.Failed,
+      failures: failed.length,
+      ok: failed.length === 0,
+      failure_causes: failureCauses,
+      run_tag: tag,
+      accounts: login === "reuse" ? "reused" : "new",
+      source_addresses: sourceAddresses.length,
+      warnings,
 
       transport: target.kind,
       target: target.text,
@@ -353,7 +406,6 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       maps_at_login: ledger.loginMaps.size,
       transfers: ledger.transfers,
       decode_errors: ledger.decodeErrors,
-      failure_reasons: failureReasons,
 
       server_moves_per_s: serverStart && serverEnd ? round((serverEnd.walksIn - serverEnd.posUpdatesOut - (serverStart.walksIn - serverStart.posUpdatesOut)) / serverSpanS, 1) : null,
       server_walks_in: serverEnd ? serverEnd.walksIn : null,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { MetricsRegistry } from "../metrics/index.ts";
+import { PER_ADDRESS_CAP_METRIC, TOTAL_CAP_METRIC } from "./connection-budget.ts";
 import { parsePrometheusText, readServerSnapshot, snapshotOf } from "./server-metrics.ts";
 
 /** A registry with the series the server exports, rendered by the server's own renderer. */
@@ -49,9 +50,20 @@ describe("server metrics", () => {
       mainLagP99S: 0.031,
       mainLagMaxS: 0.25,
       workerLagMaxS: 0.064,
+      // Caps the server does not export: unknown (the run assumes its defaults).
+      maxConnectionsPerIp: Number.NaN,
+      maxConnections: Number.NaN,
     });
     const odd = parsePrometheusText(serverLikeText()).find((sample) => sample.name === "odd_labels");
     expect(odd?.labels).toEqual({ path: 'a"b\\c\nd' });
+  });
+
+  test("the connection caps, when the server exports them", () => {
+    const registry = new MetricsRegistry();
+    registry.gauge(PER_ADDRESS_CAP_METRIC, "per address", () => 3);
+    registry.gauge(TOTAL_CAP_METRIC, "total", () => 200);
+    const snapshot = snapshotOf(parsePrometheusText(registry.render()), 0);
+    expect([snapshot.maxConnectionsPerIp, snapshot.maxConnections]).toEqual([3, 200]);
   });
 
   test("hostile text: bad lines are skipped, nothing throws", () => {

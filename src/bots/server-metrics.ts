@@ -3,6 +3,7 @@
  * exposition format (hostile input: a bad line is skipped, never thrown on) and a snapshot of the
  * series a scenario report uses.
  */
+import { PER_ADDRESS_CAP_METRIC, TOTAL_CAP_METRIC } from "./connection-budget.ts";
 
 /** One sample: metric name, labels, value. */
 export interface MetricSample {
@@ -86,6 +87,9 @@ export interface ServerSnapshot {
   readonly mainLagMaxS: number;
   /** Worst event-loop lag over the map workers' last report, seconds. */
   readonly workerLagMaxS: number;
+  /** The server's caps, when it exports them (connection-budget.ts names the gauges). */
+  readonly maxConnectionsPerIp: number;
+  readonly maxConnections: number;
 }
 
 function sum(samples: readonly MetricSample[], name: string, where?: (labels: Readonly<Record<string, string>>) => boolean): number {
@@ -128,6 +132,8 @@ export function snapshotOf(samples: readonly MetricSample[], atMs: number): Serv
     mainLagP99S: sum(samples, "argentum_event_loop_lag_seconds", (labels) => labels.thread === "main" && Number(labels.quantile) === 0.99),
     mainLagMaxS: sum(samples, "argentum_event_loop_lag_seconds", (labels) => labels.thread === "main" && Number(labels.quantile) === 1),
     workerLagMaxS: max(samples, "argentum_event_loop_lag_worker_seconds"),
+    maxConnectionsPerIp: sum(samples, PER_ADDRESS_CAP_METRIC),
+    maxConnections: sum(samples, TOTAL_CAP_METRIC),
   };
 }
 

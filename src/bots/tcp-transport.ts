@@ -10,8 +10,15 @@
  * whatever is left (a frame cut by the read, a bad length) goes through `FrameDecoder`, which
  * owns partial frames and framing errors. A test checks both paths give the same bodies for any
  * split of a stream, including reads that end right after a length prefix.
+ *
+ * `--source-addresses` binds a socket to a local address with `Bun.connect`'s `localAddress`
+ * (Bun 1.3+; not in its type declarations yet). Bun drops the binding when it has to resolve a
+ * host name itself, so the CLI asks for an IPv4 target with it, and `open` checks the address the
+ * socket really got: a bot that is not where it was asked to be fails rather than load the
+ * server's per-address cap unnoticed.
  */
-import type { Socket, SocketHandler } from "bun";
+import type { Socket, SocketHandler, TCPSocketConnectOptions } from "bun";
+import { SOURCE_NOT_BOUND } from "./failure-causes.ts";
 import { FRAME_HEADER_BYTES, FrameDecoder } from "../protocol/index.ts";
 import type { BotTransport, TransportEvents, TransportTarget } from "./transport.ts";
 
@@ -27,7 +34,11 @@ class TcpTransport implements BotTransport {
   /** Set when we asked for the close, so the reason says so. */
   closeRequested = false;
 
-  constructor(readonly events: TransportEvents) {}
+  constructor(
+    readonly events: TransportEvents,
+    /** The local address asked for, if any. */
+    readonly localAddress: string | undefined,
+  ) {}
 
   get bufferedBytes(): number {
     return this.pending?.length ?? 0;
@@ -75,11 +86,11 @@ class TcpTransport implements BotTransport {
     else this.finish("closed before connecting", true);
   }
 
-  finish(reason: string, connectFailed: boolean): void {
+  finish(reason: string, connectFailed: boolean, code?: string): void {
     if (this.isClosed) return;
     this.isClosed = true;
     this.pending = undefined;
-    this.events.closed(reason, connectFailed);
+    this.events.closed(reason, connectFailed, code);
   }
 }
 
@@ -94,6 +105,11 @@ const HANDLERS: SocketHandler<TcpTransport> = {
     transport.socket = socket;
     transport.wasOpened = true;
     if (transport.closeRequested) {
+      socket.end();
+      return;
+    }
+    if (transport.localAddress !== undefined && socket.localAddress !== transport.localAddress) {
+      transport.finish(`connect failed: bound to ${socket.localAddress}, not the source address ${transport.localAddress}`, true, SOURCE_NOT_BOUND);
       socket.end();
       return;
     }
@@ -115,15 +131,30 @@ const HANDLERS: SocketHandler<TcpTransport> = {
   },
   close(socket, error) {
     const transport = socket.data;
-    transport.finish(transport.closeRequested ? "closed by the bot" : error ? `socket error: ${error.message}` : "closed by the server", false);
+    if (transport.closeRequested) transport.finish("closed by the bot", false);
+    else if (error) transport.finish(`socket error: ${error.message}`, false, errorCode(error));
+    else transport.finish("closed by the server", false);
   },
   error(socket, error) {
-    socket.data.finish(`socket error: ${error.message}`, false);
+    socket.data.finish(`socket error: ${error.message}`, false, errorCode(error));
   },
   connectError(socket, error) {
-    socket.data.finish(`connect failed: ${error.message}`, true);
+    socket.data.finish(connectFailure(error, socket.data.localAddress), true, errorCode(error));
   },
 };
+
+/** The platform's error code (`ECONNRESET`), when the error carries one. */
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code !== "" ? code : undefined;
+}
+
+/** "connect failed: ECONNREFUSED (from 127.0.0.5)": Bun's own message is a bare "Failed to connect". */
+function connectFailure(error: unknown, localAddress: string | undefined): string {
+  const code = errorCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return `connect failed: ${code ?? message}${localAddress === undefined ? "" : ` (from ${localAddress})`}`;
+}
 
 /**
  * Splits a TCP stream into bodies: whole frames straight from each read while `FrameDecoder`
@@ -185,11 +216,19 @@ export function deliverWholeFrames(chunk: Uint8Array, maxBodyBytes: number, sink
   return pos;
 }
 
-/** Opens a TCP connection to `target` (kind "tcp"); events arrive as the socket progresses. */
-export function connectTcp(target: Extract<TransportTarget, { kind: "tcp" }>, events: TransportEvents): BotTransport {
-  const transport = new TcpTransport(events);
-  Bun.connect<TcpTransport>({ hostname: target.host, port: target.port, socket: HANDLERS, data: transport }).catch((error: unknown) => {
-    transport.finish(`connect failed: ${error instanceof Error ? error.message : String(error)}`, true);
+/** `Bun.connect`'s options with the `localAddress` its declarations leave out. */
+type ConnectOptions = TCPSocketConnectOptions<TcpTransport> & { localAddress?: string };
+
+/**
+ * Opens a TCP connection to `target` (kind "tcp"), from `localAddress` when given; events arrive
+ * as the socket progresses.
+ */
+export function connectTcp(target: Extract<TransportTarget, { kind: "tcp" }>, events: TransportEvents, localAddress?: string): BotTransport {
+  const transport = new TcpTransport(events, localAddress);
+  const options: ConnectOptions = { hostname: target.host, port: target.port, socket: HANDLERS, data: transport };
+  if (localAddress !== undefined) options.localAddress = localAddress;
+  Bun.connect<TcpTransport>(options).catch((error: unknown) => {
+    transport.finish(connectFailure(error, localAddress), true, errorCode(error));
   });
   return transport;
 }

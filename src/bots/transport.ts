@@ -32,8 +32,12 @@ export interface TransportEvents {
   body(bytes: Uint8Array, start: number, end: number): void;
   /** The byte stream broke (bad framing from the server): the session cannot go on. */
   streamError(message: string): void;
-  /** Closed, by either side, or never opened (`connectFailed` true). Called once. */
-  closed(reason: string, connectFailed: boolean): void;
+  /**
+   * Closed, by either side, or never opened (`connectFailed` true). Called once. `code` is the
+   * platform's error code (ECONNRESET, ECONNREFUSED, ...) when an error ended it; without one,
+   * an open connection that the bot did not close was closed by the server.
+   */
+  closed(reason: string, connectFailed: boolean, code?: string): void;
 }
 
 export interface BotTransport {
@@ -48,7 +52,11 @@ export interface BotTransport {
   readonly bufferedBytes: number;
 }
 
-export type TransportConnector = (target: TransportTarget, events: TransportEvents) => BotTransport;
+/**
+ * Opens a transport. `localAddress`, when given, is the local address the connection must come
+ * from (`--source-addresses`); transports that cannot bind refuse it (the CLI checks first).
+ */
+export type TransportConnector = (target: TransportTarget, events: TransportEvents, localAddress?: string) => BotTransport;
 
 const MAX_PORT = 65_535;
 /** WebSocket URLs may leave out their scheme's port; TCP has no default. */

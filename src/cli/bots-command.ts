@@ -2,6 +2,10 @@
  * `argentum bots`: load testing from the same executable. Subcommands sit in one table so the
  * scenario runner (`argentum bots --target ... --scenario ...`) slots in beside
  * `bench-runtime`, the benchmark of the bot runtime alone.
+ *
+ * A scenario run exits 0 only when every bot got in and ran to the end, 1 when any failed (the
+ * report groups them by cause, with remedies), 2 on bad usage. Each run draws a new run tag for
+ * its bots' names here (bot code holds no randomness of its own), so runs never collide.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -11,9 +15,12 @@ import {
   DEFAULT_WARMUP_S,
   formatReportTable,
   formatThinkTime,
+  formatFailureCauses,
   httpOriginOf,
   isScenarioName,
+  ipv4Number,
   MAX_TIMERS_PER_ACTOR,
+  parseSourceAddresses,
   parseTarget,
   parseThinkTime,
   REAL_TICK_MS,
@@ -22,6 +29,10 @@ import {
   SCENARIO_NAMES,
   ScenarioError,
   SCENARIOS,
+  SERVER_DEFAULT_MAX_CONNECTIONS_PER_IP,
+  seedTag,
+  SUGGESTED_SOURCE_ADDRESSES,
+  tagOf,
   type BotLogger,
   type RuntimeBenchOptions,
   type ScenarioReport,
@@ -78,30 +89,44 @@ subcommands:
 scenarios (--target ... --scenario NAME):
 ${SCENARIO_NAMES.map((name) => `  ${name.padEnd(16)}${SCENARIOS[name].summary}${SCENARIOS[name].benchSpawn === "off" ? "" : ` (server: --bench-spawn ${SCENARIOS[name].benchSpawn})`}`).join("\n")}
 
-Each bot creates an account and a character (names from the seed and its number), logs in,
-checks it landed on the scenario's map, and acts. Once everyone is in, --duration seconds are
-measured (login_storm measures the logins themselves and ends when everyone is in). A progress
-line goes to stderr every second; the report is printed as JSON and as a table on stdout.
+Each bot creates an account and a character named Bot<run tag><its number>, logs in, checks it
+landed on the scenario's map, and acts. The run tag is six letters drawn anew each run (printed
+in the report), so runs with the same seed never collide; the seed decides the behaviour. Once
+everyone is in, --duration seconds are measured (login_storm measures the logins themselves and
+ends when everyone is in). A progress line goes to stderr every second; the report is printed as
+JSON and as a table on stdout, with failures grouped by cause and a remedy for each.
+
+A server takes ${SERVER_DEFAULT_MAX_CONNECTIONS_PER_IP} connections per address by default (--max-connections-per-ip):
+against a local server, more bots than that need --source-addresses ${SUGGESTED_SOURCE_ADDRESSES}
+(Linux routes all of 127.0.0.0/8 to loopback). The run warns up front when bots will not fit.
+
+exit status: 0 every bot got in and ran to the end; 1 some failed (or the run could not start);
+2 bad usage.
 
 scenario options:
   --target URL             tcp://HOST:PORT (the AO20 TCP port) or ws://HOST:PORT/ws (required)
   --scenario NAME          one of ${SCENARIO_NAMES.join(", ")} (required)
   --bots N                 bots (1..${MAX_ACTORS}, required)
   --duration S             seconds measured (default 20; login_storm: longest the storm may take)
-  --seed K                 seed of the plan, the names and every choice (default 1; a second run
-                           against the same server needs another seed, or --login existing)
+  --seed K                 seed of the plan and every choice (default 1)
   --http-url URL           the server's HTTP address, for map documents (default: from a ws://
                            target or from --metrics-url; required for a tcp:// target otherwise)
   --metrics-url URL        the server's Prometheus /metrics (default: HTTP address + /metrics)
   --no-metrics             do not read the server's /metrics
-  --login create|existing  create accounts and characters (default), or log into existing ones
+  --source-addresses LIST  local addresses the bots' TCP connections come from, round-robin:
+                           FIRST-LAST ranges and addresses, comma-separated (e.g.
+                           ${SUGGESTED_SOURCE_ADDRESSES}); tcp:// targets given by IPv4 address only
+  --reuse-accounts         log into the seed's own accounts (the same names every run), creating
+                           the missing ones, instead of new accounts for this run
   --login-concurrency K    logins in flight at once (default ${DEFAULT_LOGIN_CONCURRENCY})
   --login-timeout S        a bot that is not in the world after S seconds fails (default 60)
   --json FILE              also write the JSON report to FILE
 
 JSON keys: scenario, bots, offered_moves_per_s, moves_per_s, recipients_per_move, rtt_p50_ms,
-rtt_p99_ms, rtt_max_ms, server_cpu_pct, server_rss_mb, failures, and detail (chat round trip,
-bytes received, logins per second, map queue delay, event-loop lag, bot-side CPU).
+rtt_p99_ms, rtt_max_ms, server_cpu_pct, server_rss_mb, failures, ok, failure_causes (cause,
+label, count, example_bot, example, remedy), run_tag, accounts, source_addresses, warnings, and
+detail (chat round trip, bytes received, logins per second, map queue delay, event-loop lag,
+bot-side CPU).
 `;
 
 interface Subcommand {
@@ -228,8 +253,8 @@ function originOf(text: string, option: string): string | { error: string } {
 async function runScenario(argv: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseOptions(
     argv,
-    new Set(["target", "scenario", "bots", "duration", "seed", "http-url", "metrics-url", "login", "login-concurrency", "login-timeout", "json"]),
-    new Set(["no-metrics"]),
+    new Set(["target", "scenario", "bots", "duration", "seed", "http-url", "metrics-url", "login", "login-concurrency", "login-timeout", "source-addresses", "json"]),
+    new Set(["no-metrics", "reuse-accounts"]),
   );
   if (typeof parsed === "string") return usageError(io, parsed);
   const { values, flags } = parsed;
@@ -246,8 +271,20 @@ async function runScenario(argv: readonly string[], io: CliIo): Promise<number> 
   const concurrency = numberOption(values, "login-concurrency", DEFAULT_LOGIN_CONCURRENCY, { min: 1, max: MAX_LOGIN_CONCURRENCY, integer: true });
   const loginTimeoutS = numberOption(values, "login-timeout", 60, { min: 1, max: MAX_LOGIN_TIMEOUT_S });
   for (const value of [bots, durationS, seed, concurrency, loginTimeoutS]) if (typeof value === "string") return usageError(io, value);
-  const login = values.get("login") ?? "create";
-  if (login !== "create" && login !== "existing") return usageError(io, `--login must be create or existing, got ${JSON.stringify(login)}`);
+  // Gone with run tags: every run makes new accounts unless told to reuse the seed's.
+  if (values.has("login")) return usageError(io, "--login is gone: runs make new accounts (a new run tag each time); --reuse-accounts logs into the seed's accounts");
+  const reuse = flags.has("reuse-accounts");
+
+  const sourceText = values.get("source-addresses");
+  let sourceAddresses: readonly string[] = [];
+  if (sourceText !== undefined) {
+    if (target.target.kind !== "tcp") return usageError(io, "--source-addresses applies to tcp:// targets only (WebSocket connections cannot pick their local address)");
+    // Bun binds only when it connects to an address it was given: a name would silently lose it.
+    if (ipv4Number(target.target.host) === undefined) return usageError(io, `--source-addresses needs the target as an IPv4 address (e.g. tcp://127.0.0.1:7667), got ${JSON.stringify(target.target.host)}`);
+    const parsedSources = parseSourceAddresses(sourceText);
+    if (!parsedSources.ok) return usageError(io, `--source-addresses ${parsedSources.error}`);
+    sourceAddresses = parsedSources.addresses;
+  }
 
   const httpText = values.get("http-url");
   const metricsText = values.get("metrics-url");
@@ -261,7 +298,10 @@ async function runScenario(argv: readonly string[], io: CliIo): Promise<number> 
 
   const scenario = SCENARIOS[scenarioName];
   const spawn = scenario.benchSpawn === "off" ? "" : ` (the server is expected to run with --bench-spawn ${scenario.benchSpawn})`;
-  io.err(`argentum bots: ${scenario.name}: ${bots} bots over ${target.target.kind} ${target.target.text}${spawn}\n`);
+  const runTag = reuse ? seedTag(seed as number) : tagOf(crypto.getRandomValues(new Uint32Array(1))[0]!);
+  const accounts = `${reuse ? "the seed's accounts" : "new accounts"}, run tag ${runTag}`;
+  const sources = sourceAddresses.length > 0 ? `, from ${sourceAddresses.length} source addresses` : "";
+  io.err(`argentum bots: ${scenario.name}: ${bots} bots over ${target.target.kind} ${target.target.text}${spawn}; ${accounts}${sources}\n`);
   let report: ScenarioReport;
   try {
     report = await runScenarioOnce({
@@ -272,10 +312,13 @@ async function runScenario(argv: readonly string[], io: CliIo): Promise<number> 
       target: target.target,
       httpOrigin,
       metricsUrl,
-      login,
+      login: reuse ? "reuse" : "create",
+      runTag,
+      sourceAddresses,
       loginConcurrency: concurrency as number,
       loginTimeoutMs: (loginTimeoutS as number) * 1000,
       progress: (line) => io.err(`bots ${line}\n`),
+      warn: (line) => io.err(`argentum bots: warning: ${line}\n`),
       log: stderrLogger(io),
     });
   } catch (error) {
@@ -288,7 +331,11 @@ async function runScenario(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const line = JSON.stringify(report);
   io.out(`${line}\n\n${formatReportTable(report)}`);
-  return writeJsonOption(io, "argentum bots", values.get("json"), line);
+  const written = writeJsonOption(io, "argentum bots", values.get("json"), line);
+  if (report.ok) return written;
+  // The causes go to stderr as well: a script that keeps only stdout's JSON still shows them.
+  io.err(`argentum bots: ${report.failures} of ${report.bots} bots failed (exit ${EXIT_FAILED})\n${formatFailureCauses(report.failure_causes).slice(1)}`);
+  return EXIT_FAILED;
 }
 
 const SUBCOMMANDS: readonly Subcommand[] = [benchRuntime];
