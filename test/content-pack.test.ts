@@ -10,7 +10,9 @@ import {
   directorySource,
   loadWorldPack,
   readPackGraphics,
+  unpackMapLayers,
   writeWorldPack,
+  type WorldMap,
   type WorldPackContent,
 } from "../src/content/index.ts";
 import { emptyGraphicsIndex } from "../src/content/graphics/index.ts";
@@ -123,5 +125,81 @@ describe("world pack on disk", () => {
     const outcome = await loadWorldPack(dir);
     expect(outcome.ok && outcome.pack.hasGraphics).toBe(true);
     expect(await readPackGraphics(directorySource(dir))).toEqual({ ok: true, graphics });
+  });
+});
+
+/** Hand-made layers for `map`: a distinct floor per tile, a coast, a tree past 65,535, a roof. */
+function handMadeLayers(map: WorldMap): NonNullable<WorldMap["graphicLayers"]> {
+  const tiles = map.width * map.height;
+  const floor = Int32Array.from({ length: tiles }, (_, tile) => 1000 + tile);
+  const coast = new Int32Array(tiles);
+  const trees = new Int32Array(tiles);
+  const roofs = new Int32Array(tiles);
+  coast[map.width + 1] = 77;
+  trees[tiles - 1] = 68_527;
+  roofs[2] = 12_345;
+  return [floor, coast, trees, roofs];
+}
+
+describe("graphic layers in the pack", () => {
+  const withLayers = (): WorldPackContent => ({ ...world, maps: world.maps.map((map) => (map.id === 2 ? { ...map, graphicLayers: handMadeLayers(map) } : map)) });
+
+  test("a map's layers round-trip through the pack, checked by SHA-256; the pack says version 2", async () => {
+    const hash = await write(withLayers());
+    const manifest = JSON.parse(readFileSync(join(dir, "world.json"), "utf8"));
+    expect(manifest.version).toBe(2);
+    expect(manifest.maps.find((map: { id: number }) => map.id === 2).layers).toEqual({ file: "maps/2.layers.gz", hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(manifest.maps.find((map: { id: number }) => map.id === 1).layers).toBeUndefined();
+    const outcome = await loadWorldPack(dir);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.pack.hash).toBe(hash);
+    expect(outcome.pack.mapsById.get(1)!.packedLayers).toBeNull();
+    const map = outcome.pack.mapsById.get(2)!;
+    const unpacked = unpackMapLayers(map.packedLayers!.gzip, map);
+    expect(unpacked.ok).toBe(true);
+    if (!unpacked.ok) return;
+    const original = handMadeLayers(world.maps.find((candidate) => candidate.id === 2)!);
+    expect(unpacked.document.layers.map((layer) => [...layer])).toEqual(original.map((layer) => [...layer]));
+    // Deterministic: the same layers give the same pack.
+    expect(await write(withLayers())).toBe(hash);
+  });
+
+  test("a pack without layers keeps version 1 and its bytes (the default world's hash does not move)", async () => {
+    const hash = await write();
+    expect(JSON.parse(readFileSync(join(dir, "world.json"), "utf8")).version).toBe(1);
+    const outcome = await loadWorldPack(dir);
+    expect(outcome.ok && outcome.pack.maps.every((map) => map.packedLayers === null)).toBe(true);
+    await write(withLayers());
+    // Rewriting without layers removes the old layers file and gives the first pack back.
+    expect(await write()).toBe(hash);
+    expect(existsSync(join(dir, "maps", "2.layers.gz"))).toBe(false);
+  });
+
+  test("a changed or missing layers file is named; a version-1 manifest may not list layers", async () => {
+    await write(withLayers());
+    const path = join(dir, "maps", "2.layers.gz");
+    const bytes = readFileSync(path);
+    bytes[20] = bytes[20]! ^ 0xff;
+    writeFileSync(path, bytes);
+    expect(await loadWorldPack(dir)).toEqual({ ok: false, errors: [{ file: "maps/2.layers.gz", message: "map 2: SHA-256 of the layers does not match the manifest" }] });
+    rmSync(path);
+    expect(await loadWorldPack(dir)).toEqual({ ok: false, errors: [{ file: "maps/2.layers.gz", message: "map 2: layers file missing" }] });
+    const manifestPath = join(dir, "world.json");
+    writeFileSync(manifestPath, readFileSync(manifestPath, "utf8").replace('"version": 2', '"version": 1'));
+    const outcome = await loadWorldPack(dir);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errors.map((error) => error.message)).toContainEqual(expect.stringContaining("graphic layers need pack version 2"));
+  });
+
+  test("layers of the wrong size are refused before anything is written", async () => {
+    const map = world.maps[0]!;
+    const short = new Int32Array(3);
+    const written = await writeWorldPack(dir, { ...world, maps: [{ ...map, graphicLayers: [short, short, short, short] }, ...world.maps.slice(1)] });
+    expect(written.ok).toBe(false);
+    if (written.ok) return;
+    expect(written.errors[0]!.message).toContain("graphic layer 1 has 3 tiles");
+    expect(existsSync(join(dir, "world.json"))).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { MIGRATIONS } from "../src/db/migrations.gen.ts";
 import { applyMigrations, MIGRATIONS_TABLE } from "../src/db/migrator.ts";
 import { PostgresClient } from "../src/db/postgres-backend.ts";
 import { postgresTestUrl, withDatabaseName } from "./fixtures/db-harness.ts";
+import { ensureTestDatabase } from "./support/test-database.ts";
 
 const target = postgresTestUrl();
 const databaseName = `argentum_race_${process.pid}`;
@@ -16,6 +17,7 @@ let admin: postgres.Sql | undefined;
 
 if ("url" in target) {
   beforeAll(async () => {
+    await ensureTestDatabase(target.url);
     admin = postgres(target.url, { max: 1, onnotice: () => {} });
     await admin.unsafe(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
     await admin.unsafe(`CREATE DATABASE "${databaseName}"`);

@@ -76,7 +76,7 @@ function describeConformance(label: string, makeHarness: () => Promise<BackendHa
     });
 
     beforeEach(async () => {
-      await db.sql.query("TRUNCATE characters, accounts RESTART IDENTITY CASCADE", [], "array");
+      await db.sql.query("TRUNCATE characters, accounts, world_identity RESTART IDENTITY CASCADE", [], "array");
     });
 
     describe("migrations", () => {
@@ -161,6 +161,12 @@ function describeConformance(label: string, makeHarness: () => Promise<BackendHa
         expect(await db.accounts.setBanned(account.id, false)).toBe(true);
         expect((await db.accounts.verifyPassword(account.email, "correct horse")).kind).toBe("ok");
         expect(await db.accounts.setBanned(9_999, true)).toBe(false);
+      });
+
+      test("finds an account by id", async () => {
+        const account = await newAccount();
+        expect(await db.accounts.findAccountById(account.id)).toEqual(account);
+        expect(await db.accounts.findAccountById(9_999)).toBeNull();
       });
 
       test("records the last login at the injected time", async () => {
@@ -342,6 +348,128 @@ function describeConformance(label: string, makeHarness: () => Promise<BackendHa
         expect(worstGapMs).toBeLessThan(MAX_EVENT_LOOP_LAG_MS);
         expect(await raw("SELECT count(*)::integer AS n FROM characters WHERE level = 60")).toEqual([{ n: STALL_BATCH_SIZE }]);
       }, SLOW_TEST_TIMEOUT_MS);
+    });
+
+    describe("online marks", () => {
+      const onlineSince = (id: number) => db.characters.onlineSince(id);
+
+      test("marked on entering, cleared by the final save together with the state; autosaves keep it", async () => {
+        const account = await newAccount();
+        const record = await newCharacter(account.id, "Walker");
+        expect(await onlineSince(record.id)).toBeNull();
+        clock.advance(1_000);
+        expect(await db.characters.markOnline(record.id)).toBe(true);
+        const markedAt = clock.now();
+        expect(await onlineSince(record.id)).toEqual(markedAt);
+        clock.advance(1_000);
+        // An autosave writes the state and leaves the mark alone.
+        expect((await db.characters.saveCharacters([{ ...record, level: 2 }])).kind).toBe("ok");
+        expect(await onlineSince(record.id)).toEqual(markedAt);
+        // A record never carries the mark: loading it does not show it, saving it cannot set it.
+        expect(Object.keys((await db.characters.loadCharacter(record.id))!)).not.toContain("onlineSince");
+        clock.advance(1_000);
+        expect((await db.characters.saveCharacters([{ ...record, level: 3 }], { final: true })).kind).toBe("ok");
+        expect(await onlineSince(record.id)).toBeNull();
+        expect((await db.characters.loadCharacter(record.id))?.level).toBe(3);
+        expect(await db.characters.markOnline(9_999)).toBe(false);
+        expect(await onlineSince(9_999)).toBeUndefined();
+      });
+
+      test("a final save that fails leaves the mark (the state is not on disk)", async () => {
+        const account = await newAccount();
+        const record = await newCharacter(account.id, "Faulty");
+        await db.characters.markOnline(record.id);
+        await expectDatabaseError(db.characters.saveCharacters([{ ...record, gold: -1 }], { final: true }), "constraint_violated");
+        expect(await onlineSince(record.id)).not.toBeNull();
+        expect(await db.characters.markOffline(record.id)).toBe(true);
+        expect(await onlineSince(record.id)).toBeNull();
+      });
+
+      test("clearOnlineMarks clears every mark and counts them", async () => {
+        const account = await newAccount();
+        const a = await newCharacter(account.id, "Crashed");
+        const b = await newCharacter(account.id, "Crashed2");
+        await newCharacter(account.id, "Offline");
+        await db.characters.markOnline(a.id);
+        await db.characters.markOnline(b.id);
+        expect(await db.characters.clearOnlineMarks()).toBe(2);
+        expect(await db.characters.clearOnlineMarks()).toBe(0);
+        expect(await onlineSince(a.id)).toBeNull();
+      });
+
+      test("saveOfflineCharacter writes only an unmarked character nobody saved since it was read", async () => {
+        const account = await newAccount();
+        const read = await newCharacter(account.id, "Banker");
+        clock.advance(1_000);
+        expect(await db.characters.saveOfflineCharacter({ ...read, gold: 500 })).toEqual({ kind: "ok", updatedAt: clock.now() });
+        const afterGrant = (await db.characters.loadCharacter(read.id))!;
+        expect(afterGrant).toMatchObject({ gold: 500, updatedAt: clock.now(), name: "Banker" });
+        // The copy read before that write is stale now.
+        expect(await db.characters.saveOfflineCharacter({ ...read, gold: 900 })).toEqual({ kind: "stale" });
+        // Online: refused, naming since when.
+        clock.advance(1_000);
+        await db.characters.markOnline(read.id);
+        expect(await db.characters.saveOfflineCharacter({ ...afterGrant, gold: 900 })).toEqual({ kind: "online", since: clock.now() });
+        expect(await db.characters.saveOfflineCharacter({ ...afterGrant, id: 4_444 })).toEqual({ kind: "not_found" });
+        expect((await db.characters.loadCharacter(read.id))?.gold).toBe(500);
+      });
+    });
+
+    describe("world identity", () => {
+      test("an empty database has none; the first start records it, later starts move the last start", async () => {
+        expect(await db.worldIdentity.read()).toBeNull();
+        const first = clock.now();
+        expect(await db.worldIdentity.recordStart({ name: "Alba", packHash: "h1" })).toEqual({ name: "Alba", packHash: "h1", firstStartedAt: first, lastStartedAt: first });
+        clock.advance(60_000);
+        // Same name, new hash: a new version of the same world keeps its first start.
+        expect(await db.worldIdentity.recordStart({ name: "Alba", packHash: "h2" })).toEqual({ name: "Alba", packHash: "h2", firstStartedAt: first, lastStartedAt: clock.now() });
+        clock.advance(60_000);
+        // Another name starts over.
+        expect(await db.worldIdentity.recordStart({ name: "ao20", packHash: "h3" })).toEqual({ name: "ao20", packHash: "h3", firstStartedAt: clock.now(), lastStartedAt: clock.now() });
+        expect(await raw("SELECT count(*)::integer AS n FROM world_identity")).toEqual([{ n: 1 }]);
+      });
+
+      test("the table holds one row", async () => {
+        await db.worldIdentity.recordStart({ name: "Alba", packHash: "h1" });
+        const second = raw("INSERT INTO world_identity (id, name, pack_hash, first_started_at, last_started_at) VALUES (2, 'x', 'y', now(), now())");
+        expect((await second.then(() => null, (error: Error) => error))?.message).toContain("world_identity_single_row");
+      });
+
+      test("changeWorld moves characters and replaces the identity in one statement", async () => {
+        const account = await newAccount();
+        const stay = await newCharacter(account.id, "Stayer");
+        const move = await newCharacter(account.id, "Mover", true);
+        await db.worldIdentity.recordStart({ name: "Old", packHash: "old" });
+        const placements = await db.worldIdentity.listPlacements();
+        expect(placements.map((placement) => placement.id)).toEqual([stay.id, move.id]);
+        expect(placements[1]).toEqual({ id: move.id, homeCity: move.homeCity, map: move.position.map, x: move.position.x, y: move.position.y, inventory: move.inventory, equipment: move.equipment });
+        clock.advance(10_000);
+        const relocation = { ...placements[1]!, map: 7, x: 3, y: 4, inventory: move.inventory.slice(0, 2), equipment: { ...move.equipment, weapon: 0 } };
+        expect(await db.worldIdentity.changeWorld({ name: "Old", packHash: "old" }, { name: "New", packHash: "new" }, [relocation])).toEqual({ kind: "ok", updated: 1 });
+        const moved = await db.characters.loadCharacter(move.id);
+        expect(moved).toMatchObject({ position: { map: 7, x: 3, y: 4, heading: move.position.heading }, inventory: move.inventory.slice(0, 2), updatedAt: clock.now() });
+        expect(moved?.equipment.weapon).toBe(0);
+        expect(await db.characters.loadCharacter(stay.id)).toEqual(stay);
+        expect(await db.worldIdentity.read()).toEqual({ name: "New", packHash: "new", firstStartedAt: clock.now(), lastStartedAt: clock.now() });
+      });
+
+      test("changeWorld to a new version of the same world keeps its first start", async () => {
+        const first = clock.now();
+        await db.worldIdentity.recordStart({ name: "Alba", packHash: "v1" });
+        clock.advance(5_000);
+        expect(await db.worldIdentity.changeWorld({ name: "Alba", packHash: "v1" }, { name: "Alba", packHash: "v2" }, [])).toEqual({ kind: "ok", updated: 0 });
+        expect(await db.worldIdentity.read()).toEqual({ name: "Alba", packHash: "v2", firstStartedAt: first, lastStartedAt: clock.now() });
+      });
+
+      test("changeWorld from an identity that is not stored writes nothing", async () => {
+        const account = await newAccount();
+        const character = await newCharacter(account.id, "Untouched");
+        await db.worldIdentity.recordStart({ name: "Current", packHash: "c" });
+        const relocation = { id: character.id, homeCity: 1, map: 9, x: 9, y: 9, inventory: [], equipment: character.equipment };
+        expect(await db.worldIdentity.changeWorld({ name: "Current", packHash: "other" }, { name: "New", packHash: "n" }, [relocation])).toEqual({ kind: "identity_changed" });
+        expect(await db.characters.loadCharacter(character.id)).toEqual(character);
+        expect((await db.worldIdentity.read())?.name).toBe("Current");
+      });
     });
 
     describe("lifecycle", () => {

@@ -6,47 +6,16 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { deflateSync } from "node:zlib";
 import { importWorld } from "../src/content/index.ts";
+import { solidPng } from "./support/png.ts";
 import { requireSharedData, sharedDataPath } from "./support/shared-data.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 const hasData = requireSharedData("ao20/Mapas/mapa1.csm", "ao20/Dat/obj.dat", "ao20/init/graficos.ind");
 
-/** A 1×1 PNG of one colour, written by hand: signature, IHDR, IDAT, IEND with CRCs. */
+/** A 1×1 PNG of one colour. */
 function onePixelPng(red: number, green: number, blue: number): Uint8Array {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Uint8Array) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Uint8Array) => {
-    const out = new Uint8Array(12 + data.length);
-    const view = new DataView(out.buffer);
-    view.setUint32(0, data.length);
-    out.set(new TextEncoder().encode(type), 4);
-    out.set(data, 8);
-    view.setUint32(8 + data.length, crc(out.subarray(4, 8 + data.length)));
-    return out;
-  };
-  const header = new Uint8Array(13);
-  new DataView(header.buffer).setUint32(0, 1);
-  new DataView(header.buffer).setUint32(4, 1);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const pixels = deflateSync(Uint8Array.of(0, red, green, blue));
-  const parts = [Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", new Uint8Array())];
-  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    png.set(part, at);
-    at += part.length;
-  }
-  return png;
+  return solidPng(1, 1, red, green, blue);
 }
 
 (hasData ? describe : describe.skip)("AO graphics for the browser client", () => {

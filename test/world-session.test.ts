@@ -77,7 +77,7 @@ for (const backend of backends) {
       afterAll(async () => {
         for (const client of open) client.close();
         await ts?.stop();
-        ts?.cleanup();
+        await ts?.cleanup();
       }, 60_000);
 
       test("login burst: byte-valid packets in the order the stock client needs", async () => {
@@ -344,7 +344,7 @@ for (const backend of backends) {
         back.client.close();
       } finally {
         await ts.stop();
-        ts.cleanup();
+        await ts.cleanup();
       }
     }, 120_000);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { NAME_MAX_LENGTH, validateCharacterName } from "../game/character-creation/name-rules.ts";
+import { NAME_MAX_LENGTH, validateCharacterName } from "../game/character-creation/index.ts";
 import { botCredentials, isRunTag, lettersOf, RUN_TAGS, seedTag, tagOf } from "./bot-identity.ts";
 
 describe("bot names", () => {

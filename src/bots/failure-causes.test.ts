@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { loadConfig } from "../config/index.ts";
-import { GATEWAY_TEXT } from "../session/gateway.ts";
+import { GATEWAY_TEXT } from "../session/index.ts";
 import { connectionWarnings, SERVER_DEFAULT_MAX_CONNECTIONS, SERVER_DEFAULT_MAX_CONNECTIONS_PER_IP, serverLimits } from "./connection-budget.ts";
 import { CAUSES, classifyFailure, describeFailure, FAILURE_CAUSES, foldText, groupFailures, SOURCE_NOT_BOUND, type FailureCause, type FailureSignal, type RemedyContext } from "./failure-causes.ts";
 

@@ -5,5 +5,6 @@ import { migrateCommand } from "./migrate-command.ts";
 import { importCommand } from "./import-command.ts";
 import { protocolCommand } from "./protocol-command.ts";
 import { botsCommand } from "./bots-command.ts";
+import { adminCommand } from "./admin-command.ts";
 
-export const COMMANDS: readonly Command[] = [serveCommand, migrateCommand, importCommand, protocolCommand, botsCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, migrateCommand, importCommand, protocolCommand, botsCommand, adminCommand];

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EMPTY_MAP_DAT, encodeCsm } from "../content/index.ts";
@@ -62,6 +62,36 @@ describe("argentum import", () => {
     expect(io.stderr).not.toContain("\r");
     expect(io.stderr).toMatch(/2 maps imported, 0 errors, 0 warnings; pack .* \(sha256 [0-9a-f]{64}\)/);
     expect(JSON.parse(readFileSync(join(out, "world.json"), "utf8")).maps).toHaveLength(2);
+  });
+
+  test("the pack is named after the format, never after the maps folder; --name names it", async () => {
+    expect(await importCommand.run(["--maps", maps, "--out", out], memoryIo())).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, "world.json"), "utf8")).name).toBe("ao20");
+    const named = join(root, "named");
+    expect(await importCommand.run(["--maps", maps, "--out", named, "--name", "Tierras del Sur 2024"], memoryIo())).toBe(0);
+    expect(JSON.parse(readFileSync(join(named, "world.json"), "utf8")).name).toBe("Tierras del Sur 2024");
+  });
+
+  test.each([
+    ["", "--name needs a value"],
+    ["   ", "a world name cannot be empty"],
+    [" Alba", "cannot start or end with blanks"],
+    ["Alba\nfatal: injected", "cannot contain control characters"],
+    ["Alba\u001b[31m", "cannot contain control characters"],
+    ["Alba\u0085", "cannot contain control characters"],
+    ["x".repeat(65), "at most 64 characters (this one has 65)"],
+    ["ñ".repeat(10_000), "at most 64 characters"],
+  ])("--name %p is refused with one line, exit 2, nothing written", async (name, reason) => {
+    const io = memoryIo();
+    expect(await importCommand.run(["--maps", maps, "--out", out, `--name=${name}`], io)).toBe(2);
+    expect(io.stderr).toContain(reason);
+    expect(io.stdout).toBe("");
+    if (name !== "") {
+      // A bad name is the whole message: one line, short whatever the input.
+      expect(io.stderr.split("\n")).toEqual([expect.stringMatching(/^argentum import: --name "/), ""]);
+      expect(io.stderr.length).toBeLessThan(200);
+    }
+    expect(existsSync(out)).toBe(false);
   });
 
   test("--report writes the file; a broken map exits 1 naming file and byte", async () => {

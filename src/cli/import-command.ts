@@ -1,7 +1,7 @@
 /**
  * `argentum import`: original AO data → a world pack, with a JSON report.
  */
-import { importWorld, type ImportProgress, type ImportReport, type MapFormat } from "../content/index.ts";
+import { checkWorldName, importWorld, type ImportProgress, type ImportReport, type MapFormat } from "../content/index.ts";
 import type { CliIo, Command } from "./command.ts";
 
 /** Width of the terminal progress bar, in characters. */
@@ -11,7 +11,7 @@ const PROGRESS_LINE_EVERY_MAPS = 100;
 /** Errors and warnings echoed on stderr (the report file has them all). */
 const ECHO_LIMIT = 20;
 
-const USAGE = `usage: argentum import --maps DIR --out DIR [--dat DIR] [--init DIR] [--report FILE] [--format ao20|ao013]
+const USAGE = `usage: argentum import --maps DIR --out DIR [--dat DIR] [--init DIR] [--report FILE] [--format ao20|ao013] [--name NAME]
 
 Imports original Argentum Online data into a world pack that \`argentum serve --world DIR\` loads.
 
@@ -23,6 +23,10 @@ Imports original Argentum Online data into a world pack that \`argentum serve --
   --init DIR       folder with the client indexes (Graficos.ini, cabezas.ind, …) for browsers
   --report FILE    write the JSON report there (otherwise it is printed on stdout)
   --format F       ao20 or ao013 (default: detected from the file names)
+  --name NAME      the world's name (default: the format, ao20 or ao013; the AO data carries
+                   none). A database remembers the name of the world it serves and refuses
+                   another one, so give each world you run its own name (at most 64 printable
+                   characters)
 
 A map that cannot be read is reported with its file and byte offset and left out; the rest is
 still imported. Exit code: 0 imported, 1 something failed, 2 bad usage.
@@ -35,12 +39,16 @@ interface ImportArgs {
   init?: string;
   report?: string;
   format?: MapFormat;
+  name?: string;
 }
 
-const VALUE_FLAGS = ["--maps", "--out", "--dat", "--init", "--report", "--format"] as const;
+const VALUE_FLAGS = ["--maps", "--out", "--dat", "--init", "--report", "--format", "--name"] as const;
+/** How much of a refused name an error line shows. */
+const SHOWN_NAME_LENGTH = 40;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
-function parseArgs(argv: readonly string[]): { ok: true; args: ImportArgs } | { ok: false; message: string } {
+/** `alone`: the line says all there is (the usage text would only bury it). */
+function parseArgs(argv: readonly string[]): { ok: true; args: ImportArgs } | { ok: false; message: string; alone?: boolean } {
   const values = new Map<ValueFlag, string>();
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
@@ -63,6 +71,11 @@ function parseArgs(argv: readonly string[]): { ok: true; args: ImportArgs } | { 
   if (!out) return { ok: false, message: "--out DIR is required" };
   const format = values.get("--format");
   if (format !== undefined && format !== "ao20" && format !== "ao013") return { ok: false, message: `--format must be ao20 or ao013, not ${JSON.stringify(format)}` };
+  const name = values.get("--name");
+  if (name !== undefined) {
+    const check = checkWorldName(name);
+    if (!check.ok) return { ok: false, message: `--name ${shownName(name)}: ${check.reason}`, alone: true };
+  }
   return {
     ok: true,
     args: {
@@ -72,8 +85,15 @@ function parseArgs(argv: readonly string[]): { ok: true; args: ImportArgs } | { 
       ...(values.has("--init") ? { init: values.get("--init")! } : {}),
       ...(values.has("--report") ? { report: values.get("--report")! } : {}),
       ...(format ? { format } : {}),
+      ...(name !== undefined ? { name } : {}),
     },
   };
+}
+
+/** The name quoted with escapes (one line whatever it holds), cut short when long. */
+function shownName(name: string): string {
+  const characters = [...name];
+  return characters.length > SHOWN_NAME_LENGTH ? `${JSON.stringify(characters.slice(0, SHOWN_NAME_LENGTH).join(""))}…` : JSON.stringify(name);
 }
 
 /** Progress reporter: a redrawn bar on a terminal, occasional plain lines otherwise. */
@@ -115,7 +135,7 @@ export const importCommand: Command = {
   async run(argv, io) {
     const parsed = parseArgs(argv);
     if (!parsed.ok) {
-      io.err(`argentum import: ${parsed.message}\n\n${USAGE}`);
+      io.err(parsed.alone ? `argentum import: ${parsed.message}\n` : `argentum import: ${parsed.message}\n\n${USAGE}`);
       return 2;
     }
     const { args } = parsed;
@@ -126,6 +146,7 @@ export const importCommand: Command = {
       ...(args.dat !== undefined ? { datDir: args.dat } : {}),
       ...(args.init !== undefined ? { initDir: args.init } : {}),
       ...(args.format !== undefined ? { format: args.format } : {}),
+      ...(args.name !== undefined ? { name: args.name } : {}),
       onProgress: (event) => progress.update(event),
     });
     progress.finish();

@@ -1,7 +1,7 @@
 import { loadConfig } from "../config/index.ts";
 import { DatabaseError, openDatabase } from "../db/index.ts";
 import { createLogger } from "../log/index.ts";
-import { prepareDataDir } from "../server/index.ts";
+import { acquireDataLock, prepareDataDir, type DataLock } from "../server/index.ts";
 import type { Command } from "./command.ts";
 
 export const migrateCommand: Command = {
@@ -24,6 +24,16 @@ database in the data dir, then exits. Running it again changes nothing.
       io.err(`argentum migrate: ${dataDir.message}\n`);
       return 1;
     }
+    // The embedded database must never be opened by two processes: refuse while a server runs.
+    let lock: DataLock | null = null;
+    if (!config.databaseUrl) {
+      const locked = await acquireDataLock(dataDir.path, "argentum migrate");
+      if (!locked.ok) {
+        io.err(`argentum migrate: ${locked.message}\n`);
+        return 1;
+      }
+      lock = locked.lock;
+    }
     try {
       const database = await openDatabase({
         url: config.databaseUrl,
@@ -36,6 +46,8 @@ database in the data dir, then exits. Running it again changes nothing.
     } catch (error) {
       io.err(`argentum migrate: ${error instanceof DatabaseError ? error.message : (error as Error).message}\n`);
       return 1;
+    } finally {
+      await lock?.release();
     }
   },
 };

@@ -146,6 +146,24 @@ export function aoCharacterLayers(index: GraphicsIndex, look: CharacterAppearanc
   return layers;
 }
 
+/**
+ * How a map grh sits on its tile, as the AO20 renderer draws it: layer 1 fills the tile's
+ * 32 × 32 square from its top-left (`Draw_Grh_Precalculated`); layers 2–4 and ground objects
+ * stand on the tile, centred, their bottom on the tile's bottom (`Draw_Grh` with `center`).
+ */
+export type GrhPlacement = "fill-tile" | "stand";
+
+/**
+ * The picture of map grh `grh`: its first frame (terrain is cached as still pictures), placed as
+ * `placement` says; null when the index has no usable picture for it.
+ */
+export function grhPicture(index: GraphicsIndex, grh: number, placement: GrhPlacement): SpriteLayer | null {
+  const frame = grhFrame(index, grh, 0, false);
+  if (!frame) return null;
+  if (placement === "stand") return layer(frame, 0, 0);
+  return { file: frame.file, sx: frame.x, sy: frame.y, w: frame.w, h: frame.h, dx: 0, dy: 0 };
+}
+
 /** Loose check of a graphics index received as JSON: the tables the lookups index must be arrays. */
 export function isGraphicsIndexShape(value: unknown): value is GraphicsIndex {
   if (typeof value !== "object" || value === null) return false;

@@ -81,7 +81,7 @@ export class App {
   private async loadGraphics(baseUrl: string): Promise<void> {
     const response = await fetch(`${baseUrl}/index.json`);
     if (!response.ok) return;
-    this.sprites = createSpriteIndex(await response.json(), this.world.objectTypes);
+    this.sprites = createSpriteIndex(await response.json(), this.world.objectTypes, this.world.objectGrhs);
     if (this.sprites.source === "ao-graphics") this.images = new ImageCache(baseUrl);
   }
 

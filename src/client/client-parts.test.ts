@@ -78,7 +78,25 @@ describe("world info", () => {
     expect(info.homeCities).toEqual([{ id: 1, name: "Alba, Plaza Mayor" }]);
     expect(info.objectNames.get(17)).toBe("Monedas de Oro");
     expect(info.objectTypes.get(17)).toBe(5);
+    expect(info.objectGrhs.size).toBe(0);
     expect(info.graphicsUrl).toBe("/graphics");
+  });
+
+  test("objects carry their picture (GrhIndex) when they have one", () => {
+    const json = buildWorldInfoJson({
+      name: "ao20",
+      homeCities: [],
+      objects: [
+        { id: 12, name: "Manzana Roja", objType: 1, grhIndex: 506 },
+        { id: 13, name: "Sin dibujo", objType: 1, grhIndex: 0 },
+      ],
+    });
+    expect(json.objects).toEqual([
+      { id: 12, name: "Manzana Roja", objType: 1, grhIndex: 506 },
+      { id: 13, name: "Sin dibujo", objType: 1 },
+    ]);
+    const info = parseWorldInfo({ ...json, objects: [...json.objects, { id: 14, name: "x", objType: 1, grhIndex: -3 }, { id: 15, name: "y", objType: 1, grhIndex: "7" }] });
+    expect([...info.objectGrhs]).toEqual([[12, 506]]);
   });
 
   test("missing or broken parts fall back to the AO20 cities", () => {

@@ -22,6 +22,7 @@ const PURE = [
   "game-state.ts",
   "index.ts",
   "map-grid.ts",
+  "map-terrain.ts",
   "packet-reducer.ts",
   "prediction.ts",
   "procedural-art.ts",

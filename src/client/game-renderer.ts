@@ -1,7 +1,10 @@
 /**
  * Draws one frame of the game view on a canvas: terrain (cached chunks), exits, ground objects,
  * characters in depth order, names, health bars and chat bubbles, with the camera on the
- * player's drawn position. Browser only; everything it decides comes from pure modules.
+ * player's drawn position. With AO graphics and the map's layers, the terrain is AO's: floor and
+ * overlays in the chunks, then row by row the characters and layer 3, then the roofs
+ * (map-terrain.ts); without them, exactly our own art. Browser only; everything it decides
+ * comes from pure modules.
  */
 import { renderPosition } from "./animation.ts";
 import { cameraFor, type Camera } from "./camera.ts";
@@ -11,21 +14,31 @@ import { TILE_PX } from "./constants.ts";
 import { ownChar, type CharView } from "./game-state.ts";
 import { isNpcChar } from "./packet-reducer.ts";
 import { characterLook, nameColour, vbColourToCss } from "./procedural-art.ts";
+import type { MapLayersDocument } from "../game/map-json/index.ts";
+import type { SpriteLayer } from "./ao-sprites.ts";
+import type { LiveMapGrid } from "./map-grid.ts";
+import { buildMapTerrain, overlaps, placeOnTile, type MapTerrain, type TerrainSprite } from "./map-terrain.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
-import { TileChunkCache } from "./tile-painter.ts";
+import { TileChunkCache, type TerrainImages } from "./tile-painter.ts";
 
 const BACKGROUND = "#10141a";
 
 /** Loads AO images on demand (`<base>/<file>.png`); null until loaded or when missing. */
-export class ImageCache {
+export class ImageCache implements TerrainImages {
   private readonly images = new Map<number, HTMLImageElement | "failed">();
+  /** Bumped when an image arrives or fails, so cached drawings made without it are redone. */
+  version = 0;
   constructor(private readonly baseUrl: string) {}
 
   get(file: number): CanvasImageSource | null {
     const known = this.images.get(file);
     if (known === undefined) {
       const image = new Image();
-      image.onerror = () => this.images.set(file, "failed");
+      image.onload = () => this.version++;
+      image.onerror = () => {
+        this.images.set(file, "failed");
+        this.version++;
+      };
       image.src = `${this.baseUrl}/${file}.png`;
       this.images.set(file, image);
       return null;
@@ -33,11 +46,23 @@ export class ImageCache {
     if (known === "failed" || !known.complete || known.naturalWidth === 0) return null;
     return known;
   }
+
+  isLoading(file: number): boolean {
+    const known = this.images.get(file);
+    return known === undefined || (known !== "failed" && !known.complete);
+  }
 }
 
 export class GameRenderer {
   private readonly tiles = new TileChunkCache();
   private readonly ctx: CanvasRenderingContext2D;
+  /** The graphic layers of the map in play, when the server has them (set by the game screen). */
+  private layers: MapLayersDocument | null = null;
+  /** The terrain built from `layers` for `terrainGrid` with `terrainSprites`; rebuilt when any changes. */
+  private terrain: MapTerrain | null = null;
+  private terrainGrid: LiveMapGrid | null = null;
+  private terrainSprites: SpriteIndex | null = null;
+  private terrainLayers: MapLayersDocument | null = null;
   private width = 0;
   private height = 0;
   private pixelRatio = 1;
@@ -56,6 +81,24 @@ export class GameRenderer {
 
   setSprites(sprites: SpriteIndex): void {
     this.sprites = sprites;
+  }
+
+  /** The graphic layers of a map (null: none); used while that map is the one in play. */
+  setMapLayers(layers: MapLayersDocument | null): void {
+    this.layers = layers;
+  }
+
+  /** The AO terrain of `map`, when there are AO images and layers for exactly that map. */
+  private terrainOf(map: LiveMapGrid): MapTerrain | null {
+    const layers = this.layers;
+    if (!this.images || this.sprites.source !== "ao-graphics" || !layers || layers.id !== map.id || layers.width !== map.width || layers.height !== map.height) return null;
+    if (!this.terrain || this.terrainLayers !== layers || this.terrainGrid !== map || this.terrainSprites !== this.sprites) {
+      this.terrain = buildMapTerrain(layers, map.triggers, this.sprites);
+      this.terrainGrid = map;
+      this.terrainSprites = this.sprites;
+      this.terrainLayers = layers;
+    }
+    return this.terrain;
   }
 
   /** Matches the backing store to the element's CSS size and the device pixel ratio. */
@@ -88,20 +131,53 @@ export class GameRenderer {
     ctx.setTransform(scale, 0, 0, scale, -camera.originX * scale, -camera.originY * scale);
     ctx.imageSmoothingEnabled = false;
 
-    this.tiles.draw(ctx, map, camera.firstTileX, camera.firstTileY, camera.lastTileX, camera.lastTileY);
+    const terrain = this.terrainOf(map);
+    const images = this.images;
+    this.tiles.draw(ctx, map, camera.firstTileX, camera.firstTileY, camera.lastTileX, camera.lastTileY, terrain && images ? { terrain, images } : null);
+    // The view in map pixels: pictures standing outside it may still reach into it.
+    const view = [(camera.firstTileX - 1) * TILE_PX, (camera.firstTileY - 1) * TILE_PX, camera.lastTileX * TILE_PX, camera.lastTileY * TILE_PX] as const;
 
     for (const exit of map.exits.values()) {
       if (exit.x < camera.firstTileX || exit.x > camera.lastTileX || exit.y < camera.firstTileY || exit.y > camera.lastTileY) continue;
       paintExit(ctx, (exit.x - 1) * TILE_PX, (exit.y - 1) * TILE_PX, nowMs);
     }
+    // Row pictures: layer 3, and ground objects taller than a tile (doors, signs, trees), drawn
+    // row by row with the chars as AO does; flat objects lie under everything.
+    const rowPictures: TerrainSprite[] = terrain ? terrain.upper.filter((sprite) => overlaps(sprite, ...view)) : [];
+    let tallObjects = false;
     for (const object of state.objects.values()) {
+      const picture = images ? this.sprites.objectPicture(object.objIndex) : null;
+      if (picture && images!.get(picture.file)) {
+        if (picture.h > TILE_PX) {
+          rowPictures.push(placeOnTile(picture, object.x, object.y));
+          tallObjects = true;
+        } else {
+          this.paintPicture(placeOnTile(picture, object.x, object.y));
+        }
+        continue;
+      }
       paintObject(ctx, this.sprites.groundObject(object.objIndex), object.amount, (object.x - 1) * TILE_PX, (object.y - 1) * TILE_PX);
     }
+    if (tallObjects) rowPictures.sort((a, b) => a.y - b.y || a.x - b.x);
 
     const placed = [...state.chars.values()].map((char) => ({ char, at: renderPosition(char, nowMs) }));
     // Painter's order: farther north first, so southern chars overlap them.
     placed.sort((a, b) => a.at.y - b.at.y || a.at.x - b.at.x);
-    for (const { char, at } of placed) this.paintChar(char, at.x, at.y, at.progress, nowMs);
+    // A row's pictures go over the chars of that row and under those of the rows south of it.
+    let row = 0;
+    for (const { char, at } of placed) {
+      while (row < rowPictures.length && rowPictures[row]!.y < char.y) this.paintPicture(rowPictures[row++]!);
+      this.paintChar(char, at.x, at.y, at.progress, nowMs);
+    }
+    while (row < rowPictures.length) this.paintPicture(rowPictures[row++]!);
+    if (terrain) {
+      // AO hides the roof of the house the player is in (it fades it; we take it away).
+      const under = map.triggerAt(me.x, me.y);
+      for (const roof of terrain.roofs) {
+        if (roof.roofTrigger !== 0 && roof.roofTrigger === under) continue;
+        if (overlaps(roof, ...view)) this.paintPicture(roof);
+      }
+    }
     for (const { char, at } of placed) {
       const px = (at.x - 1) * TILE_PX;
       const py = (at.y - 1) * TILE_PX;
@@ -115,6 +191,14 @@ export class GameRenderer {
       if (left <= 0) continue;
       paintBubble(ctx, bubble.text, vbColourToCss(bubble.color), (at.x - 1) * TILE_PX, (at.y - 1) * TILE_PX, left);
     }
+  }
+
+  /** An AO picture at its place in map pixels; skipped while its image loads. */
+  private paintPicture(sprite: TerrainSprite): void {
+    const image = this.images?.get(sprite.picture.file);
+    if (!image) return;
+    const picture: SpriteLayer = sprite.picture;
+    this.ctx.drawImage(image, picture.sx, picture.sy, picture.w, picture.h, sprite.left, sprite.top, picture.w, picture.h);
   }
 
   private paintChar(char: CharView, x: number, y: number, progress: number, nowMs: number): void {

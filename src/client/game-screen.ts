@@ -3,7 +3,7 @@
  * gold, level), the inventory, the console, the chat line and the logout button. Runs the frame
  * loop: input → session.tick (prediction) → renderer → HUD. Browser only.
  */
-import { parseMapJson } from "../game/map-json/index.ts";
+import { parseMapJson, type MapGrid, type MapLayersDocument } from "../game/map-json/index.ts";
 import { renderPosition } from "./animation.ts";
 import { paintObject } from "./char-painter.ts";
 import type { ClientSession } from "./client-session.ts";
@@ -12,6 +12,7 @@ import { DirectionKeys } from "./direction-keys.ts";
 import { h, setText } from "./dom.ts";
 import { ownChar, type ConsoleLine, type InventorySlotView } from "./game-state.ts";
 import { GameRenderer, type ImageCache } from "./game-renderer.ts";
+import { readMapLayers } from "./map-terrain.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
 import { CHAT_TEXT, MAP_LOAD_FAILED_TEXT } from "./ui-text.ts";
 import type { WorldInfo } from "./world-info.ts";
@@ -20,6 +21,10 @@ import type { WorldInfo } from "./world-info.ts";
 const MAP_RETRY_MS = 2_000;
 /** Console lines rendered in the DOM (older ones stay in the state only). */
 const CONSOLE_DOM_LINES = 80;
+/** Wait before asking again for layers that failed to arrive (network, server error). */
+const LAYERS_RETRY_MS = 5_000;
+/** Layer documents kept (a 100 × 100 map's is 160 kB): enough to walk back and forth between maps. */
+const MAX_CACHED_LAYERS = 8;
 
 export interface GameScreenHandlers {
   /** The player wants to reconnect after a drop. */
@@ -96,12 +101,61 @@ class MapLoader {
   }
 }
 
+/**
+ * Fetches the graphic layers of the map in play (only when AO graphics are there to draw them)
+ * and hands them to the renderer. A map without layers (404) or with a refused document is
+ * remembered as "none", and the renderer keeps our own terrain; the console says why.
+ */
+class LayersLoader {
+  /** By map id; null = the map has none (or they were refused). Insertion order is LRU order. */
+  private readonly documents = new Map<number, MapLayersDocument | null>();
+  private loading = 0;
+  private retryAt = 0;
+
+  /** The layers of `map` when known (undefined while unknown), asking the server once. */
+  ensure(map: MapGrid, nowMs: number): MapLayersDocument | null | undefined {
+    const known = this.documents.get(map.id);
+    if (known !== undefined || this.loading === map.id || nowMs < this.retryAt) return known;
+    const shape = { id: map.id, width: map.width, height: map.height };
+    this.loading = map.id;
+    fetch(`/api/map/${map.id}/layers`)
+      .then(async (response) => {
+        if (response.status === 404) {
+          console.info(`[client] map ${shape.id} has no graphic layers: drawing our own terrain`);
+          return null;
+        }
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const reading = readMapLayers(new Uint8Array(await response.arrayBuffer()), shape);
+        if (reading.ok) return reading.document;
+        console.warn(`[client] graphic layers of map ${shape.id} refused (${reading.reason}): drawing our own terrain`);
+        return null;
+      })
+      .then((layers) => this.remember(shape.id, layers))
+      .catch((error: unknown) => {
+        console.warn(`[client] graphic layers of map ${shape.id} unavailable (${(error as Error).message}); asking again later`);
+        this.retryAt = performance.now() + LAYERS_RETRY_MS;
+      })
+      .finally(() => {
+        if (this.loading === shape.id) this.loading = 0;
+      });
+    return undefined;
+  }
+
+  private remember(id: number, layers: MapLayersDocument | null): void {
+    this.documents.delete(id);
+    this.documents.set(id, layers);
+    if (this.documents.size > MAX_CACHED_LAYERS) this.documents.delete(this.documents.keys().next().value!);
+  }
+}
+
 export class GameScreen {
   readonly element: HTMLElement;
   private readonly canvas: HTMLCanvasElement;
   private readonly renderer: GameRenderer;
   private readonly keys = new DirectionKeys();
   private readonly maps = new MapLoader();
+  /** Only with AO graphics: our own terrain needs no layers. */
+  private readonly layers: LayersLoader | null;
   private readonly chatInput: HTMLInputElement;
   private readonly consoleBox: HTMLElement;
   private readonly overlay: HTMLElement;
@@ -131,6 +185,7 @@ export class GameScreen {
   ) {
     this.canvas = h("canvas", { id: "game-canvas", "aria-label": "Mapa del juego" });
     this.renderer = new GameRenderer(this.canvas, sprites, images);
+    this.layers = images && sprites.source === "ao-graphics" ? new LayersLoader() : null;
     this.mapName = h("div", { className: "map-name", id: "hud-map" });
     this.position = h("div", { className: "position", id: "hud-position" });
     this.overlayText = h("p", { className: "overlay-text" });
@@ -266,6 +321,8 @@ export class GameScreen {
 
   private step(nowMs: number): void {
     this.maps.ensure(this.session, nowMs);
+    const map = this.session.map;
+    if (map && this.layers) this.renderer.setMapLayers(this.layers.ensure(map, nowMs) ?? null);
     if (!this.lost) this.session.tick(nowMs, this.keys.heading);
     this.renderer.draw(this.session, nowMs);
     this.updateHud(nowMs);

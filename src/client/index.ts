@@ -48,8 +48,22 @@ export {
   type CharacterSprite,
   type SpriteSourceKind,
   type ObjectTypes,
+  type ObjectGrhs,
 } from "./sprite-index.ts";
-export { aoCharacterLayers, grhFrame, isGraphicsIndexShape, type SpriteLayer } from "./ao-sprites.ts";
+export { aoCharacterLayers, grhFrame, grhPicture, isGraphicsIndexShape, type SpriteLayer, type GrhPlacement } from "./ao-sprites.ts";
+export {
+  readMapLayers,
+  buildMapTerrain,
+  roofTriggerNear,
+  isRoofTrigger,
+  overlaps,
+  placeOnTile,
+  MapTerrain,
+  MAX_LAYERS_DOCUMENT_BYTES,
+  type LayersReading,
+  type TerrainSprite,
+  type RoofSprite,
+} from "./map-terrain.ts";
 export {
   characterLook,
   tileLook,

@@ -166,3 +166,22 @@ describe("AO graphics sprite index", () => {
     );
   });
 });
+
+describe("object and terrain pictures", () => {
+  test("a ground object with a GrhIndex stands on its tile like AO draws it; without one, our own art", () => {
+    const sprites = createSpriteIndex(graphicsIndex(), new Map([[12, 1]]), new Map([[12, 4]]));
+    // Grh 4 is a 17 × 17 picture: centred (16 - 8 px), bottom on the tile's bottom (32 - 17 px).
+    expect(sprites.objectPicture(12)).toEqual({ file: 9, sx: 0, sy: 0, w: 17, h: 17, dx: 8, dy: 15 });
+    expect(sprites.objectPicture(13)).toBeNull();
+    expect(sprites.groundObject(12)).toEqual(objectLook(12, 1));
+    const procedural = createSpriteIndex(null, new Map(), new Map([[12, 4]]));
+    expect([procedural.objectPicture(12), procedural.mapGrh(4, "stand")]).toEqual([null, null]);
+  });
+
+  test("a map grh is its first frame, filling the tile or standing on it", () => {
+    const sprites = createSpriteIndex(graphicsIndex());
+    expect(sprites.mapGrh(3, "fill-tile")).toEqual({ file: 5, sx: 0, sy: 0, w: 25, h: 45, dx: 0, dy: 0 });
+    expect(sprites.mapGrh(3, "stand")).toEqual({ file: 5, sx: 0, sy: 0, w: 25, h: 45, dx: 4, dy: -13 });
+    expect(sprites.mapGrh(999, "stand")).toBeNull();
+  });
+});

@@ -1,17 +1,45 @@
 /**
- * Draws terrain with our procedural art, in chunks of tiles cached as small canvases (the
- * ground does not change between frames; redrawing 1,000 textured tiles every frame would).
- * Browser only.
+ * Draws the ground (terrain under everything else) in chunks of tiles cached as small canvases
+ * (the ground does not change between frames; redrawing 1,000 textured tiles every frame would).
+ * With the map's AO layers and images, a chunk is layer 1 then layer 2 (map-terrain.ts);
+ * otherwise, and for any tile whose floor picture is missing, our procedural art.
+ * Browser only (chunk canvases); the painting functions take any 2D context.
  */
 import { TILE_PX } from "./constants.ts";
 import type { MapGrid } from "../game/map-json/index.ts";
 import type { LiveMapGrid } from "./map-grid.ts";
+import { overlaps, type MapTerrain } from "./map-terrain.ts";
 import { TERRAIN_COLOURS, tileLook, tileNoise, type TileLook } from "./procedural-art.ts";
 
 /** Tiles per chunk side: 8 × 32 px = 256 px canvases. */
 export const CHUNK_TILES = 8;
 /** Chunks kept; a 25 × 25-tile view touches at most 16, walking a whole map reuses them. */
 const MAX_CACHED_CHUNKS = 96;
+const CHUNK_PX = CHUNK_TILES * TILE_PX;
+
+/** The AO images, as the renderer's image cache offers them. */
+export interface TerrainImages {
+  /** The image of `<file>.png`, or null while it loads or when it could not be loaded. */
+  get(file: number): CanvasImageSource | null;
+  /** True while `<file>.png` is still on its way (a chunk painted without it is painted again). */
+  isLoading(file: number): boolean;
+  /** Changes whenever an image arrives or fails. */
+  readonly version: number;
+}
+
+/** What the AO path of the ground needs: the map's terrain and the images. */
+export interface AoGround {
+  readonly terrain: MapTerrain;
+  readonly images: TerrainImages;
+}
+
+interface Chunk {
+  readonly canvas: HTMLCanvasElement;
+  /** Painted with every picture it needs (false: some image was still loading). */
+  complete: boolean;
+  /** `images.version` when painted. */
+  imagesVersion: number;
+}
 
 const TREE_TRUNK = "#5b3a1e";
 const TREE_LEAVES = ["#2f6b2a", "#336f2c", "#2b6527", "#377530"] as const;
@@ -21,16 +49,22 @@ const SAFE_TINT = "rgba(255, 230, 150, 0.10)";
 const FIGHT_TINT = "rgba(200, 60, 40, 0.10)";
 
 export class TileChunkCache {
-  private readonly chunks = new Map<string, HTMLCanvasElement>();
+  private readonly chunks = new Map<string, Chunk>();
   private grid: LiveMapGrid | null = null;
   private revision = -1;
+  private terrain: MapTerrain | null = null;
 
-  /** Draws the chunks covering tiles [x1..x2] × [y1..y2] onto `ctx` (map-pixel space). */
-  draw(ctx: CanvasRenderingContext2D, grid: LiveMapGrid, x1: number, y1: number, x2: number, y2: number): void {
-    if (grid !== this.grid || grid.revision !== this.revision) {
+  /**
+   * Draws the chunks covering tiles [x1..x2] × [y1..y2] onto `ctx` (map-pixel space), from the
+   * AO layers when `ground` is given, with our own art otherwise.
+   */
+  draw(ctx: CanvasRenderingContext2D, grid: LiveMapGrid, x1: number, y1: number, x2: number, y2: number, ground: AoGround | null = null): void {
+    const terrain = ground?.terrain ?? null;
+    if (grid !== this.grid || grid.revision !== this.revision || terrain !== this.terrain) {
       this.chunks.clear();
       this.grid = grid;
       this.revision = grid.revision;
+      this.terrain = terrain;
     }
     const cx1 = Math.floor((x1 - 1) / CHUNK_TILES);
     const cx2 = Math.floor((x2 - 1) / CHUNK_TILES);
@@ -38,42 +72,90 @@ export class TileChunkCache {
     const cy2 = Math.floor((y2 - 1) / CHUNK_TILES);
     for (let cy = cy1; cy <= cy2; cy++) {
       for (let cx = cx1; cx <= cx2; cx++) {
-        const chunk = this.chunk(grid, cx, cy);
-        ctx.drawImage(chunk, cx * CHUNK_TILES * TILE_PX, cy * CHUNK_TILES * TILE_PX);
+        const chunk = this.chunk(grid, cx, cy, ground);
+        ctx.drawImage(chunk, cx * CHUNK_PX, cy * CHUNK_PX);
       }
     }
   }
 
-  private chunk(grid: MapGrid, cx: number, cy: number): HTMLCanvasElement {
+  private chunk(grid: MapGrid, cx: number, cy: number, ground: AoGround | null): HTMLCanvasElement {
     const key = `${cx},${cy}`;
     const cached = this.chunks.get(key);
     if (cached) {
       // Refresh its place in the insertion order: the Map doubles as an LRU list.
       this.chunks.delete(key);
       this.chunks.set(key, cached);
-      return cached;
+      // Pictures that were loading when it was painted may have arrived since.
+      if (!cached.complete && ground && ground.images.version !== cached.imagesVersion) this.paint(cached, grid, cx, cy, ground);
+      return cached.canvas;
     }
     const canvas = document.createElement("canvas");
-    canvas.width = CHUNK_TILES * TILE_PX;
-    canvas.height = CHUNK_TILES * TILE_PX;
-    const ctx = canvas.getContext("2d");
-    if (ctx) {
-      for (let ty = 0; ty < CHUNK_TILES; ty++) {
-        for (let tx = 0; tx < CHUNK_TILES; tx++) {
-          const x = cx * CHUNK_TILES + tx + 1;
-          const y = cy * CHUNK_TILES + ty + 1;
-          if (!grid.contains(x, y)) continue;
-          paintTile(ctx, grid, x, y, tx * TILE_PX, ty * TILE_PX);
-        }
-      }
-    }
-    this.chunks.set(key, canvas);
+    canvas.width = CHUNK_PX;
+    canvas.height = CHUNK_PX;
+    const chunk: Chunk = { canvas, complete: true, imagesVersion: 0 };
+    this.paint(chunk, grid, cx, cy, ground);
+    this.chunks.set(key, chunk);
     if (this.chunks.size > MAX_CACHED_CHUNKS) {
       const oldest = this.chunks.keys().next().value;
       if (oldest !== undefined) this.chunks.delete(oldest);
     }
     return canvas;
   }
+
+  private paint(chunk: Chunk, grid: MapGrid, cx: number, cy: number, ground: AoGround | null): void {
+    const ctx = chunk.canvas.getContext("2d");
+    if (!ctx) return;
+    if (ground) {
+      chunk.imagesVersion = ground.images.version;
+      ctx.clearRect(0, 0, CHUNK_PX, CHUNK_PX);
+      chunk.complete = paintAoChunk(ctx, grid, ground, cx, cy);
+      return;
+    }
+    for (let ty = 0; ty < CHUNK_TILES; ty++) {
+      for (let tx = 0; tx < CHUNK_TILES; tx++) {
+        const x = cx * CHUNK_TILES + tx + 1;
+        const y = cy * CHUNK_TILES + ty + 1;
+        if (!grid.contains(x, y)) continue;
+        paintTile(ctx, grid, x, y, tx * TILE_PX, ty * TILE_PX);
+      }
+    }
+  }
+}
+
+/**
+ * Paints chunk (cx, cy) from the AO layers onto `ctx` (chunk-local pixels): every tile's floor
+ * (layer 1, stretched to the tile as AO does), our own art where a floor has no picture, then
+ * every layer-2 picture that reaches into the chunk, also from neighbouring tiles, in row order.
+ * Returns false when a picture was still loading (the chunk must be painted again).
+ */
+export function paintAoChunk(ctx: CanvasRenderingContext2D, grid: MapGrid, ground: AoGround, cx: number, cy: number): boolean {
+  const { terrain, images } = ground;
+  const left = cx * CHUNK_PX;
+  const top = cy * CHUNK_PX;
+  let complete = true;
+  for (let ty = 0; ty < CHUNK_TILES; ty++) {
+    for (let tx = 0; tx < CHUNK_TILES; tx++) {
+      const x = cx * CHUNK_TILES + tx + 1;
+      const y = cy * CHUNK_TILES + ty + 1;
+      if (!grid.contains(x, y)) continue;
+      const floor = terrain.floor(x, y);
+      const image = floor ? images.get(floor.file) : null;
+      if (floor && image) {
+        ctx.drawImage(image, floor.sx, floor.sy, floor.w, floor.h, tx * TILE_PX, ty * TILE_PX, TILE_PX, TILE_PX);
+        continue;
+      }
+      if (floor && images.isLoading(floor.file)) complete = false;
+      paintTile(ctx, grid, x, y, tx * TILE_PX, ty * TILE_PX);
+    }
+  }
+  for (const sprite of terrain.overlays) {
+    if (!overlaps(sprite, left, top, left + CHUNK_PX, top + CHUNK_PX)) continue;
+    const { picture } = sprite;
+    const image = images.get(picture.file);
+    if (image) ctx.drawImage(image, picture.sx, picture.sy, picture.w, picture.h, sprite.left - left, sprite.top - top, picture.w, picture.h);
+    else if (images.isLoading(picture.file)) complete = false;
+  }
+  return complete;
 }
 
 /** Paints tile (x, y) with its top-left at (px, py). */

@@ -1,6 +1,6 @@
 /**
  * What the client may learn about the world beyond the protocol: home cities to offer at
- * character creation and object names for the inventory. Served (optionally) as JSON at
+ * character creation, object names for the inventory and object pictures (AO `GrhIndex`). Served (optionally) as JSON at
  * `GET /api/world`; without it the client falls back to the AO20 city list and object numbers.
  * The document is hostile input: malformed entries are skipped, never thrown on. Pure.
  */
@@ -11,8 +11,11 @@ export interface WorldInfoJson {
   readonly name: string;
   /** Cities a new character may start in (`LoginNewChar.homeCity`). */
   readonly homeCities: readonly { readonly id: number; readonly name: string }[];
-  /** Object numbers with their names and AO `objType`. */
-  readonly objects: readonly { readonly id: number; readonly name: string; readonly objType: number }[];
+  /**
+   * Object numbers with their names, AO `objType` and picture (`GrhIndex` of obj.dat; left out
+   * when 0, the world has no picture for it, as in the default world).
+   */
+  readonly objects: readonly { readonly id: number; readonly name: string; readonly objType: number; readonly grhIndex?: number }[];
   /** Base URL of the AO images (`<base>/<file>.png`) when the server serves AO graphics; absent otherwise. */
   readonly graphicsUrl?: string;
 }
@@ -22,6 +25,8 @@ export interface WorldInfo {
   readonly homeCities: readonly { readonly id: number; readonly name: string }[];
   readonly objectNames: ReadonlyMap<number, string>;
   readonly objectTypes: ReadonlyMap<number, number>;
+  /** Object number → grh of its picture, for objects that have one. */
+  readonly objectGrhs: ReadonlyMap<number, number>;
   readonly graphicsUrl: string | null;
 }
 
@@ -30,6 +35,8 @@ const MAX_NAME_CHARS = 60;
 /** Home city ids are a u8 varint on the wire in practice (`e_City`). */
 const MAX_CITY_ID = 255;
 const MAX_OBJECT_ID = 32_767;
+/** Grh numbers are i32 in the AO files and packets. */
+const MAX_GRH_INDEX = 0x7fff_ffff;
 
 /** The client's knowledge when the server offers no world info. */
 export function fallbackWorldInfo(): WorldInfo {
@@ -38,6 +45,7 @@ export function fallbackWorldInfo(): WorldInfo {
     homeCities: CITIES.map((city) => ({ id: city.id, name: city.name })),
     objectNames: new Map(),
     objectTypes: new Map(),
+    objectGrhs: new Map(),
     graphicsUrl: null,
   };
 }
@@ -58,12 +66,14 @@ export function parseWorldInfo(value: unknown): WorldInfo {
   }
   const objectNames = new Map<number, string>();
   const objectTypes = new Map<number, number>();
+  const objectGrhs = new Map<number, number>();
   if (Array.isArray(doc.objects)) {
     for (const entry of doc.objects as unknown[]) {
       const object = entry as Record<string, unknown> | null;
       if (!object || !isInt(object.id, 1, MAX_OBJECT_ID)) continue;
       if (typeof object.name === "string") objectNames.set(object.id as number, object.name.slice(0, MAX_NAME_CHARS));
       if (isInt(object.objType, 0, 255)) objectTypes.set(object.id as number, object.objType as number);
+      if (isInt(object.grhIndex, 1, MAX_GRH_INDEX)) objectGrhs.set(object.id as number, object.grhIndex as number);
     }
   }
   const graphicsUrl = typeof doc.graphicsUrl === "string" && /^\/[\w/.-]*$/.test(doc.graphicsUrl) ? doc.graphicsUrl : null;
@@ -72,6 +82,7 @@ export function parseWorldInfo(value: unknown): WorldInfo {
     homeCities: homeCities.length > 0 ? homeCities : fallback.homeCities,
     objectNames,
     objectTypes,
+    objectGrhs,
     graphicsUrl,
   };
 }
@@ -83,13 +94,18 @@ export function parseWorldInfo(value: unknown): WorldInfo {
 export function buildWorldInfoJson(world: {
   readonly name: string;
   readonly homeCities: readonly { readonly id: number; readonly name: string }[];
-  readonly objects: readonly { readonly id: number; readonly name: string; readonly objType: number }[];
+  readonly objects: readonly { readonly id: number; readonly name: string; readonly objType: number; readonly grhIndex?: number }[];
   readonly graphicsUrl?: string;
 }): WorldInfoJson {
   return {
     name: world.name,
     homeCities: world.homeCities.map((city) => ({ id: city.id, name: city.name })),
-    objects: world.objects.map((object) => ({ id: object.id, name: object.name, objType: object.objType })),
+    objects: world.objects.map((object) => ({
+      id: object.id,
+      name: object.name,
+      objType: object.objType,
+      ...(object.grhIndex !== undefined && object.grhIndex > 0 ? { grhIndex: object.grhIndex } : {}),
+    })),
     ...(world.graphicsUrl ? { graphicsUrl: world.graphicsUrl } : {}),
   };
 }

@@ -25,6 +25,7 @@ const DEFAULTS: ServerConfig = {
   loginTimeoutSeconds: 30,
   minPasswordLength: 8,
   globalChat: true,
+  allowWorldChange: false,
   benchSpawn: "off",
   maxConnections: 5000,
   maxConnectionsPerIp: 10,
@@ -54,6 +55,7 @@ describe("loadConfig", () => {
         AO_LOGIN_TIMEOUT_SECONDS: "45",
         AO_GLOBAL_CHAT: "off",
         AO_MIN_PASSWORD_LENGTH: "4",
+        AO_ALLOW_WORLD_CHANGE: "on",
         AO_BENCH_SPAWN: "spread",
         AO_MAX_CONNECTIONS: "20000",
         AO_MAX_CONNECTIONS_PER_IP: "3",
@@ -74,6 +76,7 @@ describe("loadConfig", () => {
       loginTimeoutSeconds: 45,
       minPasswordLength: 4,
       globalChat: false,
+      allowWorldChange: true,
       benchSpawn: "spread",
       maxConnections: 20000,
       maxConnectionsPerIp: 3,
@@ -139,6 +142,9 @@ describe("loadConfig", () => {
     ["--bench-spawn", "100000"],
     ["--bench-spawn", "on"],
     ["--bench-spawn", "01"],
+    ["--allow-world-change", "yes"],
+    ["--allow-world-change", "ON"],
+    ["--allow-world-change", ""],
   ])("%s %p is rejected, naming that flag", (flag, value) => {
     const error = failure(loadConfig([`${flag}=${value}`], {}));
     expect(error.message.startsWith(`invalid ${flag} / `)).toBe(true);
@@ -168,6 +174,20 @@ describe("loadConfig", () => {
     expect(failure(loadConfig(["-p", "7000"], {})).message).toBe('unknown option "-p"; see --help');
     // The env-variable name is not a flag.
     expect(failure(loadConfig(["AO_TCP_PORT=7000"], {})).message).toBe('unknown option "AO_TCP_PORT=7000"; see --help');
+  });
+
+  test("--allow-world-change is a switch: alone it is on; on/off after it or after = is its value", () => {
+    expect(ok(loadConfig(["--allow-world-change"], {})).allowWorldChange).toBe(true);
+    expect(ok(loadConfig(["--allow-world-change", "--tcp-port", "7001"], {}))).toMatchObject({ allowWorldChange: true, tcpPort: 7001 });
+    expect(ok(loadConfig(["--allow-world-change", "off"], {})).allowWorldChange).toBe(false);
+    expect(ok(loadConfig(["--allow-world-change", "on"], {})).allowWorldChange).toBe(true);
+    expect(ok(loadConfig(["--allow-world-change=off"], { AO_ALLOW_WORLD_CHANGE: "on" })).allowWorldChange).toBe(false);
+    expect(ok(loadConfig([], { AO_ALLOW_WORLD_CHANGE: "off" })).allowWorldChange).toBe(false);
+    // Only on/off are taken as its value; another word stays a (refused) word of its own.
+    expect(failure(loadConfig(["--allow-world-change", "yes"], {})).message).toBe('unknown option "yes"; see --help');
+    expect(failure(loadConfig([], { AO_ALLOW_WORLD_CHANGE: "true" })).message).toStartWith('invalid --allow-world-change / AO_ALLOW_WORLD_CHANGE = "true": ');
+    // Ordinary settings still need their value.
+    expect(failure(loadConfig(["--global-chat"], {})).message).toBe(`--global-chat needs a value (${SETTINGS.globalChat.help})`);
   });
 
   test("a flag without its value says so", () => {

@@ -61,6 +61,14 @@ export const SETTINGS = {
     schema: z.enum(["on", "off"]).default("on").transform((value) => value === "on"),
     help: "on or off: players may send one line to everybody online (/GLOBAL, the stock client's global chat)",
   },
+  allowWorldChange: {
+    flag: "--allow-world-change",
+    env: "AO_ALLOW_WORLD_CHANGE",
+    // A switch: the bare flag means on.
+    switch: true,
+    schema: z.enum(["on", "off"]).default("off").transform((value) => value === "on"),
+    help: "on or off (the bare flag is on): start on a database that belongs to another world, moving its characters into this one (home city when their map is gone) and dropping objects this world lacks",
+  },
   benchSpawn: {
     flag: "--bench-spawn",
     env: "AO_BENCH_SPAWN",
@@ -100,7 +108,8 @@ export type ConfigOutcome = { ok: true; config: ServerConfig } | { ok: false; er
 
 /**
  * Builds the configuration from flags (`--name value` or `--name=value`) and environment
- * variables; a flag wins over its variable. Unknown flags are errors.
+ * variables; a flag wins over its variable. Unknown flags are errors. A switch (an on/off setting
+ * marked `switch`) may also stand alone, meaning on; an `on` or `off` right after it is its value.
  */
 export function loadConfig(argv: readonly string[], env: Record<string, string | undefined>): ConfigOutcome {
   const raw: Partial<Record<SettingName, string>> = {};
@@ -117,7 +126,12 @@ export function loadConfig(argv: readonly string[], env: Record<string, string |
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
     const name = byFlag.get(flag);
     if (!name) return fail(`unknown option ${JSON.stringify(arg)}; see --help`);
-    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    let value: string | undefined;
+    if (eq > 0) value = arg.slice(eq + 1);
+    else if ("switch" in SETTINGS[name]) {
+      const next = argv[i + 1];
+      value = next === "on" || next === "off" ? argv[++i] : "on";
+    } else value = argv[++i];
     if (value === undefined) return fail(`${flag} needs a value (${SETTINGS[name].help})`);
     raw[name] = value;
   }

@@ -41,6 +41,7 @@ export interface AccountRepository {
   /** Takes about the same time whether or not the account exists. */
   verifyPassword(email: string, password: string): Promise<VerifyPasswordOutcome>;
   findAccountByEmail(email: string): Promise<Account | null>;
+  findAccountById(id: number): Promise<Account | null>;
   /** Records a login now; false when there is no such account. */
   touchLastLogin(accountId: number): Promise<boolean>;
   /** False when there is no such account. */
@@ -96,6 +97,15 @@ export function createAccountRepository(db: Drizzle, hasher: PasswordHasher, now
     async findAccountByEmail(email) {
       const row = await findRow(email);
       return row ? toAccount(row) : null;
+    },
+
+    async findAccountById(id) {
+      try {
+        const rows = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+        return rows[0] ? toAccount(rows[0]) : null;
+      } catch (error) {
+        throw toDatabaseError(error, `looking up account ${id}`);
+      }
     },
 
     async touchLastLogin(accountId) {

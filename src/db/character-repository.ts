@@ -3,7 +3,7 @@
  * characters' state. Saving many characters is one SQL statement, hence atomic on both backends:
  * either every row is written or none is.
  */
-import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { CharacterRecord, NewCharacter } from "../game/character/index.ts";
 import { DatabaseError, findPostgresError, SQLSTATE, toDatabaseError } from "./database-error.ts";
@@ -23,6 +23,22 @@ export type SaveCharactersOutcome =
   /** Some ids have no row (deleted?); nothing at all was saved. */
   | { kind: "not_found"; ids: number[] };
 
+export interface SaveOptions {
+  /**
+   * The characters left the world (logout, disconnect, shutdown): the same statement clears
+   * their online mark, so a character is never unmarked without its last state on disk.
+   */
+  final?: boolean;
+}
+
+export type SaveOfflineCharacterOutcome =
+  | { kind: "ok"; updatedAt: Date }
+  | { kind: "not_found" }
+  /** A server holds the character in the world; nothing was written. */
+  | { kind: "online"; since: Date }
+  /** Someone saved the character after `record` was read; nothing was written. */
+  | { kind: "stale" };
+
 export interface CharacterRepository {
   createCharacter(character: NewCharacter): Promise<CreateCharacterOutcome>;
   /** Case-insensitive. */
@@ -38,7 +54,20 @@ export interface CharacterRepository {
    */
   saveCharacter(record: CharacterRecord): Promise<SaveCharacterOutcome>;
   /** saveCharacter for many records in one atomic statement; a failure saves none of them. */
-  saveCharacters(records: readonly CharacterRecord[]): Promise<SaveCharactersOutcome>;
+  saveCharacters(records: readonly CharacterRecord[], options?: SaveOptions): Promise<SaveCharactersOutcome>;
+  /**
+   * For tools working on the database while servers run: writes `record` only when the
+   * character is not online and nobody saved it since `record.updatedAt` (one statement).
+   */
+  saveOfflineCharacter(record: CharacterRecord): Promise<SaveOfflineCharacterOutcome>;
+  /** Marks the character as held by a server now; false when there is no such character. */
+  markOnline(id: number): Promise<boolean>;
+  /** Clears the mark without saving (the character never made it into the world). */
+  markOffline(id: number): Promise<boolean>;
+  /** When the character was marked online, or null; undefined when there is no such character. */
+  onlineSince(id: number): Promise<Date | null | undefined>;
+  /** Clears every online mark (a start after a crash); returns how many there were. */
+  clearOnlineMarks(): Promise<number>;
   /** False when there was no such character. */
   deleteCharacter(id: number): Promise<boolean>;
 }
@@ -49,8 +78,8 @@ const nameMatches = (name: string) => sql`lower(${characters.name}) = lower(${na
 
 const COLUMNS = getTableColumns(characters);
 type CharacterKey = keyof typeof COLUMNS;
-/** Set at creation and never rewritten by a save. */
-const NOT_SAVED: ReadonlySet<CharacterKey> = new Set<CharacterKey>(["id", "accountId", "name", "createdAt"]);
+/** Set at creation and never rewritten by a save; the online mark has its own writes. */
+const NOT_SAVED: ReadonlySet<CharacterKey> = new Set<CharacterKey>(["id", "accountId", "name", "createdAt", "onlineSince"]);
 const SAVED_KEYS = (Object.keys(COLUMNS) as CharacterKey[]).filter((key) => !NOT_SAVED.has(key));
 
 /**
@@ -58,13 +87,16 @@ const SAVED_KEYS = (Object.keys(COLUMNS) as CharacterKey[]).filter((key) => !NOT
  * parameter however many characters it saves (no 65,535-parameter ceiling). The update runs only
  * when every id exists; the statement reports the missing ones.
  */
-function buildSaveStatement(batchJson: string): SQL {
+function buildSaveStatement(batchJson: string, final: boolean): SQL {
   const recordType = sql.join(
     [sql`${sql.identifier(COLUMNS.id.name)} ${sql.raw(COLUMNS.id.getSQLType())}`, ...SAVED_KEYS.map((key) => sql`${sql.identifier(COLUMNS[key].name)} ${sql.raw(COLUMNS[key].getSQLType())}`)],
     sql`, `,
   );
   const assignments = sql.join(
-    SAVED_KEYS.map((key) => sql`${sql.identifier(COLUMNS[key].name)} = input.${sql.identifier(COLUMNS[key].name)}`),
+    [
+      ...SAVED_KEYS.map((key) => sql`${sql.identifier(COLUMNS[key].name)} = input.${sql.identifier(COLUMNS[key].name)}`),
+      ...(final ? [sql`${sql.identifier(COLUMNS.onlineSince.name)} = NULL`] : []),
+    ],
     sql`, `,
   );
   return sql`WITH input AS (
@@ -156,14 +188,14 @@ export function createCharacterRepository(db: Drizzle, now: () => Date): Charact
       return outcome.kind === "ok" ? { kind: "ok", updatedAt: outcome.updatedAt } : { kind: "not_found" };
     },
 
-    async saveCharacters(records) {
+    async saveCharacters(records, options = {}) {
       const updatedAt = now();
       if (records.length === 0) return { kind: "ok", saved: 0, updatedAt };
       checkBatch(records);
       const batchJson = JSON.stringify(records.map((record) => toSaveInput(record, updatedAt)));
       let result: unknown;
       try {
-        result = await db.execute(buildSaveStatement(batchJson));
+        result = await db.execute(buildSaveStatement(batchJson, options.final === true));
       } catch (error) {
         throw toDatabaseError(error, `saving ${records.length} character(s)`);
       }
@@ -172,6 +204,66 @@ export function createCharacterRepository(db: Drizzle, now: () => Date): Charact
       if (!row) throw new DatabaseError("query_failed", "saving characters returned no summary row");
       if (row.missing.length > 0) return { kind: "not_found", ids: row.missing };
       return { kind: "ok", saved: row.saved, updatedAt };
+    },
+
+    async saveOfflineCharacter(record) {
+      checkBatch([record]);
+      const updatedAt = now();
+      const { accountId: _account, name: _name, ...state } = characterToRow(record);
+      try {
+        const rows = await db
+          .update(characters)
+          .set({ ...state, updatedAt, lastLoginAt: record.lastLoginAt })
+          .where(and(eq(characters.id, record.id), isNull(characters.onlineSince), eq(characters.updatedAt, record.updatedAt)))
+          .returning({ id: characters.id });
+        if (rows.length > 0) return { kind: "ok", updatedAt };
+        const current = await db
+          .select({ onlineSince: characters.onlineSince })
+          .from(characters)
+          .where(eq(characters.id, record.id))
+          .limit(1);
+        const row = current[0];
+        if (!row) return { kind: "not_found" };
+        return row.onlineSince ? { kind: "online", since: row.onlineSince } : { kind: "stale" };
+      } catch (error) {
+        throw toDatabaseError(error, `saving offline character ${record.id}`);
+      }
+    },
+
+    async markOnline(id) {
+      try {
+        const rows = await db.update(characters).set({ onlineSince: now() }).where(eq(characters.id, id)).returning({ id: characters.id });
+        return rows.length > 0;
+      } catch (error) {
+        throw toDatabaseError(error, `marking character ${id} online`);
+      }
+    },
+
+    async markOffline(id) {
+      try {
+        const rows = await db.update(characters).set({ onlineSince: null }).where(eq(characters.id, id)).returning({ id: characters.id });
+        return rows.length > 0;
+      } catch (error) {
+        throw toDatabaseError(error, `marking character ${id} offline`);
+      }
+    },
+
+    async onlineSince(id) {
+      try {
+        const rows = await db.select({ onlineSince: characters.onlineSince }).from(characters).where(eq(characters.id, id)).limit(1);
+        return rows[0] ? rows[0].onlineSince : undefined;
+      } catch (error) {
+        throw toDatabaseError(error, `reading the online mark of character ${id}`);
+      }
+    },
+
+    async clearOnlineMarks() {
+      try {
+        const rows = await db.update(characters).set({ onlineSince: null }).where(isNotNull(characters.onlineSince)).returning({ id: characters.id });
+        return rows.length;
+      } catch (error) {
+        throw toDatabaseError(error, "clearing stale online marks");
+      }
     },
 
     async deleteCharacter(id) {

@@ -46,7 +46,7 @@ export function rowToCharacter(row: CharacterRow): CharacterRecord {
 }
 
 /** The columns a character's own state fills; identity and timestamps are the caller's to add. */
-export type CharacterStateColumns = Omit<NewCharacterRow, "id" | "createdAt" | "updatedAt" | "lastLoginAt">;
+export type CharacterStateColumns = Omit<NewCharacterRow, "id" | "createdAt" | "updatedAt" | "lastLoginAt" | "onlineSince">;
 
 export function characterToRow(character: NewCharacter): CharacterStateColumns {
   return {

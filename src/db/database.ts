@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { createAccountRepository, type AccountRepository } from "./account-repository.ts";
 import { createCharacterRepository, type CharacterRepository } from "./character-repository.ts";
 import { DatabaseError, toDatabaseError } from "./database-error.ts";
+import { createWorldIdentityRepository, type WorldIdentityRepository } from "./world-identity-repository.ts";
 import { SILENT_LOGGER, type DatabaseLogger } from "./logger.ts";
 import { MIGRATIONS } from "./migrations.gen.ts";
 import { applyMigrations, type EmbeddedMigration } from "./migrator.ts";
@@ -21,6 +22,8 @@ export interface Database {
   readonly backend: DatabaseBackend;
   readonly accounts: AccountRepository;
   readonly characters: CharacterRepository;
+  /** The world this database belongs to. */
+  readonly worldIdentity: WorldIdentityRepository;
   /** Applies embedded migrations not applied yet. openDatabase already did; safe to repeat. */
   migrate(): Promise<void>;
   /** Round trip to the database; throws a DatabaseError when it cannot answer. */
@@ -99,6 +102,7 @@ export async function openDatabaseInternal(options: OpenDatabaseOptions, interna
     sql: client,
     accounts: createAccountRepository(db, hasher, now),
     characters: createCharacterRepository(db, now),
+    worldIdentity: createWorldIdentityRepository(db, now),
     async migrate() {
       const report = await applyMigrations(client, migrations, logger);
       if (report.applied.length > 0) logger.info({ backend, applied: report.applied }, "database migrated");

@@ -21,6 +21,16 @@ export type {
   CreateCharacterOutcome,
   SaveCharacterOutcome,
   SaveCharactersOutcome,
+  SaveOfflineCharacterOutcome,
+  SaveOptions,
 } from "./character-repository.ts";
+export type {
+  ChangeWorldOutcome,
+  CharacterPlacement,
+  CharacterRelocation,
+  WorldIdentity,
+  WorldIdentityRepository,
+  WorldRef,
+} from "./world-identity-repository.ts";
 export { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_SIZE } from "./postgres-backend.ts";
 export { PGLITE_OPEN_TIMEOUT_MS } from "./pglite-backend.ts";

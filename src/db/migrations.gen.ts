@@ -2,8 +2,10 @@
 // Embeds the migration SQL in the build: a compiled server never reads migrations/ from disk.
 import type { EmbeddedMigration } from "./migrator.ts";
 import migration0 from "../../migrations/0000_initial.sql" with { type: "text" };
+import migration1 from "../../migrations/0001_world_identity_online_mark.sql" with { type: "text" };
 
 /** Journal order: the order they must be applied in. */
 export const MIGRATIONS: readonly EmbeddedMigration[] = [
   { tag: "0000_initial", sql: migration0 },
+  { tag: "0001_world_identity_online_mark", sql: migration1 },
 ];

@@ -70,6 +70,12 @@ export const characters = pgTable(
     createdAt: timestampTz("created_at").notNull(),
     updatedAt: timestampTz("updated_at").notNull(),
     lastLoginAt: timestampTz("last_login_at"),
+    /**
+     * Set while a server holds the character in the world, cleared by its final save. Tools that
+     * write characters (the admin command) refuse marked ones, because the server's next save
+     * would overwrite them. One server per database today; the multi-node work needs leases.
+     */
+    onlineSince: timestampTz("online_since"),
   },
   (table) => [
     uniqueIndex("characters_name_lower_key").on(sql`lower(${table.name})`),
@@ -83,6 +89,27 @@ export const characters = pgTable(
   ],
 );
 
+/**
+ * The world a database belongs to: one row, written at every start. Character positions and
+ * inventories are map and object numbers of this world; loading another world on the same
+ * database needs the operator's consent (`--allow-world-change`).
+ */
+export const worldIdentity = pgTable(
+  "world_identity",
+  {
+    /** Always 1: the table holds one row. */
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    /** SHA-256 of the world pack the last start loaded. */
+    packHash: text("pack_hash").notNull(),
+    /** First start with this world (a world change starts it again). */
+    firstStartedAt: timestampTz("first_started_at").notNull(),
+    lastStartedAt: timestampTz("last_started_at").notNull(),
+  },
+  () => [check("world_identity_single_row", sql`id = 1`)],
+);
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type CharacterRow = typeof characters.$inferSelect;
 export type NewCharacterRow = typeof characters.$inferInsert;
+export type WorldIdentityRow = typeof worldIdentity.$inferSelect;

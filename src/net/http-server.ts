@@ -2,6 +2,7 @@
  * HTTP on one port: health, Prometheus metrics, the map API, the browser client, and the
  * WebSocket upgrade at /ws.
  */
+import { gunzipSync } from "node:zlib";
 import type { BunRequest, Server, WebSocketHandler } from "bun";
 import type { ClientRoutes } from "../client/serve.ts";
 import type { WsState } from "./ws-endpoint.ts";
@@ -11,6 +12,11 @@ export interface HttpHandlers {
   metrics(): string;
   /** A map as JSON for the browser client, or undefined when there is no such map. */
   mapJson(id: number): unknown | undefined;
+  /**
+   * A map's graphic layers (the gzipped `AOML` document of game/map-json and its SHA-256), or
+   * undefined when the map or its layers do not exist.
+   */
+  mapLayers?(id: number): { readonly gzip: Uint8Array<ArrayBuffer>; readonly hash: string } | undefined;
   /** Static files (the browser client); undefined falls through to 404. */
   staticFile?(pathname: string): Response | undefined;
 }
@@ -26,6 +32,37 @@ export interface HttpServerOptions {
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
 const MAX_MAP_ID = 100_000;
+/**
+ * Layers change only with the world, so browsers keep them but ask each time (`no-cache`) with
+ * the ETag, and get a 304 until the world changes. The ETag is weak because the bytes depend on
+ * the encoding (gzip as stored, or inflated for a client that takes no gzip); the content, the
+ * file's SHA-256 from the pack manifest, is the same.
+ */
+const LAYERS_HEADERS = { "content-type": "application/octet-stream", "cache-control": "no-cache", vary: "accept-encoding" };
+
+/** The map id of a route parameter, or NaN for anything but 1..MAX_MAP_ID in plain digits. */
+function mapIdOf(raw: string): number {
+  const id = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(id) && id >= 1 && id <= MAX_MAP_ID ? id : NaN;
+}
+
+/** True when an `If-None-Match` header lists `etag` (weak comparison, as RFC 9110 asks for GET). */
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}
+
+/** Accepts gzip unless the client's `Accept-Encoding` leaves it out or gives it q=0. */
+function acceptsGzip(header: string | null): boolean {
+  if (!header) return false;
+  return header.split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "*") return false;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
 
 export function startHttpServer(options: HttpServerOptions): Server<WsState> {
   const { handlers } = options;
@@ -39,10 +76,24 @@ export function startHttpServer(options: HttpServerOptions): Server<WsState> {
         new Response(handlers.metrics(), { headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" } }),
       "/api/map/:id": (request: BunRequest<"/api/map/:id">) => {
         const raw = request.params.id;
-        const id = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
-        if (!Number.isInteger(id) || id < 1 || id > MAX_MAP_ID) return notFound(`no map ${JSON.stringify(raw)}`);
+        const id = mapIdOf(raw);
+        if (Number.isNaN(id)) return notFound(`no map ${JSON.stringify(raw)}`);
         const map = handlers.mapJson(id);
         return map === undefined ? notFound(`no map ${id}`) : Response.json(map, { headers: JSON_HEADERS });
+      },
+      "/api/map/:id/layers": (request: BunRequest<"/api/map/:id/layers">) => {
+        const raw = request.params.id;
+        const id = mapIdOf(raw);
+        if (Number.isNaN(id)) return notFound(`no map ${JSON.stringify(raw)}`);
+        const layers = handlers.mapLayers?.(id);
+        if (!layers) return notFound(`map ${id} has no graphic layers`);
+        const etag = `W/"${layers.hash}"`;
+        if (matchesEtag(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers: { etag, ...LAYERS_HEADERS } });
+        if (acceptsGzip(request.headers.get("accept-encoding"))) {
+          return new Response(layers.gzip, { headers: { etag, "content-encoding": "gzip", ...LAYERS_HEADERS } });
+        }
+        // The bytes passed the pack's SHA-256 check at load, so only a hand-made pack fails here (500).
+        return new Response(gunzipSync(layers.gzip), { headers: { etag, ...LAYERS_HEADERS } });
       },
     },
     fetch(request, server) {

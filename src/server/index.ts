@@ -16,8 +16,11 @@ import { World } from "../world/index.ts";
 import { BLOCKED_ALL, isWaterForWalker } from "../game/movement/index.ts";
 import type { MapDefinition } from "../map/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
+import { acquireDataLock, type DataLock } from "./data-lock.ts";
+import { reconcileWorldIdentity } from "./world-identity.ts";
 
 export { prepareDataDir };
+export { acquireDataLock, dataLockHolder, describeHolder, DATA_LOCK_FILE, type DataLock, type DataLockHolder } from "./data-lock.ts";
 import { GRAPHICS_URL, loadGraphicsFiles, type GraphicsFiles } from "./graphics-files.ts";
 import { loadServerWorld, type ServerWorld } from "./server-world.ts";
 import type { CharacterRecord } from "../game/character/index.ts";
@@ -61,6 +64,8 @@ export interface StartOptions {
   preloadAllMaps?: boolean;
   /** Override for tests (e.g. a worker script that fails to load). */
   mapWorkerUrl?: string;
+  /** How the data folder's lock names this process; default "argentum serve". */
+  lockCommand?: string;
 }
 
 export async function startServer(config: ServerConfig, logger: Logger, options: StartOptions = {}): Promise<RunningServer> {
@@ -94,6 +99,15 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     log.warn({ problems: serverWorld.creationProblems }, "character creation rules of this world are incomplete; creation may be refused");
   }
 
+  // Held while the server runs: the embedded database lives in the data folder, and admin
+  // tools must not write it under a running server.
+  const locked = await acquireDataLock(dataDir.path, options.lockCommand ?? "argentum serve");
+  if (!locked.ok) throw new StartupError(locked.message);
+  const lock: DataLock = locked.lock;
+  if (locked.tookOver) {
+    log.warn({ lock: lock.path, previous: locked.tookOver }, "took over the data folder lock of a process that is gone (it did not stop cleanly)");
+  }
+
   let database: Database;
   try {
     database = await openDatabase({
@@ -102,10 +116,34 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       logger: logger.child({ ctx: "db" }),
     });
   } catch (error) {
+    await lock.release();
     const message = error instanceof DatabaseError ? error.message : (error as Error).message;
     throw new StartupError(`database: ${message}`, { cause: error });
   }
   log.info({ backend: database.backend }, "database ready");
+  const abandonStart = async () => {
+    await database.close().catch(() => {});
+    await lock.release();
+  };
+
+  try {
+    const identity = await reconcileWorldIdentity(
+      database,
+      { name: serverWorld.name, hash: serverWorld.hash, maps: serverWorld.maps, cities: serverWorld.cities, objectIds: serverWorld.objectIds },
+      config.allowWorldChange,
+      logger,
+    );
+    if (!identity.ok) throw new StartupError(identity.message);
+    // One server per database today, so every mark found now was left by a server that did not
+    // stop cleanly. Several servers on one database (the multi-node work) will need leases.
+    const stale = await database.characters.clearOnlineMarks();
+    if (stale > 0) log.warn({ characters: stale }, "cleared online marks left by a server that did not stop cleanly");
+  } catch (error) {
+    await abandonStart();
+    if (error instanceof StartupError) throw error;
+    const message = error instanceof DatabaseError ? error.message : (error as Error).message;
+    throw new StartupError(`database: ${message}`, { cause: error });
+  }
 
   const registry = new MetricsRegistry();
   const lag = new EventLoopLagMonitor();
@@ -136,10 +174,13 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   try {
     await world.start(options.preloadAllMaps ?? serverWorld.maps.size <= PRELOAD_MAP_LIMIT);
   } catch (error) {
-    await database.close().catch(() => {});
+    await abandonStart();
     throw new StartupError((error as Error).message, { cause: error });
   }
   registerWorldMetrics(registry, world);
+  // Load testers read these to tell whether a run fits before it starts (argentum bots).
+  registry.gauge("argentum_max_connections", "Connections the server accepts in total (--max-connections).", () => config.maxConnections);
+  registry.gauge("argentum_max_connections_per_ip", "Connections the server accepts from one address (--max-connections-per-ip).", () => config.maxConnectionsPerIp);
 
   const store = createGatewayStore(database, logger);
   gateway = new Gateway({
@@ -178,12 +219,13 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
         }),
         metrics: () => registry.render(),
         mapJson: (id) => serverWorld.mapJson(id),
+        mapLayers: (id) => serverWorld.mapLayers(id),
         staticFile: graphics ? (pathname) => graphics.respond(pathname) : undefined,
       },
     });
   } catch (error) {
     await world.stop();
-    await database.close().catch(() => {});
+    await abandonStart();
     throw new StartupError(describeListenError("HTTP", "--http-port / AO_HTTP_PORT", config.host, config.httpPort, error), { cause: error });
   }
 
@@ -199,7 +241,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   } catch (error) {
     http.stop(true);
     await world.stop();
-    await database.close().catch(() => {});
+    await abandonStart();
     throw new StartupError(describeListenError("TCP", "--tcp-port / AO_TCP_PORT", config.host, config.tcpPort, error), { cause: error });
   }
 
@@ -237,7 +279,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       // Stop listening but keep the open connections: their players are saved below first.
       tcp.stop(false);
       const finals = await world.stop();
-      const outcome = await store.saveCharacters(finals);
+      const outcome = await store.saveCharacters(finals, { final: true });
       if (outcome !== "ok") log.error({ outcome, characters: finals.length }, "final save failed");
       else log.info({ characters: finals.length }, "characters saved");
       activeGateway.closeAll("shutdown");
@@ -247,7 +289,11 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       tcp.stop(true);
       http.stop(true);
       lag.stop();
-      await database.close();
+      try {
+        await database.close();
+      } finally {
+        await lock.release();
+      }
       log.info("stopped");
     })();
     return stopped;

@@ -10,6 +10,7 @@ import {
   loadWorldPack,
   mapToApiJson,
   type MapApiJson,
+  type PackedMapLayers,
   type GameTables,
   type StartingKit,
   type WorldPack,
@@ -47,10 +48,16 @@ export interface ServerWorld {
   maps: Map<number, MapDefinition>;
   /** The world's gameplay tables; each map worker receives them once, at start. */
   tables: GameTables | null;
+  /** Home city spawn points (Ciudades), by city id. */
+  cities: readonly { id: number; map: number; x: number; y: number }[];
+  /** Object numbers of the world's object table; null when the world has none. */
+  objectIds: ReadonlySet<number> | null;
   /** Problems of the creation rules found at boot (empty when sound). */
   creationProblems: string[];
   createCharacter(request: CharacterCreationRequest): CreationOutcome;
   mapJson(id: number): MapApiJson | undefined;
+  /** A map's graphic layers as the pack stores them (gzipped `AOML` document), or undefined when it has none. */
+  mapLayers(id: number): PackedMapLayers | undefined;
   /** What the browser client needs to know about this world (home cities, object names). */
   worldInfo: WorldInfoJson;
 }
@@ -113,6 +120,8 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
     hash: pack.hash,
     maps,
     tables: pack.tables ?? null,
+    cities: pack.cities.map((city) => ({ id: city.id, map: city.map, x: city.x, y: city.y })),
+    objectIds: pack.tables?.objects ? new Set(pack.tables.objects.objects.map((object) => object.id)) : null,
     creationProblems,
     createCharacter(request) {
       if (!rules) return { ok: false, reason: "bad_class" };
@@ -121,12 +130,15 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
     worldInfo: buildWorldInfoJson({
       name: pack.name,
       homeCities: pack.cities.filter((city) => !selectable || selectable.has(city.id)).map((city) => ({ id: city.id, name: city.name })),
-      objects: (pack.tables?.objects?.objects ?? []).map((object) => ({ id: object.id, name: object.name, objType: object.objType })),
+      objects: (pack.tables?.objects?.objects ?? []).map((object) => ({ id: object.id, name: object.name, objType: object.objType, grhIndex: object.grhIndex })),
       ...(graphicsUrl ? { graphicsUrl } : {}),
     }),
     mapJson(id) {
       const map = pack.mapsById.get(id);
       return map && mapToApiJson(map);
+    },
+    mapLayers(id) {
+      return pack.mapsById.get(id)?.packedLayers ?? undefined;
     },
   };
 }

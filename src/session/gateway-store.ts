@@ -23,8 +23,18 @@ export interface GatewayStore {
   loadCharacter(id: number): Promise<CharacterRecord | null | "unavailable">;
   createCharacter(character: NewCharacter): Promise<AccountOutcome<{ kind: "ok"; character: CharacterRecord } | { kind: "name_taken" } | { kind: "unknown_account" }>>;
   touchLastLogin(accountId: number, characterId: number): Promise<void>;
-  /** One atomic batch; "ok" or why not. */
-  saveCharacters(records: readonly CharacterRecord[]): Promise<"ok" | "not_found" | "unavailable">;
+  /**
+   * One atomic batch; "ok" or why not. `final`: the characters left the world, and the same
+   * statement clears their online marks (a failed final save leaves them marked).
+   */
+  saveCharacters(records: readonly CharacterRecord[], options?: { final?: boolean }): Promise<"ok" | "not_found" | "unavailable">;
+  /**
+   * Marks a character as held by this server, so tools writing the database leave it alone.
+   * A failure is logged and reported, never thrown: the player still plays.
+   */
+  markOnline(characterId: number): Promise<"ok" | "not_found" | "unavailable">;
+  /** Clears the mark of a character that did not make it into the world. Failures are logged. */
+  markOffline(characterId: number): Promise<void>;
 }
 
 export function createGatewayStore(database: Database, logger: Logger): GatewayStore {
@@ -47,16 +57,21 @@ export function createGatewayStore(database: Database, logger: Logger): GatewayS
     touchLastLogin: async (accountId) => {
       await guard("touch last login", () => database.accounts.touchLastLogin(accountId), false);
     },
-    saveCharacters: async (records) => {
+    saveCharacters: async (records, options) => {
       if (records.length === 0) return "ok";
       return guard(
         "save characters",
         async () => {
-          const outcome = await database.characters.saveCharacters(records);
+          const outcome = await database.characters.saveCharacters(records, { final: options?.final === true });
           return outcome.kind === "ok" ? ("ok" as const) : ("not_found" as const);
         },
         "unavailable" as const,
       );
+    },
+    markOnline: (characterId) =>
+      guard("mark character online", async () => ((await database.characters.markOnline(characterId)) ? ("ok" as const) : ("not_found" as const)), "unavailable" as const),
+    markOffline: async (characterId) => {
+      await guard("mark character offline", () => database.characters.markOffline(characterId), false);
     },
   };
 }

@@ -119,6 +119,8 @@ export class Gateway implements ConnectionEvents {
   private readonly pendingSaves = new Set<Promise<void>>();
   /** Final states whose save failed, by character id: the newest truth about those characters. */
   private readonly unsaved = new Map<number, CharacterRecord>();
+  /** Final saves on their way, by character id: a new login of the character waits for its save. */
+  private readonly finalSaves = new Map<number, Promise<void>>();
   private readonly log: Logger;
   /** Last time each refused address was logged, and refusals since then. */
   private readonly refusalLog = new Map<string, { loggedAt: number; unlogged: number }>();
@@ -219,6 +221,7 @@ export class Gateway implements ConnectionEvents {
     if (!session) return;
     session.connection.sendFrame(gatewayFrames.showMessageBox(MESSAGE_CANNOT_LOAD_CHARACTER, ""));
     this.sessionByCharacter.delete(session.characterId);
+    void this.options.store.markOffline(session.characterId);
     session.connection.close("enter_failed");
   }
 
@@ -392,18 +395,35 @@ export class Gateway implements ConnectionEvents {
       return;
     }
     session.phase = "entering";
-    let record: CharacterRecord | null | "unavailable";
     const previous = this.sessionByCharacter.get(charId);
+    let handedOver: CharacterRecord | null = null;
     if (previous && previous !== session) {
       // A second login of the same character replaces the first session (state handed over).
-      record = await this.takeOver(previous);
-      if (record === null) record = await this.options.store.loadCharacter(charId);
+      handedOver = await this.takeOver(previous);
     } else {
-      record = this.unsaved.get(charId) ?? (await this.options.store.loadCharacter(charId));
+      // A final save of this character may still be on its way (a quick re-login): wait, so the
+      // login reads what it wrote and its clearing of the online mark lands before the new mark.
+      await this.finalSaves.get(charId);
     }
+    // A state whose final save failed is the newest truth. It is taken out now so that
+    // autosave's retry cannot save it, and clear the mark below, while this login goes on.
+    const unsaved = this.unsaved.get(charId);
     this.unsaved.delete(charId);
-    if (session.phase !== "entering") return;
+    // The mark is taken before the character is read: a tool's write (the admin command writes
+    // only unmarked characters) then either lands before the read or is refused.
+    await this.markOnline(charId);
+    const record = handedOver ?? unsaved ?? (await this.options.store.loadCharacter(charId));
+    const giveUp = () => {
+      // A state not on disk yet stays in memory, and the character stays marked meanwhile.
+      if (unsaved) this.unsaved.set(charId, unsaved);
+      else void this.options.store.markOffline(charId);
+    };
+    if (session.phase !== "entering") {
+      giveUp();
+      return;
+    }
     if (record === "unavailable" || record === null || (name && record.name.toLowerCase() !== name.toLowerCase())) {
+      giveUp();
       session.connection.sendFrame(gatewayFrames.showMessageBox(MESSAGE_CANNOT_LOAD_CHARACTER, ""));
       this.refuse(session, GATEWAY_TEXT.cannotLoad, "cannot_load_character");
       return;
@@ -432,6 +452,7 @@ export class Gateway implements ConnectionEvents {
     switch (created.kind) {
       case "ok": {
         session.characterIds.add(created.character.id);
+        await this.markOnline(created.character.id);
         this.log.info(
           { session: session.id, account: session.accountId, character: created.character.id, name: created.character.name, class: created.character.class, race: created.character.race },
           "character created",
@@ -449,9 +470,16 @@ export class Gateway implements ConnectionEvents {
     }
   }
 
+  /** Enters a character the caller marked online (see `markOnline`); a failure clears the mark. */
   private async enterWorld(session: Session, record: CharacterRecord): Promise<void> {
     const world = this.options.world;
+    if (session.phase !== "entering") {
+      // Closed while the character was being created or read.
+      void this.options.store.markOffline(record.id);
+      return;
+    }
     if (world.onlineCount >= this.options.maxConnections) {
+      void this.options.store.markOffline(record.id);
       session.connection.sendFrame(gatewayFrames.showMessageBox(MESSAGE_SERVER_FULL, ""));
       this.refuse(session, undefined, "server_full");
       return;
@@ -470,6 +498,7 @@ export class Gateway implements ConnectionEvents {
     } catch (error) {
       this.log.error({ err: error, character: record.id }, "could not enter the world");
       this.sessionByCharacter.delete(record.id);
+      void this.options.store.markOffline(record.id);
       this.refuse(session, GATEWAY_TEXT.cannotLoad, "enter_failed");
     }
   }
@@ -495,19 +524,20 @@ export class Gateway implements ConnectionEvents {
     }
   }
 
+  /** The final save: the character's last state, and its online mark cleared in the same statement. */
   private save(state: CharacterRecord, reason: string): Promise<void> {
     const startedAt = this.options.now();
-    const saving = this.options.store.saveCharacters([state]).then((outcome) => {
+    const saving = this.options.store.saveCharacters([state], { final: true }).then((outcome) => {
       if (outcome === "ok") {
         this.log.info({ character: state.id, reason, ms: Math.round(this.options.now() - startedAt) }, "character saved");
         return;
       }
       // Never lose it: kept here, retried by autosave, and used if the character logs in again.
+      // It stays marked online, so tools keep away from the stale row meanwhile.
       this.unsaved.set(state.id, state);
       this.log.error({ character: state.id, reason, outcome }, "final save failed; kept in memory for retry");
     });
-    this.pendingSaves.add(saving);
-    void saving.finally(() => this.pendingSaves.delete(saving));
+    this.trackFinalSave([state.id], saving);
     return saving;
   }
 
@@ -515,9 +545,30 @@ export class Gateway implements ConnectionEvents {
   async retryUnsaved(): Promise<number> {
     if (this.unsaved.size === 0) return 0;
     const states = [...this.unsaved.values()];
-    const outcome = await this.options.store.saveCharacters(states);
-    if (outcome === "ok") for (const state of states) if (this.unsaved.get(state.id) === state) this.unsaved.delete(state.id);
+    const retry = this.options.store.saveCharacters(states, { final: true }).then((outcome) => {
+      if (outcome === "ok") for (const state of states) if (this.unsaved.get(state.id) === state) this.unsaved.delete(state.id);
+    });
+    this.trackFinalSave(
+      states.map((state) => state.id),
+      retry,
+    );
+    await retry;
     return this.unsaved.size;
+  }
+
+  private trackFinalSave(characterIds: readonly number[], saving: Promise<void>): void {
+    this.pendingSaves.add(saving);
+    for (const id of characterIds) this.finalSaves.set(id, saving);
+    void saving.finally(() => {
+      this.pendingSaves.delete(saving);
+      for (const id of characterIds) if (this.finalSaves.get(id) === saving) this.finalSaves.delete(id);
+    });
+  }
+
+  /** Takes the online mark; a failure only logs (the database may be down, the player still plays). */
+  private async markOnline(characterId: number): Promise<void> {
+    const outcome = await this.options.store.markOnline(characterId);
+    if (outcome !== "ok") this.log.warn({ character: characterId, outcome }, "could not mark the character online");
   }
 
   /** Resolves once every final save started so far has finished (shutdown waits on it). */

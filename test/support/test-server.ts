@@ -1,6 +1,8 @@
 /**
  * Starts a real server in this process for integration tests: free ports, a temp data dir,
- * the default world, PGlite or the CI Postgres.
+ * the default world, PGlite or the CI Postgres. On Postgres each server gets a database of its
+ * own (kept across `restart`), because a database remembers its world and its online
+ * characters, and test processes run side by side on one server.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +10,7 @@ import { join } from "node:path";
 import { loadConfig } from "../../src/config/index.ts";
 import { silentLogger, createLogger } from "../../src/log/index.ts";
 import { startServer, type RunningServer } from "../../src/server/index.ts";
+import { createScratchDatabase, type ScratchDatabase } from "./test-database.ts";
 
 export interface TestServer {
   server: RunningServer;
@@ -15,9 +18,12 @@ export interface TestServer {
   host: string;
   tcpPort: number;
   httpPort: number;
+  /** The Postgres database of this server (undefined on PGlite). */
+  database: ScratchDatabase | undefined;
   restart(): Promise<TestServer>;
   stop(): Promise<void>;
-  cleanup(): void;
+  /** Removes the data dir at once, then drops the Postgres database (await it when on Postgres). */
+  cleanup(): Promise<void>;
 }
 
 export type Backend = "pglite" | "postgres";
@@ -31,27 +37,36 @@ export function availableBackends(): Backend[] {
   return backends;
 }
 
-export async function startTestServer(backend: Backend, extraArgs: string[] = [], dataDir?: string): Promise<TestServer> {
+export async function startTestServer(backend: Backend, extraArgs: string[] = [], dataDir?: string, database?: ScratchDatabase): Promise<TestServer> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), "argentum-it-"));
   const args = ["--host", "127.0.0.1", "--http-port", "0", "--tcp-port", "0", "--data-dir", dir, "--log-level", "silent", "--max-connections-per-ip", "1000", ...extraArgs];
-  if (backend === "postgres") args.push("--database-url", process.env.TEST_DATABASE_URL!);
+  const ownDatabase = backend === "postgres" ? (database ?? (await createScratchDatabase(process.env.TEST_DATABASE_URL!.trim(), "argentum_it"))) : undefined;
+  if (ownDatabase) args.push("--database-url", ownDatabase.url);
   const loaded = loadConfig(args, {});
   if (!loaded.ok) throw loaded.error;
   const logger = process.env.AO_TEST_LOG ? createLogger(process.env.AO_TEST_LOG) : silentLogger();
-  const server = await startServer(loaded.config, logger, { mapWorkers: 2 });
+  let server: RunningServer;
+  try {
+    server = await startServer(loaded.config, logger, { mapWorkers: 2 });
+  } catch (error) {
+    if (!database) await ownDatabase?.drop();
+    throw error;
+  }
   const handle: TestServer = {
     server,
     dataDir: dir,
     host: "127.0.0.1",
     tcpPort: server.tcpPort,
     httpPort: server.httpPort,
+    database: ownDatabase,
     async restart() {
       await server.stop("restart");
-      return startTestServer(backend, extraArgs, dir);
+      return startTestServer(backend, extraArgs, dir, ownDatabase);
     },
     stop: () => server.stop("test done"),
-    cleanup() {
+    async cleanup() {
       rmSync(dir, { recursive: true, force: true });
+      await ownDatabase?.drop();
     },
   };
   return handle;

@@ -42,7 +42,11 @@ export interface ImportWorldOptions {
   readonly outDir: string;
   /** Source format; detected from the file names when absent. */
   readonly format?: MapFormat;
-  /** Name stored in the pack manifest (default: the maps folder name). */
+  /**
+   * Name stored in the pack manifest. Default: the format (`ao20`, `ao013`): neither the AO20
+   * `Dat/` and `init/` files nor the 0.13 data carry a world or server name, and the maps
+   * folder is called `Mapas` in every copy, so the format is the stable name.
+   */
   readonly name?: string;
   readonly onProgress?: (progress: ImportProgress) => void;
 }
@@ -74,6 +78,8 @@ function toWorldMap(id: number, parsed: ParsedMap): WorldMap {
     exits: parsed.exits,
     npcs: parsed.npcs,
     objects: parsed.objects,
+    // Both parsers read the four layers (AO20 .csm and 0.13 .map): the browser draws them.
+    graphicLayers: parsed.layers,
   };
 }
 
@@ -201,7 +207,7 @@ export async function importWorld(options: ImportWorldOptions): Promise<ImportRe
   warnings.push(...cityCheck.warnings);
 
   const written = await writeWorldPack(options.outDir, {
-    name: options.name ?? (options.mapsDir.split(/[\\/]/).filter(Boolean).pop() ?? "world"),
+    name: options.name ?? format,
     source: format,
     cities: cityCheck.cities,
     tables: tables.tables,

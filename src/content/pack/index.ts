@@ -1,6 +1,7 @@
 /**
  * World packs: the validated, compact on-disk form of a world (manifest + one binary per map +
- * game tables), its loader and writer, and the map JSON for the HTTP API.
+ * game tables, optionally each map's graphic layers for browsers), its loader and writer, and the
+ * map JSON for the HTTP API.
  */
 export {
   loadWorldPack,
@@ -25,6 +26,7 @@ export {
   isWall,
   type WorldMap,
   type LoadedWorldMap,
+  type PackedMapLayers,
   type WorldPack,
   type WorldPackContent,
   type WorldPackIssue,
@@ -51,6 +53,8 @@ export {
   WorldSourceSchema,
   WORLD_PACK_FORMAT,
   WORLD_PACK_VERSION,
+  WORLD_PACK_VERSION_WITHOUT_LAYERS,
+  mapLayersFile,
   MANIFEST_FILE,
   TABLES_FILE,
   GRAPHICS_FILE,
@@ -60,6 +64,8 @@ export {
   type WorldManifest,
   type ManifestMap,
 } from "./schema.ts";
+export { checkWorldName, MAX_WORLD_NAME_LENGTH, type WorldNameCheck } from "./world-name.ts";
 export { PackTablesSchema, encodeTables, type PackTables } from "./tables.ts";
 export { canonicalJson } from "./canonical-json.ts";
+export { packMapLayers, unpackMapLayers, inflateMapLayers, type UnpackedLayersOutcome } from "./packed-layers.ts";
 export { mapToApiJson, type MapApiJson } from "./api-json.ts";

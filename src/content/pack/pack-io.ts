@@ -4,15 +4,18 @@
  * A pack is a directory:
  *   world.json      manifest (WorldManifestSchema): name, source, cities, per-map properties and hashes
  *   tables.json     game tables (optional)
+ *   graphics.json   the client graphics index (optional; read on demand by `readPackGraphics`)
  *   maps/<id>.bin   one binary per map (map-binary.ts)
+ *   maps/<id>.layers.gz  the map's graphic layers for browsers (optional, packed-layers.ts)
  *
- * Hashes are SHA-256: per map file, for tables.json, and for the pack (the canonical JSON of the
- * manifest without its own `hash`, which lists every other hash).
+ * Hashes are SHA-256: per map file and layers file, for tables.json, and for the pack (the
+ * canonical JSON of the manifest without its own `hash`, which lists every other hash).
  */
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { canonicalJson } from "./canonical-json.ts";
 import { decodeMapBinary, encodeMapBinary } from "./map-binary.ts";
+import { packMapLayers } from "./packed-layers.ts";
 import { GraphicsIndexSchema, type GraphicsIndex } from "../graphics/index.ts";
 import {
   GRAPHICS_FILE,
@@ -21,7 +24,9 @@ import {
   TABLES_FILE,
   WORLD_PACK_FORMAT,
   WORLD_PACK_VERSION,
+  WORLD_PACK_VERSION_WITHOUT_LAYERS,
   WorldManifestSchema,
+  mapLayersFile,
   type ManifestMap,
   type WorldManifest,
 } from "./schema.ts";
@@ -140,7 +145,22 @@ export async function loadWorldPackFrom(source: PackFileSource, options: LoadWor
         });
         return undefined;
       }
-      return { ...map, properties: entry.properties, hash: entry.hash };
+      // Layers stay gzipped: only browsers read them, and they get the stored bytes as they are.
+      let packedLayers: LoadedWorldMap["packedLayers"] = null;
+      if (entry.layers) {
+        const read = await source.read(entry.layers.file);
+        const gzip = read && read.buffer instanceof ArrayBuffer ? (read as Uint8Array<ArrayBuffer>) : read && new Uint8Array(read);
+        if (!gzip) {
+          errors.push({ file: entry.layers.file, message: `map ${entry.id}: layers file missing` });
+          return undefined;
+        }
+        if (verify && sha256Hex(gzip) !== entry.layers.hash) {
+          errors.push({ file: entry.layers.file, message: `map ${entry.id}: SHA-256 of the layers does not match the manifest` });
+          return undefined;
+        }
+        packedLayers = { gzip, hash: entry.layers.hash };
+      }
+      return { ...map, properties: entry.properties, hash: entry.hash, packedLayers };
     },
   );
 
@@ -247,13 +267,26 @@ export function encodeWorldPack(content: WorldPackContent): { ok: true; pack: En
       return { ok: false, errors: [{ file, message: (cause as Error).message }] };
     }
     files.set(file, bytes);
-    mapEntries.push({ id: map.id, file, hash: sha256Hex(bytes), width: map.width, height: map.height, properties: MapPropertiesSchema.parse(map.properties) });
+    const entry: ManifestMap = { id: map.id, file, hash: sha256Hex(bytes), width: map.width, height: map.height, properties: MapPropertiesSchema.parse(map.properties) };
+    if (map.graphicLayers) {
+      const layersFile = mapLayersFile(map.id);
+      let gzip: Uint8Array;
+      try {
+        gzip = packMapLayers({ id: map.id, width: map.width, height: map.height, layers: map.graphicLayers });
+      } catch (cause) {
+        return { ok: false, errors: [{ file: layersFile, message: (cause as Error).message }] };
+      }
+      files.set(layersFile, gzip);
+      mapEntries.push({ ...entry, layers: { file: layersFile, hash: sha256Hex(gzip) } });
+    } else {
+      mapEntries.push(entry);
+    }
   }
   if (tablesJson) files.set(TABLES_FILE, tablesJson);
   if (graphicsJson) files.set(GRAPHICS_FILE, graphicsJson);
   const withoutHash = {
     format: WORLD_PACK_FORMAT,
-    version: WORLD_PACK_VERSION,
+    version: mapEntries.some((entry) => entry.layers) ? WORLD_PACK_VERSION : WORLD_PACK_VERSION_WITHOUT_LAYERS,
     name: content.name,
     source: content.source,
     tables: tablesJson ? { file: TABLES_FILE, hash: sha256Hex(tablesJson) } : null,
@@ -280,7 +313,7 @@ export async function writeWorldPack(dir: string, content: WorldPackContent): Pr
     await mkdir(join(dir, "maps"), { recursive: true });
     const keep = new Set(files.keys());
     for (const name of await readdir(join(dir, "maps"))) {
-      if (/^[0-9]+\.bin$/.test(name) && !keep.has(`maps/${name}`)) await rm(join(dir, "maps", name));
+      if (/^[0-9]+\.(bin|layers\.gz)$/.test(name) && !keep.has(`maps/${name}`)) await rm(join(dir, "maps", name));
     }
     for (const optional of [TABLES_FILE, GRAPHICS_FILE]) if (!keep.has(optional)) await rm(join(dir, optional), { force: true });
     const ordered = [...files.keys()].filter((path) => path !== MANIFEST_FILE);

@@ -8,7 +8,15 @@ import { MAP_RESTRICTIONS } from "../maps/index.ts";
 
 /** Written into every manifest; bump on incompatible layout changes. */
 export const WORLD_PACK_FORMAT = "argentum-world-pack";
-export const WORLD_PACK_VERSION = 1;
+/** Newest layout: 2 added the maps' graphic layers (`maps/<id>.layers.gz`). */
+export const WORLD_PACK_VERSION = 2;
+/**
+ * Layout written when no map carries graphic layers (the default world, maps-only imports): such
+ * packs keep the bytes and hash they had before layers existed, and servers built before layers
+ * still load them. A pack with layers says 2, so those servers refuse it by version instead of
+ * by a puzzling hash mismatch.
+ */
+export const WORLD_PACK_VERSION_WITHOUT_LAYERS = 1;
 /** Name of the manifest file at the root of a pack directory. */
 export const MANIFEST_FILE = "world.json";
 /** Name of the game tables file, when the pack has tables. */
@@ -17,6 +25,11 @@ export const TABLES_FILE = "tables.json";
 export const GRAPHICS_FILE = "graphics.json";
 /** Largest map side we accept (keeps grids and u16 coordinates sane). */
 export const MAX_MAP_SIDE = 1000;
+
+/** Path of a map's graphic layers file in a pack (gzip of the `AOML` document, game/map-json). */
+export function mapLayersFile(id: number): string {
+  return `maps/${id}.layers.gz`;
+}
 
 const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, "a SHA-256 hex digest");
 const MapId = z.number().int().min(1).max(0x7fff);
@@ -70,6 +83,8 @@ export const ManifestMapSchema = z.object({
   width: Side,
   height: Side,
   properties: MapPropertiesSchema,
+  /** The map's graphic layers for browsers, when the pack has them (version 2 and later). */
+  layers: z.object({ file: z.string().regex(/^maps\/[0-9]+\.layers\.gz$/), hash: Sha256Hex }).optional(),
 });
 export type ManifestMap = z.infer<typeof ManifestMapSchema>;
 
@@ -77,7 +92,7 @@ export type ManifestMap = z.infer<typeof ManifestMapSchema>;
 export const WorldManifestSchema = z
   .object({
     format: z.literal(WORLD_PACK_FORMAT),
-    version: z.literal(WORLD_PACK_VERSION),
+    version: z.union([z.literal(WORLD_PACK_VERSION_WITHOUT_LAYERS), z.literal(WORLD_PACK_VERSION)]),
     name: z.string(),
     source: WorldSourceSchema,
     /** SHA-256 of the canonical JSON of this manifest without `hash` (covers every map hash). */
@@ -95,6 +110,12 @@ export const WorldManifestSchema = z
       seen.add(map.id);
       if (map.file !== `maps/${map.id}.bin`) {
         ctx.addIssue({ code: "custom", path: ["maps", index, "file"], message: `map ${map.id} must be stored in maps/${map.id}.bin` });
+      }
+      if (map.layers && map.layers.file !== mapLayersFile(map.id)) {
+        ctx.addIssue({ code: "custom", path: ["maps", index, "layers", "file"], message: `the layers of map ${map.id} must be stored in ${mapLayersFile(map.id)}` });
+      }
+      if (map.layers && manifest.version < WORLD_PACK_VERSION) {
+        ctx.addIssue({ code: "custom", path: ["maps", index, "layers"], message: `graphic layers need pack version ${WORLD_PACK_VERSION}, the manifest says ${manifest.version}` });
       }
     });
     const cityIds = new Set<number>();

@@ -56,6 +56,16 @@ describe("checkWorldContent", () => {
     expect(messages).toContain("id appears twice");
     expect(messages).toContain("city 3 (lost) is on map 9");
   });
+
+  test("a world name must be printable, trimmed and at most 64 characters", () => {
+    for (const name of ["", "  ", "a\u0000b", "line\nbreak", " padded", "x".repeat(65)]) {
+      const issues = checkWorldContent({ ...pack([tinyMap(1)]), name });
+      expect(issues).toEqual([{ file: "world.json", message: expect.stringContaining(`name ${JSON.stringify(name)}: a world name`) }]);
+    }
+    for (const name of ["ao20", "Alba (argentum-bun default world)", "Tierras del Sur — 2024", "ñ".repeat(64)]) {
+      expect(checkWorldContent({ ...pack([tinyMap(1)]), name })).toEqual([]);
+    }
+  });
 });
 
 describe("grid helpers", () => {

@@ -2,12 +2,13 @@
  * The in-memory world: maps with their collision grids, triggers, exits, NPC spawns and ground
  * objects, the home cities, and the game tables. Pure types and checks; I/O is in `pack-io.ts`.
  */
-import type { GroundObject, MapExit, MapProperties, NpcSpawn } from "../maps/index.ts";
+import type { GroundObject, MapExit, MapLayers, MapProperties, NpcSpawn } from "../maps/index.ts";
 import { BLOCKED_ALL } from "../maps/index.ts";
 import type { HomeCity, WorldSource } from "./schema.ts";
 import { MAX_MAP_SIDE, MapPropertiesSchema } from "./schema.ts";
 import type { PackTables } from "./tables.ts";
 import type { GraphicsIndex } from "../graphics/index.ts";
+import { checkWorldName } from "./world-name.ts";
 
 /** One map of a world. */
 export interface WorldMap {
@@ -27,11 +28,26 @@ export interface WorldMap {
   readonly npcs: readonly NpcSpawn[];
   /** One per tile, row-major. */
   readonly objects: readonly GroundObject[];
+  /**
+   * The four AO graphic layers (grh per tile), for browsers only; absent or null when the world
+   * has none (the default world), and the browser draws its own art. Written to the pack, but
+   * a loaded map carries them packed (`packedLayers`), never as grids.
+   */
+  readonly graphicLayers?: MapLayers | null;
+}
+
+/** A map's graphic layers file as the pack stores it: gzip of the `AOML` document, and its SHA-256. */
+export interface PackedMapLayers {
+  /** Backed by a plain ArrayBuffer, so it can be an HTTP response body as it is. */
+  readonly gzip: Uint8Array<ArrayBuffer>;
+  readonly hash: string;
 }
 
 /** A map as loaded from a pack: with the SHA-256 of its binary file. */
-export interface LoadedWorldMap extends WorldMap {
+export interface LoadedWorldMap extends Omit<WorldMap, "graphicLayers"> {
   readonly hash: string;
+  /** The graphic layers, still gzipped (only browsers read them), or null when the pack has none. */
+  readonly packedLayers: PackedMapLayers | null;
 }
 
 /** What `writeWorldPack` stores. */
@@ -66,11 +82,13 @@ export interface WorldPackIssue {
 
 /**
  * Structural checks of a world before it is written: sizes, grid lengths, properties schema,
- * record coordinates on the map, one exit/object per tile, cities on existing maps. Returns the
- * problems found (empty when the world is sound).
+ * record coordinates on the map, one exit/object per tile, cities on existing maps, a printable
+ * world name. Returns the problems found (empty when the world is sound).
  */
 export function checkWorldContent(pack: WorldPackContent): WorldPackIssue[] {
   const issues: WorldPackIssue[] = [];
+  const name = checkWorldName(pack.name);
+  if (!name.ok) issues.push({ file: "world.json", message: `name ${JSON.stringify(pack.name)}: ${name.reason}` });
   const ids = new Set<number>();
   for (const map of pack.maps) {
     if (ids.has(map.id)) issues.push({ file: `maps/${map.id}.bin`, message: `map ${map.id}: id appears twice` });
@@ -101,6 +119,9 @@ export function checkWorldMap(map: WorldMap): WorldPackIssue[] {
   const tiles = map.width * map.height;
   if (map.collision.length !== tiles) problem(`collision grid has ${map.collision.length} tiles, expected ${tiles}`);
   if (map.triggers.length !== tiles) problem(`trigger grid has ${map.triggers.length} tiles, expected ${tiles}`);
+  map.graphicLayers?.forEach((layer, index) => {
+    if (layer.length !== tiles) problem(`graphic layer ${index + 1} has ${layer.length} tiles, expected ${tiles}`);
+  });
   const properties = MapPropertiesSchema.safeParse(map.properties);
   if (!properties.success) problem(`properties: ${properties.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
   const onMap = (kind: string, record: { x: number; y: number }) => {

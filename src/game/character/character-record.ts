@@ -14,6 +14,10 @@ export type Attributes = [strength: number, agility: number, intelligence: numbe
 export const SKILL_COUNT = 24;
 /** AO20 MAX_INVENTORY_SLOTS. */
 export const INVENTORY_SLOT_COUNT = 42;
+/** Units one inventory slot holds (AO `MaxInventoryObjs`, default 10000). */
+export const MAX_ITEMS_PER_SLOT = 10_000;
+/** Gold is a VB6 Long (`Stats.GLD`, `Banco`): at most 2^31 - 1. */
+export const MAX_GOLD = 2_147_483_647;
 /** AO20 MAXUSERHECHIZOS. */
 export const SPELL_SLOT_COUNT = 40;
 

@@ -3,3 +3,4 @@
  * persistence and the map workers (plain data; it crosses threads and is stored as rows).
  */
 export * from "./character-record.ts";
+export * from "./inventory.ts";
