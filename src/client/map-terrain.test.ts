@@ -105,7 +105,7 @@ describe("reading GET /api/map/:id/layers", () => {
     expect(reason(new Uint8Array([...bytes, 1, 2, 3, 4]))).toContain(`map 3 needs only ${bytes.length}`);
     expect(reason(new Uint8Array(MAX_LAYERS_DOCUMENT_BYTES + 1))).toContain("more than any map's layers");
     expect(reason(bytes, { id: 4, width: WIDTH, height: HEIGHT })).toContain("holds map 3 (10 × 10), expected map 4");
-    expect(reason(new TextEncoder().encode(`{"error":"not_found"}`))).toContain("not a map layers document");
+    expect(reason(new TextEncoder().encode(`{"error":"not_found"}`))).toContain("not a map layers file");
     expect(MAX_LAYERS_DOCUMENT_BYTES).toBe(mapLayersByteLength(255, 255));
   });
 });

@@ -202,6 +202,23 @@ export const OBJECT_FIELDS = {
   craftType: intField("TipoCrafteo"),
   craftChance: intField("ProbCrafteo"),
   craftCost: intField("CostoCrafteo"),
+  /** `Jerarquia`: faction rank rewards needed for a faction item (`JerarquiaPuedeUsarItem`). */
+  hierarchy: intField("Jerarquia"),
+  /** `BowCategory` / `ArrowCategory`: an arrow fits a bow whose category is at least its own (`EquipArrow`). */
+  bowCategory: intField("BowCategory"),
+  arrowCategory: intField("ArrowCategory"),
+  /** `RepairTo`: the rod a broken fishing rod becomes when mended with a line (`TryRepairFishingRod`). */
+  repairTo: intField("RepairTo"),
+  /** `SndAura`: sound played to the area when the item is equipped. */
+  auraSound: intField("SndAura"),
+  /** `JineteLevel`: rider level a food item grants. */
+  riderLevel: intField("JineteLevel"),
+  /** `ObjFlags` sources (`LoadOBJData` sets bit 1, 2, 4 when the value is > 0). */
+  bindable: intField("Bindable"),
+  safeAreaOnly: intField("UseOnSafeAreaOnly"),
+  jailObject: intField("JailObject"),
+  /** Chest subtype 2: how many random entries it gives (`CantEntrega`). */
+  chestDeliverCount: intField("CantEntrega"),
 } as const;
 
 const contentItemSchema = z.object({

@@ -74,22 +74,22 @@ export class MapLayersEncodeError extends Error {
 }
 
 /** Encodes the layers of a map. */
-export function encodeMapLayers(document: MapLayersDocument): Uint8Array {
-  const tiles = document.width * document.height;
-  const header = { version: MAP_LAYERS_VERSION, id: document.id, width: document.width, height: document.height };
+export function encodeMapLayers(mapLayers: MapLayersDocument): Uint8Array {
+  const tiles = mapLayers.width * mapLayers.height;
+  const header = { version: MAP_LAYERS_VERSION, id: mapLayers.id, width: mapLayers.width, height: mapLayers.height };
   for (const [field] of HEADER_FIELDS) {
     const value = header[field];
     if (!Number.isInteger(value) || value < 1 || value > 0xffff) throw new MapLayersEncodeError(`map layers: ${field} ${value} does not fit a u16`);
   }
-  document.layers.forEach((grid, index) => {
-    if (grid.length !== tiles) throw new MapLayersEncodeError(`map ${document.id}: layer ${index + 1} has ${grid.length} tiles, expected ${tiles}`);
+  mapLayers.layers.forEach((grid, index) => {
+    if (grid.length !== tiles) throw new MapLayersEncodeError(`map ${mapLayers.id}: layer ${index + 1} has ${grid.length} tiles, expected ${tiles}`);
   });
-  const bytes = new Uint8Array(mapLayersByteLength(document.width, document.height));
+  const bytes = new Uint8Array(mapLayersByteLength(mapLayers.width, mapLayers.height));
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < MAP_LAYERS_MAGIC.length; i++) bytes[i] = MAP_LAYERS_MAGIC.charCodeAt(i);
   for (const [field, offset] of HEADER_FIELDS) view.setUint16(offset, header[field], true);
   let offset = MAP_LAYERS_HEADER_BYTES;
-  for (const grid of document.layers) {
+  for (const grid of mapLayers.layers) {
     for (let tile = 0; tile < tiles; tile++, offset += GRH_BYTES) view.setInt32(offset, grid[tile]!, true);
   }
   return bytes;
@@ -108,7 +108,7 @@ export function decodeMapLayers(bytes: Uint8Array, expected: MapLayersShape): Ma
   const size = mapLayersByteLength(expected.width, expected.height);
   if (bytes.length < MAP_LAYERS_HEADER_BYTES) return refuse("truncated", `${bytes.length} bytes, shorter than the ${MAP_LAYERS_HEADER_BYTES}-byte header`);
   for (let i = 0; i < MAP_LAYERS_MAGIC.length; i++) {
-    if (bytes[i] !== MAP_LAYERS_MAGIC.charCodeAt(i)) return refuse("bad-magic", `not a map layers document (magic is not ${MAP_LAYERS_MAGIC})`);
+    if (bytes[i] !== MAP_LAYERS_MAGIC.charCodeAt(i)) return refuse("bad-magic", `not a map layers file: magic is not ${MAP_LAYERS_MAGIC}`);
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const header = Object.fromEntries(HEADER_FIELDS.map(([field, offset]) => [field, view.getUint16(offset, true)])) as Record<(typeof HEADER_FIELDS)[number][0], number>;

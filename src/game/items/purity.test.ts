@@ -1,0 +1,35 @@
+/**
+ * The item rules (items, inventory, equipment, item-use, ground, commerce) are pure: no platform
+ * API, no clock, no `Math.random`, and no runtime import of the content parsers (content types
+ * are imported type-only). Other contexts are entered through their faces (`src/faces.test.ts`).
+ */
+import { expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const ITEM_RULES = ["items", "inventory", "equipment", "item-use", "ground", "commerce"] as const;
+
+function code(path: string): string {
+  return readFileSync(path, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "");
+}
+
+test("item rules use no platform API and import content types only", () => {
+  let files = 0;
+  for (const folder of ITEM_RULES) {
+    const dir = join(import.meta.dir, "..", folder);
+    for (const name of readdirSync(dir).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && file !== "test-fixtures.ts")) {
+      files++;
+      const source = code(join(dir, name));
+      const file = `${folder}/${name}`;
+      const runtime = source.match(/(?<![\w./-])(document|window|navigator|localStorage|WebSocket|performance|Date\.now|Math\.random|Bun|process|Buffer|require|setTimeout|setInterval)\s*[.(]/g) ?? [];
+      expect({ file, runtime }).toEqual({ file, runtime: [] });
+      const valueImports = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+"([^"]+)"/gm)].map((match) => match[1]!);
+      const platform = valueImports.filter((path) => path.startsWith("node:") || path.startsWith("bun"));
+      const content = valueImports.filter((path) => path.includes("/content/"));
+      expect({ file, platform, content }).toEqual({ file, platform: [], content: [] });
+    }
+  }
+  expect(files).toBeGreaterThanOrEqual(ITEM_RULES.length * 2);
+});
