@@ -105,9 +105,11 @@ describe("world pack on disk", () => {
 
   test("rewriting a smaller world removes the maps it no longer has", async () => {
     await write();
-    await write({ ...world, maps: world.maps.slice(0, 2), cities: world.cities, tables: null });
+    expect(existsSync(join(dir, "kit.json"))).toBe(true);
+    await write({ ...world, maps: world.maps.slice(0, 2), cities: world.cities, tables: null, kit: null });
     expect(existsSync(join(dir, "maps", "3.bin"))).toBe(false);
     expect(existsSync(join(dir, "tables.json"))).toBe(false);
+    expect(existsSync(join(dir, "kit.json"))).toBe(false);
     const outcome = await loadWorldPack(dir);
     expect(outcome.ok && outcome.pack.maps.map((map) => map.id)).toEqual([1, 2]);
   });
@@ -142,7 +144,8 @@ function handMadeLayers(map: WorldMap): NonNullable<WorldMap["graphicLayers"]> {
 }
 
 describe("graphic layers in the pack", () => {
-  const withLayers = (): WorldPackContent => ({ ...world, maps: world.maps.map((map) => (map.id === 2 ? { ...map, graphicLayers: handMadeLayers(map) } : map)) });
+  // Without the default world's kit, so the version says what layers alone need.
+  const withLayers = (): WorldPackContent => ({ ...world, kit: null, maps: world.maps.map((map) => (map.id === 2 ? { ...map, graphicLayers: handMadeLayers(map) } : map)) });
 
   test("a map's layers round-trip through the pack, checked by SHA-256; the pack says version 2", async () => {
     const hash = await write(withLayers());
@@ -165,14 +168,14 @@ describe("graphic layers in the pack", () => {
     expect(await write(withLayers())).toBe(hash);
   });
 
-  test("a pack without layers keeps version 1 and its bytes (the default world's hash does not move)", async () => {
-    const hash = await write();
+  test("a pack without layers (nor kit) keeps version 1 and its bytes", async () => {
+    const hash = await write({ ...world, kit: null });
     expect(JSON.parse(readFileSync(join(dir, "world.json"), "utf8")).version).toBe(1);
     const outcome = await loadWorldPack(dir);
     expect(outcome.ok && outcome.pack.maps.every((map) => map.packedLayers === null)).toBe(true);
     await write(withLayers());
     // Rewriting without layers removes the old layers file and gives the first pack back.
-    expect(await write()).toBe(hash);
+    expect(await write({ ...world, kit: null })).toBe(hash);
     expect(existsSync(join(dir, "maps", "2.layers.gz"))).toBe(false);
   });
 

@@ -40,7 +40,9 @@ const KNOWN_OBJECT_GRHS = [
     const result = await importWorld({ mapsDir: maps, datDir: sharedDataPath("ao20/Dat"), outDir: join(work, "pack"), format: "ao20" });
     expect(result.failed).toBe(false);
     const manifest = JSON.parse(readFileSync(join(work, "pack", "world.json"), "utf8"));
-    expect(manifest.version).toBe(2);
+    // Layers need version 2; the --dat import also carries the 2024 starting kit, which needs 3.
+    expect(manifest.version).toBe(3);
+    expect(manifest.maps[0].layers).toBeDefined();
     layersHash = manifest.maps[0].layers.hash;
     const outcome = parseCsm(readSharedData("ao20/Mapas/mapa1.csm"), "mapa1.csm");
     if (!outcome.ok) throw new Error(outcome.error.message);

@@ -59,7 +59,8 @@ function cropped(map: WorldMap, id: number, side: number): WorldMap {
 
 /**
  * Another world: the default town (map 1) and a 25 × 25 map 4 (the default's is 100 × 100);
- * cities 1 (town) and 2 (on map 4); the object table without DROPPED_OBJECT.
+ * cities 1 (town) and 2 (on map 4); the object table without DROPPED_OBJECT, and no starting kit
+ * (the default world's names DROPPED_OBJECT, which a pack refuses).
  */
 function otherWorld(): WorldPackContent {
   const base = buildDefaultWorld();
@@ -75,6 +76,7 @@ function otherWorld(): WorldPackContent {
       { id: 2, name: "Claro", map: 4, x: 10, y: 12 },
     ],
     tables: { ...tables, objects: { ...tables.objects!, objects: tables.objects!.objects.filter((object) => object.id !== DROPPED_OBJECT) } },
+    kit: null,
   };
 }
 

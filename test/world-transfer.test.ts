@@ -51,6 +51,7 @@ const world = new World({
     aoiMode: "grid",
     dayLengthMs: 3_600_000,
     tables: null,
+    nakedBodies: null,
     rules: { motd: [], globalChat: true, globalChatIntervalMs: 5000 },
     startedAtEpochMs: Date.now(),
     randomSeed: 1,

@@ -5,6 +5,8 @@
  * view's business (`map-view.ts`); what happens is the systems' (`systems/`).
  */
 import type { CharacterRecord } from "../game/character/index.ts";
+import { toRecordInventory, type Inventory } from "../game/inventory/index.ts";
+import type { UseTimers } from "../game/item-use/index.ts";
 import type { TimerId } from "../time/index.ts";
 import type { VisibleChar } from "./map-packets.ts";
 import type { WalkPacing } from "../game/movement/index.ts";
@@ -42,6 +44,16 @@ export interface PlayerEntity extends VisibleChar {
   cameFrom: Place | undefined;
   /** Monotonic ms of the last global chat line (VB6 `Counters.MensajeGlobal`), or -Infinity. */
   lastGlobalChatAt: number;
+  /**
+   * THE inventory, equipment and gold while the player is here (`record.inventory`,
+   * `equipment` and `gold` are written from it when the record leaves the map).
+   */
+  inventory: Inventory;
+  /** Item-use timers (click, U key, last hit) and per-type cooldowns, map clock ms. */
+  useTimers: UseTimers;
+  cooldowns: Readonly<Record<number, number>>;
+  /** Map clock ms of the last drop (`IntervaloTirar`), or null. */
+  lastDropAt: number | null;
 }
 
 export interface NpcEntity extends VisibleChar {
@@ -126,7 +138,17 @@ export class EntityStore {
 
   /** The record as it must leave the map: a copy with the entity's position written in. */
   recordOf(player: PlayerEntity): CharacterRecord {
-    return { ...player.record, position: { map: player.record.position.map, x: player.x, y: player.y, heading: player.heading as CharacterRecord["position"]["heading"] } };
+    const { inventory, equipment, gold } = toRecordInventory(player.inventory);
+    return {
+      ...player.record,
+      body: player.body,
+      head: player.head,
+      inventory: [...inventory],
+      equipment: { ...equipment },
+      gold,
+      vitals: { ...player.record.vitals },
+      position: { map: player.record.position.map, x: player.x, y: player.y, heading: player.heading as CharacterRecord["position"]["heading"] },
+    };
   }
 
   // ------------------------------------------------------------ NPCs
@@ -179,6 +201,10 @@ export class EntityStore {
 
   putObject(object: GroundObject): void {
     this.objectsByTile.set(this.tile(object.x, object.y), object);
+  }
+
+  removeObject(x: number, y: number): void {
+    this.objectsByTile.delete(this.tile(x, y));
   }
 
   // ------------------------------------------------------------ internals

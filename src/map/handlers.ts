@@ -15,6 +15,7 @@ import type { PlayerEntity } from "./entity-store.ts";
 import type { MapContext } from "./map-context.ts";
 import * as chat from "./systems/chat.ts";
 import * as info from "./systems/info.ts";
+import * as items from "./systems/items.ts";
 import * as logout from "./systems/logout.ts";
 import * as movement from "./systems/movement.ts";
 
@@ -35,6 +36,14 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   // logout
   Quit: logout.quit,
   CancelarExit: logout.cancelQuit,
+  // items
+  Moveitem: items.moveItemHandler,
+  DeleteItem: items.deleteItemHandler,
+  EquipItem: items.equipItemHandler,
+  UseItem: items.useItemHandler,
+  UseItemU: items.useItemKeyHandler,
+  Drop: items.dropHandler,
+  PickUp: items.pickUpHandler,
   // information commands
   Online: info.online,
   RequestMOTD: info.motd,

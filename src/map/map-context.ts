@@ -4,6 +4,8 @@
  * other maps or the gateway; what must leave the map does so as a `MapEvent` or a bus message.
  */
 import type { GameTables } from "../content/index.ts";
+import type { BodiesByRace } from "../game/character-creation/index.ts";
+import type { ItemCatalog } from "../game/items/index.ts";
 import type { PlayerMessage } from "../game/messages/index.ts";
 import type { Random } from "../random/index.ts";
 import type { Clock, TimerScheduler } from "../time/index.ts";
@@ -49,6 +51,10 @@ export interface MapContext {
   readonly packets: MapPackets;
   /** The world's gameplay tables (objects, NPCs, spells, balance, cities), once per worker. */
   readonly tables: GameTables | null;
+  /** The world's objects as the item rules read them (built once per worker from `tables`). */
+  readonly items: ItemCatalog;
+  /** Bodies without armour by race and gender (the world's creation rules), or null. */
+  readonly nakedBodies: BodiesByRace | null;
   readonly clock: Clock;
   readonly timers: TimerScheduler;
   readonly random: Random;

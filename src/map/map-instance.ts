@@ -5,6 +5,8 @@
  * (`map-instance.test.ts` drives it with a manual clock and real packet bodies).
  */
 import type { GameTables } from "../content/index.ts";
+import type { BodiesByRace } from "../game/character-creation/index.ts";
+import type { ItemCatalog } from "../game/items/index.ts";
 import type { CharacterRecord } from "../game/character/index.ts";
 import type { PlayerMessage } from "../game/messages/index.ts";
 import { decodeClientPacket, type ClientPacketName } from "../protocol/index.ts";
@@ -29,6 +31,9 @@ export interface MapInstanceDeps {
   emit(event: MapEvent): void;
   aoiMode: AoiMode;
   tables: GameTables | null;
+  /** The world's objects for the item rules (one catalog per worker). */
+  items: ItemCatalog;
+  nakedBodies: BodiesByRace | null;
   clock: Clock;
   timers: TimerScheduler;
   random: Random;
@@ -75,6 +80,8 @@ export class MapInstance {
       view,
       packets: deps.packets,
       tables: deps.tables,
+      items: deps.items,
+      nakedBodies: deps.nakedBodies,
       clock: deps.clock,
       timers: deps.timers,
       random: deps.random,
@@ -156,6 +163,11 @@ export class MapInstance {
   receive(message: BusMessage): void {
     const handler = BUS_HANDLERS[message.kind] as BusHandler<BusMessage["kind"]>;
     handler(this.ctx, message);
+  }
+
+  /** What lies on the ground (tests, diagnostics, the conservation checks). */
+  groundObjects(): { x: number; y: number; obj: number; amount: number }[] {
+    return [...this.ctx.store.objects()].map((object) => ({ x: object.x, y: object.y, obj: object.obj, amount: object.amount }));
   }
 
   /** The free tile nearest to (x, y) where a player could enter (tests and diagnostics). */

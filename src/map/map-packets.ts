@@ -43,15 +43,40 @@ export interface MapPackets {
   localeMsg(messageId: number, params: string, font: number): Uint8Array;
   consoleCharText(text: string, colour: number, speakerName: string, speakerStatus: number, privileges: number): Uint8Array;
   objectCreate(x: number, y: number, obj: number, amount: number): Uint8Array;
+  objectDelete(x: number, y: number): Uint8Array;
+  changeInventorySlot(view: InventorySlotFrame): Uint8Array;
+  updateGold(gold: number): Uint8Array;
+  updateHp(hp: number): Uint8Array;
+  updateMana(mana: number): Uint8Array;
+  updateStamina(stamina: number): Uint8Array;
+  updateHungerAndThirst(food: number, water: number): Uint8Array;
+  playWave(wave: number, x: number, y: number): Uint8Array;
+  showPickUpObj(obj: number, amount: number): Uint8Array;
+  textOverTile(text: string, x: number, y: number, colour: number): Uint8Array;
   changeMap(map: number): Uint8Array;
   userCharIndexInServer(charIndex: number): Uint8Array;
   removeDialogs(): Uint8Array;
   removeCharDialog(charIndex: number): Uint8Array;
   disconnect(fullLogout: boolean): Uint8Array;
-  /** The part of the login burst before the area entry (§5.1 items 1–10), one frame each. */
-  loginBurstBeforeArea(record: CharacterRecord, userSlot: number, mapId: number, nowMsInDay: number): Uint8Array[];
+  /**
+   * The part of the login burst before the area entry (§5.1 items 1–10), one frame each; the
+   * inventory slots as the map's item rules show them (`ChangeInventorySlot` per usable slot).
+   */
+  loginBurstBeforeArea(record: CharacterRecord, inventory: readonly InventorySlotFrame[], userSlot: number, mapId: number, nowMsInDay: number): Uint8Array[];
   /** The part after `UserCharIndexInServer` (§5.1 items 15–23), ending with `logged`. */
   loginBurstAfterArea(record: CharacterRecord, onlineCount: number, motd: readonly string[]): Uint8Array[];
+}
+
+/** The fields of one `ChangeInventorySlot`. */
+export interface InventorySlotFrame {
+  slot: number;
+  objectId: number;
+  amount: number;
+  equipped: boolean;
+  salePrice: number;
+  canUse: number;
+  elementalTags: number;
+  bindable: boolean;
 }
 
 /** VB RGB colours (0x00BBGGRR). */

@@ -17,10 +17,8 @@ import {
   type CharacterCreateFields,
   type ServerPacketName,
 } from "../protocol/index.ts";
-import type { MapPackets, VisibleChar } from "./map-packets.ts";
+import type { InventorySlotFrame, MapPackets, VisibleChar } from "./map-packets.ts";
 
-/** Inventory slots a non-patron client shows (CurrentInventorySlots). */
-export const VISIBLE_INVENTORY_SLOTS = 24;
 /** Spell slots sent at login (MAXUSERHECHIZOS). */
 export const LOGIN_SPELL_SLOTS = 40;
 /** Feature toggles this server announces (none yet). */
@@ -122,32 +120,27 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     consoleCharText: (text, colour, speakerName, speakerStatus, privileges) =>
       frame("ConsoleCharText", { text, color: colour, speakerName, speakerStatus, privileges }),
     objectCreate: (x, y, obj, amount) => frame("ObjectCreate", { x, y, objIndex: obj, amount, elementalTags: 0 }),
+    objectDelete: (x, y) => frame("ObjectDelete", { x, y }),
+    changeInventorySlot: (view) => frame("ChangeInventorySlot", inventorySlotFields(view)),
+    updateGold: (gold) => frame("UpdateGold", { gold, goldPerLevelWallet: 0 }),
+    updateHp: (hp) => frame("UpdateHP", { minHp: hp, shield: 0 }),
+    updateMana: (mana) => frame("UpdateMana", { minMana: mana }),
+    updateStamina: (stamina) => frame("UpdateSta", { minSta: stamina }),
+    updateHungerAndThirst: (food, water) => frame("UpdateHungerAndThirst", { maxWater: 100, water, maxFood: 100, food }),
+    playWave: (wave, x, y) => frame("PlayWave", { wave, x, y, cancelLast: 0, localize: 0 }),
+    showPickUpObj: (obj, amount) => frame("ShowPickUpObj", { objIndex: obj, amount }),
+    textOverTile: (text, x, y, colour) => frame("TextOverTile", { text, x, y, color: colour, duration: TEXT_OVER_TILE_MS, offsetY: 0, animated: true }),
     changeMap: (map) => frame("ChangeMap", { map, resourceMap: map }),
     userCharIndexInServer: (charIndex) => frame("UserCharIndexInServer", { charIndex }),
     removeDialogs: () => frame("RemoveDialogs", {}),
     removeCharDialog: (charIndex) => frame("RemoveCharDialog", { charIndex }),
     disconnect: (fullLogout) => frame("Disconnect", { fullLogout }),
 
-    loginBurstBeforeArea(record, userSlot, mapId, timeOfDayMs) {
+    loginBurstBeforeArea(record, inventory, userSlot, mapId, timeOfDayMs) {
       const frames: Uint8Array[] = [];
       frames.push(copy("SendClientToggles", { toggles: CLIENT_TOGGLES }));
       frames.push(copy("Intervals", { ...STOCK_INTERVALS_MS }));
-      const bySlot = new Map(record.inventory.map((slot) => [slot.slot, slot]));
-      for (let slot = 1; slot <= VISIBLE_INVENTORY_SLOTS; slot++) {
-        const item = bySlot.get(slot);
-        frames.push(
-          copy("ChangeInventorySlot", {
-            slot,
-            objIndex: item?.objectId ?? 0,
-            amount: item?.amount ?? 0,
-            equipped: item?.equipped ?? false,
-            salePrice: 0,
-            canUse: 1,
-            elementalTags: 0,
-            bindable: false,
-          }),
-        );
-      }
+      for (const view of inventory) frames.push(copy("ChangeInventorySlot", inventorySlotFields(view)));
       for (let slot = 1; slot <= LOGIN_SPELL_SLOTS; slot++) {
         const spellId = record.spells[slot - 1] ?? 0;
         frames.push(copy("ChangeSpellSlot", { slot, spellId, spellIdOrEmpty: spellId > 0 ? spellId : -1, bindable: false }));
@@ -194,6 +187,22 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
       frames.push(copy("SafeModeOn", {}));
       return frames;
     },
+  };
+}
+
+/** How long a `TextOverTile` ("+100" gold picked up) stays, ms. */
+const TEXT_OVER_TILE_MS = 1500;
+
+function inventorySlotFields(view: InventorySlotFrame): Record<string, unknown> {
+  return {
+    slot: view.slot,
+    objIndex: view.objectId,
+    amount: view.amount,
+    equipped: view.equipped,
+    salePrice: view.salePrice,
+    canUse: view.canUse,
+    elementalTags: view.elementalTags,
+    bindable: view.bindable,
   };
 }
 

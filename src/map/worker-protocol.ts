@@ -3,6 +3,7 @@
  * data; gameplay intents travel packed in `intents` buffers and frames in `out` buffers.
  */
 import type { GameTables } from "../content/index.ts";
+import type { BodiesByRace } from "../game/character-creation/index.ts";
 import type { CharacterRecord } from "../game/character/index.ts";
 import type { AoiMode } from "./area-of-interest.ts";
 import type { BusMessage } from "./cross-map-bus.ts";
@@ -17,6 +18,8 @@ export interface WorkerSettings {
   dayLengthMs: number;
   /** The world's gameplay tables (objects, NPCs, spells, balance, cities), or null. */
   tables: GameTables | null;
+  /** Bodies without armour by race and gender (the world's creation rules), or null. */
+  nakedBodies: BodiesByRace | null;
   rules: MapRules;
   /** Wall-clock ms the server started (for `/UPTIME`). */
   startedAtEpochMs: number;

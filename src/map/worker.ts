@@ -5,6 +5,7 @@
  * timer. Runs no I/O of its own.
  */
 /// <reference lib="webworker" />
+import { itemCatalog, itemCatalogFromObjects, type ItemCatalog } from "../game/items/index.ts";
 import { SeededRandom } from "../random/index.ts";
 import { RealClock, RealTimerDriver, TimerScheduler, TimerWheel } from "../time/index.ts";
 import type { BusMessage, CrossMapBus } from "./cross-map-bus.ts";
@@ -33,6 +34,7 @@ const mapOfSession = new Map<number, MapInstance>();
 let events: MapEvent[] = [];
 let settings: WorkerSettings | undefined;
 let random = SeededRandom.create(0);
+let items: ItemCatalog = itemCatalogFromObjects([]);
 let onlineCount = 0;
 let flushArmed = false;
 let worstQueueDelayMs = 0;
@@ -110,6 +112,8 @@ function createMap(definition: MapDefinition, current: WorkerSettings): MapInsta
     emit,
     aoiMode: current.aoiMode,
     tables: current.tables,
+    items,
+    nakedBodies: current.nakedBodies,
     clock,
     timers,
     random,
@@ -134,6 +138,7 @@ function handle(message: ToWorker): void {
       settings = message.settings;
       packets = createMapPackets({ expToLevelUp: settings.tables?.balance?.expToLevelUp ?? [] });
       random = SeededRandom.create(settings.randomSeed, message.workerId);
+      items = settings.tables?.objects ? itemCatalog(settings.tables.objects) : itemCatalogFromObjects([]);
       driver.start();
       post({ t: "ready", workerId: message.workerId });
       return;

@@ -160,6 +160,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       aoiMode: config.aoiMode,
       dayLengthMs: DAY_LENGTH_MS,
       tables: serverWorld.tables,
+      nakedBodies: serverWorld.nakedBodies,
       rules: { motd: DEFAULT_MOTD, globalChat: config.globalChat, globalChatIntervalMs: GLOBAL_CHAT_INTERVAL_MS },
       startedAtEpochMs: Date.now(),
       randomSeed: randomSeed(),

@@ -4,7 +4,6 @@
  * that world, and the map JSON of the HTTP API.
  */
 import {
-  DEFAULT_STARTING_KIT,
   collisionGridToShared,
   loadDefaultWorld,
   loadWorldPack,
@@ -12,7 +11,6 @@ import {
   type MapApiJson,
   type PackedMapLayers,
   type GameTables,
-  type StartingKit,
   type WorldPack,
 } from "../content/index.ts";
 import {
@@ -22,17 +20,17 @@ import {
   creationRulesFromTables,
   nakedBody,
   selectableCreationCities,
-  CLASS_IDS,
+  startingKitArmors,
+  EMPTY_STARTING_KIT,
   GENDER_FEMALE,
   GENDER_MALE,
   RACE_IDS,
   type ArmorBodies,
-  type ClassId,
+  type BodiesByRace,
   type CharacterCreationRequest,
   type CreationOutcome,
   type CreationRules,
   type RaceId,
-  type StarterKit,
 } from "../game/character-creation/index.ts";
 
 import { newOccupancyBuffer, type MapDefinition } from "../map/index.ts";
@@ -52,6 +50,8 @@ export interface ServerWorld {
   cities: readonly { id: number; map: number; x: number; y: number }[];
   /** Object numbers of the world's object table; null when the world has none. */
   objectIds: ReadonlySet<number> | null;
+  /** Bodies without armour by race and gender (from the creation rules), or null without them. */
+  nakedBodies: BodiesByRace | null;
   /** Problems of the creation rules found at boot (empty when sound). */
   creationProblems: string[];
   createCharacter(request: CharacterCreationRequest): CreationOutcome;
@@ -120,6 +120,7 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
     hash: pack.hash,
     maps,
     tables: pack.tables ?? null,
+    nakedBodies: rules?.nakedBodies ?? null,
     cities: pack.cities.map((city) => ({ id: city.id, map: city.map, x: city.x, y: city.y })),
     objectIds: pack.tables?.objects ? new Set(pack.tables.objects.objects.map((object) => object.id)) : null,
     creationProblems,
@@ -154,13 +155,16 @@ function creationRulesOf(pack: WorldPack, isDefaultWorld: boolean): CreationRule
   const balance = pack.tables?.balance;
   if (!balance) return undefined;
   const cities = pack.cities.map((city) => ({ id: city.id, map: city.map, x: city.x, y: city.y }));
-  if (!isDefaultWorld) return creationRulesFromTables({ balance, cities });
-  const kitObjects = new Set(allKitItems(DEFAULT_STARTING_KIT).map((item) => item.obj));
-  const armorBodies = armorBodiesFromObjects((pack.tables?.objects?.objects ?? []).filter((object) => kitObjects.has(object.id)));
+  // The kit is the world's own (its kit.json, or the 2024 AO20 kit derived from its tables, or
+  // none): object numbers only mean something in the obj.dat they come from.
+  const startingKit = pack.kit ?? EMPTY_STARTING_KIT;
+  const worn = new Set(startingKitArmors(startingKit));
+  const armorBodies = armorBodiesFromObjects((pack.tables?.objects?.objects ?? []).filter((object) => worn.has(object.id)));
+  if (!isDefaultWorld) return creationRulesFromTables({ balance, cities, startingKit, armorBodies });
   return creationRulesFromTables({
     balance,
     cities,
-    starterKit: starterKitOf(DEFAULT_STARTING_KIT),
+    startingKit,
     armorBodies: withNakedFallback(armorBodies),
     creationCityIds: cities.map((city) => city.id),
   });
@@ -184,21 +188,6 @@ function withNakedFallback(armors: Map<number, ArmorBodies>): Map<number, ArmorB
     out.set(id, { defaultBody: armor.defaultBody || nakedBody(1, GENDER_MALE), byRace });
   }
   return out;
-}
-
-function allKitItems(kit: StartingKit) {
-  return [...kit.common, ...Object.values(kit.byClass).flat()];
-}
-
-/** The default world's kit in the shape the creation rules read. */
-function starterKitOf(kit: StartingKit): StarterKit {
-  const set = (items: StartingKit["common"], spells: readonly number[] = []) => ({
-    items: items.map((item) => ({ objectId: item.obj, amount: item.amount, equip: item.equipped })),
-    spells,
-  });
-  const byClass = {} as Record<ClassId, ReturnType<typeof set>>;
-  for (const classId of CLASS_IDS) byClass[classId] = set(kit.byClass[classId] ?? [], kit.spellsByClass[classId] ?? []);
-  return { common: set(kit.common), byClass };
 }
 
 /** A stream for a running server: seeded once from the system's entropy. */

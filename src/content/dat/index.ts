@@ -101,3 +101,13 @@ export {
 } from "./game-tables.ts";
 export { loadGameTables } from "./load-game-tables.ts";
 export type { FieldKind, FieldSpec, FieldTable, FieldValues } from "./field-spec.ts";
+export {
+  parseStartingKitDat,
+  ao20StartingKit2024,
+  ao20StartingKit2024For,
+  STARTING_KIT_DAT_FILE,
+  AO20_2024_KIT_OBJECTS,
+  AO20_2024_MALE_CLOTHES,
+  AO20_2024_FEMALE_CLOTHES,
+  AO20_2024_CASTER_SPELLS,
+} from "./starting-kit.ts";

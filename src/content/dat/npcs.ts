@@ -54,9 +54,9 @@ export const NPC_FIELDS = {
   /** `Comercia`: trades. */
   trades: flagField("Comercia"),
   crafts: flagField("Craftea"),
-  /** `TipoItems`: object type it buys. */
+  /** `TipoItems`: the `ObjType` it buys from players; 100 = any type; 0 = only what it stocks. */
   tradeItemType: intField("TipoItems"),
-  /** `InvReSpawn`: restock the inventory. */
+  /** `InvReSpawn=1` DISABLES the "restock the whole list when the shop is empty" rule. */
   inventoryRespawn: flagField("InvReSpawn"),
   /** `Domable`: taming difficulty (0 = cannot be tamed). */
   tameDifficulty: intField("Domable"),
@@ -130,7 +130,11 @@ const trainerCreatureSchema = z.object({ npcIndex: z.number().int(), name: z.str
 export const NpcTemplateSchema = z.object({
   id: z.number().int().positive(),
   ...fieldsShape(NPC_FIELDS),
-  /** Shop inventory (`NROITEMS` + `Obj<n>=objIndex-amount`). */
+  /**
+   * Shop stock (`NROITEMS` + `Obj<n>=objIndex-amount`): `inventory[i]` is shop slot i + 1, as VB6
+   * `CargarInvent` fills it. A line that is missing or names object 0 inside the list is an empty
+   * slot `{ objIndex: 0, amount: 0 }`; empty slots after the last stocked one are left out.
+   */
   inventory: z.array(inventoryItemSchema).default([]),
   /** Current AO20 drops (`DropCount` + `Drop<n>=obj-chance-min-max`). */
   drops: z.array(dropSchema).default([]),
@@ -185,6 +189,16 @@ export function parseNpcsDat(bytes: Uint8Array, fileName: string): DatResult<Npc
 
 const DROP_KEY = /^DROP([1-9][0-9]{0,3})$/;
 
+/**
+ * Shop lines keep their slot (VB6 reads `Obj<i>` into slot i, so a gap stays an empty slot: five
+ * 2024 shops have one, e.g. NPC56 `Obj13`); empty slots get amount 0 and trailing ones are cut.
+ */
+function shopSlots(lines: { objIndex: number; amount: number }[]): { objIndex: number; amount: number }[] {
+  let last = lines.length - 1;
+  while (last >= 0 && lines[last]!.objIndex === 0) last--;
+  return lines.slice(0, last + 1).map((line) => (line.objIndex === 0 ? { objIndex: 0, amount: 0 } : line));
+}
+
 function readNpc(doc: IniDocument, id: number): NpcTemplate {
   const section = `NPC${id}`;
   const get = (key: string) => getString(doc, section, key);
@@ -192,7 +206,7 @@ function readNpc(doc: IniDocument, id: number): NpcTemplate {
   const pair = (raw: string) => ({ objIndex: vbValInteger(field(raw, 1, "-")), amount: vbValInteger(field(raw, 2, "-")) });
   // Slots whose object is 0 are empty in VB6 (e.g. 0.13 creatures with NROITEMS but no Obj keys); we leave them out.
   const present = <T extends { objIndex: number }>(list: T[]) => list.filter((item) => item.objIndex !== 0);
-  const inventory = present(countedList(doc, section, Math.min(vbVal(get("NROITEMS")), MAX_NPC_INVENTORY), (i) => `Obj${i}`, pair));
+  const inventory = shopSlots(countedList(doc, section, Math.min(vbVal(get("NROITEMS")), MAX_NPC_INVENTORY), (i) => `Obj${i}`, pair));
   const dropCount = vbVal(get("DropCount"));
   const drops = present(countedList(doc, section, dropCount, (i) => `Drop${i}`, (raw) => ({
     objIndex: vbValInteger(field(raw, 1, "-")),

@@ -102,11 +102,13 @@ describe("parseNpcsDat", () => {
   );
   const { value } = parseNpcsDat(file, "npcs.dat");
 
-  test("AO20 lists: inventory (empty slots dropped), drops, walk, spells", () => {
+  test("AO20 lists: inventory (a gap stays an empty slot), drops, walk, spells", () => {
     const guard = value!.npcs[0]!;
     expect(guard.respawnFlag).toBe(1);
+    // VB6 CargarInvent reads Obj<i> into shop slot i: the missing Obj2 is an empty slot 2.
     expect(guard.inventory).toEqual([
       { objIndex: 414, amount: 1 },
+      { objIndex: 0, amount: 0 },
       { objIndex: 12, amount: 5 },
     ]);
     expect(guard.drops).toEqual([{ objIndex: 500, chance: 10, minAmount: 1, maxAmount: 3 }]);
@@ -117,6 +119,44 @@ describe("parseNpcsDat", () => {
       { offsetX: 0, offsetY: 0, waitMs: 0 },
     ]);
     expect(guard.spells).toEqual([{ spellIndex: 9, cooldown: 4000 }]);
+  });
+
+  test("shops (items-and-economy §7.1): Comercia, TipoItems, InvReSpawn, SoundClose, NROITEMS clamped to 42, slots kept", () => {
+    const shop = parseNpcsDat(
+      crlf(
+        "[INIT]",
+        "NumNPCs=2",
+        "[NPC1]",
+        "Name=Tendero",
+        "NpcType=0",
+        "Comercia=1",
+        "TipoItems=100",
+        "InvReSpawn=1",
+        "SoundClose=703",
+        "NROITEMS=5",
+        "Obj1=38-10000",
+        "Obj2=0-0",
+        "Obj3=39-500 'pocion azul",
+        "Obj4=",
+        "[NPC2]",
+        "Name=Mucho",
+        "Comercia=1",
+        "NROITEMS=99",
+        ...Array.from({ length: 50 }, (_, i) => `Obj${i + 1}=${i + 1}-1`),
+      ),
+      "npcs.dat",
+    ).value!;
+    const [tendero, mucho] = shop.npcs;
+    expect(tendero).toMatchObject({ name: "Tendero", npcType: 0, trades: true, tradeItemType: 100, inventoryRespawn: true, soundClose: 703 });
+    // Slot 2 stays empty; the empty slots after the last stocked one (4, 5) are left out.
+    expect(tendero!.inventory).toEqual([
+      { objIndex: 38, amount: 10_000 },
+      { objIndex: 0, amount: 0 },
+      { objIndex: 39, amount: 500 },
+    ]);
+    expect(mucho!.inventory).toHaveLength(42);
+    expect(mucho!.inventory.at(-1)).toEqual({ objIndex: 42, amount: 1 });
+    expect(mucho).toMatchObject({ trades: true, tradeItemType: 0, inventoryRespawn: false });
   });
 
   test("0.13 Drop<n> without a count", () => {

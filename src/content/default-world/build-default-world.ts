@@ -1,9 +1,10 @@
 /**
- * The default world as pack content: our maps, cities and tables. Pure and deterministic.
+ * The default world as pack content: our maps, cities, tables and starting kit. Pure and
+ * deterministic.
  */
 import type { WorldPackContent } from "../pack/index.ts";
 import { buildDefaultCities, buildDefaultMaps } from "./build-maps.ts";
-import { buildDefaultTables } from "./default-tables.ts";
+import { DEFAULT_STARTING_KIT, buildDefaultTables } from "./default-tables.ts";
 
 /** Name stored in the default pack's manifest. */
 export const DEFAULT_WORLD_NAME = "Alba (argentum-bun default world)";
@@ -14,6 +15,7 @@ export function buildDefaultWorld(): WorldPackContent {
     source: "original",
     cities: buildDefaultCities(),
     tables: buildDefaultTables(),
+    kit: DEFAULT_STARTING_KIT,
     maps: buildDefaultMaps(),
   };
 }

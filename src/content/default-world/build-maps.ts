@@ -95,6 +95,16 @@ const ARENA_ARRIVAL = { x: 13, y: ARENA_SIDE - 2 } as const;
 const OPEN_FIELD_EXIT = { x: EXIT_X.east, y: 50 } as const;
 const OPEN_FIELD_ARRIVAL_X = 80;
 
+/** Where the town's service NPCs stand: the shop behind the market counter, the banker by the plaza. */
+const MERCHANT_TILE = { x: 66, y: 64 } as const;
+const BANKER_TILE = { x: 44, y: 42 } as const;
+/** Things lying on the plaza for a new player to pick up: [x, y, object, amount]. */
+const PLAZA_GROUND_ITEMS: readonly (readonly [number, number, number, number])[] = [
+  [53, 43, DEFAULT_OBJECTS.healthPotion, 1],
+  [47, 43, DEFAULT_OBJECTS.goldCoins, 25],
+  [56, 48, DEFAULT_OBJECTS.bread, 2],
+];
+
 /** Town plaza: fountain in the middle, home-city spawn points around it. */
 const PLAZA_CENTER = 50;
 /** Home city id → spawn tile, all on the town plaza (ids 1..10 of `e_City`). */
@@ -144,11 +154,13 @@ function buildTown(): WorldMap {
     town.npc(EXIT_X.east - 1, y, DEFAULT_NPCS.townGuard);
     town.npc(EXIT_X.west + 1, y, DEFAULT_NPCS.townGuard);
   }
-  town.npc(66, 64, DEFAULT_NPCS.merchant);
+  town.npc(MERCHANT_TILE.x, MERCHANT_TILE.y, DEFAULT_NPCS.merchant);
+  town.npc(BANKER_TILE.x, BANKER_TILE.y, DEFAULT_NPCS.banker);
   town.npc(50, 43, DEFAULT_NPCS.healer);
   town.object(58, 44, DEFAULT_OBJECTS.signpost, 1);
   town.object(64, 68, DEFAULT_OBJECTS.apple, 5);
   town.object(68, 68, DEFAULT_OBJECTS.waterFlask, 5);
+  for (const [x, y, obj, amount] of PLAZA_GROUND_ITEMS) town.object(x, y, obj, amount);
   return town.build(properties("Alba", "CIUDAD", "BOSQUE", true));
 }
 

@@ -1,9 +1,10 @@
 /**
- * The game tables of the default world: a handful of objects (the starting kit and a few loot
- * items), the NPCs placed on its maps, two spells, the home cities and class/race balance.
+ * The game tables of the default world: a handful of objects (the starting kit, what the town
+ * shop sells and a few loot items), the NPCs placed on its maps (guards, a shop, a banker, a
+ * healer, beasts), two spells, the home cities and class/race balance, and the starting kit.
  * Every name and number is ours — invented for this world, not taken from any AO data file —
  * but the shape is the `.dat` context's `GameTables`, so the server treats it like an import.
- * Pure.
+ * No AO art: every `GrhIndex` is 0 (the browser draws its own). Pure.
  */
 import {
   CITY_SECTIONS,
@@ -21,6 +22,7 @@ import {
   type StoredGameTables,
   type WeaponTypeKey,
 } from "../dat/index.ts";
+import { uniformStartingKit, type ClassId, type KitEntry, type StartingKit } from "../../game/character-creation/index.ts";
 import { buildDefaultCities } from "./build-maps.ts";
 import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_WORLD_MAP_IDS } from "./ids.ts";
 
@@ -30,10 +32,34 @@ const OBJ_TYPE = { food: 1, weapon: 2, armor: 3, gold: 5, sign: 8, potion: 11, d
 const POTION = { agility: 1, strength: 2, health: 3, mana: 4, curePoison: 5 } as const;
 /** `WeaponType`: 1 sword, 2 dagger, 3 bow, 4 staff. */
 const WEAPON = { sword: 1, dagger: 2, bow: 3, staff: 4 } as const;
-/** `NpcType`: 0 common, 1 healer. */
-const NPC_TYPE = { common: 0, healer: 1 } as const;
+/** `NpcType` (`e_NPCType`): 0 common (shops are common NPCs with `Comercia=1`), 1 healer, 4 banker. */
+const NPC_TYPE = { common: 0, healer: 1, banker: 4 } as const;
+/** `TipoItems=100` (`otElse`): the shop buys objects of any type. */
+const BUYS_ANY_TYPE = 100;
+/** `Crucial=1`: a shop's stock of it never runs out (items-and-economy §7.2). */
+const CRUCIAL = 1;
 /** `Movement`: 1 static (stands on its spawn tile), 2 random walk. */
 const MOVEMENT = { standing: 1, wandering: 2 } as const;
+/**
+ * The body every armour of this world is drawn with: the stock AO20 client's body of each race
+ * without clothes (`DarCuerpo`: human 1, elf 2, drow 3, gnome and dwarf 300, orc 582 / 581). We
+ * ship no clothing art, but an armour needs a body for a race to wear it (`RazaPuedeUsarItem`),
+ * so every race can wear and take off what this world gives and sells.
+ */
+const PLAIN_BODIES = {
+  bodyHumanMale: 1,
+  bodyHumanFemale: 1,
+  bodyElfMale: 2,
+  bodyElfFemale: 2,
+  bodyDrowMale: 3,
+  bodyDrowFemale: 3,
+  bodyGnomeMale: 300,
+  bodyGnomeFemale: 300,
+  bodyDwarfMale: 300,
+  bodyDwarfFemale: 300,
+  bodyOrcMale: 582,
+  bodyOrcFemale: 581,
+} as const;
 /** Seconds a stat elixir lasts. */
 const ELIXIR_DURATION_S = 60;
 
@@ -44,8 +70,9 @@ type StoredSpell = Partial<SpellTemplate> & Pick<SpellTemplate, "id" | "name">;
 
 const O = DEFAULT_OBJECTS;
 const OBJECTS: StoredObject[] = [
-  { id: O.healthPotion, name: "Poción Roja Menor", objType: OBJ_TYPE.potion, potionType: POTION.health, minModifier: 10, maxModifier: 16, newbie: true, value: 6 },
-  { id: O.manaPotion, name: "Poción Azul Menor", objType: OBJ_TYPE.potion, potionType: POTION.mana, minModifier: 4, maxModifier: 4, newbie: true, value: 8 },
+  // Sold in town and given in the kit: ordinary items (not newbie), so they outlive level 12.
+  { id: O.healthPotion, name: "Poción Roja Menor", objType: OBJ_TYPE.potion, potionType: POTION.health, minModifier: 10, maxModifier: 16, crucial: CRUCIAL, value: 6 },
+  { id: O.manaPotion, name: "Poción Azul Menor", objType: OBJ_TYPE.potion, potionType: POTION.mana, minModifier: 4, maxModifier: 4, crucial: CRUCIAL, value: 8 },
   {
     id: O.agilityPotion,
     name: "Elixir del Zorro",
@@ -69,8 +96,8 @@ const OBJECTS: StoredObject[] = [
     value: 12,
   },
   { id: O.antidote, name: "Infusión de Ruda", objType: OBJ_TYPE.potion, potionType: POTION.curePoison, newbie: true, value: 10 },
-  { id: O.apple, name: "Manzana de Alba", objType: OBJ_TYPE.food, hunger: 12, value: 2 },
-  { id: O.waterFlask, name: "Cantimplora de Cuero", objType: OBJ_TYPE.drink, thirst: 12, value: 2 },
+  { id: O.apple, name: "Manzana de Alba", objType: OBJ_TYPE.food, hunger: 12, crucial: CRUCIAL, value: 2 },
+  { id: O.waterFlask, name: "Cantimplora de Cuero", objType: OBJ_TYPE.drink, thirst: 12, crucial: CRUCIAL, value: 2 },
   { id: O.trainingSword, name: "Espada de Práctica", objType: OBJ_TYPE.weapon, weaponType: WEAPON.sword, minHit: 1, maxHit: 3, newbie: true, value: 20 },
   { id: O.trainingDagger, name: "Cuchillo de Práctica", objType: OBJ_TYPE.weapon, weaponType: WEAPON.dagger, minHit: 1, maxHit: 2, stabs: true, newbie: true, value: 15 },
   { id: O.trainingShield, name: "Rodela de Tablas", objType: OBJ_TYPE.shield, minDef: 1, maxDef: 1, newbie: true, value: 15 },
@@ -89,10 +116,14 @@ const OBJECTS: StoredObject[] = [
   },
   { id: O.trainingArrow, name: "Flecha de Caña", objType: OBJ_TYPE.arrows, minHit: 1, maxHit: 1, newbie: true, value: 1 },
   { id: O.apprenticeStaff, name: "Vara de Aprendiz", objType: OBJ_TYPE.weapon, weaponType: WEAPON.staff, minHit: 1, maxHit: 1, magicDamageBonus: 1, newbie: true, value: 20 },
-  { id: O.paddedArmor, name: "Jubón Acolchado", objType: OBJ_TYPE.armor, minDef: 0, maxDef: 1, newbie: true, value: 30 },
-  { id: O.apprenticeRobe, name: "Sayo de Aprendiz", objType: OBJ_TYPE.armor, newbie: true, value: 25 },
+  { id: O.paddedArmor, name: "Jubón Acolchado", objType: OBJ_TYPE.armor, ...PLAIN_BODIES, minDef: 0, maxDef: 1, newbie: true, value: 30 },
+  { id: O.apprenticeRobe, name: "Sayo de Aprendiz", objType: OBJ_TYPE.armor, ...PLAIN_BODIES, newbie: true, value: 25 },
   { id: O.goldCoins, name: "Monedas de Oro", objType: OBJ_TYPE.gold, value: 1 },
   { id: O.signpost, name: "Cartel de Alba", objType: OBJ_TYPE.sign, fixedInPlace: true, text: "Alba: el bosque al sur, los campos al este, la llanura al oeste." },
+  { id: O.villagerClothes, name: "Ropa de Aldeano", objType: OBJ_TYPE.armor, ...PLAIN_BODIES, newbie: true, value: 0 },
+  { id: O.bread, name: "Hogaza de Centeno", objType: OBJ_TYPE.food, hunger: 25, crucial: CRUCIAL, value: 5 },
+  { id: O.huntingKnife, name: "Cuchillo de Monte", objType: OBJ_TYPE.weapon, weaponType: WEAPON.dagger, minHit: 2, maxHit: 4, stabs: true, crucial: CRUCIAL, value: 60 },
+  { id: O.leatherJerkin, name: "Coleto de Cuero", objType: OBJ_TYPE.armor, ...PLAIN_BODIES, minDef: 1, maxDef: 3, crucial: CRUCIAL, value: 150 },
 ];
 
 const N = DEFAULT_NPCS;
@@ -114,6 +145,7 @@ const NPCS: StoredNpc[] = [
     evasionPower: 80,
   },
   {
+    // npcs.dat: Comercia=1, TipoItems=100, NROITEMS=7, Obj1=1-1000 … Obj7=22-10 (slot order).
     id: N.merchant,
     name: "Ansel el Mercader",
     description: "Compra y vende lo básico para el camino.",
@@ -121,14 +153,24 @@ const NPCS: StoredNpc[] = [
     movement: MOVEMENT.standing,
     heading: 3,
     trades: true,
-    inventoryRespawn: true,
+    tradeItemType: BUYS_ANY_TYPE,
     inventory: [
-      { objIndex: O.healthPotion, amount: 500 },
-      { objIndex: O.manaPotion, amount: 500 },
-      { objIndex: O.apple, amount: 200 },
-      { objIndex: O.waterFlask, amount: 200 },
-      { objIndex: O.trainingArrow, amount: 1000 },
+      { objIndex: O.healthPotion, amount: 1000 },
+      { objIndex: O.manaPotion, amount: 1000 },
+      { objIndex: O.apple, amount: 500 },
+      { objIndex: O.bread, amount: 500 },
+      { objIndex: O.waterFlask, amount: 500 },
+      { objIndex: O.huntingKnife, amount: 10 },
+      { objIndex: O.leatherJerkin, amount: 10 },
     ],
+  },
+  {
+    id: N.banker,
+    name: "Banquero de Alba",
+    description: "Guarda tu oro y tus cosas; te esperan en cualquier banco.",
+    npcType: NPC_TYPE.banker,
+    movement: MOVEMENT.standing,
+    heading: 3,
   },
   {
     id: N.healer,
@@ -418,49 +460,41 @@ export function buildDefaultTables(): GameTables {
   return GameTablesSchema.parse(stored as unknown);
 }
 
-/** One starting item: object number, amount, and whether it is worn (the armour). */
-export interface StartingItem {
-  readonly obj: number;
-  readonly amount: number;
-  readonly equipped: boolean;
-}
+/** One entry of the default world's kit (a slot of the game's `StartingKit`). */
+export type StartingItem = KitEntry;
+export type { StartingKit };
+
+const item = (slot: number, object: number, amount = 1, equipped = false): StartingItem => ({ slot, objects: [object], amount, equipped });
+
+/** Spells learnt at creation, by class id. */
+const KIT_SPELLS: Partial<Record<ClassId, readonly number[]>> = {
+  1: [DEFAULT_SPELLS.spark, DEFAULT_SPELLS.soothe],
+  2: [DEFAULT_SPELLS.soothe, DEFAULT_SPELLS.spark],
+  5: [DEFAULT_SPELLS.spark, DEFAULT_SPELLS.soothe],
+  6: [DEFAULT_SPELLS.soothe, DEFAULT_SPELLS.spark],
+  7: [DEFAULT_SPELLS.soothe],
+};
+
+/** Gold a new character carries: enough for a few potions and loaves at the town shop. */
+const KIT_GOLD = 100;
 
 /**
- * What new characters carry in the default world, in the shape of AO20's
- * `EquipamientoInicial.dat` (`[COMMON]` for everyone, then `[CLASS<n>]`), with our items.
+ * What every new character carries in the default world (carried in its pack as kit.json):
+ * a practice knife, the villager's clothes (worn), five red and five blue potions, five loaves,
+ * five flasks of water and 100 gold; the casters also know a spell or two.
  */
-export interface StartingKit {
-  readonly common: readonly StartingItem[];
-  /** By class id (1..12). */
-  readonly byClass: Readonly<Record<number, readonly StartingItem[]>>;
-  /** Spells learnt at creation, by class id. */
-  readonly spellsByClass: Readonly<Record<number, readonly number[]>>;
-}
-
-const item = (obj: number, amount = 1, equipped = false): StartingItem => ({ obj, amount, equipped });
-const armor = (obj: number): StartingItem => item(obj, 1, true);
-
-export const DEFAULT_STARTING_KIT: StartingKit = {
-  common: [item(O.healthPotion, 50), item(O.apple, 20), item(O.waterFlask, 20)],
-  byClass: {
-    1: [item(O.manaPotion, 100), item(O.apprenticeStaff), armor(O.apprenticeRobe)],
-    2: [item(O.manaPotion, 50), item(O.trainingSword), item(O.trainingShield), item(O.trainingHelmet), armor(O.paddedArmor)],
-    3: [item(O.strengthPotion, 20), item(O.trainingSword), item(O.trainingShield), item(O.trainingHelmet), armor(O.paddedArmor)],
-    4: [item(O.agilityPotion, 20), item(O.trainingDagger), item(O.trainingHelmet), armor(O.paddedArmor)],
-    5: [item(O.manaPotion, 50), item(O.trainingDagger), armor(O.apprenticeRobe)],
-    6: [item(O.manaPotion, 80), item(O.apprenticeStaff), armor(O.apprenticeRobe)],
-    7: [item(O.manaPotion, 30), item(O.trainingSword), item(O.trainingShield), item(O.trainingHelmet), armor(O.paddedArmor)],
-    8: [item(O.trainingBow), item(O.trainingArrow, 500), item(O.trainingDagger), armor(O.paddedArmor)],
-    9: [item(O.trainingDagger), armor(O.paddedArmor)],
-    10: [item(O.trainingSword), armor(O.paddedArmor)],
-    11: [item(O.trainingDagger), item(O.agilityPotion, 10), armor(O.paddedArmor)],
-    12: [item(O.trainingSword), armor(O.paddedArmor)],
+export const DEFAULT_STARTING_KIT: StartingKit = uniformStartingKit(
+  {
+    items: [
+      item(1, O.trainingDagger),
+      item(2, O.villagerClothes, 1, true),
+      item(3, O.healthPotion, 5),
+      item(4, O.manaPotion, 5),
+      item(5, O.bread, 5),
+      item(6, O.waterFlask, 5),
+    ],
+    spells: [],
   },
-  spellsByClass: {
-    1: [DEFAULT_SPELLS.spark, DEFAULT_SPELLS.soothe],
-    2: [DEFAULT_SPELLS.soothe, DEFAULT_SPELLS.spark],
-    5: [DEFAULT_SPELLS.spark, DEFAULT_SPELLS.soothe],
-    6: [DEFAULT_SPELLS.soothe, DEFAULT_SPELLS.spark],
-    7: [DEFAULT_SPELLS.soothe],
-  },
-};
+  KIT_GOLD,
+  KIT_SPELLS,
+);

@@ -2,8 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { BLOCKED_ALL, BLOCKED_EAST, BLOCKED_NORTH, BLOCKED_SOUTH, BLOCKED_WEST } from "../maps/index.ts";
 import { checkWorldContent, encodeMapBinary, type WorldMap } from "../pack/index.ts";
 import { buildDefaultWorld } from "./build-default-world.ts";
+import { CLASS_IDS, checkStartingKit, resolveStartingKit, startingKitObjects } from "../../game/character-creation/index.ts";
+import { checkKitAgainstTables } from "../pack/index.ts";
 import { DEFAULT_STARTING_KIT } from "./default-tables.ts";
-import { DEFAULT_WORLD_MAP_IDS as IDS, HOME_CITY_IDS, defaultWorldMapIds } from "./ids.ts";
+import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_WORLD_MAP_IDS as IDS, HOME_CITY_IDS, defaultWorldMapIds } from "./ids.ts";
 
 const world = buildDefaultWorld();
 const byId = new Map(world.maps.map((map) => [map.id, map] as const));
@@ -131,26 +133,111 @@ describe("default world maps", () => {
 });
 
 describe("default world tables", () => {
-  test("every NPC, object and spell the maps and the starting kit use is defined", () => {
-    const npcIds = new Set(world.tables?.npcs?.npcs.map((npc) => npc.id));
-    const objectIds = new Set(world.tables?.objects?.objects.map((object) => object.id));
+  const objects = new Map((world.tables?.objects?.objects ?? []).map((object) => [object.id, object] as const));
+  const npcs = new Map((world.tables?.npcs?.npcs ?? []).map((npc) => [npc.id, npc] as const));
+  const town = mapOf(IDS.town);
+
+  test("every NPC, object and spell the maps, the shop stock and the starting kit use is defined", () => {
     const spellIds = new Set(world.tables?.spells?.spells.map((spell) => spell.id));
     for (const map of world.maps) {
-      for (const spawn of map.npcs) expect(npcIds.has(spawn.npc)).toBe(true);
-      for (const object of map.objects) expect(objectIds.has(object.obj)).toBe(true);
+      for (const spawn of map.npcs) expect(npcs.has(spawn.npc)).toBe(true);
+      for (const object of map.objects) expect(objects.has(object.obj)).toBe(true);
     }
-    const kitItems = [...DEFAULT_STARTING_KIT.common, ...Object.values(DEFAULT_STARTING_KIT.byClass).flat()];
-    for (const item of kitItems) expect(objectIds.has(item.obj)).toBe(true);
-    for (const spells of Object.values(DEFAULT_STARTING_KIT.spellsByClass)) for (const spell of spells) expect(spellIds.has(spell)).toBe(true);
+    for (const npc of npcs.values()) {
+      for (const line of npc.inventory) expect(objects.has(line.objIndex)).toBe(true);
+      for (const drop of npc.drops) expect(objects.has(drop.objIndex)).toBe(true);
+    }
+    for (const object of startingKitObjects(DEFAULT_STARTING_KIT)) expect(objects.has(object)).toBe(true);
+    for (const id of CLASS_IDS) for (const spell of DEFAULT_STARTING_KIT.byClass[id].spells) expect(spellIds.has(spell)).toBe(true);
+    // The pack carries the kit, and the pack's own check (objects, slots, amounts) accepts it.
+    expect(world.kit).toBe(DEFAULT_STARTING_KIT);
+    expect(checkKitAgainstTables(DEFAULT_STARTING_KIT, world.tables)).toEqual([]);
+    expect(checkStartingKit(DEFAULT_STARTING_KIT)).toEqual([]);
   });
 
-  test("each of the 12 classes gets exactly one worn armour", () => {
-    for (let classId = 1; classId <= 12; classId++) {
-      const worn = DEFAULT_STARTING_KIT.byClass[classId]!.filter((item) => item.equipped);
-      expect(worn.length).toBe(1);
-      const armour = world.tables?.objects?.objects.find((object) => object.id === worn[0]!.obj);
-      expect(armour?.objType).toBe(3);
+  test("every object and NPC the item side needs exists, with our own numbers and no AO art", () => {
+    const O = DEFAULT_OBJECTS;
+    const expected: [number, number][] = [
+      [O.healthPotion, 11],
+      [O.manaPotion, 11],
+      [O.apple, 1],
+      [O.bread, 1],
+      [O.waterFlask, 13],
+      [O.trainingDagger, 2],
+      [O.huntingKnife, 2],
+      [O.villagerClothes, 3],
+      [O.leatherJerkin, 3],
+      [O.goldCoins, 5],
+    ];
+    for (const [id, objType] of expected) expect([id, objects.get(id)?.objType]).toEqual([id, objType]);
+    for (const object of objects.values()) expect(object.grhIndex).toBe(0);
+    // Every armour has a body for every race and gender, so anyone can wear it (RazaPuedeUsarItem).
+    for (const object of objects.values()) {
+      if (object.objType !== 3) continue;
+      const bodies = [object.bodyHumanMale, object.bodyElfMale, object.bodyDrowMale, object.bodyGnomeMale, object.bodyDwarfMale, object.bodyOrcMale, object.bodyHumanFemale, object.bodyElfFemale, object.bodyDrowFemale, object.bodyGnomeFemale, object.bodyDwarfFemale, object.bodyOrcFemale];
+      expect([object.id, bodies]).toEqual([object.id, [1, 2, 3, 300, 300, 582, 1, 2, 3, 300, 300, 581]]);
     }
+    expect([...npcs.keys()].sort((a, b) => a - b)).toEqual(Object.values(DEFAULT_NPCS).sort((a, b) => a - b));
+  });
+
+  test("the town shop trades (Comercia=1) and stocks red and blue potions, food, drink, one weapon and one armour", () => {
+    const shop = npcs.get(DEFAULT_NPCS.merchant)!;
+    expect(shop).toMatchObject({ trades: true, npcType: 0, tradeItemType: 100, inventoryRespawn: false });
+    expect(shop.inventory.map((line) => line.objIndex)).toEqual([
+      DEFAULT_OBJECTS.healthPotion,
+      DEFAULT_OBJECTS.manaPotion,
+      DEFAULT_OBJECTS.apple,
+      DEFAULT_OBJECTS.bread,
+      DEFAULT_OBJECTS.waterFlask,
+      DEFAULT_OBJECTS.huntingKnife,
+      DEFAULT_OBJECTS.leatherJerkin,
+    ]);
+    const types = shop.inventory.map((line) => objects.get(line.objIndex)!.objType);
+    expect(types.filter((type) => type === 2)).toHaveLength(1);
+    expect(types.filter((type) => type === 3)).toHaveLength(1);
+    for (const line of shop.inventory) {
+      expect(line.amount).toBeGreaterThan(0);
+      const object = objects.get(line.objIndex)!;
+      // Sold items have a price, are not newbie items and never run out (Crucial=1, §7.2).
+      expect([object.id, object.value > 0, object.newbie, object.crucial]).toEqual([object.id, true, false, 1]);
+    }
+    expect(town.npcs).toContainEqual({ x: 66, y: 64, npc: DEFAULT_NPCS.merchant });
+  });
+
+  test("the town has a banker (NpcType 4) on a free tile by the plaza", () => {
+    expect(npcs.get(DEFAULT_NPCS.banker)).toMatchObject({ npcType: 4, trades: false });
+    expect(town.npcs).toContainEqual({ x: 44, y: 42, npc: DEFAULT_NPCS.banker });
+    expect(flagsAt(town, 44, 42) & BLOCKED_ALL).toBe(0);
+  });
+
+  test("a potion, some gold and food lie on free town tiles", () => {
+    const lying = (obj: number) => town.objects.filter((object) => object.obj === obj);
+    expect(lying(DEFAULT_OBJECTS.healthPotion)).toEqual([{ x: 53, y: 43, obj: DEFAULT_OBJECTS.healthPotion, amount: 1 }]);
+    expect(lying(DEFAULT_OBJECTS.goldCoins)).toEqual([{ x: 47, y: 43, obj: DEFAULT_OBJECTS.goldCoins, amount: 25 }]);
+    expect(lying(DEFAULT_OBJECTS.bread)).toEqual([{ x: 56, y: 48, obj: DEFAULT_OBJECTS.bread, amount: 2 }]);
+    for (const object of town.objects) {
+      if (objects.get(object.obj)!.fixedInPlace) continue;
+      expect(flagsAt(town, object.x, object.y) & BLOCKED_ALL).toBe(0);
+      expect(town.npcs.some((npc) => npc.x === object.x && npc.y === object.y)).toBe(false);
+      expect(world.cities.some((city) => city.x === object.x && city.y === object.y)).toBe(false);
+    }
+  });
+
+  test("every class starts with a knife, the villager's clothes worn in slot 2, potions, bread, water and 100 gold", () => {
+    expect(DEFAULT_STARTING_KIT.gold).toBe(100);
+    for (const id of CLASS_IDS) {
+      const kit = resolveStartingKit(DEFAULT_STARTING_KIT, id, 1, 2, () => 0)!;
+      expect(kit.items).toEqual([
+        { slot: 1, objectId: DEFAULT_OBJECTS.trainingDagger, amount: 1, equipped: false },
+        { slot: 2, objectId: DEFAULT_OBJECTS.villagerClothes, amount: 1, equipped: true },
+        { slot: 3, objectId: DEFAULT_OBJECTS.healthPotion, amount: 5, equipped: false },
+        { slot: 4, objectId: DEFAULT_OBJECTS.manaPotion, amount: 5, equipped: false },
+        { slot: 5, objectId: DEFAULT_OBJECTS.bread, amount: 5, equipped: false },
+        { slot: 6, objectId: DEFAULT_OBJECTS.waterFlask, amount: 5, equipped: false },
+      ]);
+    }
+    expect(DEFAULT_STARTING_KIT.byClass[1].spells).toEqual([1, 2]);
+    expect(DEFAULT_STARTING_KIT.byClass[3].spells).toEqual([]);
   });
 
   test("balance covers 12 classes and 6 races with a rising experience curve", () => {

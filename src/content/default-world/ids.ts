@@ -43,6 +43,12 @@ export const DEFAULT_OBJECTS = {
   apprenticeRobe: 16,
   goldCoins: 17,
   signpost: 18,
+  /** The clothes every new character wears. */
+  villagerClothes: 19,
+  bread: 20,
+  /** The weapon and the armour the town shop sells. */
+  huntingKnife: 21,
+  leatherJerkin: 22,
 } as const;
 
 /** NPC numbers of the default tables. */
@@ -53,4 +59,5 @@ export const DEFAULT_NPCS = {
   greyWolf: 4,
   wildBoar: 5,
   forestSpider: 6,
+  banker: 7,
 } as const;

@@ -1,7 +1,7 @@
 /**
- * The default world: a small original world (town, field, forest with an exit loop, an open
- * 100 × 100 field and a 25 × 25 arena for benchmarks) with our own tables, embedded in the
- * executable and used when no `--world` is given.
+ * The default world: a small original world (town with a shop, a banker and a healer, field,
+ * forest with an exit loop, an open 100 × 100 field and a 25 × 25 arena for benchmarks) with our
+ * own tables and starting kit, embedded in the executable and used when no `--world` is given.
  */
 export { loadDefaultWorld, embeddedWorldSource } from "./load-default-world.ts";
 export { buildDefaultWorld, DEFAULT_WORLD_NAME } from "./build-default-world.ts";

@@ -1,6 +1,7 @@
 /**
  * `importWorld`: original AO data (AO20 `.csm` or AO 0.13 `.map/.inf/.dat` maps, optionally the
- * `Dat/` tables and `init/` indexes) → a world pack on disk + a report. A map that cannot be
+ * `Dat/` tables with the data set's starting kit, and `init/` indexes) → a world pack on disk + a
+ * report. A map that cannot be
  * parsed is an error naming the file and byte offset; the other maps are still imported.
  */
 import { readdir } from "node:fs/promises";
@@ -20,6 +21,7 @@ import { checkWorldMap, writeWorldPack, type WorldMap } from "../pack/index.ts";
 import { crossCheckCities, crossCheckMaps, type SourcedMap } from "./cross-checks.ts";
 import { CaseInsensitiveNames, detectMapFormat, findAo013Maps, findAo20Maps } from "./map-files.ts";
 import type { ImportError, ImportReport, ImportWarning, ImportedMapReport } from "./report.ts";
+import { loadImportKit, type ImportKitOrigin } from "./starting-kit-source.ts";
 import { loadImportTables } from "./tables-adapter.ts";
 
 /** Progress of an import, reported after each map. */
@@ -34,7 +36,11 @@ export interface ImportProgress {
 export interface ImportWorldOptions {
   /** Folder with the maps (`Mapas/` of AO20, `maps/` of 0.13). */
   readonly mapsDir: string;
-  /** Folder with the `.dat` tables (`Dat/`). Without it the pack has no tables and no cities. */
+  /**
+   * Folder with the `.dat` tables (`Dat/`). Without it the pack has no tables, no cities and no
+   * starting kit. With it the kit is its `EquipamientoInicial.dat`, or the 2024 AO20 kit when the
+   * tables are that data set (character-creation.md §5.3), or none.
+   */
   readonly datDir?: string;
   /** Folder with the client indexes (`init/`), for the graphics table. */
   readonly initDir?: string;
@@ -57,6 +63,8 @@ export interface ImportResult {
   readonly packHash: string | null;
   /** True when any error was reported (the CLI exits 1). */
   readonly failed: boolean;
+  /** Where the pack's starting kit came from ("none": the pack has no kit). */
+  readonly kit: ImportKitOrigin;
 }
 
 async function readBytes(path: string): Promise<Uint8Array | undefined> {
@@ -142,7 +150,7 @@ export async function importWorld(options: ImportWorldOptions): Promise<ImportRe
     listing = await readdir(options.mapsDir);
   } catch (cause) {
     errors.push({ code: "unreadable-folder", file: options.mapsDir, message: `cannot list the maps folder: ${(cause as Error).message}` });
-    return { report: { format: options.format ?? "ao20", maps: [], errors, warnings }, packHash: null, failed: true };
+    return { report: { format: options.format ?? "ao20", maps: [], errors, warnings }, packHash: null, failed: true, kit: "none" };
   }
   const names = new CaseInsensitiveNames(listing);
   const detected = detectMapFormat(names.names());
@@ -155,7 +163,7 @@ export async function importWorld(options: ImportWorldOptions): Promise<ImportRe
         ? "the folder holds both .csm (AO20) and .map (AO 0.13) maps; choose one with --format"
         : "no MapaN.csm or MapaN.map files in the folder";
     errors.push({ code: detected === "both" ? "ambiguous-format" : "no-maps", file: options.mapsDir, message });
-    return { report: { format: "ao20", maps: [], errors, warnings }, packHash: null, failed: true };
+    return { report: { format: "ao20", maps: [], errors, warnings }, packHash: null, failed: true, kit: "none" };
   }
 
   const jobs = format === "ao20" ? ao20Jobs(options.mapsDir, names) : ao013Jobs(options.mapsDir, names);
@@ -165,6 +173,9 @@ export async function importWorld(options: ImportWorldOptions): Promise<ImportRe
   const tables = await loadImportTables({ datDir: options.datDir, format });
   errors.push(...tables.errors);
   warnings.push(...tables.warnings);
+  const kit = await loadImportKit(options.datDir, format, tables.tables);
+  errors.push(...kit.errors);
+  warnings.push(...kit.warnings);
   let graphics: GraphicsIndex | null = null;
   if (options.initDir !== undefined) {
     const loaded = loadGraphicsIndex(options.initDir);
@@ -211,6 +222,7 @@ export async function importWorld(options: ImportWorldOptions): Promise<ImportRe
     source: format,
     cities: cityCheck.cities,
     tables: tables.tables,
+    kit: kit.kit,
     graphics,
     maps: imported.map((entry) => entry.map),
   });
@@ -218,5 +230,5 @@ export async function importWorld(options: ImportWorldOptions): Promise<ImportRe
   if (written.ok) packHash = written.hash;
   else for (const issue of written.errors) errors.push({ code: "pack-write", file: issue.file, message: issue.message });
 
-  return { report: { format, maps: reports, errors, warnings }, packHash, failed: errors.length > 0 };
+  return { report: { format, maps: reports, errors, warnings }, packHash, failed: errors.length > 0, kit: packHash === null ? "none" : kit.origin };
 }

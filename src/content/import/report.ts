@@ -47,7 +47,9 @@ export type ImportWarningCode =
   | "city-not-in-pack"
   | "missing-companion-file"
   | "missing-section"
-  | "table-issue";
+  | "table-issue"
+  /** About the starting kit: a malformed line of `EquipamientoInicial.dat`, or no kit at all. */
+  | "starting-kit";
 
 export interface ImportReport {
   readonly format: MapFormat;

@@ -30,6 +30,7 @@ export {
   type WorldPack,
   type WorldPackContent,
   type WorldPackIssue,
+  type KitOrigin,
 } from "./world-pack.ts";
 export {
   encodeMapBinary,
@@ -54,10 +55,13 @@ export {
   WORLD_PACK_FORMAT,
   WORLD_PACK_VERSION,
   WORLD_PACK_VERSION_WITHOUT_LAYERS,
+  WORLD_PACK_VERSION_LAYERS,
+  WORLD_PACK_VERSION_KIT,
   mapLayersFile,
   MANIFEST_FILE,
   TABLES_FILE,
   GRAPHICS_FILE,
+  KIT_FILE,
   MAX_MAP_SIDE,
   type HomeCity,
   type WorldSource,
@@ -66,6 +70,19 @@ export {
 } from "./schema.ts";
 export { checkWorldName, MAX_WORLD_NAME_LENGTH, type WorldNameCheck } from "./world-name.ts";
 export { PackTablesSchema, encodeTables, type PackTables } from "./tables.ts";
+export {
+  StartingKitFileSchema,
+  STARTING_KIT_FORMAT,
+  STARTING_KIT_VERSION,
+  startingKitToFile,
+  startingKitFromFile,
+  encodeStartingKit,
+  decodeStartingKit,
+  checkKitAgainstTables,
+  type StartingKitFile,
+  type KitFileIssue,
+  type DecodeStartingKitOutcome,
+} from "./kit.ts";
 export { canonicalJson } from "./canonical-json.ts";
 export { packMapLayers, unpackMapLayers, inflateMapLayers, type UnpackedLayersOutcome } from "./packed-layers.ts";
 export { mapToApiJson, type MapApiJson } from "./api-json.ts";

@@ -5,11 +5,12 @@
  *   world.json      manifest (WorldManifestSchema): name, source, cities, per-map properties and hashes
  *   tables.json     game tables (optional)
  *   graphics.json   the client graphics index (optional; read on demand by `readPackGraphics`)
+ *   kit.json        the starting kit (optional, version 3; kit.ts)
  *   maps/<id>.bin   one binary per map (map-binary.ts)
  *   maps/<id>.layers.gz  the map's graphic layers for browsers (optional, packed-layers.ts)
  *
- * Hashes are SHA-256: per map file and layers file, for tables.json, and for the pack (the
- * canonical JSON of the manifest without its own `hash`, which lists every other hash).
+ * Hashes are SHA-256: per map file and layers file, for tables.json and kit.json, and for the pack
+ * (the canonical JSON of the manifest without its own `hash`, which lists every other hash).
  */
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -17,13 +18,18 @@ import { canonicalJson } from "./canonical-json.ts";
 import { decodeMapBinary, encodeMapBinary } from "./map-binary.ts";
 import { packMapLayers } from "./packed-layers.ts";
 import { GraphicsIndexSchema, type GraphicsIndex } from "../graphics/index.ts";
+import { ao20StartingKit2024For } from "../dat/index.ts";
+import type { StartingKit } from "../../game/character-creation/index.ts";
+import { checkKitAgainstTables, decodeStartingKit, encodeStartingKit } from "./kit.ts";
 import {
   GRAPHICS_FILE,
+  KIT_FILE,
   MANIFEST_FILE,
   MapPropertiesSchema,
   TABLES_FILE,
   WORLD_PACK_FORMAT,
-  WORLD_PACK_VERSION,
+  WORLD_PACK_VERSION_KIT,
+  WORLD_PACK_VERSION_LAYERS,
   WORLD_PACK_VERSION_WITHOUT_LAYERS,
   WorldManifestSchema,
   mapLayersFile,
@@ -31,7 +37,7 @@ import {
   type WorldManifest,
 } from "./schema.ts";
 import { PackTablesSchema, encodeTables, type PackTables } from "./tables.ts";
-import { checkWorldContent, type LoadedWorldMap, type WorldPack, type WorldPackContent, type WorldPackIssue } from "./world-pack.ts";
+import { checkWorldContent, type KitOrigin, type LoadedWorldMap, type WorldPack, type WorldPackContent, type WorldPackIssue } from "./world-pack.ts";
 
 /** Where a pack's files come from: a directory, or files embedded in the executable. */
 export interface PackFileSource {
@@ -179,6 +185,28 @@ export async function loadWorldPackFrom(source: PackFileSource, options: LoadWor
       }
     }
   }
+  let kit: StartingKit | null = null;
+  let kitOrigin: KitOrigin = "none";
+  if (manifest.kit) {
+    const bytes = await source.read(manifest.kit.file);
+    if (!bytes) errors.push({ file: manifest.kit.file, message: "file missing" });
+    else if (verify && sha256Hex(bytes) !== manifest.kit.hash) errors.push({ file: manifest.kit.file, message: "SHA-256 does not match the manifest" });
+    else if (errors.length === 0) {
+      // Checked against the tables, so only once they loaded.
+      const decoded = decodeStartingKit(bytes, tables, manifest.kit.file);
+      if (decoded.ok) {
+        kit = decoded.kit;
+        kitOrigin = "pack";
+      } else errors.push(...decoded.errors);
+    }
+  } else if (manifest.source === "ao20" && tables?.format === "ao20") {
+    // A pack imported before packs carried kits: the §5.3 kit when its obj.dat is the 2024 one.
+    const derived = ao20StartingKit2024For(tables.objects);
+    if (derived.ok) {
+      kit = derived.kit;
+      kitOrigin = "ao20-2024-tables";
+    }
+  }
   if (errors.length > 0) return { ok: false, errors };
 
   const loaded = maps as LoadedWorldMap[];
@@ -192,6 +220,8 @@ export async function loadWorldPackFrom(source: PackFileSource, options: LoadWor
       source: manifest.source,
       cities: manifest.cities,
       tables,
+      kit,
+      kitOrigin,
       maps: loaded,
       mapsById: new Map(loaded.map((map) => [map.id, map] as const)),
       hash: manifest.hash,
@@ -255,6 +285,12 @@ export function encodeWorldPack(content: WorldPackContent): { ok: true; pack: En
   }
   let graphicsJson: Uint8Array | undefined;
   if (content.graphics) graphicsJson = new TextEncoder().encode(JSON.stringify(content.graphics));
+  let kitJson: Uint8Array | undefined;
+  if (content.kit) {
+    const kitIssues = checkKitAgainstTables(content.kit, content.tables);
+    if (kitIssues.length > 0) issues.push(...kitIssues);
+    else kitJson = encodeStartingKit(content.kit);
+  }
   if (issues.length > 0) return { ok: false, errors: issues };
   const files = new Map<string, Uint8Array>();
   const mapEntries: ManifestMap[] = [];
@@ -284,16 +320,21 @@ export function encodeWorldPack(content: WorldPackContent): { ok: true; pack: En
   }
   if (tablesJson) files.set(TABLES_FILE, tablesJson);
   if (graphicsJson) files.set(GRAPHICS_FILE, graphicsJson);
+  if (kitJson) files.set(KIT_FILE, kitJson);
+  // The lowest version that has what this pack carries, so older servers refuse it by version.
+  const version = kitJson ? WORLD_PACK_VERSION_KIT : mapEntries.some((entry) => entry.layers) ? WORLD_PACK_VERSION_LAYERS : WORLD_PACK_VERSION_WITHOUT_LAYERS;
   const withoutHash = {
     format: WORLD_PACK_FORMAT,
-    version: mapEntries.some((entry) => entry.layers) ? WORLD_PACK_VERSION : WORLD_PACK_VERSION_WITHOUT_LAYERS,
+    version,
     name: content.name,
     source: content.source,
     tables: tablesJson ? { file: TABLES_FILE, hash: sha256Hex(tablesJson) } : null,
     graphics: graphicsJson ? { file: GRAPHICS_FILE, hash: sha256Hex(graphicsJson) } : null,
+    // Left out when there is no kit: packs without one keep the bytes and hash they had.
+    ...(kitJson ? { kit: { file: KIT_FILE, hash: sha256Hex(kitJson) } } : {}),
     cities: [...content.cities].sort((a, b) => a.id - b.id),
     maps: mapEntries,
-  } as const;
+  };
   const manifest = WorldManifestSchema.safeParse({ ...withoutHash, hash: manifestHash(withoutHash) });
   if (!manifest.success) return { ok: false, errors: zodIssues(MANIFEST_FILE, manifest.error) };
   files.set(MANIFEST_FILE, new TextEncoder().encode(`${JSON.stringify(manifest.data, null, 1)}\n`));
@@ -315,7 +356,7 @@ export async function writeWorldPack(dir: string, content: WorldPackContent): Pr
     for (const name of await readdir(join(dir, "maps"))) {
       if (/^[0-9]+\.(bin|layers\.gz)$/.test(name) && !keep.has(`maps/${name}`)) await rm(join(dir, "maps", name));
     }
-    for (const optional of [TABLES_FILE, GRAPHICS_FILE]) if (!keep.has(optional)) await rm(join(dir, optional), { force: true });
+    for (const optional of [TABLES_FILE, GRAPHICS_FILE, KIT_FILE]) if (!keep.has(optional)) await rm(join(dir, optional), { force: true });
     const ordered = [...files.keys()].filter((path) => path !== MANIFEST_FILE);
     await mapWithLimit(ordered, (path) => Bun.write(join(dir, ...path.split("/")), files.get(path)!));
     await Bun.write(join(dir, MANIFEST_FILE), files.get(MANIFEST_FILE)!);

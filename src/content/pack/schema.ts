@@ -8,8 +8,15 @@ import { MAP_RESTRICTIONS } from "../maps/index.ts";
 
 /** Written into every manifest; bump on incompatible layout changes. */
 export const WORLD_PACK_FORMAT = "argentum-world-pack";
-/** Newest layout: 2 added the maps' graphic layers (`maps/<id>.layers.gz`). */
-export const WORLD_PACK_VERSION = 2;
+/**
+ * Newest layout: 2 added the maps' graphic layers (`maps/<id>.layers.gz`), 3 the starting kit
+ * (`kit.json`). A pack says the lowest version that has what it carries.
+ */
+export const WORLD_PACK_VERSION = 3;
+/** First layout with graphic layers. */
+export const WORLD_PACK_VERSION_LAYERS = 2;
+/** First layout with a starting kit. */
+export const WORLD_PACK_VERSION_KIT = 3;
 /**
  * Layout written when no map carries graphic layers (the default world, maps-only imports): such
  * packs keep the bytes and hash they had before layers existed, and servers built before layers
@@ -23,6 +30,8 @@ export const MANIFEST_FILE = "world.json";
 export const TABLES_FILE = "tables.json";
 /** Name of the client graphics index file, when the pack has one (read on demand, not at load). */
 export const GRAPHICS_FILE = "graphics.json";
+/** Name of the starting kit file, when the pack has one (kit.ts). */
+export const KIT_FILE = "kit.json";
 /** Largest map side we accept (keeps grids and u16 coordinates sane). */
 export const MAX_MAP_SIDE = 1000;
 
@@ -92,7 +101,7 @@ export type ManifestMap = z.infer<typeof ManifestMapSchema>;
 export const WorldManifestSchema = z
   .object({
     format: z.literal(WORLD_PACK_FORMAT),
-    version: z.union([z.literal(WORLD_PACK_VERSION_WITHOUT_LAYERS), z.literal(WORLD_PACK_VERSION)]),
+    version: z.union([z.literal(WORLD_PACK_VERSION_WITHOUT_LAYERS), z.literal(WORLD_PACK_VERSION_LAYERS), z.literal(WORLD_PACK_VERSION_KIT)]),
     name: z.string(),
     source: WorldSourceSchema,
     /** SHA-256 of the canonical JSON of this manifest without `hash` (covers every map hash). */
@@ -100,6 +109,11 @@ export const WorldManifestSchema = z
     tables: z.object({ file: z.literal(TABLES_FILE), hash: Sha256Hex }).nullable(),
     /** The client graphics index for browsers, when the pack has one. */
     graphics: z.object({ file: z.literal(GRAPHICS_FILE), hash: Sha256Hex }).nullable(),
+    /**
+     * The world's starting kit (version 3 and later). Absent in packs without one, so older
+     * manifests keep their bytes and hash; such packs get a kit derived from their tables or none.
+     */
+    kit: z.object({ file: z.literal(KIT_FILE), hash: Sha256Hex }).optional(),
     cities: z.array(HomeCitySchema),
     maps: z.array(ManifestMapSchema),
   })
@@ -114,10 +128,13 @@ export const WorldManifestSchema = z
       if (map.layers && map.layers.file !== mapLayersFile(map.id)) {
         ctx.addIssue({ code: "custom", path: ["maps", index, "layers", "file"], message: `the layers of map ${map.id} must be stored in ${mapLayersFile(map.id)}` });
       }
-      if (map.layers && manifest.version < WORLD_PACK_VERSION) {
-        ctx.addIssue({ code: "custom", path: ["maps", index, "layers"], message: `graphic layers need pack version ${WORLD_PACK_VERSION}, the manifest says ${manifest.version}` });
+      if (map.layers && manifest.version < WORLD_PACK_VERSION_LAYERS) {
+        ctx.addIssue({ code: "custom", path: ["maps", index, "layers"], message: `graphic layers need pack version ${WORLD_PACK_VERSION_LAYERS}, the manifest says ${manifest.version}` });
       }
     });
+    if (manifest.kit && manifest.version < WORLD_PACK_VERSION_KIT) {
+      ctx.addIssue({ code: "custom", path: ["kit"], message: `a starting kit needs pack version ${WORLD_PACK_VERSION_KIT}, the manifest says ${manifest.version}` });
+    }
     const cityIds = new Set<number>();
     manifest.cities.forEach((city, index) => {
       if (cityIds.has(city.id)) ctx.addIssue({ code: "custom", path: ["cities", index, "id"], message: `city id ${city.id} appears twice` });

@@ -8,6 +8,7 @@ import type { HomeCity, WorldSource } from "./schema.ts";
 import { MAX_MAP_SIDE, MapPropertiesSchema } from "./schema.ts";
 import type { PackTables } from "./tables.ts";
 import type { GraphicsIndex } from "../graphics/index.ts";
+import type { StartingKit } from "../../game/character-creation/index.ts";
 import { checkWorldName } from "./world-name.ts";
 
 /** One map of a world. */
@@ -60,11 +61,26 @@ export interface WorldPackContent {
   readonly maps: readonly WorldMap[];
   /** Client graphics index for browsers (written to graphics.json; not loaded with the pack). */
   readonly graphics?: GraphicsIndex | null;
+  /**
+   * The world's starting kit (written to kit.json, checked against `tables`); absent or null for
+   * a world without one.
+   */
+  readonly kit?: StartingKit | null;
 }
 
+/**
+ * Where a loaded pack's kit came from: its kit.json; computed at load from AO20 tables that are
+ * the 2024 data set (a pack imported before packs carried kits, character-creation.md §5.3); or
+ * nowhere (new characters start with nothing).
+ */
+export type KitOrigin = "pack" | "ao20-2024-tables" | "none";
+
 /** A loaded world pack. */
-export interface WorldPack extends Omit<WorldPackContent, "graphics"> {
+export interface WorldPack extends Omit<WorldPackContent, "graphics" | "kit"> {
   readonly maps: readonly LoadedWorldMap[];
+  /** The starting kit new characters get, or null for none. */
+  readonly kit: StartingKit | null;
+  readonly kitOrigin: KitOrigin;
   /** True when the pack has a graphics.json (read it with `readPackGraphics`). */
   readonly hasGraphics: boolean;
   /** Maps by id. */

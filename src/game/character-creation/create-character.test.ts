@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { INVENTORY_SLOT_COUNT, SKILL_COUNT } from "../character/index.ts";
+import { SKILL_COUNT } from "../character/index.ts";
 import { createCharacter, creationFailure, type CharacterCreationRequest, type CreationFailureReason } from "./create-character.ts";
 import { checkCreationRules, CreationRulesError, selectableCreationCities } from "./rules.ts";
-import { DEFAULT_STARTER_KIT, type KitItem, type StarterKit } from "./starter-kit.ts";
+import { REFERENCE_STARTER_KIT, type KitItem, type StarterKit } from "./starter-kit.ts";
+import { KIT_MAX_SLOT, startingKitFromStarterKit, uniformStartingKit, type KitEntry, type StartingKit } from "./starting-kit.ts";
 import { OBJ_BEGINNER_ARMOR, OBJ_BEGINNER_TUNIC, OBJ_RED_POTION } from "./starter-objects.ts";
 import { replay, sampleRules } from "./test-fixtures.ts";
 
@@ -131,16 +132,19 @@ describe("createCharacter success", () => {
   });
 });
 
-describe("kit filling (§5.1)", () => {
+describe("kit filling from an EquipamientoInicial.dat layout (§5.1)", () => {
   const item = (objectId: number, amount: number, equip = false): KitItem => ({ objectId, amount, equip });
-  const withClassKit = (common: KitItem[], cls: KitItem[], spells: { common?: number[]; cls?: number[] } = {}): StarterKit => ({
-    common: { items: common, spells: spells.common ?? [] },
-    byClass: { ...DEFAULT_STARTER_KIT.byClass, 3: { items: cls, spells: spells.cls ?? [] } },
-  });
+  const withClassKit = (common: KitItem[], cls: KitItem[], spells: { common?: number[]; cls?: number[] } = {}): StartingKit => {
+    const file: StarterKit = {
+      common: { items: common, spells: spells.common ?? [] },
+      byClass: { ...REFERENCE_STARTER_KIT.byClass, 3: { items: cls, spells: spells.cls ?? [] } },
+    };
+    return startingKitFromStarterKit(file).kit;
+  };
 
   test("empty entries keep their slot number; equip forces amount 1", () => {
     const kit = withClassKit([item(OBJ_RED_POTION, 5), item(0, 0)], [item(900, 0), item(OBJ_BEGINNER_ARMOR, 30, true), item(901, 2)]);
-    const outcome = createCharacter(valid, sampleRules({ starterKit: kit }), { rng: replay(0) });
+    const outcome = createCharacter(valid, sampleRules({ startingKit: kit }), { rng: replay(0) });
     expect(outcome.ok && outcome.character.inventory).toEqual([
       { slot: 1, objectId: OBJ_RED_POTION, amount: 5, equipped: false },
       { slot: 4, objectId: OBJ_BEGINNER_ARMOR, amount: 1, equipped: true },
@@ -150,29 +154,34 @@ describe("kit filling (§5.1)", () => {
 
   test("no equip entry: naked body, no armor", () => {
     const kit = withClassKit([], [item(901, 1)]);
-    const outcome = createCharacter({ ...valid, race: 6, gender: 2, head: 550 }, sampleRules({ starterKit: kit }), { rng: replay(0) });
+    const outcome = createCharacter({ ...valid, race: 6, gender: 2, head: 550 }, sampleRules({ startingKit: kit }), { rng: replay(0) });
     expect(outcome.ok && [outcome.character.body, outcome.character.equipment.armor]).toEqual([581, 0]);
   });
 
-  test("two equip entries: both flagged, the last one is the armor and gives the body", () => {
-    const kit = withClassKit([], [item(OBJ_BEGINNER_TUNIC, 1, true), item(OBJ_BEGINNER_ARMOR, 1, true)]);
-    const outcome = createCharacter(valid, sampleRules({ starterKit: kit }), { rng: replay(0) });
-    expect(outcome.ok && outcome.character.inventory.filter((s) => s.equipped).map((s) => s.slot)).toEqual([1, 2]);
+  test("two equip entries: the last one is the armor and gives the body; the first is only given (reported)", () => {
+    const file: StarterKit = { common: { items: [], spells: [] }, byClass: { ...REFERENCE_STARTER_KIT.byClass, 3: { items: [item(OBJ_BEGINNER_TUNIC, 1, true), item(OBJ_BEGINNER_ARMOR, 1, true)], spells: [] } } };
+    const { kit, problems } = startingKitFromStarterKit(file);
+    expect(problems.map((p) => `${p.section}.${p.key}`)).toEqual(["CLASS3.Obj1"]);
+    const outcome = createCharacter(valid, sampleRules({ startingKit: kit }), { rng: replay(0) });
+    expect(outcome.ok && outcome.character.inventory.map((s) => [s.slot, s.objectId, s.equipped])).toEqual([
+      [1, OBJ_BEGINNER_TUNIC, false],
+      [2, OBJ_BEGINNER_ARMOR, true],
+    ]);
     expect(outcome.ok && [outcome.character.equipment.armor, outcome.character.body]).toEqual([OBJ_BEGINNER_ARMOR, 107]);
   });
 
   test("class spells overwrite common spells from slot 1 (§11.10)", () => {
     const kit = withClassKit([], [], { common: [50, 51, 52], cls: [60] });
-    const outcome = createCharacter(valid, sampleRules({ starterKit: kit }), { rng: replay(0) });
+    const outcome = createCharacter(valid, sampleRules({ startingKit: kit }), { rng: replay(0) });
     expect(outcome.ok && outcome.character.spells).toEqual([60, 51, 52]);
   });
 
   test("configuration faults throw CreationRulesError with a code", () => {
-    const tooBig = withClassKit(new Array(INVENTORY_SLOT_COUNT).fill(item(1, 1)), [item(2, 1)]);
-    expect(() => createCharacter(valid, sampleRules({ starterKit: tooBig }), { rng: replay(0) })).toThrow(CreationRulesError);
+    const tooBig = withClassKit(new Array(KIT_MAX_SLOT).fill(item(1, 1)), [item(2, 1)]);
+    expect(() => createCharacter(valid, sampleRules({ startingKit: tooBig }), { rng: replay(0) })).toThrow(CreationRulesError);
     const unknownArmor = withClassKit([], [item(4242, 1, true)]);
     try {
-      createCharacter(valid, sampleRules({ starterKit: unknownArmor }), { rng: replay(0) });
+      createCharacter(valid, sampleRules({ startingKit: unknownArmor }), { rng: replay(0) });
       throw new Error("expected a throw");
     } catch (error) {
       expect(error).toBeInstanceOf(CreationRulesError);
@@ -188,17 +197,20 @@ describe("checkCreationRules", () => {
   });
 
   test("reports every kind of fault", () => {
-    const item = (objectId: number, equip = false): KitItem => ({ objectId, amount: 1, equip });
+    const entry = (slot: number, objectId: number, equipped = false): KitEntry => ({ slot, objects: [objectId], amount: 1, equipped });
     const broken = sampleRules({
       cities: new Map(),
       armorBodies: new Map(),
-      starterKit: {
-        common: { items: new Array(INVENTORY_SLOT_COUNT).fill(item(1)), spells: new Array(41).fill(1) },
-        byClass: DEFAULT_STARTER_KIT.byClass,
+      startingKit: {
+        ...rules.startingKit,
+        byClass: {
+          ...rules.startingKit.byClass,
+          1: { items: [entry(KIT_MAX_SLOT + 1, 1), entry(1, 2, true), entry(1, 3)], spells: new Array(41).fill(1) },
+        },
       },
       heads: { ...rules.heads, 2: { male: [], female: [{ first: 5, last: 4 }] } },
     });
     const codes = new Set(checkCreationRules(broken).map((p) => p.code));
-    expect([...codes].sort()).toEqual(["kit_too_large", "missing_heads", "no_creation_city", "too_many_spells", "unknown_armor"]);
+    expect([...codes].sort()).toEqual(["bad_kit", "kit_too_large", "missing_heads", "no_creation_city", "too_many_spells", "unknown_armor"]);
   });
 });

@@ -2,12 +2,12 @@
  * `createCharacter`: the VB6 `ConnectNewUser` steps 4–12 (character-creation.md §1) as one pure
  * function from a request and the rules to a `NewCharacter` or a refusal.
  */
-import { EMPTY_EQUIPMENT, INVENTORY_SLOT_COUNT, SKILL_COUNT, SPELL_SLOT_COUNT, type InventorySlot, type NewCharacter } from "../character/index.ts";
+import { EMPTY_EQUIPMENT, SKILL_COUNT, SPELL_SLOT_COUNT, type InventorySlot, type NewCharacter } from "../character/index.ts";
 import { armorBody, isValidHead, nakedBody } from "./appearance.ts";
 import { isClassId, isGenderId, isRaceId } from "./ids.ts";
 import { isNameForbidden, validateCharacterName, type NameProblem } from "./name-rules.ts";
 import { CreationRulesError, cityPosition, isValidCreationCity, type CreationRules } from "./rules.ts";
-import type { KitItem } from "./starter-kit.ts";
+import { KIT_MAX_SLOT, resolveStartingKit } from "./starting-kit.ts";
 import {
   AGILITY,
   CONSTITUTION,
@@ -43,7 +43,10 @@ export interface CharacterCreationRequest {
 
 /** Everything outside the rules that creation needs; injected so the function stays pure. */
 export interface CharacterCreationDeps {
-  /** The stamina roll's `Rnd` (one number is drawn per successful creation). */
+  /**
+   * VB6 `Rnd`: the stamina roll draws one number, then each kit entry with several objects one
+   * (the 2024 clothes, `RandomNumber(463, 465)`), in that order.
+   */
   readonly rng: RandomSource;
   /**
    * Optional spawn search (§6.2) provided by the map side, e.g. built on `resolveSpawnTile`:
@@ -133,13 +136,14 @@ export function creationFailure(reason: CreationFailureReason, nameProblem?: Nam
  *
  * Decisions (§11): class > 12 is refused (`bad_class`) instead of becoming Bandit (§11.3);
  * the stamina roll is kept (stored `stamina` 40 or 60) while `maxStamina` is the value every
- * login recomputes (60 at level 1), as the player sees it (§11.4); the kit is filled in
- * `EquipamientoInicial.dat` order, common items first (§5.1), and a `equip` item is the armor:
- * amount 1, equipped, body from its armor graphics (§4.3). An empty kit entry (object or amount
- * 0) leaves its slot empty, as VB6 does for a malformed line.
+ * login recomputes (60 at level 1), as the player sees it (§11.4). The world's kit
+ * (`rules.startingKit`) puts each item in the slot it names, after the stamina roll as in VB6
+ * `ConnectNewUser` → `RellenarInventario`; a worn item is the armor: amount 1, equipped, the
+ * equipment's armor and the body from its armor graphics (§4.3). The kit's gold goes to the
+ * wallet and its spells to the spell slots.
  *
- * @throws CreationRulesError when the rules cannot build a character (kit larger than the
- *   inventory, equipped object without armor bodies); `checkCreationRules` catches these at boot.
+ * @throws CreationRulesError when the rules cannot build a character (a kit slot out of range or
+ *   filled twice, a worn object without armor bodies); `checkCreationRules` catches these at boot.
  */
 export function createCharacter(request: CharacterCreationRequest, rules: CreationRules, deps: CharacterCreationDeps): CreationOutcome {
   const { name, race, gender, head, homeCity } = request;
@@ -160,40 +164,30 @@ export function createCharacter(request: CharacterCreationRequest, rules: Creati
   const mana = startingMana(attributes[INTELLIGENCE], cls);
   const stamina = rollStartingStamina(attributes[AGILITY], deps.rng);
 
-  const kitSet = rules.starterKit.byClass[classId];
-  const entries: readonly KitItem[] = [...rules.starterKit.common.items, ...kitSet.items];
-  if (entries.length > INVENTORY_SLOT_COUNT) {
-    throw new CreationRulesError({ code: "kit_too_large", message: `class ${classId} kit has ${entries.length} items for ${INVENTORY_SLOT_COUNT} slots` });
-  }
+  const kit = resolveStartingKit(rules.startingKit, classId, race, gender, deps.rng);
+  if (kit === null) throw new CreationRulesError({ code: "bad_kit", message: `the class ${classId} kit fills a slot twice (or names no object) for race ${race} gender ${gender}` });
   let body = nakedBody(race, gender, rules.nakedBodies);
   let armorObject = 0;
   const inventory: InventorySlot[] = [];
-  entries.forEach((entry, index) => {
-    const slot = index + 1;
-    if (entry.objectId <= 0 || (!entry.equip && entry.amount <= 0)) return;
-    if (!entry.equip) {
-      inventory.push({ slot, objectId: entry.objectId, amount: entry.amount, equipped: false });
-      return;
+  for (const item of kit.items) {
+    if (item.slot < 1 || item.slot > KIT_MAX_SLOT) {
+      throw new CreationRulesError({ code: "kit_too_large", message: `class ${classId} kit fills slot ${item.slot}; a new character has ${KIT_MAX_SLOT}` });
     }
-    const bodies = rules.armorBodies.get(entry.objectId);
+    inventory.push({ slot: item.slot, objectId: item.objectId, amount: item.amount, equipped: item.equipped });
+    if (!item.equipped) continue;
+    const bodies = rules.armorBodies.get(item.objectId);
     const armorGraphic = bodies === undefined ? 0 : armorBody(bodies, race, gender);
     if (armorGraphic <= 0) {
-      throw new CreationRulesError({ code: "unknown_armor", message: `kit object ${entry.objectId} is equipped but has no body for race ${race} gender ${gender}` });
+      throw new CreationRulesError({ code: "unknown_armor", message: `kit object ${item.objectId} is worn but has no body for race ${race} gender ${gender}` });
     }
-    // Several equip entries: each slot is flagged, the last one is the armor (as in VB6).
-    inventory.push({ slot, objectId: entry.objectId, amount: 1, equipped: true });
-    armorObject = entry.objectId;
+    armorObject = item.objectId;
     body = armorGraphic;
-  });
-
-  const spellCount = Math.max(rules.starterKit.common.spells.length, kitSet.spells.length);
-  if (spellCount > SPELL_SLOT_COUNT) {
-    throw new CreationRulesError({ code: "too_many_spells", message: `class ${classId} kit has ${spellCount} spells for ${SPELL_SLOT_COUNT} slots` });
   }
-  const spells = new Array<number>(spellCount).fill(0);
-  // Common spells first, then class spells from slot 1 again: the class wins (§11.10).
-  rules.starterKit.common.spells.forEach((spell, i) => (spells[i] = spell));
-  kitSet.spells.forEach((spell, i) => (spells[i] = spell));
+
+  if (kit.spells.length > SPELL_SLOT_COUNT) {
+    throw new CreationRulesError({ code: "too_many_spells", message: `class ${classId} kit has ${kit.spells.length} spells for ${SPELL_SLOT_COUNT} slots` });
+  }
+  const spells = [...kit.spells];
 
   // Validated above by isValidCreationCity.
   const city = cityPosition(rules, homeCity)!;
@@ -222,7 +216,7 @@ export function createCharacter(request: CharacterCreationRequest, rules: Creati
       food: MAX_FOOD,
       water: MAX_WATER,
     },
-    gold: 0,
+    gold: kit.gold,
     bankGold: 0,
     attributes,
     skills: new Array<number>(SKILL_COUNT).fill(0),

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { armorBody } from "./appearance.ts";
 import { armorBodiesFromObjects, balanceRulesFromTable, creationRulesFromTables, type ArmorObjectRow, type BalanceTableInput } from "./from-tables.ts";
 import { AO20_CREATION_CITY_IDS } from "./ids.ts";
-import { DEFAULT_STARTER_KIT } from "./starter-kit.ts";
+import { EMPTY_STARTING_KIT } from "./starting-kit.ts";
 
 const row = (n: number) => ({ hpPerLevel: n, initialMana: n / 10, manaPerLevel: n / 100, staminaPerLevel: n, hitPerLevelTo36: n + 1, hitPerLevelAfter36: n + 2, skillPointsPerLevel: n + 3 });
 const balance: BalanceTableInput = {
@@ -43,7 +43,9 @@ describe("creationRulesFromTables", () => {
       [7, { map: 0, x: 0, y: 0 }],
     ]);
     expect(rules.creationCityIds).toBe(AO20_CREATION_CITY_IDS);
-    expect(rules.starterKit).toBe(DEFAULT_STARTER_KIT);
+    // No kit unless the world gives one: never a kit of another data set.
+    expect(rules.startingKit).toBe(EMPTY_STARTING_KIT);
+    expect(rules.armorBodies.size).toBe(0);
     expect(rules.forbiddenNames.size).toBe(0);
   });
 

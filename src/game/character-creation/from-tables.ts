@@ -1,6 +1,6 @@
 /**
  * Builds `CreationRules` from the parsed data tables (`Balance.dat`, `Ciudades.Dat`, optionally
- * `obj.dat`, `NombresInvalidos.txt`, `EquipamientoInicial.dat`). The inputs are typed
+ * `obj.dat`, `NombresInvalidos.txt`) and the world's starting kit. The inputs are typed
  * structurally, with only the fields creation reads, so the game rules do not import the
  * content parsers: `BalanceTable` and the city table of `src/content/dat` fit as they are.
  */
@@ -8,7 +8,7 @@ import type { Attributes } from "../character/index.ts";
 import { AO20_HEAD_RANGES, AO20_NAKED_BODIES, type ArmorBodies, type BodiesByRace, type HeadRanges } from "./appearance.ts";
 import { AO20_CREATION_CITY_IDS, CLASS_IDS, RACE_IDS, type ClassId, type RaceId } from "./ids.ts";
 import type { BalanceRules, CityPosition, CreationRules } from "./rules.ts";
-import { AO20_STARTER_ARMOR_BODIES, DEFAULT_STARTER_KIT, type StarterKit } from "./starter-kit.ts";
+import { EMPTY_STARTING_KIT, type StartingKit } from "./starting-kit.ts";
 import type { ClassBalance } from "./stats.ts";
 import { vbSingle } from "./vb-math.ts";
 
@@ -80,9 +80,12 @@ export interface CreationTables {
   readonly cities: readonly CityRow[];
   /** Lower-cased forbidden names; default none (the VB6 behaviour for a missing file). */
   readonly forbiddenNames?: ReadonlySet<string>;
-  /** Default `DEFAULT_STARTER_KIT` (the §5.2 reference kit in the data-file layout). */
-  readonly starterKit?: StarterKit;
-  /** Default `AO20_STARTER_ARMOR_BODIES` (the two starter armors of today's obj.dat). */
+  /**
+   * The world's kit; default `EMPTY_STARTING_KIT` (nothing, as VB6 without a kit). Never a kit of
+   * another data set: object numbers only mean something in their own `obj.dat`.
+   */
+  readonly startingKit?: StartingKit;
+  /** Bodies of the kit's worn objects (`armorBodiesFromObjects` over the world's obj.dat); default none. */
   readonly armorBodies?: ReadonlyMap<number, ArmorBodies>;
   /** Default `AO20_CREATION_CITY_IDS`. */
   readonly creationCityIds?: readonly number[];
@@ -165,9 +168,9 @@ export function armorBodiesFromObjects(objects: Iterable<ArmorObjectRow>): Map<n
 }
 
 /**
- * Builds the creation rules from parsed tables. Everything not given falls back to the AO20
- * constants: head ranges, naked bodies, creation-city list, the reference kit and its armor
- * bodies. Run `checkCreationRules` on the result at boot.
+ * Builds the creation rules from parsed tables. Head ranges, naked bodies and the creation-city
+ * list fall back to the AO20 constants; the kit to none. Run `checkCreationRules` on the result
+ * at boot.
  */
 export function creationRulesFromTables(tables: CreationTables): CreationRules {
   const cities = new Map<number, CityPosition>();
@@ -178,8 +181,8 @@ export function creationRulesFromTables(tables: CreationTables): CreationRules {
     creationCityIds: tables.creationCityIds ?? AO20_CREATION_CITY_IDS,
     heads: tables.heads ?? AO20_HEAD_RANGES,
     nakedBodies: tables.nakedBodies ?? AO20_NAKED_BODIES,
-    armorBodies: tables.armorBodies ?? AO20_STARTER_ARMOR_BODIES,
-    starterKit: tables.starterKit ?? DEFAULT_STARTER_KIT,
+    armorBodies: tables.armorBodies ?? new Map<number, ArmorBodies>(),
+    startingKit: tables.startingKit ?? EMPTY_STARTING_KIT,
     forbiddenNames: tables.forbiddenNames ?? new Set<string>(),
   };
 }

@@ -4,9 +4,12 @@
  * Name uniqueness and the per-account character count are the database's job (§2.3, §1 step 2).
  *
  * Decisions on the doc's §11 ambiguities:
- *  1. Kit: `DEFAULT_STARTER_KIT` (§5.2 reference kit in the `EquipamientoInicial.dat` layout,
- *     common items first) is the default; `LEGACY_STARTER_KIT` keeps the old slot order;
- *     `starterKitFromIni`/`starterKitToIni` read and write the VB6 file format.
+ *  1. Kit: a property of the world (`StartingKit`: per class, entries with their slot, object or
+ *     random choice of objects, amount, worn flag, races and genders; gold; spells), carried in
+ *     its pack; no kit = nothing, as VB6 without `EquipamientoInicial.dat`. No default kit: the
+ *     §5.2 reference kit (`REFERENCE_STARTER_KIT`, `LEGACY_STARTER_KIT`) names today's obj.dat
+ *     numbers and stays a reference; `starterKitFromIni`/`starterKitToIni` read and write the
+ *     VB6 file format and `startingKitFromStarterKit` lays such a file out slot by slot.
  *  2. Creation cities are data (`CreationRules.creationCityIds`, default the VB6 list
  *     1, 2, 5, 7, 8, 9, 10); with both AO20 `Ciudades.Dat` files only 1, 2, 5 qualify.
  *  3. Class outside 1..12 is refused (`bad_class`, plain close) instead of becoming Bandit.
@@ -146,7 +149,7 @@ export {
 } from "./stats.ts";
 export {
   LEGACY_STARTER_KIT,
-  DEFAULT_STARTER_KIT,
+  REFERENCE_STARTER_KIT,
   AO20_STARTER_ARMOR_BODIES,
   KIT_COMMON_SECTION,
   kitClassSection,
@@ -159,6 +162,28 @@ export {
   type IniValueLookup,
 } from "./starter-kit.ts";
 export * as starterObjects from "./starter-objects.ts";
+export {
+  EMPTY_STARTING_KIT,
+  KIT_MAX_SLOT,
+  KIT_MAX_AMOUNT,
+  KIT_MAX_CHOICES,
+  KIT_MAX_ENTRIES,
+  ARMOR_OBJECT_TYPE,
+  uniformStartingKit,
+  startingKitFromStarterKit,
+  startingKitObjects,
+  startingKitArmors,
+  kitEntryApplies,
+  resolveStartingKit,
+  checkStartingKit,
+  type KitEntry,
+  type ClassStartingKit,
+  type StartingKit,
+  type ResolvedKit,
+  type ResolvedKitItem,
+  type KitWorld,
+  type KitIssue,
+} from "./starting-kit.ts";
 export {
   cityPosition,
   isValidCreationCity,

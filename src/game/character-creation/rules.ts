@@ -4,10 +4,9 @@
  * bodies) with `creationRulesFromTables`; a default world can build it from its own tables.
  */
 import type { Attributes } from "../character/index.ts";
-import { INVENTORY_SLOT_COUNT, SPELL_SLOT_COUNT } from "../character/index.ts";
 import { armorBody, type ArmorBodies, type BodiesByRace, type HeadRanges } from "./appearance.ts";
 import { CLASS_IDS, GENDER_IDS, RACE_IDS, type ClassId, type RaceId } from "./ids.ts";
-import type { StarterKit } from "./starter-kit.ts";
+import { checkStartingKit, kitEntryApplies, type StartingKit } from "./starting-kit.ts";
 import type { ClassBalance, HpVariance } from "./stats.ts";
 
 /** A city's home tile (Ciudades.Dat `Mapa`, `X`, `Y`). 0 = missing in the file. */
@@ -38,16 +37,17 @@ export interface CreationRules {
   readonly creationCityIds: readonly number[];
   readonly heads: HeadRanges;
   readonly nakedBodies: BodiesByRace;
-  /** Body graphics per armor object number, for kit items with `equip`. */
+  /** Body graphics per armor object number, for the kit's worn items. */
   readonly armorBodies: ReadonlyMap<number, ArmorBodies>;
-  readonly starterKit: StarterKit;
+  /** The world's starting kit (`EMPTY_STARTING_KIT` when the world has none). */
+  readonly startingKit: StartingKit;
   /** Lower-cased forbidden names (`NombresInvalidos.txt`, see `forbiddenNamesFromLines`). */
   readonly forbiddenNames: ReadonlySet<string>;
 }
 
 /** A configuration fault found by `checkCreationRules`. */
 export interface CreationRulesProblem {
-  readonly code: "missing_race" | "missing_class" | "kit_too_large" | "too_many_spells" | "unknown_armor" | "no_creation_city" | "missing_heads";
+  readonly code: "missing_race" | "missing_class" | "kit_too_large" | "too_many_spells" | "bad_kit" | "unknown_armor" | "no_creation_city" | "missing_heads";
   readonly message: string;
 }
 
@@ -80,8 +80,9 @@ export function selectableCreationCities(rules: Pick<CreationRules, "cities" | "
 /**
  * Boot-time sanity check of a rule set; an empty list means `createCharacter` cannot hit a
  * configuration fault. Catches what VB6 would turn into runtime errors or a body-0 character:
- * missing race/class rows, more kit items than inventory slots or spells than spell slots, an
- * equipped kit item with no armor bodies, no selectable city, an empty head range.
+ * missing race/class rows, a kit that fills a slot out of range (`kit_too_large`), more spells
+ * than spell slots, any other kit fault of `checkStartingKit` (`bad_kit`), a worn kit item with
+ * no armor body for a race and gender it is given to, no selectable city, an empty head range.
  */
 export function checkCreationRules(rules: CreationRules): CreationRulesProblem[] {
   const problems: CreationRulesProblem[] = [];
@@ -94,16 +95,22 @@ export function checkCreationRules(rules: CreationRules): CreationRulesProblem[]
   }
   for (const cls of CLASS_IDS) {
     if (rules.balance.classes[cls] === undefined) problems.push({ code: "missing_class", message: `class ${cls} has no balance row` });
-    const set = rules.starterKit.byClass[cls];
-    const items = rules.starterKit.common.items.length + (set?.items.length ?? 0);
-    if (items > INVENTORY_SLOT_COUNT) problems.push({ code: "kit_too_large", message: `class ${cls} kit has ${items} items for ${INVENTORY_SLOT_COUNT} slots` });
-    const spells = Math.max(rules.starterKit.common.spells.length, set?.spells.length ?? 0);
-    if (spells > SPELL_SLOT_COUNT) problems.push({ code: "too_many_spells", message: `class ${cls} kit has ${spells} spells for ${SPELL_SLOT_COUNT} slots` });
-    for (const entry of [...rules.starterKit.common.items, ...(set?.items ?? [])]) {
-      if (!entry.equip || entry.objectId === 0) continue;
-      const bodies = rules.armorBodies.get(entry.objectId);
-      const missing = bodies === undefined || RACE_IDS.some((race) => GENDER_IDS.some((gender) => armorBody(bodies, race, gender) <= 0));
-      if (missing) problems.push({ code: "unknown_armor", message: `class ${cls} equips object ${entry.objectId}, which has no body for every race and gender` });
+  }
+  for (const issue of checkStartingKit(rules.startingKit)) {
+    const code = issue.code === "bad_slot" || issue.code === "too_many_entries" ? "kit_too_large" : issue.code === "too_many_spells" ? "too_many_spells" : "bad_kit";
+    problems.push({ code, message: `starting kit, ${issue.entry}: ${issue.message}` });
+  }
+  const reported = new Set<string>();
+  for (const cls of CLASS_IDS) {
+    for (const entry of rules.startingKit.byClass[cls]?.items ?? []) {
+      if (!entry.equipped) continue;
+      for (const object of entry.objects) {
+        const bodies = rules.armorBodies.get(object);
+        const missing = RACE_IDS.some((race) => GENDER_IDS.some((gender) => kitEntryApplies(entry, race, gender) && (bodies === undefined || armorBody(bodies, race, gender) <= 0)));
+        if (!missing || reported.has(`${cls}:${object}`)) continue;
+        reported.add(`${cls}:${object}`);
+        problems.push({ code: "unknown_armor", message: `class ${cls} wears object ${object}, which has no body for every race and gender it is given to` });
+      }
     }
   }
   if (selectableCreationCities(rules).length === 0) problems.push({ code: "no_creation_city", message: "no creation city has a map position" });

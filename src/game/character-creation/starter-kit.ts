@@ -1,7 +1,9 @@
 /**
- * The starting inventory, armor and spells (character-creation.md §5): the data shape of
- * `EquipamientoInicial.dat`, the reference kit that AO20 hard-coded until 2026-08-14 (§5.2)
- * in both slot layouts, and the loader/writer for that INI format.
+ * `EquipamientoInicial.dat` (character-creation.md §5.1): its data shape, its loader and writer,
+ * and the reference kit that AO20 hard-coded until 2026-08-14 (§5.2) in both slot layouts. The
+ * reference kit names objects of TODAY's obj.dat (ao-org/Recursos @043cdf2): it documents that
+ * data set and is no world's default. A world's kit is a `StartingKit` (starting-kit.ts);
+ * `startingKitFromStarterKit` turns a loaded file into one.
  */
 import type { ArmorBodies } from "./appearance.ts";
 import { CLASS_IDS, type ClassId } from "./ids.ts";
@@ -159,9 +161,10 @@ export const LEGACY_STARTER_KIT: StarterKit = {
  * The same kit in the `EquipamientoInicial.dat` layout that AO20 uses today (§5.1, §5.2
  * "expected layout with the data file"): `[COMMON]` = red potion, violet potion, Jourmut
  * ticket, apple, water; each class = its potions, items and armor (equipped). Amounts are the
- * legacy ones (the deployed file is not public; inference of the design doc). Default kit.
+ * legacy ones (the deployed file is not public; inference of the design doc). Object numbers of
+ * today's obj.dat only.
  */
-export const DEFAULT_STARTER_KIT: StarterKit = {
+export const REFERENCE_STARTER_KIT: StarterKit = {
   common: {
     items: [
       item(OBJ_RED_POTION, RED_POTION_AMOUNT),
@@ -246,8 +249,23 @@ function parseCount(raw: string | undefined, section: string, key: string, probl
 
 const EMPTY_SLOT: KitItem = { objectId: 0, amount: 0, equip: false };
 
+/**
+ * The count keys, VB6 spelling first: `LoadEquipSet` reads `NumObjs`/`NumSpells`; the `Nro…`
+ * spelling (as in `NROITEMS` of npcs.dat) is read when the VB6 one is absent.
+ */
+const OBJECT_COUNT_KEYS = ["NumObjs", "NroObjs"] as const;
+const SPELL_COUNT_KEYS = ["NumSpells", "NroSpells"] as const;
+
+function countOf(lookup: IniValueLookup, section: string, keys: readonly string[], problems: KitProblem[]): number {
+  for (const key of keys) {
+    const raw = lookup(section, key);
+    if (raw !== undefined) return parseCount(raw, section, key, problems);
+  }
+  return 0;
+}
+
 function parseKitSet(lookup: IniValueLookup, section: string, problems: KitProblem[]): KitSet {
-  const numObjs = parseCount(lookup(section, "NumObjs"), section, "NumObjs", problems);
+  const numObjs = countOf(lookup, section, OBJECT_COUNT_KEYS, problems);
   const items: KitItem[] = [];
   for (let i = 1; i <= numObjs; i++) {
     const key = `Obj${i}`;
@@ -269,7 +287,7 @@ function parseKitSet(lookup: IniValueLookup, section: string, problems: KitProbl
     }
     items.push({ objectId, amount, equip: equipText === "1" });
   }
-  const numSpells = parseCount(lookup(section, "NumSpells"), section, "NumSpells", problems);
+  const numSpells = countOf(lookup, section, SPELL_COUNT_KEYS, problems);
   const spells: number[] = [];
   for (let i = 1; i <= numSpells; i++) {
     const key = `Spell${i}`;
@@ -287,7 +305,7 @@ function parseKitSet(lookup: IniValueLookup, section: string, problems: KitProbl
 /**
  * Loads a kit in the `EquipamientoInicial.dat` format (VB6 `LoadEquipSet`, §5.1) through a
  * value lookup (e.g. over the content layer's `readIni` document). Like VB6 it trusts `NumObjs`
- * and `NumSpells`: a missing or malformed `ObjN` becomes an empty slot at that position and is
+ * and `NumSpells` (or `NroObjs`/`NroSpells` when those are absent): a missing or malformed `ObjN` becomes an empty slot at that position and is
  * reported in `problems`; a missing section yields an empty set. Never throws.
  */
 export function starterKitFromIni(lookup: IniValueLookup): { kit: StarterKit; problems: KitProblem[] } {

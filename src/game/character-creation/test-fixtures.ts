@@ -6,7 +6,8 @@ import type { Attributes } from "../character/index.ts";
 import { AO20_HEAD_RANGES, AO20_NAKED_BODIES } from "./appearance.ts";
 import { AO20_CREATION_CITY_IDS, CLASS_IDS, RACE_IDS, type ClassId, type RaceId } from "./ids.ts";
 import type { CreationRules } from "./rules.ts";
-import { AO20_STARTER_ARMOR_BODIES, DEFAULT_STARTER_KIT } from "./starter-kit.ts";
+import { AO20_STARTER_ARMOR_BODIES, REFERENCE_STARTER_KIT } from "./starter-kit.ts";
+import { startingKitFromStarterKit } from "./starting-kit.ts";
 import type { ClassBalance } from "./stats.ts";
 
 /** A made-up class: 2.5 mana per INT, 1 per level, 10 HP per level, 15 stamina, hit 3/2, 5 points. */
@@ -45,7 +46,8 @@ export function sampleRules(overrides: Partial<CreationRules> = {}): CreationRul
     heads: AO20_HEAD_RANGES,
     nakedBodies: AO20_NAKED_BODIES,
     armorBodies: AO20_STARTER_ARMOR_BODIES,
-    starterKit: DEFAULT_STARTER_KIT,
+    // The §5.2 reference kit (today's object numbers) laid out slot by slot.
+    startingKit: startingKitFromStarterKit(REFERENCE_STARTER_KIT).kit,
     forbiddenNames: new Set(["pepe", "el che"]),
     ...overrides,
   };

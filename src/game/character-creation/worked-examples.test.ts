@@ -13,7 +13,8 @@ import { isClassId, RACE_IDS } from "./ids.ts";
 import { forbiddenNamesFromLines } from "./name-rules.ts";
 import { checkCreationRules, selectableCreationCities, type CreationRules } from "./rules.ts";
 import { readSharedData, requireSharedData } from "../../../test/support/shared-data.ts";
-import { DEFAULT_STARTER_KIT, LEGACY_STARTER_KIT, type StarterKit } from "./starter-kit.ts";
+import { AO20_STARTER_ARMOR_BODIES, LEGACY_STARTER_KIT, REFERENCE_STARTER_KIT, type StarterKit } from "./starter-kit.ts";
+import { startingKitFromStarterKit } from "./starting-kit.ts";
 import { applyLevelUps, expToLevelUp, hitRangeAtLevel, startingAttributes, startingMana, type LevelState } from "./stats.ts";
 import { replay } from "./test-fixtures.ts";
 
@@ -27,7 +28,8 @@ const ready = requireSharedData(FILES.today.balance, FILES.today.cities, FILES.y
 
 type Edition = keyof typeof FILES;
 
-function loadRules(edition: Edition, starterKit: StarterKit = DEFAULT_STARTER_KIT): CreationRules {
+/** The §10 examples use the §5.2 reference kit (today's object numbers), whatever the Balance edition. */
+function loadRules(edition: Edition, starterKit: StarterKit = REFERENCE_STARTER_KIT): CreationRules {
   const { balance: balancePath, cities: citiesPath } = FILES[edition];
   const balance = parseBalanceDat(readSharedData(balancePath), balancePath);
   const cities = parseCitiesDat(readSharedData(citiesPath), citiesPath);
@@ -37,7 +39,8 @@ function loadRules(edition: Edition, starterKit: StarterKit = DEFAULT_STARTER_KI
     balance: balance.value,
     cities: cities.value.cities,
     forbiddenNames: forbiddenNamesFromLines(forbidden),
-    starterKit,
+    startingKit: startingKitFromStarterKit(starterKit).kit,
+    armorBodies: AO20_STARTER_ARMOR_BODIES,
   });
 }
 

@@ -8,6 +8,7 @@
  * Pure data and functions: used by the map workers and readable by tests and tools.
  */
 import { FontIndex } from "../../protocol/index.ts";
+import { ITEM_LOCALE_IDS, type ItemLocaleName } from "../items/index.ts";
 
 /** `e_FontTypeNames.FONTTYPE_INFOIAO`: the font VB6 uses for command answers. */
 export const FONT_INFO_IAO = 29;
@@ -51,6 +52,27 @@ export const LocaleId = {
  * language files (the browser client). `¬1`, `¬2`, … are filled from the message's params.
  */
 export const LOCALE_WORDING: Readonly<Record<number, string>> = {
+  [ITEM_LOCALE_IDS.inventory_full]: "No tienes más espacio en el inventario.",
+  [ITEM_LOCALE_IDS.slot_locked]: "Ese espacio del inventario no está desbloqueado.",
+  [ITEM_LOCALE_IDS.delete_not_safe_map]: "Solo puedes eliminar objetos en zona segura.",
+  [ITEM_LOCALE_IDS.delete_dead]: "No puedes eliminar objetos estando muerto.",
+  [ITEM_LOCALE_IDS.deleted]: "Objeto eliminado.",
+  [ITEM_LOCALE_IDS.delete_equipped]: "No puedes eliminar un objeto equipado.",
+  [ITEM_LOCALE_IDS.dead]: "¡Estás muerto!",
+  [ITEM_LOCALE_IDS.equip_dead]: "Solo puedes usar objetos estando vivo.",
+  [ITEM_LOCALE_IDS.no_body]: "Ese objeto no tiene ropaje para tu personaje.",
+  [ITEM_LOCALE_IDS.shield_removed_for_two_handed]: "No puedes usar un arma de dos manos con escudo: te quitas el escudo.",
+  [ITEM_LOCALE_IDS.two_handed_removed_for_shield]: "No puedes usar escudo con un arma de dos manos: te quitas el arma.",
+  [ITEM_LOCALE_IDS.safe_map_only]: "Solo puedes usar ese objeto en mapas seguros.",
+  [ITEM_LOCALE_IDS.newbie_only]: "Solo los novatos pueden usar ese objeto.",
+  [ITEM_LOCALE_IDS.too_tired]: "Estás muy cansado.",
+  [ITEM_LOCALE_IDS.potion_too_soon]: "Debes esperar un momento para tomar otra poción.",
+  [ITEM_LOCALE_IDS.no_effect]: "No tiene efecto.",
+  [ITEM_LOCALE_IDS.nothing_here]: "No hay nada aquí.",
+  [ITEM_LOCALE_IDS.no_space_on_ground]: "No hay espacio en el piso.",
+  [ITEM_LOCALE_IDS.drop_newbie_item]: "Los novatos no pueden tirar sus objetos de novato.",
+  [ITEM_LOCALE_IDS.drop_forbidden]: "No puedes hacer eso con ese objeto.",
+  [ITEM_LOCALE_IDS.not_enough_gold]: "No tienes suficiente oro.",
   [LocaleId.CommandDisabledForRank]: "Ese comando no está habilitado para tu rango.",
   [LocaleId.GlobalChatTooFast]: "No puedes escribir mensajes globales tan rápido.",
   [LocaleId.GlobalChatDisabled]: "El chat global está desactivado en este servidor.",
@@ -97,6 +119,11 @@ export const MESSAGES = {
   commandDisabledForRank: () => localeLine(LocaleId.CommandDisabledForRank, FONT_INFO_IAO),
   uptime: (totalSeconds: number) => localeLine(LocaleId.ServerUptime, FontIndex.Info, uptimeText(totalSeconds)),
   motdLine: (text: string) => consoleLine(text, FONT_MOTD),
+
+  // -- items: the VB6 server's locale lines, by the rule's reason or notice name
+  item: (name: ItemLocaleName, ...params: (string | number)[]) => localeLine(ITEM_LOCALE_IDS[name], FontIndex.Info, ...params),
+  /** `CanUseObject` refused: the client words the reason from the code. */
+  cannotUseItem: () => consoleLine("No puedes usar ese objeto.", FontIndex.Info),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

@@ -10,6 +10,9 @@ import type { MapContext, MapTerrain } from "../map-context.ts";
 import type { VisibleChar } from "../map-packets.ts";
 import { BLOCKED_ALL, HEADING_SOUTH, isHeading, isWaterForWalker } from "../../game/movement/index.ts";
 import type { EntityStore } from "../entity-store.ts";
+import { inventoryFromRecord } from "../../game/inventory/index.ts";
+import { NO_TIMERS } from "../../game/item-use/index.ts";
+import { applyLook, inventoryFrames } from "./items.ts";
 import { stopCountdown } from "./logout.ts";
 
 /**
@@ -44,10 +47,11 @@ export function enter(ctx: MapContext, request: EnterRequest): void {
   }
   const state: CharacterRecord = structuredClone(record);
   state.position = { map: mapId, x: spot.x, y: spot.y, heading: state.position.heading };
-  const player = newPlayer(session, state, charIndex, request.cameFrom);
+  const player = newPlayer(session, state, charIndex, request.cameFrom, ctx);
   const { packets, view } = ctx;
   if (request.kind === "login") {
-    for (const frame of packets.loginBurstBeforeArea(state, request.userSlot, mapId, ctx.timeOfDayMs())) view.send(player, frame);
+    const inventory = inventoryFrames(ctx.items, player);
+    for (const frame of packets.loginBurstBeforeArea(state, inventory, request.userSlot, mapId, ctx.timeOfDayMs())) view.send(player, frame);
   } else {
     view.send(player, packets.changeMap(mapId));
   }
@@ -156,8 +160,8 @@ function removeFromMap(ctx: MapContext, player: PlayerEntity, wasWarp: boolean):
   ctx.stats.players = ctx.store.playerCount;
 }
 
-function newPlayer(session: number, record: CharacterRecord, charIndex: number, cameFrom: Place | undefined): PlayerEntity {
-  return {
+function newPlayer(session: number, record: CharacterRecord, charIndex: number, cameFrom: Place | undefined, ctx: MapContext): PlayerEntity {
+  const player: PlayerEntity = {
     kind: "player",
     session,
     record,
@@ -165,6 +169,10 @@ function newPlayer(session: number, record: CharacterRecord, charIndex: number, 
     quit: null,
     cameFrom,
     lastGlobalChatAt: Number.NEGATIVE_INFINITY,
+    inventory: inventoryFromRecord(record, ctx.items),
+    useTimers: NO_TIMERS,
+    cooldowns: {},
+    lastDropAt: null,
     ...hiddenGear(),
     charIndex,
     body: record.body,
@@ -182,6 +190,8 @@ function newPlayer(session: number, record: CharacterRecord, charIndex: number, 
     minMana: record.vitals.mana,
     maxMana: record.vitals.maxMana,
   };
+  applyLook(ctx.items, ctx.nakedBodies, player);
+  return player;
 }
 
 /** Weapon, shield and helmet graphics: none until equipment is shown (items issue). */
