@@ -264,6 +264,76 @@ export function paintObject(ctx: CanvasRenderingContext2D, look: ObjectLook, amo
       ctx.lineTo(cx + 7, cy - 6);
       ctx.stroke();
       break;
+    case "armor":
+      // A tunic: shoulders, body, a belt in the object's colour.
+      ctx.beginPath();
+      ctx.moveTo(cx - 8, cy - 6);
+      ctx.lineTo(cx - 3, cy - 8);
+      ctx.lineTo(cx + 3, cy - 8);
+      ctx.lineTo(cx + 8, cy - 6);
+      ctx.lineTo(cx + 6, cy - 1);
+      ctx.lineTo(cx + 5, cy + 7);
+      ctx.lineTo(cx - 5, cy + 7);
+      ctx.lineTo(cx - 6, cy - 1);
+      ctx.closePath();
+      ctx.fill();
+      ctx.stroke();
+      ctx.fillStyle = OUTLINE;
+      ctx.fillRect(cx - 5, cy + 1, 10, 2);
+      break;
+    case "shield":
+      ctx.beginPath();
+      ctx.moveTo(cx - 7, cy - 7);
+      ctx.lineTo(cx + 7, cy - 7);
+      ctx.lineTo(cx + 6, cy + 1);
+      ctx.lineTo(cx, cy + 8);
+      ctx.lineTo(cx - 6, cy + 1);
+      ctx.closePath();
+      ctx.fill();
+      ctx.stroke();
+      ctx.fillStyle = "#d9d2c3";
+      ctx.fillRect(cx - 1, cy - 5, 2, 9);
+      break;
+    case "helmet":
+      ctx.beginPath();
+      ctx.arc(cx, cy + 2, 7, Math.PI, 0);
+      ctx.lineTo(cx + 7, cy + 5);
+      ctx.lineTo(cx - 7, cy + 5);
+      ctx.closePath();
+      ctx.fill();
+      ctx.stroke();
+      break;
+    case "tool":
+      ctx.strokeStyle = "#8a5a2b";
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.moveTo(cx - 6, cy + 7);
+      ctx.lineTo(cx + 4, cy - 4);
+      ctx.stroke();
+      ctx.fillStyle = "#c9ced6";
+      ctx.strokeStyle = OUTLINE;
+      ctx.lineWidth = 1;
+      ctx.fillRect(cx + 1, cy - 8, 7, 5);
+      ctx.strokeRect(cx + 1, cy - 8, 7, 5);
+      break;
+    case "scroll":
+      ctx.fillStyle = "#e8dcb5";
+      roundRect(ctx, cx - 7, cy - 5, 14, 10, 2);
+      ctx.fill();
+      ctx.stroke();
+      ctx.fillStyle = look.colour;
+      ctx.fillRect(cx - 1, cy - 5, 2, 10);
+      break;
+    case "jewel":
+      ctx.beginPath();
+      ctx.moveTo(cx, cy - 6);
+      ctx.lineTo(cx + 5, cy);
+      ctx.lineTo(cx, cy + 6);
+      ctx.lineTo(cx - 5, cy);
+      ctx.closePath();
+      ctx.fill();
+      ctx.stroke();
+      break;
     case "sign":
       ctx.fillStyle = "#6b4423";
       ctx.fillRect(cx - 1.5, cy - 4, 3, 12);
@@ -375,4 +445,27 @@ function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: numbe
   ctx.arcTo(x, y + h, x, y, r);
   ctx.arcTo(x, y, x + w, y, r);
   ctx.closePath();
+}
+
+/** How far an animated tile text rises over its life, in map pixels. */
+const TILE_TEXT_RISE_PX = 18;
+
+/**
+ * A floating text over a tile ("+50" after picking up gold): centred above the tile, rising
+ * and fading when `animated`; `progress` runs 0 → 1 over its life.
+ */
+export function paintTileText(ctx: CanvasRenderingContext2D, text: string, colour: string, px: number, py: number, offsetY: number, progress: number, animated: boolean): void {
+  const rise = animated ? progress * TILE_TEXT_RISE_PX : 0;
+  ctx.save();
+  ctx.globalAlpha = animated ? Math.max(0, Math.min(1, 1.6 - progress * 1.6)) : 1;
+  ctx.font = NAME_FONT;
+  ctx.textAlign = "center";
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = "rgba(0,0,0,0.85)";
+  const x = px + TILE_PX / 2;
+  const y = py + TILE_PX / 2 - offsetY - rise;
+  ctx.strokeText(text, x, y);
+  ctx.fillStyle = colour;
+  ctx.fillText(text, x, y);
+  ctx.restore();
 }

@@ -36,6 +36,10 @@ export class ClientOutbox {
   private walkCounter = 0;
   private talkCounter = 0;
   private headingCounter = 0;
+  private useItemCounter = 0;
+  private useItemUCounter = 0;
+  private equipItemCounter = 0;
+  private dropCounter = 0;
   /** Counters of the typed commands whose packets carry one (`GuildMessage`), by packet. */
   private readonly commandCounters = new Map<ClientPacketName, number>();
 
@@ -49,6 +53,10 @@ export class ClientOutbox {
     this.walkCounter = 0;
     this.talkCounter = 0;
     this.headingCounter = 0;
+    this.useItemCounter = 0;
+    this.useItemUCounter = 0;
+    this.equipItemCounter = 0;
+    this.dropCounter = 0;
     this.commandCounters.clear();
   }
 
@@ -101,6 +109,45 @@ export class ClientOutbox {
     const counter = (this.commandCounters.get(intent.packet) ?? 0) + 1;
     this.commandCounters.set(intent.packet, counter);
     return this.send(intent.packet, { ...intent.fields, counter });
+  }
+
+  // ---------------------------------------------------------------- inventory
+  // Range checks live in the session (inventory-rules.ts); these only encode, and count.
+
+  /**
+   * Double click on a slot. The stock client writes `ActiveInventoryTab = eInventory` here (a VB
+   * Boolean, non-zero on the inventory tab); the server only tests for non-zero.
+   */
+  useItem(slot: number): boolean {
+    return this.send("UseItem", { slot, fromInventoryTab: 1, counter: ++this.useItemCounter } satisfies ClientPacketFields<"UseItem">);
+  }
+
+  /** The U key. */
+  useItemU(slot: number): boolean {
+    return this.send("UseItemU", { slot, counter: ++this.useItemUCounter } satisfies ClientPacketFields<"UseItemU">);
+  }
+
+  /** Equips, or unequips when the slot is equipped (the server toggles). Skins are not offered. */
+  equipItem(slot: number): boolean {
+    return this.send("EquipItem", { slot, isSkin: false, counter: ++this.equipItemCounter } satisfies ClientPacketFields<"EquipItem">);
+  }
+
+  /** Drops `amount` of `slot` (`GOLD_SLOT` for gold) on tile (x, y): the stock client sends its own tile. */
+  drop(slot: number, amount: number, x: number, y: number): boolean {
+    return this.send("Drop", { slot, amount, counter: ++this.dropCounter, x, y } satisfies ClientPacketFields<"Drop">);
+  }
+
+  /** Picks up the pile on (x, y) into the first fitting slot (`destSlot` 0, as the stock client). */
+  pickUp(x: number, y: number): boolean {
+    return this.send("PickUp", { x, y, destSlot: 0 } satisfies ClientPacketFields<"PickUp">);
+  }
+
+  moveItem(fromSlot: number, toSlot: number): boolean {
+    return this.send("Moveitem", { fromSlot, toSlot } satisfies ClientPacketFields<"Moveitem">);
+  }
+
+  deleteItem(slot: number): boolean {
+    return this.send("DeleteItem", { isSkin: false, slot } satisfies ClientPacketFields<"DeleteItem">);
   }
 
   requestPositionUpdate(): boolean {

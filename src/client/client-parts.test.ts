@@ -15,16 +15,22 @@ describe("DirectionKeys", () => {
     const keys = new DirectionKeys();
     expect(keys.heading).toBe(0);
     expect(keys.press("ArrowUp")).toBe(true);
-    expect(keys.press("KeyD")).toBe(true);
+    expect(keys.press("ArrowRight")).toBe(true);
     expect(keys.heading).toBe(Heading.East);
-    keys.release("KeyD");
+    keys.release("ArrowRight");
     expect(keys.heading).toBe(Heading.North);
     expect(keys.press("KeyQ")).toBe(false);
     keys.press("ArrowUp"); // auto-repeat does not duplicate
     keys.release("ArrowUp");
     expect(keys.heading).toBe(0);
-    keys.press("KeyS");
+    keys.press("ArrowDown");
     keys.releaseAll();
+    expect(keys.heading).toBe(0);
+  });
+
+  test("letters are the stock client's action keys, not directions (A picks up)", () => {
+    const keys = new DirectionKeys();
+    for (const code of ["KeyW", "KeyA", "KeyS", "KeyD", "KeyE", "KeyU", "KeyT"]) expect({ code, walks: keys.press(code) }).toEqual({ code, walks: false });
     expect(keys.heading).toBe(0);
   });
 });

@@ -21,6 +21,7 @@ const PURE = [
   "direction-keys.ts",
   "game-state.ts",
   "index.ts",
+  "inventory-rules.ts",
   "map-grid.ts",
   "map-terrain.ts",
   "packet-reducer.ts",

@@ -48,7 +48,7 @@ describe("login", () => {
     expect(state.walkIntervalMs).toBe(WALK_MS);
     expect(ownChar(state)).toMatchObject({ charIndex: OWN_CHAR, name: "Tester", ...START });
     expect(state.stats).toMatchObject({ hp: 25, maxHp: 30, stamina: 40, maxStamina: 60, gold: 100, level: 1, exp: 12, expToNextLevel: 300 });
-    expect(state.inventory[0]).toEqual({ slot: 1, objIndex: 8, amount: 1, equipped: true });
+    expect(state.inventory[0]).toEqual({ slot: 1, objIndex: 8, amount: 1, equipped: true, canUse: 1, salePrice: 0 });
     expect(state.console.map((line) => line.text)).toContain("Bienvenido.");
   });
 

@@ -10,11 +10,13 @@ import { decodeServerPacket } from "../protocol/index.ts";
 import { placeAt, startStep } from "./animation.ts";
 import { parseChatLine, type ChatIntent } from "./chat-input.ts";
 import { ClientOutbox, type NewCharacterRequest, type OutboxError, type Transport } from "./client-outbox.ts";
-import { EXIT_WAIT_MS, MAX_CHAT_INPUT_CHARS, RESYNC_IDLE_MS } from "./constants.ts";
+import { EXIT_WAIT_MS, GOLD_SLOT, MAX_CHAT_INPUT_CHARS, RESYNC_IDLE_MS } from "./constants.ts";
 import { createGameState, ownChar, pushConsole, resetWorld, type CharView, type GameState } from "./game-state.ts";
+import { activationFor, checkDelete, checkGoldDrop, checkItemDrop, checkMove, checkSlot, type InventoryCheck, type SlotActivation } from "./inventory-rules.ts";
 import { LiveMapGrid } from "./map-grid.ts";
 import { reduceServerPacket, type ClientSignal } from "./packet-reducer.ts";
 import { MovementPredictor, type Reconciliation } from "./prediction.ts";
+import { INVENTORY_TEXT } from "./ui-text.ts";
 
 /** A step due this little late keeps the walking rhythm instead of restarting it (frame jitter). */
 export const STEP_CADENCE_SLACK_MS = 50;
@@ -263,6 +265,92 @@ export class ClientSession {
     const line = text.trim().slice(0, MAX_CHAT_INPUT_CHARS);
     if (line === "" || this.state.phase !== "in_world") return false;
     return this.outbox.talk(line);
+  }
+
+  // ------------------------------------------------------------------ inventory
+  // Each request is checked first (inventory-rules.ts); a refused one sends nothing, says why
+  // in the console and returns false. The server answers accepted ones with slot, gold and
+  // vitals packets, or with its own refusal message.
+
+  /** Uses `slot` as a double click does (`UseItem`). */
+  useItem(slot: number, nowMs: number): boolean {
+    const held = this.checked(checkSlot(this.state, slot), nowMs);
+    return held !== null && this.outbox.useItem(held.slot);
+  }
+
+  /** Uses `slot` as the U key does (`UseItemU`: the server applies the U-key interval). */
+  useItemWithKey(slot: number, nowMs: number): boolean {
+    const held = this.checked(checkSlot(this.state, slot), nowMs);
+    return held !== null && this.outbox.useItemU(held.slot);
+  }
+
+  /** Equips `slot`, or unequips it when equipped (the server toggles). */
+  equipItem(slot: number, nowMs: number): boolean {
+    const held = this.checked(checkSlot(this.state, slot), nowMs);
+    return held !== null && this.outbox.equipItem(held.slot);
+  }
+
+  /**
+   * A double click on `slot`: uses or equips, by the object's type (`objType` from the world
+   * info, undefined when unknown). Returns what was sent ("none" when nothing was).
+   */
+  activateSlot(slot: number, objType: number | undefined, nowMs: number): SlotActivation {
+    const held = this.checked(checkSlot(this.state, slot), nowMs);
+    if (held === null) return "none";
+    const action = activationFor(held, objType);
+    if (action === "use") return this.outbox.useItem(slot) ? "use" : "none";
+    if (action === "equip") return this.outbox.equipItem(slot) ? "equip" : "none";
+    return "none";
+  }
+
+  /** Drops `amount` units of `slot` on our own tile, as the stock client does. */
+  dropItem(slot: number, amount: number, nowMs: number): boolean {
+    const me = ownChar(this.state);
+    const units = this.checked(checkItemDrop(this.state, slot, amount), nowMs);
+    if (units === null || !me) return false;
+    return this.outbox.drop(slot, units, me.x, me.y);
+  }
+
+  /** Drops `amount` gold (the server scatters it around our tile, 10000 a pile). */
+  dropGold(amount: number, nowMs: number): boolean {
+    const me = ownChar(this.state);
+    const units = this.checked(checkGoldDrop(this.state, amount), nowMs);
+    if (units === null || !me) return false;
+    return this.outbox.drop(GOLD_SLOT, units, me.x, me.y);
+  }
+
+  /** Picks up what lies on our tile (the server says when there is nothing). */
+  pickUp(nowMs: number): boolean {
+    const me = ownChar(this.state);
+    if (this.state.phase !== "in_world" || !me) {
+      this.refused("not_playing", nowMs);
+      return false;
+    }
+    return this.outbox.pickUp(me.x, me.y);
+  }
+
+  /** Moves `from` onto `to` (the server moves, swaps or merges the stacks). */
+  moveItem(from: number, to: number, nowMs: number): boolean {
+    const move = this.checked(checkMove(this.state, from, to), nowMs);
+    return move !== null && this.outbox.moveItem(move.from, move.to);
+  }
+
+  /** Destroys what `slot` holds (the server allows it only on safe maps). */
+  deleteItem(slot: number, nowMs: number): boolean {
+    const held = this.checked(checkDelete(this.state, slot), nowMs);
+    return held !== null && this.outbox.deleteItem(held.slot);
+  }
+
+  /** The checked value, or null after saying in the console why the request was refused. */
+  private checked<T>(check: InventoryCheck<T>, nowMs: number): T | null {
+    if (check.ok) return check.value;
+    this.refused(check.reason, nowMs);
+    return null;
+  }
+
+  private refused(reason: keyof typeof INVENTORY_TEXT.refusals, nowMs: number): void {
+    // Before the world there is no console to read: stay quiet.
+    if (reason !== "not_playing") pushConsole(this.state, INVENTORY_TEXT.refusals[reason], "warning", nowMs);
   }
 
   /** Asks the server to log out (it answers with a countdown, or at once on safe maps). */

@@ -42,3 +42,25 @@ export const CONSOLE_MAX_LINES = 200;
 export const INVENTORY_SLOTS = 24;
 /** Highest inventory slot any server may address (patron tiers unlock up to 42). */
 export const MAX_INVENTORY_SLOTS = 42;
+/** Slots per inventory row: patron tiers unlock whole rows (`InventoryUnlockSlots`). */
+export const INVENTORY_ROW_SLOTS = 6;
+/** Most rows a patron tier unlocks (24 + 3 × 6 = 42). */
+export const MAX_UNLOCKED_INVENTORY_ROWS = 3;
+/** Units one item `Drop` may carry: the server's `MaxInventoryObjs`, more than a slot ever holds. */
+export const MAX_ITEMS_PER_DROP = 10_000;
+/** Gold one `Drop` may carry (the server's `HandleDrop` caps it there; the stock client too). */
+export const MAX_GOLD_PER_DROP = 100_000;
+/** `Drop.slot` that means gold (`FLAGORO`). */
+export const GOLD_SLOT = 200;
+/** Pick-up notices (`ShowPickUpObj`) kept for the inventory panel … */
+export const PICKUP_NOTICES_MAX = 4;
+/** … each shown this long. */
+export const PICKUP_NOTICE_MS = 4_000;
+/** A text over a tile (`TextOverTile`, e.g. "+50" gold) stays at least this long … */
+export const TILE_TEXT_MIN_MS = 500;
+/** … and at most this long, whatever the server asks. */
+export const TILE_TEXT_MAX_MS = 5_000;
+/** Longest text over a tile kept (the server sends short numbers; a hostile one could send a page). */
+export const TILE_TEXT_MAX_CHARS = 40;
+/** Texts over tiles kept at once (a hostile server could send thousands). */
+export const TILE_TEXTS_MAX = 32;

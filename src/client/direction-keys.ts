@@ -1,20 +1,17 @@
 /**
- * Which walking direction the keyboard holds: arrows and WASD, the most recently pressed key
- * that is still down wins (so pressing → while holding ↑ turns, and releasing → goes back to ↑).
- * Pure: fed with `KeyboardEvent.code` values.
+ * Which walking direction the keyboard holds: the arrows, the most recently pressed key that is
+ * still down wins (so pressing → while holding ↑ turns, and releasing → goes back to ↑). Letters
+ * are the stock client's action keys (A picks up, E equips, U uses, T drops: inventory-rules.ts),
+ * so WASD does not walk. Pure: fed with `KeyboardEvent.code` values.
  */
 import { Heading } from "../game/movement/index.ts";
 
-/** `KeyboardEvent.code` → heading. `code` is layout-independent: WASD stays WASD on AZERTY. */
+/** `KeyboardEvent.code` → heading. */
 export const DIRECTION_KEY_CODES: Readonly<Record<string, Heading>> = {
   ArrowUp: Heading.North,
   ArrowRight: Heading.East,
   ArrowDown: Heading.South,
   ArrowLeft: Heading.West,
-  KeyW: Heading.North,
-  KeyD: Heading.East,
-  KeyS: Heading.South,
-  KeyA: Heading.West,
 };
 
 export class DirectionKeys {

@@ -8,7 +8,7 @@
  */
 import { renderPosition } from "./animation.ts";
 import { cameraFor, type Camera } from "./camera.ts";
-import { paintBubble, paintCharacter, paintExit, paintHealthBar, paintLayers, paintName, paintObject } from "./char-painter.ts";
+import { paintBubble, paintCharacter, paintExit, paintHealthBar, paintLayers, paintName, paintObject, paintTileText } from "./char-painter.ts";
 import type { ClientSession } from "./client-session.ts";
 import { TILE_PX } from "./constants.ts";
 import { ownChar, type CharView } from "./game-state.ts";
@@ -190,6 +190,11 @@ export class GameRenderer {
       const left = bubble.untilMs - nowMs;
       if (left <= 0) continue;
       paintBubble(ctx, bubble.text, vbColourToCss(bubble.color), (at.x - 1) * TILE_PX, (at.y - 1) * TILE_PX, left);
+    }
+    for (const text of state.tileTexts) {
+      if (nowMs >= text.untilMs || text.x < camera.firstTileX || text.x > camera.lastTileX || text.y < camera.firstTileY || text.y > camera.lastTileY) continue;
+      const progress = Math.max(0, (nowMs - text.startMs) / (text.untilMs - text.startMs));
+      paintTileText(ctx, text.text, vbColourToCss(text.color), (text.x - 1) * TILE_PX, (text.y - 1) * TILE_PX, text.offsetY, progress, text.animated);
     }
   }
 

@@ -5,16 +5,16 @@
  */
 import { parseMapJson, type MapGrid, type MapLayersDocument } from "../game/map-json/index.ts";
 import { renderPosition } from "./animation.ts";
-import { paintObject } from "./char-painter.ts";
 import type { ClientSession } from "./client-session.ts";
-import { MAX_CHAT_INPUT_CHARS, TILE_PX } from "./constants.ts";
+import { MAX_CHAT_INPUT_CHARS } from "./constants.ts";
 import { DirectionKeys } from "./direction-keys.ts";
 import { h, setText } from "./dom.ts";
-import { ownChar, type ConsoleLine, type InventorySlotView } from "./game-state.ts";
+import { ownChar, type ConsoleLine } from "./game-state.ts";
 import { GameRenderer, type ImageCache } from "./game-renderer.ts";
+import { InventoryPanel } from "./inventory-panel.ts";
 import { readMapLayers } from "./map-terrain.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
-import { CHAT_TEXT, MAP_LOAD_FAILED_TEXT } from "./ui-text.ts";
+import { CHAT_TEXT, MAP_LOAD_FAILED_TEXT, VITALS_TEXT } from "./ui-text.ts";
 import type { WorldInfo } from "./world-info.ts";
 
 /** Wait before asking again for a map that failed to load. */
@@ -163,13 +163,10 @@ export class GameScreen {
   private readonly mapName: HTMLElement;
   private readonly position: HTMLElement;
   private readonly who: HTMLElement;
-  private readonly gold: HTMLElement;
-  private readonly foodWater: HTMLElement;
   private readonly logoutButton: HTMLButtonElement;
   private readonly countdown: HTMLElement;
-  private readonly inventory: HTMLElement;
-  private readonly bars: { hp: Bar; mana: Bar; stamina: Bar; exp: Bar };
-  private readonly inventoryShown: string[] = [];
+  private readonly inventory: InventoryPanel;
+  private readonly bars: { hp: Bar; mana: Bar; stamina: Bar; food: Bar; water: Bar; exp: Bar };
   private lastConsoleId = 0;
   private frame = 0;
   private resizeObserver: ResizeObserver | null = null;
@@ -178,8 +175,8 @@ export class GameScreen {
 
   constructor(
     private readonly session: ClientSession,
-    private readonly world: WorldInfo,
-    private readonly sprites: SpriteIndex,
+    world: WorldInfo,
+    sprites: SpriteIndex,
     images: ImageCache | null,
     private readonly handlers: GameScreenHandlers,
   ) {
@@ -206,17 +203,17 @@ export class GameScreen {
     );
     this.chatInput = h("input", { id: "chat-input", autocomplete: "off", maxlength: MAX_CHAT_INPUT_CHARS, placeholder: "Enter para hablar", title: CHAT_TEXT.inputHint });
     this.consoleBox = h("div", { className: "console", id: "console", role: "log", "aria-live": "polite" });
-    const hp = bar("bar-hp", "Salud", "hp");
-    const mana = bar("bar-mana", "Maná", "mana");
-    const stamina = bar("bar-stamina", "Energía", "stamina");
-    const exp = bar("bar-exp", "Experiencia", "exp");
-    this.bars = { hp: hp.bar, mana: mana.bar, stamina: stamina.bar, exp: exp.bar };
+    const hp = bar("bar-hp", VITALS_TEXT.hp, "hp");
+    const mana = bar("bar-mana", VITALS_TEXT.mana, "mana");
+    const stamina = bar("bar-stamina", VITALS_TEXT.stamina, "stamina");
+    const food = bar("bar-food", VITALS_TEXT.food, "food");
+    const water = bar("bar-water", VITALS_TEXT.water, "water");
+    const exp = bar("bar-exp", VITALS_TEXT.expTitle, "exp");
+    this.bars = { hp: hp.bar, mana: mana.bar, stamina: stamina.bar, food: food.bar, water: water.bar, exp: exp.bar };
     this.who = h("div", { className: "who", id: "hud-who" });
-    this.gold = h("div", { className: "gold", id: "hud-gold" });
-    this.foodWater = h("div", { className: "food-water", id: "hud-food" });
     this.countdown = h("div", { className: "countdown", id: "logout-countdown", hidden: true });
     this.logoutButton = h("button", { id: "logout", className: "logout", text: "Salir", onclick: (() => this.toggleLogout()) as EventListener });
-    this.inventory = h("div", { className: "inventory", id: "inventory" });
+    this.inventory = new InventoryPanel(session, world, sprites, images);
 
     const chatForm = h(
       "form",
@@ -242,10 +239,10 @@ export class GameScreen {
         hp.element,
         mana.element,
         stamina.element,
+        food.element,
+        water.element,
         exp.element,
-        h("div", { className: "row" }, this.gold, this.foodWater),
-        h("h2", { text: "Inventario" }),
-        this.inventory,
+        this.inventory.element,
         this.countdown,
         this.logoutButton,
       ),
@@ -255,6 +252,14 @@ export class GameScreen {
 
   /** Starts input handling and the frame loop; call once the element is in the document. */
   start(): void {
+    // A button clicked with the mouse (detail > 0) must not keep the keyboard: Enter would press
+    // it again instead of opening the chat, and an inventory slot would take the arrows. Buttons
+    // reached with Tab keep the focus, and forms (the drop amount) keep theirs.
+    this.element.addEventListener("click", (event) => {
+      if (event.detail === 0) return;
+      const button = (event.target as Element | null)?.closest?.("button");
+      if (button instanceof HTMLButtonElement && !button.closest("form")) button.blur();
+    });
     const onKeyDown = (event: KeyboardEvent) => this.onKeyDown(event);
     const onKeyUp = (event: KeyboardEvent) => {
       if (this.keys.release(event.code)) event.preventDefault();
@@ -297,20 +302,31 @@ export class GameScreen {
 
   private onKeyDown(event: KeyboardEvent): void {
     if (this.lost) return;
-    if (document.activeElement === this.chatInput) {
+    // A focused control already took the key (an inventory slot's arrows, the amount box's Escape).
+    if (event.defaultPrevented) return;
+    const active = document.activeElement;
+    if (active === this.chatInput) {
       if (event.key === "Escape") {
         this.chatInput.value = "";
         this.chatInput.blur();
       }
       return;
     }
+    // Typing in another box (the drop amount) is not playing.
+    if (active instanceof HTMLInputElement || active instanceof HTMLSelectElement || active instanceof HTMLTextAreaElement) return;
     if (event.key === "Enter") {
+      // Enter on a focused button presses it; elsewhere it opens the chat line.
+      if (active instanceof HTMLButtonElement) return;
       event.preventDefault();
       this.keys.releaseAll();
       this.chatInput.focus();
       return;
     }
     if (event.ctrlKey || event.altKey || event.metaKey) return;
+    if (this.inventory.handleKey(event)) {
+      event.preventDefault();
+      return;
+    }
     if (this.keys.press(event.code)) event.preventDefault();
   }
 
@@ -343,47 +359,18 @@ export class GameScreen {
     }
     const s = state.stats;
     setText(this.who, me ? `${me.name} · nivel ${s.level}` : "");
-    setBar(this.bars.hp, "Salud", s.hp, s.maxHp);
-    setBar(this.bars.mana, "Maná", s.mana, s.maxMana);
-    setBar(this.bars.stamina, "Energía", s.stamina, s.maxStamina);
-    setBar(this.bars.exp, "Exp", s.exp, s.expToNextLevel);
-    setText(this.gold, `Oro ${s.gold}`);
-    setText(this.foodWater, `Comida ${s.food}/${s.maxFood} · Agua ${s.water}/${s.maxWater}`);
+    setBar(this.bars.hp, VITALS_TEXT.hp, s.hp, s.maxHp);
+    setBar(this.bars.mana, VITALS_TEXT.mana, s.mana, s.maxMana);
+    setBar(this.bars.stamina, VITALS_TEXT.stamina, s.stamina, s.maxStamina);
+    setBar(this.bars.food, VITALS_TEXT.food, s.food, s.maxFood);
+    setBar(this.bars.water, VITALS_TEXT.water, s.water, s.maxWater);
+    setBar(this.bars.exp, VITALS_TEXT.exp, s.exp, s.expToNextLevel);
     const quitting = this.session.quitRequested || state.quitSecondsLeft !== null;
     setText(this.logoutButton, quitting ? "Cancelar salida" : "Salir");
     this.countdown.hidden = !quitting;
     setText(this.countdown, state.quitSecondsLeft !== null ? `Cerrando en ${state.quitSecondsLeft} s…` : "Saliendo…");
-    this.updateInventory(state.inventory);
+    this.inventory.update(nowMs);
     this.updateConsole(state.console);
-  }
-
-  private updateInventory(slots: readonly (InventorySlotView | undefined)[]): void {
-    while (this.inventory.children.length < slots.length) {
-      const canvas = h("canvas", { width: TILE_PX, height: TILE_PX });
-      this.inventory.append(h("div", { className: "slot" }, canvas, h("span", { className: "amount" })));
-      this.inventoryShown.push("");
-    }
-    slots.forEach((slot, i) => {
-      const key = slot ? `${slot.objIndex}:${slot.amount}:${slot.equipped}` : "";
-      if (this.inventoryShown[i] === key) return;
-      this.inventoryShown[i] = key;
-      const cell = this.inventory.children[i] as HTMLElement;
-      const canvas = cell.querySelector("canvas")!;
-      const amount = cell.querySelector(".amount") as HTMLElement;
-      const ctx = canvas.getContext("2d");
-      ctx?.clearRect(0, 0, TILE_PX, TILE_PX);
-      const filled = slot !== undefined && slot.objIndex > 0;
-      cell.classList.toggle("filled", filled);
-      cell.classList.toggle("equipped", filled && slot.equipped);
-      if (!filled) {
-        cell.title = "";
-        amount.textContent = "";
-        return;
-      }
-      if (ctx) paintObject(ctx, this.sprites.groundObject(slot.objIndex), 1, 0, -4);
-      cell.title = `${this.world.objectNames.get(slot.objIndex) ?? `Objeto ${slot.objIndex}`}${slot.equipped ? " (equipado)" : ""}`;
-      amount.textContent = slot.amount > 1 ? String(slot.amount) : "";
-    });
   }
 
   private updateConsole(lines: readonly ConsoleLine[]): void {

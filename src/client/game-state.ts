@@ -2,7 +2,7 @@
  * Everything the client knows, in one plain object the packet reducer updates and the renderer
  * reads. Pure data: no DOM, no sockets, no clocks (times are passed in).
  */
-import { CONSOLE_MAX_LINES, DEFAULT_WALK_INTERVAL_MS, INVENTORY_SLOTS } from "./constants.ts";
+import { CONSOLE_MAX_LINES, DEFAULT_WALK_INTERVAL_MS, INVENTORY_SLOTS, PICKUP_NOTICES_MAX } from "./constants.ts";
 import type { AreaWindow } from "../game/area/index.ts";
 import type { Heading } from "../game/movement/index.ts";
 
@@ -72,11 +72,39 @@ export interface GroundObjectView {
   readonly amount: number;
 }
 
+/** One inventory slot as the last `ChangeInventorySlot` left it; objIndex 0 = empty. */
 export interface InventorySlotView {
   readonly slot: number;
   readonly objIndex: number;
   readonly amount: number;
   readonly equipped: boolean;
+  /** `CanUseObject` result code: 0 usable, otherwise the reason (level, class, race …). */
+  readonly canUse: number;
+  /** What an NPC would pay for one unit (the server computes it per player). */
+  readonly salePrice: number;
+}
+
+/** "You picked up …" (`ShowPickUpObj`), for the inventory panel to word with the object's name. */
+export interface PickUpNotice {
+  readonly id: number;
+  readonly objIndex: number;
+  readonly amount: number;
+  readonly atMs: number;
+}
+
+/** A floating text over a map tile (`TextOverTile`: "+50" when gold is picked up). */
+export interface TileText {
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+  /** VB `RGB()` colour from the packet. */
+  readonly color: number;
+  /** Pixels above the tile's centre the text starts at. */
+  readonly offsetY: number;
+  /** Rises while it lasts. */
+  readonly animated: boolean;
+  readonly startMs: number;
+  readonly untilMs: number;
 }
 
 export interface PlayerStats {
@@ -131,6 +159,13 @@ export interface GameState {
   stats: PlayerStats;
   /** Slot 1..n at index slot - 1; undefined = never announced. */
   inventory: (InventorySlotView | undefined)[];
+  /** Slots the player may use: 24, or 30/36/42 after `InventoryUnlockSlots` (patron tiers). */
+  inventorySlots: number;
+  /** Latest pick-ups, oldest first (at most `PICKUP_NOTICES_MAX`). */
+  pickUps: PickUpNotice[];
+  nextPickUpId: number;
+  /** Floating texts over tiles, oldest first; expired ones are dropped as new ones come. */
+  tileTexts: TileText[];
   console: ConsoleLine[];
   nextConsoleId: number;
   walkIntervalMs: number;
@@ -174,6 +209,10 @@ export function createGameState(): GameState {
     area: null,
     stats: emptyStats(),
     inventory: new Array<InventorySlotView | undefined>(INVENTORY_SLOTS).fill(undefined),
+    inventorySlots: INVENTORY_SLOTS,
+    pickUps: [],
+    nextPickUpId: 1,
+    tileTexts: [],
     console: [],
     nextConsoleId: 1,
     walkIntervalMs: DEFAULT_WALK_INTERVAL_MS,
@@ -193,6 +232,9 @@ export function resetWorld(state: GameState): void {
   state.area = null;
   state.stats = emptyStats();
   state.inventory = new Array<InventorySlotView | undefined>(INVENTORY_SLOTS).fill(undefined);
+  state.inventorySlots = INVENTORY_SLOTS;
+  state.pickUps = [];
+  state.tileTexts = [];
   state.quitSecondsLeft = null;
 }
 
@@ -205,6 +247,19 @@ export function tileKey(x: number, y: number): number {
 export function pushConsole(state: GameState, text: string, tone: ConsoleTone, atMs: number): void {
   state.console.push({ id: state.nextConsoleId++, text, tone, atMs });
   if (state.console.length > CONSOLE_MAX_LINES) state.console.splice(0, state.console.length - CONSOLE_MAX_LINES);
+}
+
+/** Remembers a pick-up, dropping the oldest beyond `PICKUP_NOTICES_MAX`. */
+export function pushPickUp(state: GameState, objIndex: number, amount: number, atMs: number): void {
+  state.pickUps.push({ id: state.nextPickUpId++, objIndex, amount, atMs });
+  if (state.pickUps.length > PICKUP_NOTICES_MAX) state.pickUps.splice(0, state.pickUps.length - PICKUP_NOTICES_MAX);
+}
+
+/** The slot `slot` (1-based) when it holds something the player may act on, else undefined. */
+export function usableSlot(state: GameState, slot: number): InventorySlotView | undefined {
+  if (!Number.isInteger(slot) || slot < 1 || slot > state.inventorySlots) return undefined;
+  const view = state.inventory[slot - 1];
+  return view && view.objIndex > 0 && view.amount > 0 ? view : undefined;
 }
 
 /** Own character, when known. */

@@ -17,12 +17,30 @@ export {
   type ChatCommandSpec,
 } from "./chat-input.ts";
 export { ClientOutbox, OutboxError, type NewCharacterRequest, type Transport } from "./client-outbox.ts";
-export { reduceServerPacket, bubbleDurationMs, isNpcChar, type ClientSignal } from "./packet-reducer.ts";
+export { reduceServerPacket, bubbleDurationMs, isNpcChar, inventorySlotsFor, type ClientSignal } from "./packet-reducer.ts";
+export {
+  activationFor,
+  checkSlot,
+  checkItemDrop,
+  checkGoldDrop,
+  checkMove,
+  checkDelete,
+  wholeStack,
+  allGold,
+  parseAmount,
+  ACTIVATION_BY_OBJ_TYPE,
+  type SlotActivation,
+  type ActivationRule,
+  type InventoryRefusal,
+  type InventoryCheck,
+} from "./inventory-rules.ts";
 export {
   createGameState,
   resetWorld,
   ownChar,
   pushConsole,
+  pushPickUp,
+  usableSlot,
   tileKey,
   type GameState,
   type ClientPhase,
@@ -30,6 +48,8 @@ export {
   type AccountCharacter,
   type PlayerStats,
   type InventorySlotView,
+  type PickUpNotice,
+  type TileText,
   type GroundObjectView,
   type ConsoleLine,
   type ConsoleTone,
@@ -81,6 +101,6 @@ export {
   type Terrain,
 } from "./procedural-art.ts";
 export { checkCreationForm, headChoices, cycleHead, RACE_CHOICES, GENDER_CHOICES, CLASS_CHOICES, type Choice, type FormCheck } from "./creation-options.ts";
-export { messageBoxText, localeMessageText, quitCountdownOf, toneOfFont, MESSAGE_BOX_TEXT, CHAT_TEXT } from "./ui-text.ts";
+export { messageBoxText, localeMessageText, quitCountdownOf, toneOfFont, MESSAGE_BOX_TEXT, CHAT_TEXT, INVENTORY_TEXT, VITALS_TEXT } from "./ui-text.ts";
 export { parseWorldInfo, fallbackWorldInfo, buildWorldInfoJson, type WorldInfo, type WorldInfoJson } from "./world-info.ts";
 export * from "./constants.ts";

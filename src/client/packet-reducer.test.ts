@@ -84,7 +84,7 @@ describe("reduceServerPacket", () => {
     expect(state.inventory.filter(Boolean)).toHaveLength(0);
     apply(state, serverBody("ChangeInventorySlot", { ...slot, slot: 30 }));
     expect(state.inventory).toHaveLength(30);
-    expect(state.inventory[29]).toEqual({ slot: 30, objIndex: 3, amount: 1, equipped: false });
+    expect(state.inventory[29]).toEqual({ slot: 30, objIndex: 3, amount: 1, equipped: false, canUse: 1, salePrice: 0 });
   });
 
   test("locale messages, whispers and other chars' HP reach the state", () => {

@@ -12,11 +12,19 @@ import {
   CHAT_BUBBLE_MAX_MS,
   CHAT_BUBBLE_MIN_MS,
   CHAT_BUBBLE_MS_PER_CHAR,
+  INVENTORY_ROW_SLOTS,
+  INVENTORY_SLOTS,
   MAX_INVENTORY_SLOTS,
+  MAX_UNLOCKED_INVENTORY_ROWS,
   MAX_WALK_INTERVAL_MS,
   MIN_WALK_INTERVAL_MS,
+  TILE_PX,
+  TILE_TEXT_MAX_CHARS,
+  TILE_TEXT_MAX_MS,
+  TILE_TEXT_MIN_MS,
+  TILE_TEXTS_MAX,
 } from "./constants.ts";
-import { pushConsole, tileKey, type AccountCharacter, type CharView, type GameState } from "./game-state.ts";
+import { ownChar, pushConsole, pushPickUp, tileKey, type AccountCharacter, type CharView, type GameState } from "./game-state.ts";
 import { localeMessageText, messageBoxText, quitCountdownOf, toneOfFont } from "./ui-text.ts";
 
 /** What the rest of the client must react to after a packet. */
@@ -45,6 +53,18 @@ export function bubbleDurationMs(text: string): number {
 
 function clampWalkInterval(ms: number): number {
   return Math.min(MAX_WALK_INTERVAL_MS, Math.max(MIN_WALK_INTERVAL_MS, ms));
+}
+
+/** Usable slots for `unlockedRows` extra rows (clamped: a hostile value cannot grow the grid). */
+export function inventorySlotsFor(unlockedRows: number): number {
+  const rows = Number.isInteger(unlockedRows) ? Math.min(MAX_UNLOCKED_INVENTORY_ROWS, Math.max(0, unlockedRows)) : 0;
+  return INVENTORY_SLOTS + rows * INVENTORY_ROW_SLOTS;
+}
+
+/** Drops expired tile texts, and the oldest beyond `TILE_TEXTS_MAX`. */
+function pruneTileTexts(state: GameState, nowMs: number): void {
+  state.tileTexts = state.tileTexts.filter((text) => text.untilMs > nowMs);
+  if (state.tileTexts.length > TILE_TEXTS_MAX) state.tileTexts.splice(0, state.tileTexts.length - TILE_TEXTS_MAX);
 }
 
 function safeHeading(value: number, fallback: Heading): Heading {
@@ -108,6 +128,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       state.chars.clear();
       state.objects.clear();
       state.bubbles.clear();
+      state.tileTexts = [];
       state.area = null;
       return [{ type: "map-changed", mapId: packet.fields.map }];
 
@@ -301,9 +322,13 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       s.classId = f.class;
       return [];
     }
-    case "UpdateHP":
+    case "UpdateHP": {
       state.stats.hp = packet.fields.minHp;
+      // The bar over our own head follows too (others get `CharUpdateHP`).
+      const me = ownChar(state);
+      if (me) me.minHp = packet.fields.minHp;
       return [];
+    }
     case "UpdateMana":
       state.stats.mana = packet.fields.minMana;
       return [];
@@ -329,10 +354,41 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       return [];
 
     case "ChangeInventorySlot": {
-      const { slot, objIndex, amount, equipped } = packet.fields;
+      const { slot, objIndex, amount, equipped, canUse, salePrice } = packet.fields;
       if (slot < 1 || slot > MAX_INVENTORY_SLOTS) return [];
       while (state.inventory.length < slot) state.inventory.push(undefined);
-      state.inventory[slot - 1] = { slot, objIndex, amount, equipped };
+      // An empty slot is one shape whatever else the packet carries (the server keeps stale tags).
+      state.inventory[slot - 1] =
+        objIndex > 0
+          ? { slot, objIndex, amount: Math.max(0, amount), equipped, canUse, salePrice: Number.isFinite(salePrice) ? salePrice : 0 }
+          : { slot, objIndex: 0, amount: 0, equipped: false, canUse: 0, salePrice: 0 };
+      return [];
+    }
+
+    case "InventoryUnlockSlots":
+      state.inventorySlots = inventorySlotsFor(packet.fields.unlockedRows);
+      return [];
+
+    case "ShowPickUpObj":
+      pushPickUp(state, packet.fields.objIndex, packet.fields.amount, nowMs);
+      return [];
+
+    case "TextOverTile": {
+      const f = packet.fields;
+      if (f.text.length === 0) return [];
+      pruneTileTexts(state, nowMs);
+      const durationMs = Math.min(TILE_TEXT_MAX_MS, Math.max(TILE_TEXT_MIN_MS, f.duration));
+      state.tileTexts.push({
+        text: f.text.slice(0, TILE_TEXT_MAX_CHARS),
+        x: f.x,
+        y: f.y,
+        color: f.color,
+        offsetY: Math.min(TILE_PX * 2, Math.max(-TILE_PX * 2, f.offsetY)),
+        animated: f.animated,
+        startMs: nowMs,
+        untilMs: nowMs + durationMs,
+      });
+      pruneTileTexts(state, nowMs);
       return [];
     }
 

@@ -227,7 +227,21 @@ export function vbColourToCss(color: number): string {
 
 // ---------------------------------------------------------------- ground objects
 
-export type ObjectShape = "coins" | "potion" | "food" | "drink" | "weapon" | "armor" | "shield" | "helmet" | "sign" | "door" | "item";
+export type ObjectShape =
+  | "coins"
+  | "potion"
+  | "food"
+  | "drink"
+  | "weapon"
+  | "armor"
+  | "shield"
+  | "helmet"
+  | "tool"
+  | "scroll"
+  | "jewel"
+  | "sign"
+  | "door"
+  | "item";
 
 /** AO `e_OBJType` numbers with a shape of their own. */
 const SHAPE_BY_OBJ_TYPE: Readonly<Record<number, ObjectShape>> = {
@@ -241,7 +255,12 @@ const SHAPE_BY_OBJ_TYPE: Readonly<Record<number, ObjectShape>> = {
   13: "drink",
   16: "shield",
   17: "helmet",
+  18: "tool",
+  21: "jewel",
+  24: "scroll",
+  30: "jewel",
   32: "weapon",
+  35: "jewel",
 };
 
 export interface ObjectLook {

@@ -4,7 +4,9 @@
  */
 import { wordLocaleMessage } from "../game/messages/index.ts";
 import { FontIndex, LocaleMessageId } from "../protocol/index.ts";
+import { MAX_GOLD_PER_DROP, MAX_ITEMS_PER_DROP } from "./constants.ts";
 import type { ConsoleTone } from "./game-state.ts";
+import type { InventoryRefusal } from "./inventory-rules.ts";
 
 /**
  * `ShowMessageBox` ids the server uses (docs/ao20-protocol.md §5.1; the stock client takes the
@@ -102,4 +104,69 @@ export const CHAT_TEXT = {
   descriptionDash: "La descripción no puede llevar guiones (-).",
   /** Tooltip of the chat box: the syntax at a glance. */
   inputHint: "Enter para hablar. -texto grita, \\nombre texto susurra, ;texto va al canal global, /AYUDA y otros comandos.",
+} as const;
+
+/** Labels of the vitals bars in the side panel. */
+export const VITALS_TEXT = {
+  hp: "Salud",
+  mana: "Maná",
+  stamina: "Energía",
+  exp: "Exp",
+  expTitle: "Experiencia",
+  food: "Comida",
+  water: "Agua",
+} as const;
+
+/** Why the server says an item is not for this character (`ChangeInventorySlot.canUse`, §4.2). */
+const CAN_USE_TEXT: Readonly<Record<number, string>> = {
+  1: "no es para tu género",
+  2: "tu clase no puede usarlo",
+  3: "es de otra facción",
+  4: "te falta habilidad",
+  5: "tu raza no puede usarlo",
+  6: "no tenés el nivel necesario",
+  7: "es sólo para novatos",
+};
+
+/** Everything the inventory panel says: labels, prompts, and why a request was not sent. */
+export const INVENTORY_TEXT = {
+  title: "Inventario",
+  gold: (gold: number): string => `Oro ${gold}`,
+  unknownObject: (objIndex: number): string => `Objeto ${objIndex}`,
+  equipped: "equipado",
+  emptySlot: (slot: number): string => `Casillero ${slot} vacío`,
+  /** Spoken name of a slot (screen readers, tooltips). */
+  slotLabel: (slot: number, name: string, amount: number, equipped: boolean): string =>
+    `Casillero ${slot}: ${name}${amount > 1 ? ` × ${amount}` : ""}${equipped ? " (equipado)" : ""}`,
+  cannotUse: (code: number): string => `No podés usarlo: ${CAN_USE_TEXT[code] ?? `motivo ${code}`}.`,
+  actions: {
+    use: "Usar",
+    equip: "Equipar",
+    drop: "Tirar",
+    pickUp: "Agarrar",
+    destroy: "Destruir",
+    dropGold: "Tirar oro",
+    all: "Todo",
+    cancel: "Cancelar",
+    confirmDestroy: "Sí, destruir",
+  },
+  /** What the keys do, shown under the grid. */
+  keysHint: "Doble clic o Enter: usar/equipar · U usar · E equipar · T tirar (Mayús+T: todo) · A agarrar · arrastrá para mover",
+  askAmount: (name: string, max: number): string => `¿Cuántos «${name}» tirar? (1 a ${max})`,
+  askGold: (max: number): string => `¿Cuánto oro tirar? (1 a ${max})`,
+  confirmDestroy: (name: string): string => `¿Destruir «${name}»? No se puede deshacer.`,
+  pickedUp: (amount: number, name: string): string => `Agarraste ${amount} × ${name}`,
+  noSelection: "Elegí primero un objeto del inventario.",
+  refusals: {
+    not_playing: "Todavía no estás en el juego.",
+    bad_slot: "Ese casillero del inventario no existe.",
+    empty_slot: "No hay nada en ese casillero.",
+    bad_amount: "La cantidad tiene que ser un número entero mayor que cero.",
+    more_than_held: "No tenés tantos.",
+    too_many_items: `No podés tirar más de ${MAX_ITEMS_PER_DROP} por vez.`,
+    too_much_gold: `No podés tirar más de ${MAX_GOLD_PER_DROP} monedas de oro por vez.`,
+    not_enough_gold: "No tenés tanto oro.",
+    same_slot: "El objeto ya está en ese casillero.",
+    equipped: "No podés destruir un objeto equipado: desequipalo primero.",
+  } satisfies Record<InventoryRefusal, string>,
 } as const;

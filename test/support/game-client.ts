@@ -6,6 +6,7 @@ import type { Socket } from "bun";
 import {
   FrameDecoder,
   PacketWriter,
+  SEQUENCED_CLIENT_PACKETS,
   decodeServerPacket,
   writeClientPacket,
   type ClientPacketName,
@@ -108,7 +109,7 @@ export class GameClient {
   /** Sends one client packet (fields by name); `counter` fields are filled in per action. */
   send(name: ClientPacketName, fields: Record<string, unknown> = {}): void {
     const withCounter = { ...fields };
-    if (name === "Walk" || name === "Talk" || name === "ChangeHeading") {
+    if ((SEQUENCED_CLIENT_PACKETS as readonly string[]).includes(name)) {
       const next = (this.counters.get(name) ?? 0) + 1;
       this.counters.set(name, next);
       withCounter.counter ??= next;

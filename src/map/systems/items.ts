@@ -136,6 +136,7 @@ function tellEquipRefusal(ctx: MapContext, player: PlayerEntity, reason: string)
 }
 
 function applyEquipEffects(ctx: MapContext, player: PlayerEntity, effects: readonly EquipEffect[]): void {
+  let redraw = false;
   for (const effect of effects) {
     switch (effect.kind) {
       case "sound":
@@ -144,16 +145,20 @@ function applyEquipEffects(ctx: MapContext, player: PlayerEntity, effects: reado
       case "notice":
         ctx.tell(player, MESSAGES.item(effect.notice));
         break;
+      case "appearance":
+        // VB6 `ChangeUserChar`: viewers get the char again even when nothing they draw changed.
+        redraw = true;
+        break;
       default:
         // Auras, magic damage/resistance, speed, gathering and amulet effects belong to systems
         // still to come (combat, spells, work); the equipment itself is already right.
         break;
     }
   }
-  // Any equipment change may change what viewers draw; they hear of it only when it did.
+  // Any equipment change may change what viewers draw.
   const before = `${player.body}/${player.head}/${player.weapon}/${player.shield}/${player.helmet}`;
   applyLook(ctx.items, ctx.nakedBodies, player);
-  if (`${player.body}/${player.head}/${player.weapon}/${player.shield}/${player.helmet}` !== before) ctx.view.playerChanged(player);
+  if (redraw || `${player.body}/${player.head}/${player.weapon}/${player.shield}/${player.helmet}` !== before) ctx.view.playerChanged(player);
 }
 
 // ------------------------------------------------------------------ using items
