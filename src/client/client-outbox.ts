@@ -118,6 +118,11 @@ export class ClientOutbox {
    * Double click on a slot. The stock client writes `ActiveInventoryTab = eInventory` here (a VB
    * Boolean, non-zero on the inventory tab); the server only tests for non-zero.
    */
+  /** Closes an NPC shop window (`CommerceEnd`). */
+  commerceEnd(): boolean {
+    return this.send("CommerceEnd", {} satisfies ClientPacketFields<"CommerceEnd">);
+  }
+
   useItem(slot: number): boolean {
     return this.send("UseItem", { slot, fromInventoryTab: 1, counter: ++this.useItemCounter } satisfies ClientPacketFields<"UseItem">);
   }

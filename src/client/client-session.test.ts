@@ -65,6 +65,17 @@ describe("login", () => {
   });
 });
 
+describe("NPC shops", () => {
+  test("a shop the server opens is closed at once (no shop window yet) and the player is told why", () => {
+    const { session, transport } = loggedInSession();
+    transport.take();
+    const signals = session.receive(serverBody("CommerceInit", { npcName: "Ansel el Mercader" }), 0);
+    expect(signals).toEqual([{ type: "shop-opened", npcName: "Ansel el Mercader" }]);
+    expect(transport.take().map((packet) => packet.name)).toEqual(["CommerceEnd"]);
+    expect(session.state.console.at(-1)?.text).toStartWith("Ansel el Mercader: el comercio todavía no tiene ventana");
+  });
+});
+
 describe("walking", () => {
   test("steps at the walk interval with increasing counters and slides between tiles", () => {
     const { session, transport } = loggedInSession(0, WALK_MS);

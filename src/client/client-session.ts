@@ -107,6 +107,10 @@ export class ClientSession {
         this.nextStepAtMs = 0;
         this.quitRequested = false;
         return;
+      case "shop-opened":
+        // No shop window here yet: close it at once, or the server keeps the player from walking.
+        this.outbox.commerceEnd();
+        return;
       case "map-changed":
         this.predictor.clear();
         this.awaitingExitUntilMs = 0;

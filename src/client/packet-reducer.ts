@@ -25,7 +25,7 @@ import {
   TILE_TEXTS_MAX,
 } from "./constants.ts";
 import { ownChar, pushConsole, pushPickUp, tileKey, type AccountCharacter, type CharView, type GameState } from "./game-state.ts";
-import { localeMessageText, messageBoxText, quitCountdownOf, toneOfFont } from "./ui-text.ts";
+import { localeMessageText, messageBoxText, quitCountdownOf, SHOP_NOT_IN_BROWSER_YET, toneOfFont } from "./ui-text.ts";
 
 /** What the rest of the client must react to after a packet. */
 export type ClientSignal =
@@ -44,6 +44,8 @@ export type ClientSignal =
   | { readonly type: "chat"; readonly charIndex: number; readonly name: string; readonly text: string }
   | { readonly type: "block-position"; readonly x: number; readonly y: number; readonly blocked: number }
   | { readonly type: "disconnect" }
+  /** The server opened an NPC shop (`CommerceInit`): this client has no shop window yet. */
+  | { readonly type: "shop-opened"; readonly npcName: string }
   | { readonly type: "show-account" };
 
 /** Duration of a chat bubble for `text`. */
@@ -295,6 +297,10 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       else if (countdown) state.quitSecondsLeft = countdown.secondsLeft;
       return [];
     }
+
+    case "CommerceInit":
+      pushConsole(state, `${packet.fields.npcName}: ${SHOP_NOT_IN_BROWSER_YET}`, "info", nowMs);
+      return [{ type: "shop-opened", npcName: packet.fields.npcName }];
 
     case "LocaleMsg":
       pushConsole(state, localeMessageText(packet.fields.messageId, packet.fields.params), toneOfFont(packet.fields.fontIndex), nowMs);

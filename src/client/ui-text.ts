@@ -87,6 +87,9 @@ export const MAP_LOAD_FAILED_TEXT = "No se pudo cargar el mapa.";
  * What the chat line answers locally (usage hints, unknown commands), never sent to the server.
  * `usage` gets the command as the player typed it, so `/TRADE` is answered with `/TRADE`.
  */
+/** Said when an NPC shop opens, until the browser has a shop window (the client closes it at once). */
+export const SHOP_NOT_IN_BROWSER_YET = "el comercio todavía no tiene ventana en el navegador; usa el cliente de Argentum Online para comprar y vender.";
+
 export const CHAT_TEXT = {
   /** The stock client's phrase for a command it does not know. */
   unknownCommand: "El comando es inválido.",

@@ -4,7 +4,9 @@
  * grid (char index per tile, in a SharedArrayBuffer other threads may read). Who sees what is the
  * view's business (`map-view.ts`); what happens is the systems' (`systems/`).
  */
+import type { NpcTemplate } from "../content/index.ts";
 import type { CharacterRecord } from "../game/character/index.ts";
+import type { ShopStock, ShopTemplate } from "../game/commerce/index.ts";
 import { toRecordInventory, type Inventory } from "../game/inventory/index.ts";
 import type { UseTimers } from "../game/item-use/index.ts";
 import type { TimerId } from "../time/index.ts";
@@ -54,10 +56,29 @@ export interface PlayerEntity extends VisibleChar {
   cooldowns: Readonly<Record<number, number>>;
   /** Map clock ms of the last drop (`IntervaloTirar`), or null. */
   lastDropAt: number | null;
+  /** The NPC last left-clicked (VB6 `flags.TargetNPC`), or null. Check it is still on the map. */
+  targetNpc: NpcEntity | null;
+  /** The player last left-clicked (VB6 `flags.TargetUser`), or null. */
+  targetUser: PlayerEntity | null;
+  /**
+   * The NPC whose shop window is open (VB6 `flags.Comerciando` with `TargetNPC`), or null. While
+   * set the player cannot walk or drop (see systems/shops.ts).
+   */
+  trading: NpcEntity | null;
+}
+
+/** A trader's shop on this map: its `npcs.dat` list and its live stock (one per placed NPC). */
+export interface NpcShop {
+  readonly template: ShopTemplate;
+  stock: ShopStock;
 }
 
 export interface NpcEntity extends VisibleChar {
   readonly kind: "npc";
+  /** The `npcs.dat` entry (`npcNumber`), or null when the world has no NPC table or lacks it. */
+  readonly template: NpcTemplate | null;
+  /** Its shop when the template trades (`Comercia=1`), else null. */
+  readonly shop: NpcShop | null;
 }
 
 export type Entity = PlayerEntity | NpcEntity;
@@ -155,6 +176,10 @@ export class EntityStore {
 
   get npcCount(): number {
     return this.npcList.length;
+  }
+
+  npcs(): readonly NpcEntity[] {
+    return this.npcList;
   }
 
   npc(charIndex: number): NpcEntity | undefined {

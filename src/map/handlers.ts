@@ -17,7 +17,9 @@ import * as chat from "./systems/chat.ts";
 import * as info from "./systems/info.ts";
 import * as items from "./systems/items.ts";
 import * as logout from "./systems/logout.ts";
+import * as look from "./systems/look.ts";
 import * as movement from "./systems/movement.ts";
+import * as shops from "./systems/shops.ts";
 
 export type PacketHandler<N extends ClientPacketName> = (ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<N>) => void;
 
@@ -44,6 +46,14 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   UseItemU: items.useItemKeyHandler,
   Drop: items.dropHandler,
   PickUp: items.pickUpHandler,
+  // looking and clicking on the map
+  LeftClick: look.leftClick,
+  DoubleClick: look.doubleClick,
+  // NPC shops
+  CommerceStart: shops.commerceStart,
+  CommerceBuy: shops.commerceBuy,
+  CommerceSell: shops.commerceSell,
+  CommerceEnd: shops.commerceEnd,
   // information commands
   Online: info.online,
   RequestMOTD: info.motd,
@@ -55,7 +65,6 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   Heal: info.notAvailableYet,
   Help: info.notAvailableYet,
   RequestStats: info.notAvailableYet,
-  CommerceStart: info.notAvailableYet,
   BankStart: info.notAvailableYet,
   Information: info.notAvailableYet,
   Reward: info.notAvailableYet,

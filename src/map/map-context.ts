@@ -5,6 +5,7 @@
  */
 import type { GameTables } from "../content/index.ts";
 import type { BodiesByRace } from "../game/character-creation/index.ts";
+import type { CommerceConfig } from "../game/commerce/index.ts";
 import type { ItemCatalog } from "../game/items/index.ts";
 import type { PlayerMessage } from "../game/messages/index.ts";
 import type { Random } from "../random/index.ts";
@@ -23,6 +24,8 @@ export interface MapRules {
   /** Least time between two global lines of one player (VB6 `IntervaloMensajeGlobal`). */
   readonly globalChatIntervalMs: number;
   readonly motd: readonly string[];
+  /** Feature toggles of NPC commerce (`destroy_npc_bought_items`); the example configuration when absent. */
+  readonly commerce?: CommerceConfig;
 }
 
 /** The ground of the map: read-only grids from the world pack, and its exits. */

@@ -2,6 +2,7 @@
  * Test support: one MapInstance driven the way the worker drives it (real packet bodies, a
  * manual clock, a real outbox) and its frames decoded per session. Used by the map's tests.
  */
+import type { GameTables } from "../content/index.ts";
 import { EMPTY_EQUIPMENT, type CharacterRecord, type Heading } from "../game/character/index.ts";
 import { bodyOfFrame, decodeServerPacket, encodeClientPacket, type ClientPacketName } from "../protocol/index.ts";
 import { itemCatalogFromObjects, ObjectType, type ItemCatalog } from "../game/items/index.ts";
@@ -97,6 +98,8 @@ export interface WorldOptions {
   dirtyOccupancy?: boolean;
   rules?: Partial<MapRules>;
   items?: ItemCatalog;
+  /** The world's gameplay tables (NPC templates for shops and descriptions); none by default. */
+  tables?: GameTables | null;
   /** Extra or replaced packet handlers (fault-isolation tests). */
   handlers?: PacketHandlerTable;
 }
@@ -143,7 +146,7 @@ export function world(options: WorldOptions = {}) {
     outbox,
     emit: (event) => events.push(event),
     aoiMode: options.aoiMode ?? "grid",
-    tables: null,
+    tables: options.tables ?? null,
     items: options.items ?? TEST_CATALOG,
     nakedBodies: null,
     clock,
@@ -288,6 +291,12 @@ export function summary({ name, fields: f }: Received): string {
       return `ConsoleMsg[${f.fontIndex}] ${f.text}`;
     case "ChatOverHead":
       return `ChatOverHead ${f.charIndex} ${f.text}`;
+    case "LocaleChatOverHead":
+      return `LocaleChatOverHead ${f.charIndex} ${f.messageId}`;
+    case "ChangeNPCInventorySlot":
+      return `NpcSlot ${f.slot}: ${f.objIndex}x${f.amount} @${f.price}${f.canUse ? ` canUse=${f.canUse}` : ""}`;
+    case "CommerceInit":
+      return `CommerceInit ${f.npcName}`;
     case "LocaleMsg":
       return `LocaleMsg[${f.fontIndex}] ${f.messageId} ${f.params}`;
     case "ConsoleCharText":

@@ -170,6 +170,14 @@ export class MapInstance {
     return [...this.ctx.store.objects()].map((object) => ({ x: object.x, y: object.y, obj: object.obj, amount: object.amount }));
   }
 
+  /** Every trader's live stock (tests, diagnostics, the conservation checks). */
+  shops(): { charIndex: number; npc: number; x: number; y: number; slots: { objectId: number; amount: number }[] }[] {
+    return this.ctx.store
+      .npcs()
+      .filter((npc) => npc.shop !== null)
+      .map((npc) => ({ charIndex: npc.charIndex, npc: npc.npcNumber, x: npc.x, y: npc.y, slots: npc.shop!.stock.slots.map((slot) => ({ ...slot })) }));
+  }
+
   /** The free tile nearest to (x, y) where a player could enter (tests and diagnostics). */
   findFreeTile(x: number, y: number): { x: number; y: number } | undefined {
     return presence.findFreeTile(this.ctx.terrain, this.ctx.store, x, y);

@@ -38,6 +38,8 @@ export interface MapPackets {
   characterRemove(charIndex: number, fadeOut: boolean, wasWarp: boolean): Uint8Array;
   characterChange(char: VisibleChar): Uint8Array;
   chatOverHead(text: string, charIndex: number, colour: number, x: number, y: number): Uint8Array;
+  /** A line from the client's language files over a char's head (`¬`-joined params). */
+  localeChatOverHead(messageId: number, params: string, charIndex: number, colour: number, x: number, y: number): Uint8Array;
   consoleMsg(text: string, font: number): Uint8Array;
   /** A line from the client's own language files: `params` fill its `¬1`, `¬2`, … holes. */
   localeMsg(messageId: number, params: string, font: number): Uint8Array;
@@ -50,7 +52,8 @@ export interface MapPackets {
   updateMana(mana: number): Uint8Array;
   updateStamina(stamina: number): Uint8Array;
   updateHungerAndThirst(food: number, water: number): Uint8Array;
-  playWave(wave: number, x: number, y: number): Uint8Array;
+  /** x = y = 0: not positional. `cancelLast` / `localize` as VB6 `WritePlayWave` (default 0). */
+  playWave(wave: number, x: number, y: number, cancelLast?: number, localize?: number): Uint8Array;
   showPickUpObj(obj: number, amount: number): Uint8Array;
   textOverTile(text: string, x: number, y: number, colour: number): Uint8Array;
   changeMap(map: number): Uint8Array;
@@ -58,6 +61,12 @@ export interface MapPackets {
   removeDialogs(): Uint8Array;
   removeCharDialog(charIndex: number): Uint8Array;
   disconnect(fullLogout: boolean): Uint8Array;
+  /** One slot of the NPC shop window (`ChangeNPCInventorySlot`). */
+  changeNpcInventorySlot(view: NpcInventorySlotFrame): Uint8Array;
+  /** Opens the NPC shop window with the NPC's name. */
+  commerceInit(npcName: string): Uint8Array;
+  /** Closes the NPC shop window. */
+  commerceEnd(): Uint8Array;
   /**
    * The part of the login burst before the area entry (§5.1 items 1–10), one frame each; the
    * inventory slots as the map's item rules show them (`ChangeInventorySlot` per usable slot).
@@ -77,6 +86,17 @@ export interface InventorySlotFrame {
   canUse: number;
   elementalTags: number;
   bindable: boolean;
+}
+
+/** The fields of one `ChangeNPCInventorySlot`. */
+export interface NpcInventorySlotFrame {
+  slot: number;
+  objectId: number;
+  amount: number;
+  /** f32 unit price. */
+  price: number;
+  elementalTags: number;
+  canUse: number;
 }
 
 /** VB RGB colours (0x00BBGGRR). */

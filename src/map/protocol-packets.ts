@@ -115,6 +115,8 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
       writeChatOverHead(writer, text, charIndex, colour, false, x, y, 0, 0);
       return writer.bytes();
     },
+    localeChatOverHead: (messageId, params, charIndex, colour, x, y) =>
+      frame("LocaleChatOverHead", { messageId, params, charIndex, color: colour, isSpell: false, x, y, minDisplayMs: 0, maxDisplayMs: 0 }),
     consoleMsg: (text, font) => frame("ConsoleMsg", { text, fontIndex: font }),
     localeMsg: (messageId, params, font) => frame("LocaleMsg", { messageId, params, fontIndex: font }),
     consoleCharText: (text, colour, speakerName, speakerStatus, privileges) =>
@@ -127,7 +129,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     updateMana: (mana) => frame("UpdateMana", { minMana: mana }),
     updateStamina: (stamina) => frame("UpdateSta", { minSta: stamina }),
     updateHungerAndThirst: (food, water) => frame("UpdateHungerAndThirst", { maxWater: 100, water, maxFood: 100, food }),
-    playWave: (wave, x, y) => frame("PlayWave", { wave, x, y, cancelLast: 0, localize: 0 }),
+    playWave: (wave, x, y, cancelLast = 0, localize = 0) => frame("PlayWave", { wave, x, y, cancelLast, localize }),
     showPickUpObj: (obj, amount) => frame("ShowPickUpObj", { objIndex: obj, amount }),
     textOverTile: (text, x, y, colour) => frame("TextOverTile", { text, x, y, color: colour, duration: TEXT_OVER_TILE_MS, offsetY: 0, animated: true }),
     changeMap: (map) => frame("ChangeMap", { map, resourceMap: map }),
@@ -135,6 +137,17 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     removeDialogs: () => frame("RemoveDialogs", {}),
     removeCharDialog: (charIndex) => frame("RemoveCharDialog", { charIndex }),
     disconnect: (fullLogout) => frame("Disconnect", { fullLogout }),
+    changeNpcInventorySlot: (view) =>
+      frame("ChangeNPCInventorySlot", {
+        slot: view.slot,
+        objIndex: view.objectId,
+        amount: view.amount,
+        price: view.price,
+        elementalTags: view.elementalTags,
+        canUse: view.canUse,
+      }),
+    commerceInit: (npcName) => frame("CommerceInit", { npcName }),
+    commerceEnd: () => frame("CommerceEnd", {}),
 
     loginBurstBeforeArea(record, inventory, userSlot, mapId, timeOfDayMs) {
       const frames: Uint8Array[] = [];

@@ -1,7 +1,9 @@
 /**
- * Public face of the NPC commerce formulas (items-and-economy §7.6): the skill discount, the
- * shown and charged buy prices, the sale divisor, `SalePrice`, the sale income, the gold cap,
- * the purchase-size check (Q17 fixed) and why an NPC refuses to buy (§7.5). Pure numbers.
+ * Public face of NPC commerce (items-and-economy §7): the §7.6 price formulas (the skill
+ * discount, the shown and charged buy prices, the sale divisor, `SalePrice`, the sale income, the
+ * gold cap, the purchase-size check (Q17 fixed), why an NPC refuses to buy) and the shop itself
+ * (§7.2–§7.5: the 42-slot stock from `npcs.dat`, `Crucial` refills and restocks, buying, selling,
+ * and the `ChangeNPCInventorySlot` view of a slot). Pure values.
  */
 export {
   MAX_TRADE_SKILL,
@@ -22,3 +24,32 @@ export {
   type ShopBuying,
   type SaleRefusal,
 } from "./prices.ts";
+export {
+  SHOP_SLOTS,
+  EMPTY_SHOP_SLOT,
+  openShopStock,
+  restock,
+  isShopSlot,
+  shopSlotAt,
+  listsObject,
+  listedAmount,
+  occupiedSlots,
+  shopBuying,
+  takeFromStock,
+  putIntoStock,
+  buyFromShop,
+  sellToShop,
+  shopSlotView,
+  shopSlotViews,
+  type ShopSlot,
+  type ShopTemplate,
+  type ShopStock,
+  type StockEvent,
+  type Buyer,
+  type BuyRefusal,
+  type BuyOutcome,
+  type SellRefusal,
+  type SellOutcome,
+  type SellContext,
+  type ShopSlotView,
+} from "./shop.ts";

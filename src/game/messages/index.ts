@@ -8,6 +8,7 @@
  * Pure data and functions: used by the map workers and readable by tests and tools.
  */
 import { FontIndex } from "../../protocol/index.ts";
+import type { SaleRefusal } from "../commerce/index.ts";
 import { ITEM_LOCALE_IDS, type ItemLocaleName } from "../items/index.ts";
 
 /** `e_FontTypeNames.FONTTYPE_INFOIAO`: the font VB6 uses for command answers. */
@@ -45,7 +46,42 @@ export const LocaleId = {
   GlobalChatDisabled: 549,
   /** Msg1470 "Server Online: ¬1" (uptime). */
   ServerUptime: 1470,
+  // -- NPC commerce and looking at the map (items-and-economy §7)
+  /** MSG_SACERDOTE_PUEDE_CURARTE_DEBIDO_DEMASIADO_LEJOS: VB6's "you are too far" for any NPC. */
+  TooFar: 8,
+  /** MSG_COMERCIANDO: "you are already trading". */
+  AlreadyTrading: 759,
+  /** MSG_PRIMERO_HAZ_CLICK_IZQUIERDO_SOBRE_PERSONAJE: `/COMERCIAR` with nobody targeted. */
+  ClickCharacterFirst: 760,
+  /** MSG_NO_PODES_VENDER_ITEMS: low GM ranks may not trade. */
+  CannotTradeRank: 767,
+  /** MSG_NO_SIENTO_COMERCIO_OBJETOS_NEWBIES. */
+  ShopRefusesNewbieItems: 1083,
+  /** MSG_NO_SIENTO_PUEDO_COMPRARTE_ESE_ITEM (skins, `Destruye`). */
+  ShopCannotBuyThat: 1084,
+  /** MSG_NO_SIENTO_PUEDO_COMPRARTE_ESE_ITEM_1085 (`Instransferible`). */
+  ShopCannotBuyThatUntradeable: 1085,
+  /** MSG_NO_SIENTO_ESTOY_INTERESADO_TIPO_OBJETOS: another type than `TipoItems`, or gold. */
+  ShopNotInterestedInType: 1086,
+  /** MSG_NO_VES_NADA_INTERESANTE_1114: a left click on nothing. */
+  NothingInteresting: 1114,
+  /** MSG_NO_COMERCIANDO_1137: buying without the shop window open. */
+  NotTrading: 1137,
+  /** Msg1434 "No tengo ningún interés en comerciar." (over the head of an NPC that does not trade). */
+  NoInterestInTrading: 1434,
+  /** MSG_NOT_INTERESTED_IN_TRADING (over the head, `LOCMSG*2084*`). */
+  NotInterestedInTrading: 2084,
 } as const;
+
+/** Which line each refusal of a sale (items-and-economy §7.5) is answered with, and its font. */
+export const SALE_REFUSAL_LINES: Readonly<Record<SaleRefusal, { readonly id: number; readonly font: number }>> = {
+  skin: { id: LocaleId.ShopCannotBuyThat, font: FontIndex.Talk },
+  newbie_item: { id: LocaleId.ShopRefusesNewbieItems, font: FontIndex.Talk },
+  destroys: { id: LocaleId.ShopCannotBuyThat, font: FontIndex.Talk },
+  untradeable: { id: LocaleId.ShopCannotBuyThatUntradeable, font: FontIndex.Talk },
+  not_interested: { id: LocaleId.ShopNotInterestedInType, font: FontIndex.Talk },
+  rank: { id: LocaleId.CannotTradeRank, font: FontIndex.Warning },
+};
 
 /**
  * Our wording of the locale lines this server sends, for clients without the stock client's
@@ -73,10 +109,22 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [ITEM_LOCALE_IDS.drop_newbie_item]: "Los novatos no pueden tirar sus objetos de novato.",
   [ITEM_LOCALE_IDS.drop_forbidden]: "No puedes hacer eso con ese objeto.",
   [ITEM_LOCALE_IDS.not_enough_gold]: "No tienes suficiente oro.",
+  [ITEM_LOCALE_IDS.npc_will_not_buy]: "Lo siento, no puedo comprarte ese objeto.",
   [LocaleId.CommandDisabledForRank]: "Ese comando no está habilitado para tu rango.",
   [LocaleId.GlobalChatTooFast]: "No puedes escribir mensajes globales tan rápido.",
   [LocaleId.GlobalChatDisabled]: "El chat global está desactivado en este servidor.",
   [LocaleId.ServerUptime]: "Servidor en línea: ¬1",
+  [LocaleId.TooFar]: "Estás demasiado lejos.",
+  [LocaleId.AlreadyTrading]: "Ya estás comerciando.",
+  [LocaleId.ClickCharacterFirst]: "Primero haz clic izquierdo sobre el personaje.",
+  [LocaleId.CannotTradeRank]: "No puedes vender objetos.",
+  [LocaleId.ShopRefusesNewbieItems]: "Lo siento, no comercio objetos para novatos.",
+  [LocaleId.ShopCannotBuyThatUntradeable]: "Lo siento, no puedo comprarte ese objeto.",
+  [LocaleId.ShopNotInterestedInType]: "Lo siento, no estoy interesado en este tipo de objetos.",
+  [LocaleId.NothingInteresting]: "No ves nada interesante.",
+  [LocaleId.NotTrading]: "No estás comerciando.",
+  [LocaleId.NoInterestInTrading]: "No tengo ningún interés en comerciar.",
+  [LocaleId.NotInterestedInTrading]: "No estoy interesado en comerciar.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -85,6 +133,19 @@ export function wordLocaleMessage(messageId: number, params: string): string | u
   if (wording === undefined) return undefined;
   const values = params.split("¬");
   return wording.replace(/¬(\d+)/g, (_hole, index: string) => values[Number(index) - 1] ?? "");
+}
+
+/**
+ * Over-head texts the stock client words itself: `LOCMSG*<id>*<params>` (a line of its language
+ * files, VB6 `PrepareLocalizedChatOverHead`) and `NPCDESC*<npc>` (the NPC's `Desc` from its own
+ * NPC data, VB6 `LookatTile`).
+ */
+export function overHeadLocale(id: number, ...params: (string | number)[]): string {
+  return `LOCMSG*${id}*${params.join("¬")}`;
+}
+
+export function overHeadNpcDescription(npcNumber: number): string {
+  return `NPCDESC*${npcNumber}`;
 }
 
 /** Cuts no words: `1 día, 2 horas, 3 minutos, 4 segundos.` as the VB6 `/UPTIME` composes it. */
@@ -124,6 +185,22 @@ export const MESSAGES = {
   item: (name: ItemLocaleName, ...params: (string | number)[]) => localeLine(ITEM_LOCALE_IDS[name], FontIndex.Info, ...params),
   /** `CanUseObject` refused: the client words the reason from the code. */
   cannotUseItem: () => consoleLine("No puedes usar ese objeto.", FontIndex.Info),
+
+  // -- NPC commerce (items-and-economy §7) and looking at the map (`LookatTile`)
+  tooFar: () => localeLine(LocaleId.TooFar, FontIndex.Info),
+  alreadyTrading: () => localeLine(LocaleId.AlreadyTrading, FontIndex.Info),
+  clickCharacterFirst: () => localeLine(LocaleId.ClickCharacterFirst, FontIndex.Info),
+  cannotTradeRank: () => localeLine(LocaleId.CannotTradeRank, FontIndex.Warning),
+  notTrading: () => localeLine(LocaleId.NotTrading, FontIndex.Info),
+  /** Why the NPC will not buy what the player offers (`Comercio` sell). */
+  saleRefused: (reason: SaleRefusal) => localeLine(SALE_REFUSAL_LINES[reason].id, SALE_REFUSAL_LINES[reason].font),
+  nothingInteresting: () => localeLine(LocaleId.NothingInteresting, FontIndex.Info),
+  /**
+   * A ground object looked at: `O*<obj>* - <amount> *<tags>*` (the stock client words it from
+   * its object data), or `O*<obj>*` for doors, signs and mail.
+   */
+  objectLook: (objectId: number, amount?: number, tags = 0) =>
+    consoleLine(amount === undefined ? `O*${objectId}*` : `O*${objectId}* - ${amount} *${tags}*`, FontIndex.Info),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

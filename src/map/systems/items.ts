@@ -248,6 +248,8 @@ function sendVitalChanges(ctx: MapContext, player: PlayerEntity, before: PlayerE
 
 /** `Drop`: a slot's units onto a reachable tile, or gold (slot 200) around the player (§6.4–6.5). */
 export function dropHandler(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Drop">): void {
+  // VB6 `HandleDrop`: a player with a shop window open cannot drop (silently).
+  if (player.trading !== null) return;
   const outcome = drop(
     { inventory: player.inventory, walker: { x: player.x, y: player.y }, level: player.record.level, class: player.record.class, dead: isDead(player) },
     groundGrid(ctx),
@@ -337,8 +339,8 @@ function commit(ctx: MapContext, player: PlayerEntity, inventory: Inventory, cha
   if (goldDelta !== 0) ctx.view.send(player, ctx.packets.updateGold(inventory.gold));
 }
 
-/** Slots an action took off the player (a dropped equipped item): effects and looks. */
-function afterUnequip(ctx: MapContext, player: PlayerEntity, unequipped: readonly UnequippedSlot[]): void {
+/** Slots an action took off the player (a dropped or sold equipped item): effects and looks. */
+export function afterUnequip(ctx: MapContext, player: PlayerEntity, unequipped: readonly UnequippedSlot[]): void {
   if (unequipped.length === 0) return;
   const effects: EquipEffect[] = [];
   for (const slot of unequipped) {

@@ -12,8 +12,10 @@ import { BLOCKED_ALL, HEADING_SOUTH, isHeading, isWaterForWalker } from "../../g
 import type { EntityStore } from "../entity-store.ts";
 import { inventoryFromRecord } from "../../game/inventory/index.ts";
 import { NO_TIMERS } from "../../game/item-use/index.ts";
+import { npcTemplate } from "../npc-templates.ts";
 import { applyLook, inventoryFrames } from "./items.ts";
 import { stopCountdown } from "./logout.ts";
+import { shopFor, stopTrading } from "./shops.ts";
 
 /**
  * The VB6 spawn search looks 12 rings around the wanted tile and gives up after that (the
@@ -77,6 +79,7 @@ export function sendTo(ctx: MapContext, player: PlayerEntity, dest: Place): void
   if (dest.map === mapId) {
     const spot = findFreeTile(ctx.terrain, ctx.store, dest.x, dest.y);
     if (!spot) return;
+    stopTrading(ctx, player, true);
     const fromX = player.x;
     const fromY = player.y;
     ctx.store.move(player, spot.x, spot.y);
@@ -100,8 +103,12 @@ export function placeNpc(ctx: MapContext, spawn: NpcDefinition): boolean {
   if (!spot) return false;
   const charIndex = store.allocateCharIndex();
   if (charIndex === 0) return false;
+  // The NPC keeps its npcs.dat entry; a trader gets its own stock (one per NPC on this map).
+  const template = npcTemplate(ctx.tables, spawn.npc);
   store.addNpc({
     kind: "npc",
+    template,
+    shop: shopFor(template),
     ...hiddenGear(),
     charIndex,
     body: spawn.body,
@@ -155,6 +162,8 @@ export function findFreeTile(terrain: MapTerrain, store: EntityStore, x: number,
 
 function removeFromMap(ctx: MapContext, player: PlayerEntity, wasWarp: boolean): void {
   stopCountdown(ctx, player);
+  // A transfer keeps the connection: its client closes the shop window. A logout needs nothing.
+  stopTrading(ctx, player, wasWarp);
   ctx.view.playerDisappeared(player, wasWarp);
   ctx.store.removePlayer(player);
   ctx.stats.players = ctx.store.playerCount;
@@ -173,6 +182,9 @@ function newPlayer(session: number, record: CharacterRecord, charIndex: number, 
     useTimers: NO_TIMERS,
     cooldowns: {},
     lastDropAt: null,
+    targetNpc: null,
+    targetUser: null,
+    trading: null,
     ...hiddenGear(),
     charIndex,
     body: record.body,
