@@ -9,7 +9,7 @@
  * Needs the shared AO data (fails in CI, skipped elsewhere) and /usr/bin/chromium (same rule).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -19,9 +19,8 @@ import { mapLayersByteLength } from "../src/game/map-json/index.ts";
 import { solidPng } from "./support/png.ts";
 import { requireSharedData, sharedDataPath } from "./support/shared-data.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { CHROMIUM, CHROMIUM_FLAGS, chromiumMissingFor } from "./support/browser.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const ARTIFACTS = join(import.meta.dir, "..", ".test-artifacts");
 const SCREENSHOT = join(ARTIFACTS, "client-ao-terrain.png");
 const SCENARIO_TIMEOUT_MS = 90_000;
@@ -33,8 +32,7 @@ const MIN_FLOOR_SHARE = 0.25;
 /** How often the canvas is looked at again while images load. */
 const POLL_MS = 100;
 
-const chromiumMissing = !existsSync(CHROMIUM);
-if (chromiumMissing && process.env.CI !== "true") console.warn(`[client-ao-terrain-e2e] skipped: ${CHROMIUM} not found`);
+const chromiumMissing = chromiumMissingFor("client-ao-terrain-e2e");
 const hasData = requireSharedData("ao20/Mapas/mapa1.csm", "ao20/Dat/obj.dat", "ao20/init/graficos.ind");
 
 /** Share of the game canvas in (about) `rgb`, sampling every 5th pixel. */

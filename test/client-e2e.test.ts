@@ -16,11 +16,13 @@ import type { Browser, Page } from "playwright-core";
 import { loadConfig } from "../src/config/index.ts";
 import { silentLogger } from "../src/log/index.ts";
 import { CHAT_TEXT } from "../src/client/ui-text.ts";
-import { decodeClientPacket, decodeServerPacket, encodeClientPacket, type ClientPacket, type ClientPacketName, type ServerPacket } from "../src/protocol/index.ts";
+import { decodeServerPacket, encodeClientPacket, type ClientPacketName, type ServerPacket } from "../src/protocol/index.ts";
 import { startServer, type RunningServer } from "../src/server/index.ts";
+import { CHROMIUM, CHROMIUM_FLAGS, chromiumMissingFor, recordTraffic, until as untilWithin } from "./support/browser.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+/** `until` with this suite's step timeout. */
+const until = <T>(what: string, find: () => T | undefined, timeoutMs = STEP_TIMEOUT_MS): Promise<T> => untilWithin(what, find, timeoutMs);
+
 const ARTIFACTS = join(import.meta.dir, "..", ".test-artifacts");
 const SCREENSHOT = join(ARTIFACTS, "client-game-view.png");
 /** The whole scenario must finish well inside this (browser start included). */
@@ -38,14 +40,10 @@ const CHAT_PLAYER = { email: "chat@example.org", password: "chat-secret", name: 
 /** VB's `RGB(255, 0, 0)`, the colour of a yell over the head. */
 const VB_RED = 0x0000ff;
 /** How often `until` looks again. */
-const POLL_MS = 20;
 /** Home city 6 of the default world spawns at (46, 54): in view of the plaza, off the walk east. */
 const BOT_HOME_CITY = 6;
 
-const chromiumMissing = !existsSync(CHROMIUM);
-if (chromiumMissing && process.env.CI !== "true") {
-  console.warn(`[client-e2e] skipped: ${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`);
-}
+const chromiumMissing = chromiumMissingFor("client-e2e");
 
 /** A scripted second player speaking the protocol through the project's library. */
 class ScriptedClient {
@@ -142,35 +140,6 @@ async function canvasStats(page: Page): Promise<{ stddev: number; colours: numbe
 async function charIndexOf(client: ScriptedClient, name: string, from: number): Promise<number> {
   const create = await client.waitFor(`a CharacterCreate of ${name}`, (p) => p.name === "CharacterCreate" && p.fields.name.startsWith(name), from);
   return create.name === "CharacterCreate" ? create.fields.charIndex : 0;
-}
-
-/** Polls `find` until it returns something (or fails after STEP_TIMEOUT_MS). */
-async function until<T>(what: string, find: () => T | undefined): Promise<T> {
-  const deadline = performance.now() + STEP_TIMEOUT_MS;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (performance.now() > deadline) throw new Error(`no ${what} within ${STEP_TIMEOUT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
-
-/** Every packet the page sends and receives, decoded, across reconnects. */
-function recordTraffic(page: Page): { sent: ClientPacket[]; received: ServerPacket[] } {
-  const traffic = { sent: [] as ClientPacket[], received: [] as ServerPacket[] };
-  page.on("websocket", (socket) => {
-    socket.on("framesent", ({ payload }) => {
-      if (typeof payload === "string") return;
-      const decoded = decodeClientPacket(new Uint8Array(payload));
-      if (decoded.ok) traffic.sent.push(decoded.packet);
-    });
-    socket.on("framereceived", ({ payload }) => {
-      if (typeof payload === "string") return;
-      const decoded = decodeServerPacket(new Uint8Array(payload));
-      if (decoded.ok) traffic.received.push(decoded.packet);
-    });
-  });
-  return traffic;
 }
 
 /** Enter, the line, Enter: how a player uses the chat box. */

@@ -10,7 +10,7 @@
  * Needs the shared AO data (fails in CI, skipped elsewhere) and /usr/bin/chromium (same rule).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -20,9 +20,8 @@ import { GameClient } from "./support/game-client.ts";
 import { solidPng } from "./support/png.ts";
 import { requireSharedData, sharedDataPath } from "./support/shared-data.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
+import { CHROMIUM, CHROMIUM_FLAGS, chromiumMissingFor } from "./support/browser.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const ARTIFACTS = join(import.meta.dir, "..", ".test-artifacts");
 const SCREENSHOT = join(ARTIFACTS, "client-inventory-ao.png");
 const SCENARIO_TIMEOUT_MS = 90_000;
@@ -30,8 +29,7 @@ const STEP_TIMEOUT_MS = 15_000;
 const PICTURE_RGB = [255, 140, 0] as const;
 const PLAYER = { email: "mochila-ao@example.org", password: "mochila-secreta", name: "Alforja" };
 
-const chromiumMissing = !existsSync(CHROMIUM);
-if (chromiumMissing && process.env.CI !== "true") console.warn(`[client-inventory-ao-e2e] skipped: ${CHROMIUM} not found`);
+const chromiumMissing = chromiumMissingFor("client-inventory-ao-e2e");
 const hasData = requireSharedData("ao20/Mapas/mapa1.csm", "ao20/Dat/obj.dat", "ao20/init/graficos.ind");
 
 describe.skipIf(!hasData || (chromiumMissing && process.env.CI !== "true"))("browser inventory with AO graphics", () => {

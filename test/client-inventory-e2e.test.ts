@@ -19,17 +19,18 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { loadConfig } from "../src/config/index.ts";
 import { silentLogger } from "../src/log/index.ts";
-import { decodeClientPacket, decodeServerPacket, type ClientPacket, type ServerPacket } from "../src/protocol/index.ts";
+import { type ServerPacket } from "../src/protocol/index.ts";
 import { startServer, type RunningServer } from "../src/server/index.ts";
+import { CHROMIUM, CHROMIUM_FLAGS, chromiumMissingFor, recordTraffic, until as untilWithin } from "./support/browser.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+/** `until` with this suite's step timeout. */
+const until = <T>(what: string, find: () => T | undefined, timeoutMs = STEP_TIMEOUT_MS): Promise<T> => untilWithin(what, find, timeoutMs);
+
 const ARTIFACTS = join(import.meta.dir, "..", ".test-artifacts");
 const SCREENSHOT = join(ARTIFACTS, "client-inventory.png");
 const SCENARIO_TIMEOUT_MS = 60_000;
 /** Waits for one step of the scenario (a screen, a packet, the server's answer). */
 const STEP_TIMEOUT_MS = 10_000;
-const POLL_MS = 20;
 /** The server's drop interval (`IntervaloTirar`) is 400 ms: wait a little longer between drops. */
 const DROP_INTERVAL_MS = 450;
 
@@ -37,39 +38,7 @@ const PLAYER = { email: "inventory@example.org", password: "inv-secret", name: "
 /** AO `e_OBJType` of the items a double click consumes, most reliable first (food is always eaten). */
 const CONSUMABLE_TYPES = [1, 13, 11] as const;
 
-const chromiumMissing = !existsSync(CHROMIUM);
-if (chromiumMissing && process.env.CI !== "true") {
-  console.warn(`[client-inventory-e2e] skipped: ${CHROMIUM} not found (install Debian's chromium: apt-get install -y chromium)`);
-}
-
-/** Every packet the page sends and receives, decoded. */
-function recordTraffic(page: Page): { sent: ClientPacket[]; received: ServerPacket[] } {
-  const traffic = { sent: [] as ClientPacket[], received: [] as ServerPacket[] };
-  page.on("websocket", (socket) => {
-    socket.on("framesent", ({ payload }) => {
-      if (typeof payload === "string") return;
-      const decoded = decodeClientPacket(new Uint8Array(payload));
-      if (decoded.ok) traffic.sent.push(decoded.packet);
-    });
-    socket.on("framereceived", ({ payload }) => {
-      if (typeof payload === "string") return;
-      const decoded = decodeServerPacket(new Uint8Array(payload));
-      if (decoded.ok) traffic.received.push(decoded.packet);
-    });
-  });
-  return traffic;
-}
-
-/** Polls `find` until it returns something; the error names the step and what the server did not do. */
-async function until<T>(what: string, find: () => T | undefined, timeoutMs = STEP_TIMEOUT_MS): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (performance.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
+const chromiumMissing = chromiumMissingFor("client-inventory-e2e");
 
 interface SlotState {
   readonly slot: number;
