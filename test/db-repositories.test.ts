@@ -350,6 +350,86 @@ function describeConformance(label: string, makeHarness: () => Promise<BackendHa
       }, SLOW_TEST_TIMEOUT_MS);
     });
 
+    describe("bank vault", () => {
+      test("a new character has an empty vault; a save with `bank` writes it, one without leaves it alone", async () => {
+        const account = await newAccount();
+        const record = await newCharacter(account.id, "Banca");
+        expect(await db.characters.loadBank(record.id)).toEqual([]);
+        const bank = [
+          { slot: 1, objectId: 38, amount: 10 },
+          { slot: 42, objectId: 2, amount: 1 },
+        ];
+        expect((await db.characters.saveCharacters([{ ...record, bankGold: 500, bank }])).kind).toBe("ok");
+        expect(await db.characters.loadBank(record.id)).toEqual(bank);
+        expect((await db.characters.loadCharacter(record.id))!.bankGold).toBe(500);
+        expect("bank" in (await db.characters.loadCharacter(record.id))!).toBe(false);
+        // without `bank`: the stored vault is untouched
+        expect((await db.characters.saveCharacters([{ ...record, level: 3 }], { final: true })).kind).toBe("ok");
+        expect(await db.characters.loadBank(record.id)).toEqual(bank);
+        // with `bank`: replaced as a whole (slot 1 changed, slot 42 emptied, slot 7 added)
+        const next = [
+          { slot: 1, objectId: 38, amount: 3 },
+          { slot: 7, objectId: 1, amount: 9_999 },
+        ];
+        expect((await db.characters.saveCharacters([{ ...record, bank: next }])).kind).toBe("ok");
+        expect(await db.characters.loadBank(record.id)).toEqual(next);
+        expect((await db.characters.saveCharacters([{ ...record, bank: [] }])).kind).toBe("ok");
+        expect(await db.characters.loadBank(record.id)).toEqual([]);
+      });
+
+      test("vaults of several characters in one batch, each its own", async () => {
+        const account = await newAccount();
+        const one = await newCharacter(account.id, "Uno");
+        const two = await newCharacter(account.id, "Dos");
+        const three = await newCharacter(account.id, "Tres");
+        await db.characters.saveCharacters([{ ...three, bank: [{ slot: 2, objectId: 5, amount: 5 }] }]);
+        const batch = [
+          { ...one, bank: [{ slot: 1, objectId: 1, amount: 1 }] },
+          { ...two, bank: [{ slot: 1, objectId: 2, amount: 2 }] },
+          { ...three, level: 4 },
+        ];
+        expect((await db.characters.saveCharacters(batch)).kind).toBe("ok");
+        expect(await db.characters.loadBank(one.id)).toEqual([{ slot: 1, objectId: 1, amount: 1 }]);
+        expect(await db.characters.loadBank(two.id)).toEqual([{ slot: 1, objectId: 2, amount: 2 }]);
+        expect(await db.characters.loadBank(three.id)).toEqual([{ slot: 2, objectId: 5, amount: 5 }]);
+      });
+
+      test("a failing save changes neither the character nor its vault", async () => {
+        const account = await newAccount();
+        const record = await newCharacter(account.id, "Firme");
+        const bank = [{ slot: 3, objectId: 38, amount: 10 }];
+        await db.characters.saveCharacters([{ ...record, bank }]);
+        const stored = (await db.characters.loadCharacter(record.id))!;
+        clock.advance(1_000);
+        // a bad character row with a good vault
+        await expectDatabaseError(db.characters.saveCharacters([{ ...stored, gold: -1, bank: [] }]), "constraint_violated");
+        expect(await db.characters.loadBank(record.id)).toEqual(bank);
+        // a good character row with a bad vault (amount 0, slot 43, more than a stack)
+        for (const bad of [
+          [{ slot: 3, objectId: 38, amount: 0 }],
+          [{ slot: 43, objectId: 38, amount: 1 }],
+          [{ slot: 1, objectId: 38, amount: 10_001 }],
+          [{ slot: 1, objectId: 0, amount: 1 }],
+        ]) {
+          const error = await expectDatabaseError(db.characters.saveCharacters([{ ...stored, level: 9, gold: 1, bank: bad }]), "constraint_violated");
+          expect(error.message).toContain("bank_items");
+        }
+        expect(await db.characters.loadCharacter(record.id)).toEqual(stored);
+        expect(await db.characters.loadBank(record.id)).toEqual(bank);
+        // a batch naming a missing character writes no vault either
+        expect(await db.characters.saveCharacters([{ ...stored, bank: [] }, { ...stored, id: 999 }])).toEqual({ kind: "not_found", ids: [999] });
+        expect(await db.characters.loadBank(record.id)).toEqual(bank);
+      });
+
+      test("deleting a character deletes its vault", async () => {
+        const account = await newAccount();
+        const record = await newCharacter(account.id, "Adios");
+        await db.characters.saveCharacters([{ ...record, bank: [{ slot: 1, objectId: 1, amount: 1 }] }]);
+        expect(await db.characters.deleteCharacter(record.id)).toBe(true);
+        expect(await db.characters.loadBank(record.id)).toEqual([]);
+      });
+    });
+
     describe("online marks", () => {
       const onlineSince = (id: number) => db.characters.onlineSince(id);
 

@@ -5,10 +5,10 @@
  */
 import { and, asc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { CharacterRecord, NewCharacter } from "../game/character/index.ts";
+import type { BankSlot, CharacterRecord, NewCharacter } from "../game/character/index.ts";
 import { DatabaseError, findPostgresError, SQLSTATE, toDatabaseError } from "./database-error.ts";
 import { characterToRow, rowToCharacter } from "./character-rows.ts";
-import { characters } from "./schema.ts";
+import { bankItems, characters } from "./schema.ts";
 
 export type CreateCharacterOutcome =
   | { kind: "ok"; character: CharacterRecord }
@@ -46,6 +46,8 @@ export interface CharacterRepository {
   loadCharacter(id: number): Promise<CharacterRecord | null>;
   /** The account's characters, oldest first. */
   listCharacters(accountId: number): Promise<CharacterRecord[]>;
+  /** The character's stored vault: its occupied slots, ascending (empty when it has none). */
+  loadBank(characterId: number): Promise<BankSlot[]>;
   /** Case-insensitive. */
   isNameTaken(name: string): Promise<boolean>;
   /**
@@ -53,7 +55,11 @@ export interface CharacterRepository {
    * now). Never modifies `record`: the new updatedAt is in the outcome.
    */
   saveCharacter(record: CharacterRecord): Promise<SaveCharacterOutcome>;
-  /** saveCharacter for many records in one atomic statement; a failure saves none of them. */
+  /**
+   * saveCharacter for many records in one atomic statement; a failure saves none of them. A
+   * record carrying `bank` replaces that character's vault rows in the same statement; one
+   * without it leaves the stored vault untouched.
+   */
   saveCharacters(records: readonly CharacterRecord[], options?: SaveOptions): Promise<SaveCharactersOutcome>;
   /**
    * For tools working on the database while servers run: writes `record` only when the
@@ -87,7 +93,7 @@ const SAVED_KEYS = (Object.keys(COLUMNS) as CharacterKey[]).filter((key) => !NOT
  * parameter however many characters it saves (no 65,535-parameter ceiling). The update runs only
  * when every id exists; the statement reports the missing ones.
  */
-function buildSaveStatement(batchJson: string, final: boolean): SQL {
+function buildSaveStatement(batchJson: string, final: boolean, bank: BankBatch | null): SQL {
   const recordType = sql.join(
     [sql`${sql.identifier(COLUMNS.id.name)} ${sql.raw(COLUMNS.id.getSQLType())}`, ...SAVED_KEYS.map((key) => sql`${sql.identifier(COLUMNS[key].name)} ${sql.raw(COLUMNS[key].getSQLType())}`)],
     sql`, `,
@@ -107,9 +113,51 @@ function buildSaveStatement(batchJson: string, final: boolean): SQL {
       UPDATE ${characters} SET ${assignments} FROM input
       WHERE ${characters.id} = input.id AND NOT EXISTS (SELECT 1 FROM missing)
       RETURNING ${characters.id}
-    )
+    )${bank === null ? sql`` : bankStatements(bank)}
     SELECT (SELECT count(*) FROM saved)::integer AS saved,
       (SELECT coalesce(jsonb_agg(missing.id ORDER BY missing.id), '[]'::jsonb) FROM missing) AS missing`;
+}
+
+/** The vaults of a save batch: whose vault is replaced, and its rows. */
+interface BankBatch {
+  ownersJson: string;
+  rowsJson: string;
+}
+
+function bankBatchOf(records: readonly CharacterRecord[]): BankBatch | null {
+  const owners: number[] = [];
+  const rows: { character_id: number; slot: number; object_id: number; amount: number }[] = [];
+  for (const record of records) {
+    if (record.bank === undefined) continue;
+    owners.push(record.id);
+    for (const entry of record.bank) rows.push({ character_id: record.id, slot: entry.slot, object_id: entry.objectId, amount: entry.amount });
+  }
+  return owners.length === 0 ? null : { ownersJson: JSON.stringify(owners), rowsJson: JSON.stringify(rows) };
+}
+
+/**
+ * More CTEs of the save statement: the vault rows of each owner are replaced (slots no longer in
+ * the vault deleted, the others upserted; the two touch disjoint rows), only when every character
+ * of the batch exists. One statement: a check that fails (a bad slot or amount, a bad character
+ * row) writes neither the characters nor their vaults.
+ */
+function bankStatements(bank: BankBatch): SQL {
+  return sql`, bank_owner AS (
+      SELECT value::integer AS id FROM jsonb_array_elements_text(${bank.ownersJson}::jsonb)
+    ), bank_input AS (
+      SELECT * FROM jsonb_to_recordset(${bank.rowsJson}::jsonb) AS bank_input(character_id integer, slot integer, object_id integer, amount integer)
+    ), bank_cleared AS (
+      DELETE FROM ${bankItems} USING bank_owner
+      WHERE ${bankItems.characterId} = bank_owner.id AND NOT EXISTS (SELECT 1 FROM missing)
+        AND NOT EXISTS (SELECT 1 FROM bank_input WHERE bank_input.character_id = ${bankItems.characterId} AND bank_input.slot = ${bankItems.slot})
+      RETURNING 1
+    ), bank_written AS (
+      INSERT INTO ${bankItems} (${sql.identifier(bankItems.characterId.name)}, ${sql.identifier(bankItems.slot.name)}, ${sql.identifier(bankItems.objectId.name)}, ${sql.identifier(bankItems.amount.name)})
+      SELECT character_id, slot, object_id, amount FROM bank_input WHERE NOT EXISTS (SELECT 1 FROM missing)
+      ON CONFLICT (${sql.identifier(bankItems.characterId.name)}, ${sql.identifier(bankItems.slot.name)})
+      DO UPDATE SET ${sql.identifier(bankItems.objectId.name)} = excluded.${sql.identifier(bankItems.objectId.name)}, ${sql.identifier(bankItems.amount.name)} = excluded.${sql.identifier(bankItems.amount.name)}
+      RETURNING 1
+    )`;
 }
 
 /** One record as a JSON object keyed by column name, with values as Postgres reads them from JSON. */
@@ -174,6 +222,19 @@ export function createCharacterRepository(db: Drizzle, now: () => Date): Charact
       }
     },
 
+    async loadBank(characterId) {
+      try {
+        const rows = await db
+          .select({ slot: bankItems.slot, objectId: bankItems.objectId, amount: bankItems.amount })
+          .from(bankItems)
+          .where(eq(bankItems.characterId, characterId))
+          .orderBy(asc(bankItems.slot));
+        return rows.map((row) => ({ slot: row.slot, objectId: row.objectId, amount: row.amount }));
+      } catch (error) {
+        throw toDatabaseError(error, `loading the vault of character ${characterId}`);
+      }
+    },
+
     async isNameTaken(name) {
       try {
         const rows = await db.select({ id: characters.id }).from(characters).where(nameMatches(name)).limit(1);
@@ -195,7 +256,7 @@ export function createCharacterRepository(db: Drizzle, now: () => Date): Charact
       const batchJson = JSON.stringify(records.map((record) => toSaveInput(record, updatedAt)));
       let result: unknown;
       try {
-        result = await db.execute(buildSaveStatement(batchJson, options.final === true));
+        result = await db.execute(buildSaveStatement(batchJson, options.final === true, bankBatchOf(records)));
       } catch (error) {
         throw toDatabaseError(error, `saving ${records.length} character(s)`);
       }

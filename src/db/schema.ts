@@ -7,7 +7,7 @@
  * serve it.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Attributes, Equipment, InventorySlot } from "../game/character/index.ts";
 
 /** Timestamps are always stored with a time zone and read as JS Dates. */
@@ -90,6 +90,29 @@ export const characters = pgTable(
 );
 
 /**
+ * The bank vault (items-and-economy §8.1): one row per occupied slot of a character's 42-slot
+ * vault. Read when a banker is first opened in a session; written only by a save of a record
+ * that carries its vault, in the same statement as the character row (replacing its rows).
+ */
+export const bankItems = pgTable(
+  "bank_items",
+  {
+    characterId: integer("character_id")
+      .notNull()
+      .references(() => characters.id, { onDelete: "cascade" }),
+    slot: integer("slot").notNull(),
+    objectId: integer("object_id").notNull(),
+    amount: integer("amount").notNull(),
+  },
+  (table) => [
+    primaryKey({ name: "bank_items_pkey", columns: [table.characterId, table.slot] }),
+    check("bank_items_slot_valid", sql`${table.slot} BETWEEN 1 AND 42`),
+    check("bank_items_object_positive", sql`${table.objectId} > 0`),
+    check("bank_items_amount_valid", sql`${table.amount} BETWEEN 1 AND 10000`),
+  ],
+);
+
+/**
  * The world a database belongs to: one row, written at every start. Character positions and
  * inventories are map and object numbers of this world; loading another world on the same
  * database needs the operator's consent (`--allow-world-change`).
@@ -112,4 +135,5 @@ export const worldIdentity = pgTable(
 export type AccountRow = typeof accounts.$inferSelect;
 export type CharacterRow = typeof characters.$inferSelect;
 export type NewCharacterRow = typeof characters.$inferInsert;
+export type BankItemRow = typeof bankItems.$inferSelect;
 export type WorldIdentityRow = typeof worldIdentity.$inferSelect;

@@ -9,6 +9,7 @@ import type { CharacterRecord } from "../game/character/index.ts";
 import type { ShopStock, ShopTemplate } from "../game/commerce/index.ts";
 import { toRecordInventory, type Inventory } from "../game/inventory/index.ts";
 import type { UseTimers } from "../game/item-use/index.ts";
+import { vaultToRecord, type Vault } from "../game/bank/index.ts";
 import type { TimerId } from "../time/index.ts";
 import type { VisibleChar } from "./map-packets.ts";
 import type { WalkPacing } from "../game/movement/index.ts";
@@ -65,6 +66,16 @@ export interface PlayerEntity extends VisibleChar {
    * set the player cannot walk or drop (see systems/shops.ts).
    */
   trading: NpcEntity | null;
+  /**
+   * THE bank vault once loaded in this session (from the record's `bank`, or from the database
+   * when a banker is first opened: see systems/bank.ts), else null. Written to `record.bank` when
+   * the record leaves the map; the bank gold lives in `record.bankGold`.
+   */
+  bank: Vault | null;
+  /** A `bank_load` is on its way to the gateway and back; bank packets wait for it. */
+  bankLoading: boolean;
+  /** The banker whose vault window is open (VB6 `flags.Comerciando` at a banker), or null. */
+  banking: NpcEntity | null;
 }
 
 /** A trader's shop on this map: its `npcs.dat` list and its live stock (one per placed NPC). */
@@ -167,6 +178,7 @@ export class EntityStore {
       inventory: [...inventory],
       equipment: { ...equipment },
       gold,
+      ...(player.bank !== null ? { bank: vaultToRecord(player.bank) } : {}),
       vitals: { ...player.record.vitals },
       position: { map: player.record.position.map, x: player.x, y: player.y, heading: player.heading as CharacterRecord["position"]["heading"] },
     };

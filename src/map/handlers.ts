@@ -13,6 +13,7 @@ import type { ClientPacketFields, ClientPacketName } from "../protocol/index.ts"
 import type { BusMessage, BusMessageKind } from "./cross-map-bus.ts";
 import type { PlayerEntity } from "./entity-store.ts";
 import type { MapContext } from "./map-context.ts";
+import * as bank from "./systems/bank.ts";
 import * as chat from "./systems/chat.ts";
 import * as info from "./systems/info.ts";
 import * as items from "./systems/items.ts";
@@ -54,6 +55,14 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   CommerceBuy: shops.commerceBuy,
   CommerceSell: shops.commerceSell,
   CommerceEnd: shops.commerceEnd,
+  // the bank vault
+  BankStart: bank.bankStart,
+  BankDeposit: bank.bankDeposit,
+  BankExtractItem: bank.bankExtractItem,
+  BankDepositGold: bank.bankDepositGold,
+  BankExtractGold: bank.bankExtractGold,
+  BovedaMoveItem: bank.bovedaMoveItem,
+  BankEnd: bank.bankEnd,
   // information commands
   Online: info.online,
   RequestMOTD: info.motd,
@@ -65,7 +74,6 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   Heal: info.notAvailableYet,
   Help: info.notAvailableYet,
   RequestStats: info.notAvailableYet,
-  BankStart: info.notAvailableYet,
   Information: info.notAvailableYet,
   Reward: info.notAvailableYet,
   TrainList: info.notAvailableYet,
@@ -100,8 +108,6 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   Participar: info.notAvailableYet,
   Casarse: info.notAvailableYet,
   ModifyCastleWhiteList: info.notAvailableYet,
-  BankDepositGold: info.notAvailableYet,
-  BankExtractGold: info.notAvailableYet,
   DonateGold: info.notAvailableYet,
   OfertaInicial: info.notAvailableYet,
   OfertaDeSubasta: info.notAvailableYet,

@@ -1,5 +1,5 @@
 /** What a map tells the gateway besides frames. */
-import type { CharacterRecord } from "../game/character/index.ts";
+import type { BankSlot, CharacterRecord } from "../game/character/index.ts";
 
 export type EnterKind = "login" | "transfer" | "recover";
 
@@ -8,6 +8,12 @@ export type MapEvent =
   | { t: "enter_failed"; session: number; map: number; reason: "no_free_tile" | "map_full" | "already_here" }
   /** `state` is null when the map did not hold the session (it was in transit or already gone). */
   | { t: "left"; session: number; state: CharacterRecord | null; reason: string }
+  /**
+   * The player opened a banker and its vault is not loaded in this session: the gateway reads it
+   * from the database and answers with a `bank_loaded` control message (maps never touch the
+   * database).
+   */
+  | { t: "bank_load"; session: number; character: number }
   | {
       t: "transfer";
       session: number;
@@ -25,3 +31,6 @@ export interface EnterRequest {
   /** Where the player stood before this map (for exits to -1). */
   cameFrom?: { map: number; x: number; y: number } | undefined;
 }
+
+/** The gateway's answer to `bank_load`: the stored vault, or null when the database failed. */
+export type LoadedVault = BankSlot[] | null;

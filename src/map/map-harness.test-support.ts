@@ -295,6 +295,10 @@ export function summary({ name, fields: f }: Received): string {
       return `LocaleChatOverHead ${f.charIndex} ${f.messageId}`;
     case "ChangeNPCInventorySlot":
       return `NpcSlot ${f.slot}: ${f.objIndex}x${f.amount} @${f.price}${f.canUse ? ` canUse=${f.canUse}` : ""}`;
+    case "ChangeBankSlot":
+      return `BankSlot ${f.slot}: ${f.objIndex}x${f.amount}`;
+    case "UpdateBankGld":
+      return `UpdateBankGld ${f.bankGold}`;
     case "CommerceInit":
       return `CommerceInit ${f.npcName}`;
     case "LocaleMsg":

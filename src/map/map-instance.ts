@@ -18,10 +18,11 @@ import { EntityStore, type PlayerEntity } from "./entity-store.ts";
 import { BUS_HANDLERS, PACKET_HANDLERS, type BusHandler, type PacketHandler, type PacketHandlerTable } from "./handlers.ts";
 import type { MapContext, MapRules, MapStats, MapTerrain } from "./map-context.ts";
 import type { MapDefinition, MapExitDefinition } from "./map-definition.ts";
-import type { EnterRequest, MapEvent } from "./map-events.ts";
+import type { EnterRequest, LoadedVault, MapEvent } from "./map-events.ts";
 import type { MapPackets } from "./map-packets.ts";
 import { MapView } from "./map-view.ts";
 import type { Outbox } from "./outbox.ts";
+import * as bank from "./systems/bank.ts";
 import * as presence from "./systems/presence.ts";
 
 /** What the worker gives every map it hosts. */
@@ -130,6 +131,11 @@ export class MapInstance {
   leave(session: number, reason: string): void {
     const player = this.ctx.store.player(session);
     if (player) presence.leave(this.ctx, player, reason);
+  }
+
+  /** The gateway's answer to a `bank_load` this map emitted (the player may have left). */
+  bankLoaded(session: number, vault: LoadedVault): void {
+    bank.bankLoaded(this.ctx, session, vault);
   }
 
   /** The current state of every player, for autosave and crash recovery. */

@@ -67,6 +67,14 @@ export interface MapPackets {
   commerceInit(npcName: string): Uint8Array;
   /** Closes the NPC shop window. */
   commerceEnd(): Uint8Array;
+  /** One slot of the bank vault window (`ChangeBankSlot`). */
+  changeBankSlot(view: BankSlotFrame): Uint8Array;
+  /** Opens the vault window (`BankInit`). */
+  bankInit(): Uint8Array;
+  /** Closes the vault window (`BankEnd`). */
+  bankEnd(): Uint8Array;
+  /** The bank gold (`UpdateBankGld`). */
+  updateBankGold(bankGold: number): Uint8Array;
   /**
    * The part of the login burst before the area entry (§5.1 items 1–10), one frame each; the
    * inventory slots as the map's item rules show them (`ChangeInventorySlot` per usable slot).
@@ -86,6 +94,17 @@ export interface InventorySlotFrame {
   canUse: number;
   elementalTags: number;
   bindable: boolean;
+}
+
+/** The fields of one `ChangeBankSlot`. */
+export interface BankSlotFrame {
+  slot: number;
+  objectId: number;
+  amount: number;
+  /** The object's `Valor`. */
+  value: number;
+  canUse: number;
+  elementalTags: number;
 }
 
 /** The fields of one `ChangeNPCInventorySlot`. */

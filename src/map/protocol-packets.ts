@@ -148,6 +148,11 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
       }),
     commerceInit: (npcName) => frame("CommerceInit", { npcName }),
     commerceEnd: () => frame("CommerceEnd", {}),
+    changeBankSlot: (view) =>
+      frame("ChangeBankSlot", { slot: view.slot, objIndex: view.objectId, elementalTags: view.elementalTags, amount: view.amount, value: view.value, canUse: view.canUse }),
+    bankInit: () => frame("BankInit", {}),
+    bankEnd: () => frame("BankEnd", {}),
+    updateBankGold: (bankGold) => frame("UpdateBankGld", { bankGold }),
 
     loginBurstBeforeArea(record, inventory, userSlot, mapId, timeOfDayMs) {
       const frames: Uint8Array[] = [];

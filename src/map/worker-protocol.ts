@@ -9,7 +9,7 @@ import type { AoiMode } from "./area-of-interest.ts";
 import type { BusMessage } from "./cross-map-bus.ts";
 import type { MapRules } from "./map-context.ts";
 import type { MapDefinition } from "./map-definition.ts";
-import type { EnterKind, MapEvent } from "./map-events.ts";
+import type { EnterKind, LoadedVault, MapEvent } from "./map-events.ts";
 
 /** What every worker gets once, at `init`: the same for all maps it will host. */
 export interface WorkerSettings {
@@ -44,6 +44,8 @@ export type ToWorker =
       onlineCount: number;
     }
   | { t: "leave"; session: number; reason: string }
+  /** The answer to a map's `bank_load`: the stored vault, or null when the database failed. */
+  | { t: "bank_loaded"; session: number; vault: LoadedVault }
   /** A cross-map message, relayed to every worker. */
   | { t: "bus"; message: BusMessage }
   | { t: "snapshot"; requestId: number }

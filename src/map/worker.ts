@@ -179,6 +179,10 @@ function handle(message: ToWorker): void {
       else events.push({ t: "left", session: message.session, state: null, reason: message.reason });
       break;
     }
+    case "bank_loaded":
+      // A stale session (the player left this worker's maps meanwhile) is a normal case: dropped.
+      mapOfSession.get(message.session)?.bankLoaded(message.session, message.vault);
+      break;
     case "snapshot":
       post({ t: "snapshot", requestId: message.requestId, entries: collectSnapshot(), stats: takeStats() });
       return;

@@ -169,6 +169,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     deliver: (session, frame) => gateway?.deliver(session, frame),
     onLeft: (session, state, reason) => gateway?.onWorldLeft(session, state, reason),
     onEntered: (session) => gateway?.onWorldEntered(session),
+    onBankLoad: (session, characterId) => gateway?.onBankLoad(session, characterId),
     onEnterFailed: (session) => gateway?.onWorldEnterFailed(session),
     workerUrl: options.mapWorkerUrl,
   });

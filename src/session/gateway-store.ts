@@ -3,7 +3,7 @@
  * outcome (logged once here) so a broken database refuses logins politely instead of
  * crashing the session code. Writes never touch the caller's objects.
  */
-import type { CharacterRecord, NewCharacter } from "../game/character/index.ts";
+import type { BankSlot, CharacterRecord, NewCharacter } from "../game/character/index.ts";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../log/index.ts";
 
@@ -23,6 +23,8 @@ export interface GatewayStore {
   loadCharacter(id: number): Promise<CharacterRecord | null | "unavailable">;
   createCharacter(character: NewCharacter): Promise<AccountOutcome<{ kind: "ok"; character: CharacterRecord } | { kind: "name_taken" } | { kind: "unknown_account" }>>;
   touchLastLogin(accountId: number, characterId: number): Promise<void>;
+  /** A character's stored vault (occupied slots), read when a banker is first opened in a session. */
+  loadBank(characterId: number): Promise<BankSlot[] | "unavailable">;
   /**
    * One atomic batch; "ok" or why not. `final`: the characters left the world, and the same
    * statement clears their online marks (a failed final save leaves them marked).
@@ -54,6 +56,7 @@ export function createGatewayStore(database: Database, logger: Logger): GatewayS
     listCharacters: (accountId) => guard("list characters", () => database.characters.listCharacters(accountId), "unavailable" as const),
     loadCharacter: (id) => guard("load character", () => database.characters.loadCharacter(id), "unavailable" as const),
     createCharacter: (character) => guard("create character", () => database.characters.createCharacter(character), unavailable),
+    loadBank: (characterId) => guard("load bank", () => database.characters.loadBank(characterId), "unavailable" as const),
     touchLastLogin: async (accountId) => {
       await guard("touch last login", () => database.accounts.touchLastLogin(accountId), false);
     },

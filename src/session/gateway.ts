@@ -216,6 +216,21 @@ export class Gateway implements ConnectionEvents {
     }
   }
 
+  /**
+   * A map asks for the vault of the session's character (a banker opened): read it through the
+   * store and answer the map that owns the player then. The vault the map already holds is
+   * never replaced (the map takes only the first answer of a session); a read that fails
+   * answers null and the player may try again.
+   */
+  onBankLoad(sessionId: number, characterId: number): void {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.characterId !== characterId || (session.phase !== "in_world" && session.phase !== "entering")) return;
+    void this.options.store.loadBank(characterId).then((vault) => {
+      if (this.sessions.get(sessionId) !== session || session.characterId !== characterId) return;
+      this.options.world.bankLoaded(sessionId, vault === "unavailable" ? null : vault);
+    });
+  }
+
   onWorldEnterFailed(sessionId: number): void {
     const session = this.sessions.get(sessionId);
     if (!session) return;

@@ -11,6 +11,7 @@ import {
   type BusMessage,
   type EnterKind,
   type FromWorker,
+  type LoadedVault,
   type MapDefinition,
   type MapEvent,
   type SnapshotEntry,
@@ -39,6 +40,8 @@ export interface WorldOptions {
   /** The player is standing on a map now (after login, transfer or recovery). */
   onEntered?(session: number, map: number): void;
   onEnterFailed?(session: number, reason: string): void;
+  /** A map asks for a player's vault (a banker opened); answer with `bankLoaded`. */
+  onBankLoad?(session: number, characterId: number): void;
   workerUrl?: string;
   /** How cross-map messages reach the other maps; a loopback in one process. */
   bus?: BusTransport;
@@ -149,6 +152,18 @@ export class World {
       }
       host.post({ t: "leave", session, reason });
     });
+  }
+
+  /**
+   * The vault a map asked for (`bank_load`), posted to the map that owns the player now, after
+   * its queued intents. Dropped when the player left or is between maps: it asks again.
+   */
+  bankLoaded(session: number, vault: LoadedVault): void {
+    const route = this.routes.get(session);
+    if (!route || route.inTransit) return;
+    const host = this.hostOfMap.get(route.map);
+    if (!host || host.isDead) return;
+    host.post({ t: "bank_loaded", session, vault });
   }
 
   /** Latest state of every player, straight from the maps (for autosave). */
@@ -394,6 +409,9 @@ export class World {
         });
         return;
       }
+      case "bank_load":
+        if (this.routes.has(event.session)) this.options.onBankLoad?.(event.session, event.character);
+        return;
       case "left": {
         const route = this.routes.get(event.session);
         this.finishLeave(event.session, event.state ?? route?.state ?? null, event.reason);

@@ -30,6 +30,17 @@ export interface InventorySlot {
   equipped: boolean;
 }
 
+/** One occupied slot of the bank vault (items-and-economy §8.1). */
+export interface BankSlot {
+  /** 1-based slot number, 1…BANK_SLOT_COUNT. */
+  slot: number;
+  objectId: number;
+  amount: number;
+}
+
+/** AO20 MAX_BANCOINVENTORY_SLOTS: the vault has 42 slots for everyone. */
+export const BANK_SLOT_COUNT = 42;
+
 /** Object numbers equipped per slot; 0 = nothing. */
 export interface Equipment {
   weapon: number;
@@ -91,6 +102,12 @@ export interface NewCharacter {
   equipment: Equipment;
   /** Spell numbers by slot (index 0 = slot 1), 0 = empty; at most SPELL_SLOT_COUNT. */
   spells: number[];
+  /**
+   * The vault's occupied slots, present only once the vault was loaded from the database in this
+   * session (it is loaded when a banker is opened). When present, saving the record replaces the
+   * character's vault rows in the same transaction; when absent, the stored vault is untouched.
+   */
+  bank?: BankSlot[];
 }
 
 export interface CharacterRecord extends NewCharacter {

@@ -202,6 +202,12 @@ export const MESSAGES = {
   objectLook: (objectId: number, amount?: number, tags = 0) =>
     consoleLine(amount === undefined ? `O*${objectId}*` : `O*${objectId}* - ${amount} *${tags}*`, FontIndex.Info),
 
+  // -- the bank vault (items-and-economy §8)
+  /** `UserDejaObj` with no slot for the deposit (the VB6 text; its locale id is not documented). */
+  bankFull: () => consoleLine("No tienes más espacio en el banco.", FontIndex.Info),
+  /** The database could not read the vault when the banker was opened (ours). */
+  bankUnavailable: () => consoleLine("El banco no está disponible en este momento. Intenta más tarde.", FontIndex.Info),
+
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),
 } as const satisfies Record<string, (...args: never[]) => PlayerMessage>;

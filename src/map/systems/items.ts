@@ -29,8 +29,8 @@ export function wearerOf(player: PlayerEntity): Wearer {
 
 /** The `ChangeInventorySlot` fields of one slot. */
 export function slotFrame(catalog: ItemCatalog, player: PlayerEntity, slot: number): InventorySlotFrame {
-  const wearer = wearerOf(player);
-  return inventorySlotView(player.inventory, slot, catalog, { ...wearer, class: player.record.class, level: player.record.level });
+  // The wearer is also the seller the sale price is quoted to (class and level).
+  return inventorySlotView(player.inventory, slot, catalog, wearerOf(player));
 }
 
 /** Every usable slot, in order: what the login burst sends. */
@@ -249,7 +249,7 @@ function sendVitalChanges(ctx: MapContext, player: PlayerEntity, before: PlayerE
 /** `Drop`: a slot's units onto a reachable tile, or gold (slot 200) around the player (§6.4–6.5). */
 export function dropHandler(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Drop">): void {
   // VB6 `HandleDrop`: a player with a shop window open cannot drop (silently).
-  if (player.trading !== null) return;
+  if (player.trading !== null || player.banking !== null) return;
   const outcome = drop(
     { inventory: player.inventory, walker: { x: player.x, y: player.y }, level: player.record.level, class: player.record.class, dead: isDead(player) },
     groundGrid(ctx),

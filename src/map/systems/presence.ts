@@ -11,6 +11,7 @@ import type { VisibleChar } from "../map-packets.ts";
 import { BLOCKED_ALL, HEADING_SOUTH, isHeading, isWaterForWalker } from "../../game/movement/index.ts";
 import type { EntityStore } from "../entity-store.ts";
 import { inventoryFromRecord } from "../../game/inventory/index.ts";
+import { vaultFromRecord } from "../../game/bank/index.ts";
 import { NO_TIMERS } from "../../game/item-use/index.ts";
 import { npcTemplate } from "../npc-templates.ts";
 import { applyLook, inventoryFrames } from "./items.ts";
@@ -185,6 +186,9 @@ function newPlayer(session: number, record: CharacterRecord, charIndex: number, 
     targetNpc: null,
     targetUser: null,
     trading: null,
+    bank: record.bank !== undefined ? vaultFromRecord(record.bank) : null,
+    bankLoading: false,
+    banking: null,
     ...hiddenGear(),
     charIndex,
     body: record.body,

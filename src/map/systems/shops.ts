@@ -55,7 +55,7 @@ export function shopFor(template: NpcTemplate | null): NpcShop | null {
 
 /** True while the player's shop window is open (VB6 `flags.Comerciando`). */
 export function isTrading(player: PlayerEntity): boolean {
-  return player.trading !== null;
+  return player.trading !== null || player.banking !== null;
 }
 
 /** Walking is refused while trading: VB6 `HandleWalk` returns before moving and answers nothing. */
@@ -88,6 +88,10 @@ function tradingNpcOf(ctx: MapContext, player: PlayerEntity): NpcEntity | null {
  * (`notify`: the client is told with `CommerceEnd`), or a logout / disconnect (nothing to tell).
  */
 export function stopTrading(ctx: MapContext, player: PlayerEntity, notify: boolean): void {
+  if (player.banking !== null) {
+    player.banking = null;
+    if (notify) ctx.view.send(player, ctx.packets.bankEnd());
+  }
   if (player.trading === null) return;
   player.trading = null;
   if (notify) ctx.view.send(player, ctx.packets.commerceEnd());
