@@ -69,3 +69,14 @@ function axisOrigin(center: number, view: number, world: number): number {
 export function tileToPixel(x: number, y: number): { x: number; y: number } {
   return { x: (x - 1) * TILE_PX, y: (y - 1) * TILE_PX };
 }
+
+/**
+ * The map tile under point (`cssX`, `cssY`) of the canvas (CSS pixels from its top-left corner),
+ * or null outside the map.
+ */
+export function tileAtPoint(camera: Camera, cssX: number, cssY: number, mapWidth: number, mapHeight: number): { x: number; y: number } | null {
+  if (!Number.isFinite(cssX) || !Number.isFinite(cssY)) return null;
+  const x = Math.floor((camera.originX + cssX / camera.zoom) / TILE_PX) + 1;
+  const y = Math.floor((camera.originY + cssY / camera.zoom) / TILE_PX) + 1;
+  return x >= 1 && y >= 1 && x <= mapWidth && y <= mapHeight ? { x, y } : null;
+}

@@ -40,6 +40,7 @@ export class ClientOutbox {
   private useItemUCounter = 0;
   private equipItemCounter = 0;
   private dropCounter = 0;
+  private leftClickCounter = 0;
   /** Counters of the typed commands whose packets carry one (`GuildMessage`), by packet. */
   private readonly commandCounters = new Map<ClientPacketName, number>();
 
@@ -57,6 +58,7 @@ export class ClientOutbox {
     this.useItemUCounter = 0;
     this.equipItemCounter = 0;
     this.dropCounter = 0;
+    this.leftClickCounter = 0;
     this.commandCounters.clear();
   }
 
@@ -118,11 +120,6 @@ export class ClientOutbox {
    * Double click on a slot. The stock client writes `ActiveInventoryTab = eInventory` here (a VB
    * Boolean, non-zero on the inventory tab); the server only tests for non-zero.
    */
-  /** Closes an NPC shop window (`CommerceEnd`). */
-  commerceEnd(): boolean {
-    return this.send("CommerceEnd", {} satisfies ClientPacketFields<"CommerceEnd">);
-  }
-
   useItem(slot: number): boolean {
     return this.send("UseItem", { slot, fromInventoryTab: 1, counter: ++this.useItemCounter } satisfies ClientPacketFields<"UseItem">);
   }
@@ -153,6 +150,33 @@ export class ClientOutbox {
 
   deleteItem(slot: number): boolean {
     return this.send("DeleteItem", { isSkin: false, slot } satisfies ClientPacketFields<"DeleteItem">);
+  }
+
+  // ---------------------------------------------------------------- map clicks and shops
+
+  /** A left click on map tile (x, y): the server looks at it and acts (a trader opens its shop). */
+  leftClick(x: number, y: number): boolean {
+    return this.send("LeftClick", { x, y, counter: ++this.leftClickCounter } satisfies ClientPacketFields<"LeftClick">);
+  }
+
+  /** Buys `amount` units of shop slot `slot`. */
+  commerceBuy(slot: number, amount: number): boolean {
+    return this.send("CommerceBuy", { slot, amount } satisfies ClientPacketFields<"CommerceBuy">);
+  }
+
+  /** Sells `amount` units of inventory slot `slot` to the shop. */
+  commerceSell(slot: number, amount: number): boolean {
+    return this.send("CommerceSell", { slot, amount } satisfies ClientPacketFields<"CommerceSell">);
+  }
+
+  /** Closes an NPC shop window (`CommerceEnd`). */
+  /** Closes the bank vault window (`BankEnd`). */
+  bankEnd(): boolean {
+    return this.send("BankEnd", {} satisfies ClientPacketFields<"BankEnd">);
+  }
+
+  commerceEnd(): boolean {
+    return this.send("CommerceEnd", {} satisfies ClientPacketFields<"CommerceEnd">);
   }
 
   requestPositionUpdate(): boolean {

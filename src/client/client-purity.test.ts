@@ -27,6 +27,7 @@ const PURE = [
   "packet-reducer.ts",
   "prediction.ts",
   "procedural-art.ts",
+  "shop-rules.ts",
   "sprite-index.ts",
   "ui-text.ts",
   "world-info.ts",

@@ -66,13 +66,24 @@ describe("login", () => {
 });
 
 describe("NPC shops", () => {
-  test("a shop the server opens is closed at once (no shop window yet) and the player is told why", () => {
+  test("a shop the server opens stays open (no CommerceEnd sent) and the player is told how to close it", () => {
     const { session, transport } = loggedInSession();
     transport.take();
     const signals = session.receive(serverBody("CommerceInit", { npcName: "Ansel el Mercader" }), 0);
     expect(signals).toEqual([{ type: "shop-opened", npcName: "Ansel el Mercader" }]);
-    expect(transport.take().map((packet) => packet.name)).toEqual(["CommerceEnd"]);
-    expect(session.state.console.at(-1)?.text).toStartWith("Ansel el Mercader: el comercio todavía no tiene ventana");
+    expect(transport.take()).toEqual([]);
+    expect(session.state.shop.open).toBe(true);
+    expect(session.state.console.at(-1)?.text).toStartWith("Comerciando con Ansel el Mercader");
+  });
+});
+
+describe("bank vault", () => {
+  test("a vault the server opens is closed at once (no vault window yet) and the player is told why", () => {
+    const { session, transport } = loggedInSession();
+    transport.take();
+    expect(session.receive(serverBody("BankInit", {}), 0)).toEqual([{ type: "bank-opened" }]);
+    expect(transport.take().map((packet) => packet.name)).toEqual(["BankEnd"]);
+    expect(session.state.console.at(-1)?.text).toStartWith("La bóveda todavía no tiene ventana");
   });
 });
 

@@ -16,7 +16,8 @@ import { activationFor, checkDelete, checkGoldDrop, checkItemDrop, checkMove, ch
 import { LiveMapGrid } from "./map-grid.ts";
 import { reduceServerPacket, type ClientSignal } from "./packet-reducer.ts";
 import { MovementPredictor, type Reconciliation } from "./prediction.ts";
-import { INVENTORY_TEXT } from "./ui-text.ts";
+import { checkBuy, checkSell, type ShopCheck } from "./shop-rules.ts";
+import { INVENTORY_TEXT, SHOP_TEXT } from "./ui-text.ts";
 
 /** A step due this little late keeps the walking rhythm instead of restarting it (frame jitter). */
 export const STEP_CADENCE_SLACK_MS = 50;
@@ -44,6 +45,10 @@ export class ClientSession {
   private lastStepAtMs = 0;
   private awaitingExitUntilMs = 0;
   private needsResync = false;
+  /** True after we sent `CommerceEnd`, until the server answers (one close per window). */
+  private closeRequested = false;
+  /** True while a walk key is held with the shop open (the hint is said once per press). */
+  private walkBlockedHinted = false;
   private readonly warn: (message: string, detail?: unknown) => void;
 
   constructor(options: ClientSessionOptions) {
@@ -106,10 +111,18 @@ export class ClientSession {
         this.predictor.clear();
         this.nextStepAtMs = 0;
         this.quitRequested = false;
+        this.closeRequested = false;
+        return;
+      case "bank-opened":
+        // No vault window here yet: close it at once, or the server keeps the player from walking.
+        this.outbox.bankEnd();
         return;
       case "shop-opened":
-        // No shop window here yet: close it at once, or the server keeps the player from walking.
-        this.outbox.commerceEnd();
+        this.closeRequested = false;
+        pushConsole(this.state, SHOP_TEXT.opened(signal.npcName), "info", nowMs);
+        return;
+      case "shop-closed":
+        this.closeRequested = false;
         return;
       case "map-changed":
         this.predictor.clear();
@@ -198,6 +211,13 @@ export class ClientSession {
       this.awaitingExitUntilMs = 0;
       this.outbox.requestPositionUpdate();
     }
+    if (this.state.shop.open) {
+      // The server ignores `Walk` while we trade (§7.3): predicting the step would only be undone.
+      if (heading !== 0 && !this.walkBlockedHinted) pushConsole(this.state, SHOP_TEXT.walkBlocked, "warning", nowMs);
+      this.walkBlockedHinted = heading !== 0;
+      return;
+    }
+    this.walkBlockedHinted = false;
     if (heading === 0) {
       if (this.needsResync && nowMs - this.lastStepAtMs >= RESYNC_IDLE_MS) {
         this.needsResync = false;
@@ -355,6 +375,44 @@ export class ClientSession {
   private refused(reason: keyof typeof INVENTORY_TEXT.refusals, nowMs: number): void {
     // Before the world there is no console to read: stay quiet.
     if (reason !== "not_playing") pushConsole(this.state, INVENTORY_TEXT.refusals[reason], "warning", nowMs);
+  }
+
+  // ------------------------------------------------------------------ map clicks and shops
+
+  /** A left click on map tile (x, y): look at it; on a trader within 4 tiles the server opens its shop. */
+  leftClick(x: number, y: number): boolean {
+    const map = this.map;
+    if (this.state.phase !== "in_world" || !map) return false;
+    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 1 || y < 1 || x > map.width || y > map.height) return false;
+    return this.outbox.leftClick(x, y);
+  }
+
+  /** Buys `amount` units of shop slot `slot`; refused locally (console line, false) when invalid. */
+  buy(slot: number, amount: number, nowMs: number): boolean {
+    const deal = this.shopChecked(checkBuy(this.state, slot, amount), nowMs);
+    return deal !== null && this.outbox.commerceBuy(deal.slot, deal.amount);
+  }
+
+  /** Sells `amount` units of inventory slot `slot` to the shop; refused locally when invalid. */
+  sell(slot: number, amount: number, nowMs: number): boolean {
+    const deal = this.shopChecked(checkSell(this.state, slot, amount), nowMs);
+    return deal !== null && this.outbox.commerceSell(deal.slot, deal.amount);
+  }
+
+  /**
+   * Asks the server to close the shop; the window closes when it answers `CommerceEnd`. False
+   * when no shop is open or the close is already on its way.
+   */
+  closeShop(): boolean {
+    if (!this.state.shop.open || this.closeRequested) return false;
+    this.closeRequested = true;
+    return this.outbox.commerceEnd();
+  }
+
+  private shopChecked<T>(check: ShopCheck<T>, nowMs: number): T | null {
+    if (check.ok) return check.value;
+    pushConsole(this.state, SHOP_TEXT.refusals[check.reason], "warning", nowMs);
+    return null;
   }
 
   /** Asks the server to log out (it answers with a countdown, or at once on safe maps). */

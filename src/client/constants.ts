@@ -50,6 +50,13 @@ export const MAX_UNLOCKED_INVENTORY_ROWS = 3;
 export const MAX_ITEMS_PER_DROP = 10_000;
 /** Gold one `Drop` may carry (the server's `HandleDrop` caps it there; the stock client too). */
 export const MAX_GOLD_PER_DROP = 100_000;
+/** Slots of an NPC shop (`MAX_INVENTORY_SLOTS` in the stock client and server, §7.3). */
+export const SHOP_SLOTS = 42;
+/**
+ * Units one `CommerceBuy`/`CommerceSell` may ask for: the server's `MaxInventoryObjs`; VB6 bans
+ * the account of a buyer who asks for more (§7.4, Q17).
+ */
+export const MAX_UNITS_PER_DEAL = 10_000;
 /** `Drop.slot` that means gold (`FLAGORO`). */
 export const GOLD_SLOT = 200;
 /** Pick-up notices (`ShowPickUpObj`) kept for the inventory panel … */

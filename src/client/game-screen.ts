@@ -11,7 +11,9 @@ import { DirectionKeys } from "./direction-keys.ts";
 import { h, setText } from "./dom.ts";
 import { ownChar, type ConsoleLine } from "./game-state.ts";
 import { GameRenderer, type ImageCache } from "./game-renderer.ts";
+import { tileAtPoint } from "./camera.ts";
 import { InventoryPanel } from "./inventory-panel.ts";
+import { ShopPanel } from "./shop-panel.ts";
 import { readMapLayers } from "./map-terrain.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
 import { CHAT_TEXT, MAP_LOAD_FAILED_TEXT, VITALS_TEXT } from "./ui-text.ts";
@@ -166,6 +168,7 @@ export class GameScreen {
   private readonly logoutButton: HTMLButtonElement;
   private readonly countdown: HTMLElement;
   private readonly inventory: InventoryPanel;
+  private readonly shop: ShopPanel;
   private readonly bars: { hp: Bar; mana: Bar; stamina: Bar; food: Bar; water: Bar; exp: Bar };
   private lastConsoleId = 0;
   private frame = 0;
@@ -214,6 +217,7 @@ export class GameScreen {
     this.countdown = h("div", { className: "countdown", id: "logout-countdown", hidden: true });
     this.logoutButton = h("button", { id: "logout", className: "logout", text: "Salir", onclick: (() => this.toggleLogout()) as EventListener });
     this.inventory = new InventoryPanel(session, world, sprites, images);
+    this.shop = new ShopPanel(session, this.inventory, world, sprites, images);
 
     const chatForm = h(
       "form",
@@ -231,7 +235,7 @@ export class GameScreen {
     this.element = h(
       "div",
       { className: "game", id: "game" },
-      h("div", { className: "viewport" }, this.canvas, this.mapName, this.position, this.overlay),
+      h("div", { className: "viewport" }, this.canvas, this.mapName, this.position, this.shop.element, this.overlay),
       h(
         "aside",
         { className: "sidebar" },
@@ -260,6 +264,8 @@ export class GameScreen {
       const button = (event.target as Element | null)?.closest?.("button");
       if (button instanceof HTMLButtonElement && !button.closest("form")) button.blur();
     });
+    // A click on the map is a `LeftClick` on that tile (look at it; a trader opens its shop).
+    this.canvas.addEventListener("click", (event) => this.onCanvasClick(event));
     const onKeyDown = (event: KeyboardEvent) => this.onKeyDown(event);
     const onKeyUp = (event: KeyboardEvent) => {
       if (this.keys.release(event.code)) event.preventDefault();
@@ -300,11 +306,25 @@ export class GameScreen {
     this.overlay.hidden = false;
   }
 
+  private onCanvasClick(event: MouseEvent): void {
+    const camera = this.renderer.camera;
+    const map = this.session.map;
+    if (this.lost || !camera || !map || event.button !== 0) return;
+    const rect = this.canvas.getBoundingClientRect();
+    const tile = tileAtPoint(camera, event.clientX - rect.left, event.clientY - rect.top, map.width, map.height);
+    if (tile) this.session.leftClick(tile.x, tile.y);
+  }
+
   private onKeyDown(event: KeyboardEvent): void {
     if (this.lost) return;
     // A focused control already took the key (an inventory slot's arrows, the amount box's Escape).
     if (event.defaultPrevented) return;
     const active = document.activeElement;
+    if (event.key === "Escape" && active !== this.chatInput && this.shop.isOpen) {
+      event.preventDefault();
+      this.shop.close();
+      return;
+    }
     if (active === this.chatInput) {
       if (event.key === "Escape") {
         this.chatInput.value = "";
@@ -370,6 +390,14 @@ export class GameScreen {
     this.countdown.hidden = !quitting;
     setText(this.countdown, state.quitSecondsLeft !== null ? `Cerrando en ${state.quitSecondsLeft} s…` : "Saliendo…");
     this.inventory.update(nowMs);
+    this.shop.update();
+    const camera = this.renderer.camera;
+    if (camera) {
+      // Where the map is drawn, for tests that click a tile.
+      this.canvas.dataset.originX = String(camera.originX);
+      this.canvas.dataset.originY = String(camera.originY);
+      this.canvas.dataset.zoom = String(camera.zoom);
+    }
     this.updateConsole(state.console);
   }
 

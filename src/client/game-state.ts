@@ -2,7 +2,7 @@
  * Everything the client knows, in one plain object the packet reducer updates and the renderer
  * reads. Pure data: no DOM, no sockets, no clocks (times are passed in).
  */
-import { CONSOLE_MAX_LINES, DEFAULT_WALK_INTERVAL_MS, INVENTORY_SLOTS, PICKUP_NOTICES_MAX } from "./constants.ts";
+import { CONSOLE_MAX_LINES, DEFAULT_WALK_INTERVAL_MS, INVENTORY_SLOTS, PICKUP_NOTICES_MAX, SHOP_SLOTS } from "./constants.ts";
 import type { AreaWindow } from "../game/area/index.ts";
 import type { Heading } from "../game/movement/index.ts";
 
@@ -84,6 +84,26 @@ export interface InventorySlotView {
   readonly salePrice: number;
 }
 
+/** One slot of an NPC shop as the last `ChangeNPCInventorySlot` left it; objIndex 0 = empty. */
+export interface ShopSlotView {
+  readonly slot: number;
+  readonly objIndex: number;
+  /** Units in stock. The packet does not say whether the slot is refilled (crucial objects). */
+  readonly amount: number;
+  /** What one unit costs this player (`Ceil(Valor / Descuento)`, sent as f32). */
+  readonly price: number;
+  /** `CanUseObject` result code, as for inventory slots. */
+  readonly canUse: number;
+}
+
+/** The NPC shop window (`CommerceInit` opens it, `CommerceEnd` closes it). */
+export interface ShopState {
+  open: boolean;
+  npcName: string;
+  /** Slot 1..42 at index slot - 1; undefined = never announced. */
+  slots: (ShopSlotView | undefined)[];
+}
+
 /** "You picked up …" (`ShowPickUpObj`), for the inventory panel to word with the object's name. */
 export interface PickUpNotice {
   readonly id: number;
@@ -161,6 +181,8 @@ export interface GameState {
   inventory: (InventorySlotView | undefined)[];
   /** Slots the player may use: 24, or 30/36/42 after `InventoryUnlockSlots` (patron tiers). */
   inventorySlots: number;
+  /** The NPC shop the server opened for us (closed when none). */
+  shop: ShopState;
   /** Latest pick-ups, oldest first (at most `PICKUP_NOTICES_MAX`). */
   pickUps: PickUpNotice[];
   nextPickUpId: number;
@@ -197,6 +219,11 @@ export function emptyStats(): PlayerStats {
   };
 }
 
+/** A closed shop with no slots known. */
+export function emptyShop(): ShopState {
+  return { open: false, npcName: "", slots: new Array<ShopSlotView | undefined>(SHOP_SLOTS).fill(undefined) };
+}
+
 export function createGameState(): GameState {
   return {
     phase: "offline",
@@ -210,6 +237,7 @@ export function createGameState(): GameState {
     stats: emptyStats(),
     inventory: new Array<InventorySlotView | undefined>(INVENTORY_SLOTS).fill(undefined),
     inventorySlots: INVENTORY_SLOTS,
+    shop: emptyShop(),
     pickUps: [],
     nextPickUpId: 1,
     tileTexts: [],
@@ -233,6 +261,7 @@ export function resetWorld(state: GameState): void {
   state.stats = emptyStats();
   state.inventory = new Array<InventorySlotView | undefined>(INVENTORY_SLOTS).fill(undefined);
   state.inventorySlots = INVENTORY_SLOTS;
+  state.shop = emptyShop();
   state.pickUps = [];
   state.tileTexts = [];
   state.quitSecondsLeft = null;

@@ -130,6 +130,11 @@ export class InventoryPanel {
     return true;
   }
 
+  /** The selected inventory slot (1-based), 0 when none (the shop window sells it). */
+  get selectedSlot(): number {
+    return this.selected;
+  }
+
   /** Brings the DOM up to date with the session (called every frame; cheap when nothing changed). */
   update(nowMs: number): void {
     const state = this.session.state;
@@ -411,33 +416,12 @@ export class InventoryPanel {
     cell.amount.textContent = view.amount > 1 ? String(view.amount) : "";
   }
 
-  /** The AO picture of an object when its image is loaded (asking for it otherwise), else null. */
-  private pictureOf(objIndex: number): { image: CanvasImageSource; sx: number; sy: number; w: number; h: number } | null {
-    if (!this.images) return null;
-    const picture = this.sprites.objectPicture(objIndex);
-    if (!picture) return null;
-    const image = this.images.get(picture.file);
-    return image ? { image, sx: picture.sx, sy: picture.sy, w: picture.w, h: picture.h } : null;
+  private pictureOf(objIndex: number): ObjectPicture | null {
+    return objectPicture(this.sprites, this.images, objIndex);
   }
 
-  private paintIcon(ctx: CanvasRenderingContext2D, objIndex: number, picture: ReturnType<InventoryPanel["pictureOf"]>): void {
-    if (!picture) {
-      // Our own art is drawn small for a ground tile, low in it: centred and enlarged here so the
-      // shape reads at slot size.
-      ctx.save();
-      ctx.translate(TILE_PX / 2, TILE_PX / 2);
-      ctx.scale(PROCEDURAL_ICON_SCALE, PROCEDURAL_ICON_SCALE);
-      ctx.translate(-TILE_PX / 2, -TILE_PX / 2);
-      paintObject(ctx, this.sprites.groundObject(objIndex), 1, 0, -4);
-      ctx.restore();
-      return;
-    }
-    // AO inventory pictures are 32 × 32; bigger ones (objects drawn standing) are shrunk to fit.
-    const scale = Math.min(1, TILE_PX / Math.max(picture.w, picture.h));
-    const w = picture.w * scale;
-    const h = picture.h * scale;
-    ctx.imageSmoothingEnabled = scale < 1;
-    ctx.drawImage(picture.image, picture.sx, picture.sy, picture.w, picture.h, (TILE_PX - w) / 2, (TILE_PX - h) / 2, w, h);
+  private paintIcon(ctx: CanvasRenderingContext2D, objIndex: number, picture: ObjectPicture | null): void {
+    paintObjectIcon(ctx, this.sprites, objIndex, picture);
   }
 
   private nameOf(objIndex: number): string {
@@ -460,4 +444,43 @@ export class InventoryPanel {
       setText(this.notice, "");
     }
   }
+}
+
+/** An object's AO picture, ready to draw. */
+export interface ObjectPicture {
+  readonly image: CanvasImageSource;
+  readonly sx: number;
+  readonly sy: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/** The AO picture of an object when its image is loaded (asking for it otherwise), else null. */
+export function objectPicture(sprites: SpriteIndex, images: ImageCache | null, objIndex: number): ObjectPicture | null {
+  if (!images) return null;
+  const picture = sprites.objectPicture(objIndex);
+  if (!picture) return null;
+  const image = images.get(picture.file);
+  return image ? { image, sx: picture.sx, sy: picture.sy, w: picture.w, h: picture.h } : null;
+}
+
+/** Draws an object in a `TILE_PX` slot canvas: its AO picture, or our own art enlarged. */
+export function paintObjectIcon(ctx: CanvasRenderingContext2D, sprites: SpriteIndex, objIndex: number, picture: ObjectPicture | null): void {
+  if (!picture) {
+    // Our own art is drawn small for a ground tile, low in it: centred and enlarged here so the
+    // shape reads at slot size.
+    ctx.save();
+    ctx.translate(TILE_PX / 2, TILE_PX / 2);
+    ctx.scale(PROCEDURAL_ICON_SCALE, PROCEDURAL_ICON_SCALE);
+    ctx.translate(-TILE_PX / 2, -TILE_PX / 2);
+    paintObject(ctx, sprites.groundObject(objIndex), 1, 0, -4);
+    ctx.restore();
+    return;
+  }
+  // AO inventory pictures are 32 × 32; bigger ones (objects drawn standing) are shrunk to fit.
+  const scale = Math.min(1, TILE_PX / Math.max(picture.w, picture.h));
+  const w = picture.w * scale;
+  const h = picture.h * scale;
+  ctx.imageSmoothingEnabled = scale < 1;
+  ctx.drawImage(picture.image, picture.sx, picture.sy, picture.w, picture.h, (TILE_PX - w) / 2, (TILE_PX - h) / 2, w, h);
 }

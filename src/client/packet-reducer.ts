@@ -18,6 +18,7 @@ import {
   MAX_UNLOCKED_INVENTORY_ROWS,
   MAX_WALK_INTERVAL_MS,
   MIN_WALK_INTERVAL_MS,
+  SHOP_SLOTS,
   TILE_PX,
   TILE_TEXT_MAX_CHARS,
   TILE_TEXT_MAX_MS,
@@ -25,7 +26,7 @@ import {
   TILE_TEXTS_MAX,
 } from "./constants.ts";
 import { ownChar, pushConsole, pushPickUp, tileKey, type AccountCharacter, type CharView, type GameState } from "./game-state.ts";
-import { localeMessageText, messageBoxText, quitCountdownOf, SHOP_NOT_IN_BROWSER_YET, toneOfFont } from "./ui-text.ts";
+import { localeMessageText, messageBoxText, quitCountdownOf, toneOfFont, BANK_NOT_IN_BROWSER_YET } from "./ui-text.ts";
 
 /** What the rest of the client must react to after a packet. */
 export type ClientSignal =
@@ -44,8 +45,12 @@ export type ClientSignal =
   | { readonly type: "chat"; readonly charIndex: number; readonly name: string; readonly text: string }
   | { readonly type: "block-position"; readonly x: number; readonly y: number; readonly blocked: number }
   | { readonly type: "disconnect" }
-  /** The server opened an NPC shop (`CommerceInit`): this client has no shop window yet. */
+  /** The server opened an NPC shop (`CommerceInit`): its slots came just before. */
   | { readonly type: "shop-opened"; readonly npcName: string }
+  /** The server opened the bank vault (`BankInit`): this client has no vault window yet. */
+  | { readonly type: "bank-opened" }
+  /** The server closed the shop (`CommerceEnd`, usually the answer to ours). */
+  | { readonly type: "shop-closed" }
   | { readonly type: "show-account" };
 
 /** Duration of a chat bubble for `text`. */
@@ -298,9 +303,30 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       return [];
     }
 
+    case "ChangeNPCInventorySlot": {
+      const { slot, objIndex, amount, price, canUse } = packet.fields;
+      if (!Number.isInteger(slot) || slot < 1 || slot > SHOP_SLOTS) return [];
+      // An empty slot is one shape: the full refresh repeats the previous slot's price there (Q16).
+      state.shop.slots[slot - 1] =
+        objIndex > 0 && amount > 0
+          ? { slot, objIndex, amount, price: Number.isFinite(price) && price > 0 ? Math.ceil(price) : 0, canUse }
+          : { slot, objIndex: 0, amount: 0, price: 0, canUse: 0 };
+      return [];
+    }
+
+    case "BankInit":
+      pushConsole(state, BANK_NOT_IN_BROWSER_YET, "info", nowMs);
+      return [{ type: "bank-opened" }];
+
     case "CommerceInit":
-      pushConsole(state, `${packet.fields.npcName}: ${SHOP_NOT_IN_BROWSER_YET}`, "info", nowMs);
+      state.shop.open = true;
+      state.shop.npcName = packet.fields.npcName;
       return [{ type: "shop-opened", npcName: packet.fields.npcName }];
+
+    case "CommerceEnd":
+      if (!state.shop.open) return [];
+      state.shop.open = false;
+      return [{ type: "shop-closed" }];
 
     case "LocaleMsg":
       pushConsole(state, localeMessageText(packet.fields.messageId, packet.fields.params), toneOfFont(packet.fields.fontIndex), nowMs);

@@ -4,9 +4,10 @@
  */
 import { wordLocaleMessage } from "../game/messages/index.ts";
 import { FontIndex, LocaleMessageId } from "../protocol/index.ts";
-import { MAX_GOLD_PER_DROP, MAX_ITEMS_PER_DROP } from "./constants.ts";
+import { MAX_GOLD_PER_DROP, MAX_ITEMS_PER_DROP, MAX_UNITS_PER_DEAL } from "./constants.ts";
 import type { ConsoleTone } from "./game-state.ts";
 import type { InventoryRefusal } from "./inventory-rules.ts";
+import type { ShopRefusal } from "./shop-rules.ts";
 
 /**
  * `ShowMessageBox` ids the server uses (docs/ao20-protocol.md §5.1; the stock client takes the
@@ -87,9 +88,6 @@ export const MAP_LOAD_FAILED_TEXT = "No se pudo cargar el mapa.";
  * What the chat line answers locally (usage hints, unknown commands), never sent to the server.
  * `usage` gets the command as the player typed it, so `/TRADE` is answered with `/TRADE`.
  */
-/** Said when an NPC shop opens, until the browser has a shop window (the client closes it at once). */
-export const SHOP_NOT_IN_BROWSER_YET = "el comercio todavía no tiene ventana en el navegador; usa el cliente de Argentum Online para comprar y vender.";
-
 export const CHAT_TEXT = {
   /** The stock client's phrase for a command it does not know. */
   unknownCommand: "El comando es inválido.",
@@ -172,4 +170,41 @@ export const INVENTORY_TEXT = {
     same_slot: "El objeto ya está en ese casillero.",
     equipped: "No podés destruir un objeto equipado: desequipalo primero.",
   } satisfies Record<InventoryRefusal, string>,
+} as const;
+
+/** Everything the NPC shop window says. */
+/** Said when the bank vault opens, until the browser has a vault window (the client closes it at once). */
+export const BANK_NOT_IN_BROWSER_YET = "La bóveda todavía no tiene ventana en el navegador; usa el cliente de Argentum Online para depositar y retirar.";
+
+export const SHOP_TEXT = {
+  title: (npcName: string): string => (npcName ? `Comercio: ${npcName}` : "Comercio"),
+  close: "Cerrar",
+  buy: "Comprar",
+  sell: "Vender",
+  amount: "Cantidad",
+  gold: (gold: number): string => `Tu oro: ${gold}`,
+  emptySlot: (slot: number): string => `Casillero ${slot} del comerciante vacío`,
+  slotLabel: (slot: number, name: string, amount: number, price: number): string => `Casillero ${slot}: ${name}, ${amount} en venta, ${price} de oro cada uno`,
+  price: (price: number): string => `${price} o.`,
+  /** The chosen shop slot, for the buy line. */
+  buyLine: (name: string, price: number, stock: number): string => `${name}: ${price} de oro cada uno (quedan ${stock})`,
+  /** The chosen inventory slot, for the sell line. */
+  sellLine: (name: string, salePrice: number, amount: number): string => `${name}: te paga ${salePrice} de oro cada uno (tenés ${amount})`,
+  noBuySelection: "Elegí un objeto del comerciante para comprar.",
+  noSellSelection: "Elegí un objeto de tu inventario para vender.",
+  opened: (npcName: string): string => `Comerciando con ${npcName}. Escape o «Cerrar» para terminar.`,
+  /** Said when an arrow is pressed while the shop is open (the server would not move us). */
+  walkBlocked: "No podés caminar mientras comerciás: cerrá el comercio (Escape) primero.",
+  hint: "Clic en un objeto del comerciante y «Comprar»; clic en uno de tu inventario y «Vender». Escape cierra.",
+  refusals: {
+    not_trading: "No estás comerciando.",
+    no_shop_slot: "Elegí primero un objeto del comerciante.",
+    empty_shop_slot: "El comerciante no tiene nada en ese casillero.",
+    no_inventory_slot: "Elegí primero un objeto de tu inventario.",
+    empty_inventory_slot: "No hay nada en ese casillero del inventario.",
+    bad_amount: "La cantidad tiene que ser un número entero mayor que cero.",
+    too_many: `No podés comerciar más de ${MAX_UNITS_PER_DEAL} por vez.`,
+    more_than_stock: "El comerciante no tiene tantos.",
+    more_than_held: "No tenés tantos.",
+  } satisfies Record<ShopRefusal, string>,
 } as const;
