@@ -76,6 +76,30 @@ export interface PlayerEntity extends VisibleChar {
   bankLoading: boolean;
   /** The banker whose vault window is open (VB6 `flags.Comerciando` at a banker), or null. */
   banking: NpcEntity | null;
+  /**
+   * Player-to-player trade (VB6 `ComUsu`, see systems/trade.ts): a request sent (`open` false) or
+   * an open trade window (`open` true: the player cannot walk or drop), else null.
+   */
+  peerTrade: PeerTrade | null;
+}
+
+/** One offer slot of a player-to-player trade: units of (object, tags). */
+export interface TradeOffer {
+  objectId: number;
+  amount: number;
+  tags: number;
+}
+
+/** One side of a player-to-player trade (VB6 `ComUsu`). */
+export interface PeerTrade {
+  readonly partner: PlayerEntity;
+  /** Both sides asked: the window is open. */
+  open: boolean;
+  /** `TRADE_OFFER_SLOTS` slots (objectId 0 = empty). Offers only grow until the trade ends. */
+  readonly offers: TradeOffer[];
+  gold: number;
+  /** `Acepto`. */
+  accepted: boolean;
 }
 
 /** A trader's shop on this map: its `npcs.dat` list and its live stock (one per placed NPC). */

@@ -21,6 +21,7 @@ import * as logout from "./systems/logout.ts";
 import * as look from "./systems/look.ts";
 import * as movement from "./systems/movement.ts";
 import * as shops from "./systems/shops.ts";
+import * as trade from "./systems/trade.ts";
 
 export type PacketHandler<N extends ClientPacketName> = (ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<N>) => void;
 
@@ -55,6 +56,12 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   CommerceBuy: shops.commerceBuy,
   CommerceSell: shops.commerceSell,
   CommerceEnd: shops.commerceEnd,
+  // player-to-player trade ("comercio seguro"; opened by CommerceStart with a player targeted)
+  UserCommerceOffer: trade.userCommerceOffer,
+  UserCommerceOk: trade.userCommerceOk,
+  UserCommerceReject: trade.userCommerceReject,
+  UserCommerceEnd: trade.userCommerceEnd,
+  ResponderPregunta: trade.answerQuestion,
   // the bank vault
   BankStart: bank.bankStart,
   BankDeposit: bank.bankDeposit,

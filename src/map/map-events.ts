@@ -14,6 +14,12 @@ export type MapEvent =
    * database).
    */
   | { t: "bank_load"; session: number; character: number }
+  /**
+   * A player-to-player trade swapped items between these players (systems/trade.ts): the world
+   * takes these as their last known states and the gateway saves them in ONE `saveCharacters`
+   * call (one statement), so the database never holds one side swapped and the other not.
+   */
+  | { t: "save_now"; entries: { session: number; state: CharacterRecord }[] }
   | {
       t: "transfer";
       session: number;

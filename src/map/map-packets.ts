@@ -75,6 +75,14 @@ export interface MapPackets {
   bankEnd(): Uint8Array;
   /** The bank gold (`UpdateBankGld`). */
   updateBankGold(bankGold: number): Uint8Array;
+  /** Opens the player-to-player trade window (`UserCommerceInit`). */
+  userCommerceInit(): Uint8Array;
+  /** Closes the player-to-player trade window (`UserCommerceEnd`). */
+  userCommerceEnd(): Uint8Array;
+  /** One side's offer, six slots and the gold (`ChangeUserTradeSlot`). */
+  changeUserTradeSlot(isMyOffer: boolean, gold: number, slots: readonly TradeSlotFrame[]): Uint8Array;
+  /** A yes/no question (`ShowPregunta`): a locale message id with its `¬1` parameter. */
+  showPregunta(messageId: number, param: string): Uint8Array;
   /**
    * The part of the login burst before the area entry (§5.1 items 1–10), one frame each; the
    * inventory slots as the map's item rules show them (`ChangeInventorySlot` per usable slot).
@@ -94,6 +102,15 @@ export interface InventorySlotFrame {
   canUse: number;
   elementalTags: number;
   bindable: boolean;
+}
+
+/** One slot of `ChangeUserTradeSlot`. */
+export interface TradeSlotFrame {
+  objIndex: number;
+  name: string;
+  grhIndex: number;
+  amount: number;
+  elementalTags: number;
 }
 
 /** The fields of one `ChangeBankSlot`. */

@@ -153,6 +153,10 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     bankInit: () => frame("BankInit", {}),
     bankEnd: () => frame("BankEnd", {}),
     updateBankGold: (bankGold) => frame("UpdateBankGld", { bankGold }),
+    userCommerceInit: () => frame("UserCommerceInit", {}),
+    userCommerceEnd: () => frame("UserCommerceEnd", {}),
+    changeUserTradeSlot: (isMyOffer, gold, slots) => frame("ChangeUserTradeSlot", { isMyOffer, gold, slots: slots.map((slot) => ({ ...slot })) }),
+    showPregunta: (messageId, param) => frame("ShowPregunta", { messageId, param }),
 
     loginBurstBeforeArea(record, inventory, userSlot, mapId, timeOfDayMs) {
       const frames: Uint8Array[] = [];

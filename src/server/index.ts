@@ -170,6 +170,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     onLeft: (session, state, reason) => gateway?.onWorldLeft(session, state, reason),
     onEntered: (session) => gateway?.onWorldEntered(session),
     onBankLoad: (session, characterId) => gateway?.onBankLoad(session, characterId),
+    onSaveNow: (states) => gateway?.saveNow(states),
     onEnterFailed: (session) => gateway?.onWorldEnterFailed(session),
     workerUrl: options.mapWorkerUrl,
   });

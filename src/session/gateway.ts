@@ -542,7 +542,9 @@ export class Gateway implements ConnectionEvents {
   /** The final save: the character's last state, and its online mark cleared in the same statement. */
   private save(state: CharacterRecord, reason: string): Promise<void> {
     const startedAt = this.options.now();
-    const saving = this.options.store.saveCharacters([state], { final: true }).then((outcome) => {
+    // A save of this character still on its way (a trade's) lands first: writes keep their order.
+    const before = this.finalSaves.get(state.id) ?? Promise.resolve();
+    const saving = before.then(() => this.options.store.saveCharacters([state], { final: true })).then((outcome) => {
       if (outcome === "ok") {
         this.log.info({ character: state.id, reason, ms: Math.round(this.options.now() - startedAt) }, "character saved");
         return;
@@ -553,6 +555,26 @@ export class Gateway implements ConnectionEvents {
       this.log.error({ character: state.id, reason, outcome }, "final save failed; kept in memory for retry");
     });
     this.trackFinalSave([state.id], saving);
+    return saving;
+  }
+
+  /**
+   * States that must reach the database together (a player trade's two sides, map
+   * systems/trade.ts): ONE `saveCharacters` call, one statement. The characters stay online
+   * (not a final save). A failure is logged; the states stay in memory (the map's live state and
+   * the world's known state) and the next autosave writes them in its atomic batch.
+   */
+  saveNow(states: CharacterRecord[]): Promise<void> {
+    if (states.length === 0) return Promise.resolve();
+    const ids = states.map((state) => state.id);
+    const saving = this.options.store
+      .saveCharacters(states, { final: false })
+      .then((outcome) => {
+        if (outcome === "ok") this.log.info({ characters: ids }, "trade saved");
+        else this.log.error({ characters: ids, outcome }, "trade save failed; kept in memory, autosave retries");
+      })
+      .catch((error: unknown) => this.log.error({ err: error, characters: ids }, "trade save failed; kept in memory, autosave retries"));
+    this.trackFinalSave(ids, saving);
     return saving;
   }
 

@@ -40,6 +40,11 @@ export interface WorldOptions {
   /** The player is standing on a map now (after login, transfer or recovery). */
   onEntered?(session: number, map: number): void;
   onEnterFailed?(session: number, reason: string): void;
+  /**
+   * A trade swapped items between players of one map: save these states now, all in ONE
+   * `saveCharacters` call (see map/systems/trade.ts).
+   */
+  onSaveNow?(states: CharacterRecord[]): void;
   /** A map asks for a player's vault (a banker opened); answer with `bankLoaded`. */
   onBankLoad?(session: number, characterId: number): void;
   workerUrl?: string;
@@ -407,6 +412,15 @@ export class World {
             onlineCount: this.routes.size,
           });
         });
+        return;
+      }
+      case "save_now": {
+        // The newest truth for crash recovery too: both routes move in this one synchronous step.
+        for (const entry of event.entries) {
+          const route = this.routes.get(entry.session);
+          if (route && !route.inTransit) route.state = entry.state;
+        }
+        this.options.onSaveNow?.(event.entries.map((entry) => entry.state));
         return;
       }
       case "bank_load":

@@ -249,7 +249,7 @@ function sendVitalChanges(ctx: MapContext, player: PlayerEntity, before: PlayerE
 /** `Drop`: a slot's units onto a reachable tile, or gold (slot 200) around the player (§6.4–6.5). */
 export function dropHandler(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Drop">): void {
   // VB6 `HandleDrop`: a player with a shop window open cannot drop (silently).
-  if (player.trading !== null || player.banking !== null) return;
+  if (player.trading !== null || player.banking !== null || player.peerTrade?.open === true) return;
   const outcome = drop(
     { inventory: player.inventory, walker: { x: player.x, y: player.y }, level: player.record.level, class: player.record.class, dead: isDead(player) },
     groundGrid(ctx),

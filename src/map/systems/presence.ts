@@ -17,6 +17,7 @@ import { npcTemplate } from "../npc-templates.ts";
 import { applyLook, inventoryFrames } from "./items.ts";
 import { stopCountdown } from "./logout.ts";
 import { shopFor, stopTrading } from "./shops.ts";
+import { endPeerTrade } from "./trade.ts";
 
 /**
  * The VB6 spawn search looks 12 rings around the wanted tile and gives up after that (the
@@ -81,6 +82,7 @@ export function sendTo(ctx: MapContext, player: PlayerEntity, dest: Place): void
     const spot = findFreeTile(ctx.terrain, ctx.store, dest.x, dest.y);
     if (!spot) return;
     stopTrading(ctx, player, true);
+    endPeerTrade(ctx, player, true, "left");
     const fromX = player.x;
     const fromY = player.y;
     ctx.store.move(player, spot.x, spot.y);
@@ -165,6 +167,7 @@ function removeFromMap(ctx: MapContext, player: PlayerEntity, wasWarp: boolean):
   stopCountdown(ctx, player);
   // A transfer keeps the connection: its client closes the shop window. A logout needs nothing.
   stopTrading(ctx, player, wasWarp);
+  endPeerTrade(ctx, player, wasWarp, "left");
   ctx.view.playerDisappeared(player, wasWarp);
   ctx.store.removePlayer(player);
   ctx.stats.players = ctx.store.playerCount;
@@ -189,6 +192,7 @@ function newPlayer(session: number, record: CharacterRecord, charIndex: number, 
     bank: record.bank !== undefined ? vaultFromRecord(record.bank) : null,
     bankLoading: false,
     banking: null,
+    peerTrade: null,
     ...hiddenGear(),
     charIndex,
     body: record.body,

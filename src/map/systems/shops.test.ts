@@ -198,7 +198,7 @@ describe("opening a shop", () => {
     expect(lines(w, 1)).toEqual([]);
   });
 
-  test("a targeted player: trading with players is not here yet, and the player is told", () => {
+  test("a targeted player: CommerceStart asks that player to trade (systems/trade.ts)", () => {
     const w = shopWorld();
     enter(w, 1, "Ana", 10, 10);
     enter(w, 2, "Beto", 12, 10);
@@ -206,7 +206,9 @@ describe("opening a shop", () => {
     click(w, 1, 12, 10);
     expect(lines(w, 1)).toEqual([]);
     w.server.act(1, "CommerceStart", {});
-    expect(lines(w, 1)).toEqual(["ConsoleMsg[3] Esa acción todavía no está disponible en este servidor."]);
+    const inboxes = w.inboxes();
+    expect(inboxes.get(1)).toEqual(["ConsoleMsg[3] Le pediste a Beto comerciar."]);
+    expect(inboxes.get(2)?.[0]).toBe("ShowPregunta");
   });
 
   test("the dead cannot open a shop, by click or by command", () => {

@@ -34,6 +34,7 @@ import { COLOR_WHITE, type ClientPacketFields } from "../../protocol/index.ts";
 import type { NpcEntity, NpcShop, PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import { afterUnequip, slotFrame, wearerOf } from "./items.ts";
+import { startPeerTrade } from "./trade.ts";
 
 /** `/COMERCIAR` opens a shop within this Manhattan distance (`HandleCommerceStart`). */
 export const COMMERCE_COMMAND_RANGE = 3;
@@ -53,9 +54,9 @@ export function shopFor(template: NpcTemplate | null): NpcShop | null {
   return { template: shopTemplate, stock: openShopStock(shopTemplate) };
 }
 
-/** True while the player's shop window is open (VB6 `flags.Comerciando`). */
+/** True while a shop, vault or player-trade window is open (VB6 `flags.Comerciando`). */
 export function isTrading(player: PlayerEntity): boolean {
-  return player.trading !== null || player.banking !== null;
+  return player.trading !== null || player.banking !== null || player.peerTrade?.open === true;
 }
 
 /** Walking is refused while trading: VB6 `HandleWalk` returns before moving and answers nothing. */
@@ -125,9 +126,10 @@ export function commerceStart(ctx: MapContext, player: PlayerEntity): void {
     openShop(ctx, player, npc);
     return;
   }
-  if (targetUserOf(ctx, player) !== null) {
-    // Player-to-player trade ("comercio seguro") is a system still to come.
-    ctx.tell(player, MESSAGES.notAvailableYet());
+  const user = targetUserOf(ctx, player);
+  if (user !== null) {
+    // Player-to-player trade ("comercio seguro", systems/trade.ts).
+    startPeerTrade(ctx, player, user);
     return;
   }
   ctx.tell(player, MESSAGES.clickCharacterFirst());
