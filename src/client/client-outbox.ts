@@ -170,6 +170,11 @@ export class ClientOutbox {
   }
 
   /** Closes an NPC shop window (`CommerceEnd`). */
+  /** Ends a player-to-player trade (`UserCommerceEnd`). */
+  userCommerceEnd(): boolean {
+    return this.send("UserCommerceEnd", {} satisfies ClientPacketFields<"UserCommerceEnd">);
+  }
+
   /** Closes the bank vault window (`BankEnd`). */
   bankEnd(): boolean {
     return this.send("BankEnd", {} satisfies ClientPacketFields<"BankEnd">);

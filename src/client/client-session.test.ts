@@ -77,6 +77,16 @@ describe("NPC shops", () => {
   });
 });
 
+describe("player trade", () => {
+  test("a trade the server opens is ended at once (no trade window yet) and the player is told why", () => {
+    const { session, transport } = loggedInSession();
+    transport.take();
+    expect(session.receive(serverBody("UserCommerceInit", {}), 0)).toEqual([{ type: "trade-opened" }]);
+    expect(transport.take().map((packet) => packet.name)).toEqual(["UserCommerceEnd"]);
+    expect(session.state.console.at(-1)?.text).toStartWith("El comercio entre jugadores todavía no tiene ventana");
+  });
+});
+
 describe("bank vault", () => {
   test("a vault the server opens is closed at once (no vault window yet) and the player is told why", () => {
     const { session, transport } = loggedInSession();

@@ -113,6 +113,10 @@ export class ClientSession {
         this.quitRequested = false;
         this.closeRequested = false;
         return;
+      case "trade-opened":
+        // No trade window here yet: end it at once, or the server keeps both players from walking.
+        this.outbox.userCommerceEnd();
+        return;
       case "bank-opened":
         // No vault window here yet: close it at once, or the server keeps the player from walking.
         this.outbox.bankEnd();

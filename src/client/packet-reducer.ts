@@ -26,7 +26,7 @@ import {
   TILE_TEXTS_MAX,
 } from "./constants.ts";
 import { ownChar, pushConsole, pushPickUp, tileKey, type AccountCharacter, type CharView, type GameState } from "./game-state.ts";
-import { localeMessageText, messageBoxText, quitCountdownOf, toneOfFont, BANK_NOT_IN_BROWSER_YET } from "./ui-text.ts";
+import { localeMessageText, messageBoxText, quitCountdownOf, toneOfFont, BANK_NOT_IN_BROWSER_YET, TRADE_NOT_IN_BROWSER_YET } from "./ui-text.ts";
 
 /** What the rest of the client must react to after a packet. */
 export type ClientSignal =
@@ -49,6 +49,8 @@ export type ClientSignal =
   | { readonly type: "shop-opened"; readonly npcName: string }
   /** The server opened the bank vault (`BankInit`): this client has no vault window yet. */
   | { readonly type: "bank-opened" }
+  /** A player trade opened (`UserCommerceInit`): this client has no trade window yet. */
+  | { readonly type: "trade-opened" }
   /** The server closed the shop (`CommerceEnd`, usually the answer to ours). */
   | { readonly type: "shop-closed" }
   | { readonly type: "show-account" };
@@ -313,6 +315,10 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
           : { slot, objIndex: 0, amount: 0, price: 0, canUse: 0 };
       return [];
     }
+
+    case "UserCommerceInit":
+      pushConsole(state, TRADE_NOT_IN_BROWSER_YET, "info", nowMs);
+      return [{ type: "trade-opened" }];
 
     case "BankInit":
       pushConsole(state, BANK_NOT_IN_BROWSER_YET, "info", nowMs);

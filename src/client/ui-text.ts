@@ -173,6 +173,9 @@ export const INVENTORY_TEXT = {
 } as const;
 
 /** Everything the NPC shop window says. */
+/** Said when a player trade opens, until the browser has a trade window (the client ends it at once). */
+export const TRADE_NOT_IN_BROWSER_YET = "El comercio entre jugadores todavía no tiene ventana en el navegador; usa el cliente de Argentum Online para comerciar.";
+
 /** Said when the bank vault opens, until the browser has a vault window (the client closes it at once). */
 export const BANK_NOT_IN_BROWSER_YET = "La bóveda todavía no tiene ventana en el navegador; usa el cliente de Argentum Online para depositar y retirar.";
 
