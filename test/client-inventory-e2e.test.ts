@@ -21,7 +21,7 @@ import { loadConfig } from "../src/config/index.ts";
 import { silentLogger } from "../src/log/index.ts";
 import { type ServerPacket } from "../src/protocol/index.ts";
 import { startServer, type RunningServer } from "../src/server/index.ts";
-import { CHROMIUM, CHROMIUM_FLAGS, chromiumMissingFor, recordTraffic, until as untilWithin } from "./support/browser.ts";
+import { CHROMIUM, CHROMIUM_FLAGS, chromiumMissingFor, recordTraffic, until as untilWithin, createCharacterFromPage } from "./support/browser.ts";
 
 /** `until` with this suite's step timeout. */
 const until = <T>(what: string, find: () => T | undefined, timeoutMs = STEP_TIMEOUT_MS): Promise<T> => untilWithin(what, find, timeoutMs);
@@ -125,13 +125,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser inventory
       const sentSince = (from: number, name: string) => traffic.sent.slice(from).filter((p) => p.name === name);
 
       await page.goto(pageUrl);
-      await page.fill("#login-email", PLAYER.email);
-      await page.fill("#login-password", PLAYER.password);
-      await page.click("#create-account");
-      await page.click("#new-character", { timeout: STEP_TIMEOUT_MS });
-      await page.fill("#char-name", PLAYER.name);
-      await page.click("#char-submit");
-      await page.locator("#hud-position[data-x]").waitFor({ timeout: STEP_TIMEOUT_MS });
+      await createCharacterFromPage(page, PLAYER, STEP_TIMEOUT_MS);
       await until("Logged", () => traffic.received.find((p) => p.name === "Logged"));
 
       // 1. The starting items: every ChangeInventorySlot with an object shows in its slot.

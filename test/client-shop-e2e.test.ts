@@ -20,7 +20,7 @@ import { parseMapJson, type MapGrid } from "../src/game/map-json/index.ts";
 import { checkStep, Heading, stepX, stepY } from "../src/game/movement/index.ts";
 import { silentLogger } from "../src/log/index.ts";
 import { startServer, type RunningServer } from "../src/server/index.ts";
-import { CHROMIUM, CHROMIUM_FLAGS, chromiumMissingFor, recordTraffic, until as untilWithin } from "./support/browser.ts";
+import { CHROMIUM, CHROMIUM_FLAGS, chromiumMissingFor, recordTraffic, until as untilWithin, createCharacterFromPage } from "./support/browser.ts";
 
 const STEP_TIMEOUT_MS = 10_000;
 const SCENARIO_TIMEOUT_MS = 90_000;
@@ -126,13 +126,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser NPC shop 
       const sentSince = (from: number, name: string) => traffic.sent.slice(from).filter((p) => p.name === name);
 
       await page.goto(pageUrl);
-      await page.fill("#login-email", PLAYER.email);
-      await page.fill("#login-password", PLAYER.password);
-      await page.click("#create-account");
-      await page.click("#new-character", { timeout: STEP_TIMEOUT_MS });
-      await page.fill("#char-name", PLAYER.name);
-      await page.click("#char-submit");
-      await page.locator("#hud-position[data-x]").waitFor({ timeout: STEP_TIMEOUT_MS });
+      await createCharacterFromPage(page, PLAYER, STEP_TIMEOUT_MS);
       await until("Logged", () => traffic.received.find((p) => p.name === "Logged"));
 
       // 1. Walk with the arrows until the trader is within reach: a shortest path on the town's

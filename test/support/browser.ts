@@ -49,3 +49,14 @@ export async function until<T>(what: string, find: () => T | undefined, timeoutM
     await new Promise((resolve) => setTimeout(resolve, UNTIL_POLL_MS));
   }
 }
+
+/** A new account and character through the page's own forms, until the game screen shows. */
+export async function createCharacterFromPage(page: Page, player: { email: string; password: string; name: string }, timeoutMs: number): Promise<void> {
+  await page.fill("#login-email", player.email);
+  await page.fill("#login-password", player.password);
+  await page.click("#create-account");
+  await page.click("#new-character", { timeout: timeoutMs });
+  await page.fill("#char-name", player.name);
+  await page.click("#char-submit");
+  await page.locator("#hud-position[data-x]").waitFor({ timeout: timeoutMs });
+}
