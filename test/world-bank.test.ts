@@ -4,10 +4,10 @@
  * a potion and some gold, logs out, logs in and finds them; real server (workers, database), over
  * TCP, on PGlite and Postgres (when TEST_DATABASE_URL is set).
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { GameClient } from "./support/game-client.ts";
-import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, loginExisting, uniqueName } from "./support/world-players.ts";
+import { availableBackends } from "./support/test-server.ts";
+import { liveWorld, loginExisting, moveOffline, uniqueName } from "./support/world-players.ts";
 
 const TOWN = 1;
 /** "Banquero de Alba" in the default world's town. */
@@ -15,14 +15,6 @@ const BANKER = { x: 44, y: 42 };
 const RED_POTION_SLOT = 3;
 const KIT_GOLD = 100;
 
-async function moveOffline(ts: TestServer, name: string, map: number, x: number, y: number): Promise<void> {
-  await ts.server.gateway.drainSaves();
-  const characters = ts.server.database.characters;
-  const record = await characters.findCharacterByName(name);
-  if (!record) throw new Error(`no character ${name}`);
-  record.position = { ...record.position, map, x, y };
-  expect((await characters.saveCharacter(record)).kind).toBe("ok");
-}
 
 let clicks = 0;
 async function openVault(client: GameClient): Promise<number> {
@@ -35,31 +27,19 @@ async function openVault(client: GameClient): Promise<number> {
 
 for (const backend of availableBackends()) {
   describe(`bank vault over tcp on ${backend}`, () => {
-    let ts: TestServer;
-    const open: GameClient[] = [];
-
-    beforeAll(async () => {
-      ts = await startTestServer(backend);
-    }, 120_000);
-
-    afterAll(async () => {
-      for (const client of open) client.close();
-      await ts?.stop();
-      await ts?.cleanup();
-    }, 60_000);
+    const live = liveWorld(backend, "tcp");
 
     test("deposit a potion and gold at the banker; both are in the vault after logging out and in", async () => {
       const email = `${uniqueName("b")}@test.local`;
-      const first = await createAndEnter(ts, "tcp", "Bovedero", email);
-      open.push(first.client);
+      const first = await live.enter("Bovedero", email);
       const potion = first.client.received.filter((p) => p.name === "ChangeInventorySlot" && p.fields.slot === RED_POTION_SLOT).at(-1)!.fields.objIndex as number;
       first.client.send("Quit");
       await first.client.waitFor("Disconnect");
       await first.client.waitForClose();
-      await moveOffline(ts, first.name, TOWN, BANKER.x, BANKER.y + 2);
+      await moveOffline(live.ts, first.name, TOWN, BANKER.x, BANKER.y + 2);
 
-      const second = await loginExisting(ts, "tcp", email, first.name);
-      open.push(second.client);
+      const second = await loginExisting(live.ts, "tcp", email, first.name);
+      live.keep(second.client);
       const { client } = second;
       let from = await openVault(client);
       expect(client.received.slice(from).filter((p) => p.name === "ChangeBankSlot")).toHaveLength(42);
@@ -85,20 +65,20 @@ for (const backend of availableBackends()) {
       client.send("Quit");
       await client.waitFor("Disconnect", () => true, from);
       await client.waitForClose();
-      await ts.server.gateway.drainSaves();
-      const stored = await ts.server.database.characters.findCharacterByName(first.name);
+      await live.ts.server.gateway.drainSaves();
+      const stored = await live.ts.server.database.characters.findCharacterByName(first.name);
       expect(stored).toMatchObject({ gold: KIT_GOLD - 30, bankGold: 30 });
-      expect(await ts.server.database.characters.loadBank(stored!.id)).toEqual([{ slot: 1, objectId: potion, amount: 2 }]);
+      expect(await live.ts.server.database.characters.loadBank(stored!.id)).toEqual([{ slot: 1, objectId: potion, amount: 2 }]);
 
-      const third = await loginExisting(ts, "tcp", email, first.name);
-      open.push(third.client);
+      const third = await loginExisting(live.ts, "tcp", email, first.name);
+      live.keep(third.client);
       expect(third.client.received.find((p) => p.name === "UpdateUserStats")!.fields.gold).toBe(KIT_GOLD - 30);
       from = await openVault(third.client);
       const vault = third.client.received.slice(from).filter((p) => p.name === "ChangeBankSlot");
       expect(vault).toHaveLength(42);
       expect(vault[0]!.fields).toMatchObject({ slot: 1, objIndex: potion, amount: 2 });
       expect(vault.slice(1).every((p) => p.fields.objIndex === 0)).toBe(true);
-      expect(ts.server.world.stats.handlerFaults.size).toBe(0);
+      expect(live.ts.server.world.stats.handlerFaults.size).toBe(0);
     }, 60_000);
   });
 }

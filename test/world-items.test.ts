@@ -3,10 +3,10 @@
  * dropping and picking up, and all of it surviving a logout; real server (workers, database),
  * over TCP and WebSocket, on PGlite and Postgres (when TEST_DATABASE_URL is set; required in CI).
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { GameClient } from "./support/game-client.ts";
-import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, loginExisting, uniqueName, type InWorld } from "./support/world-players.ts";
+import { availableBackends } from "./support/test-server.ts";
+import { liveWorld, loginExisting, uniqueName } from "./support/world-players.ts";
 
 /** The default world's kit (src/content/default-world): slot → object. */
 const KNIFE_SLOT = 1;
@@ -28,23 +28,8 @@ function slotState(client: GameClient, slot: number, from = 0): { objIndex: numb
 for (const backend of availableBackends()) {
   for (const transport of ["tcp", "ws"] as const) {
     describe(`items over ${transport} on ${backend}`, () => {
-      let ts: TestServer;
-      const open: GameClient[] = [];
-      const enter = async (prefix: string, email?: string): Promise<InWorld> => {
-        const player = await createAndEnter(ts, transport, prefix, email);
-        open.push(player.client);
-        return player;
-      };
-
-      beforeAll(async () => {
-        ts = await startTestServer(backend);
-      }, 120_000);
-
-      afterAll(async () => {
-        for (const client of open) client.close();
-        await ts?.stop();
-        await ts?.cleanup();
-      }, 60_000);
+      const live = liveWorld(backend, transport);
+      const enter = live.enter.bind(live);
 
       test("the starting kit arrives at login: the clothes worn, the rest in their slots, the gold in the stats", async () => {
         const player = await enter("Kit");
@@ -92,8 +77,8 @@ for (const backend of availableBackends()) {
         client.send("Quit");
         await client.waitFor("Disconnect", () => true, from);
         await client.waitForClose();
-        const again = await loginExisting(ts, transport, email, player.name);
-        open.push(again.client);
+        const again = await loginExisting(live.ts, transport, email, player.name);
+        live.keep(again.client);
         expect(slotState(again.client, KNIFE_SLOT)).toMatchObject({ amount: 1, equipped: true });
         expect(slotState(again.client, BREAD_SLOT).amount).toBe(4);
         expect(again.client.received.find((p) => p.name === "UpdateUserStats")!.fields.gold).toBe(KIT_GOLD - 40);
@@ -114,7 +99,7 @@ for (const backend of availableBackends()) {
         await client.waitFor("PosUpdate", () => true, from);
         expect(client.closed).toBe(false);
         expect(client.received.slice(from).filter((p) => p.name === "ChangeInventorySlot" || p.name === "ObjectCreate")).toEqual([]);
-        expect(ts.server.world.stats.handlerFaults.size).toBe(0);
+        expect(live.ts.server.world.stats.handlerFaults.size).toBe(0);
       });
     });
   }

@@ -3,11 +3,11 @@
  * runs over TCP and over WebSocket, and on PGlite and on Postgres (when TEST_DATABASE_URL is set;
  * required in CI).
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { GameClient, type Transport } from "./support/game-client.ts";
+import { describe, expect, test } from "bun:test";
+import { GameClient } from "./support/game-client.ts";
 import { approachToExit, canStep, fetchMap, openHeading, step } from "./support/map-paths.ts";
-import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, loginExisting, uniqueName } from "./support/world-players.ts";
+import { availableBackends, startTestServer } from "./support/test-server.ts";
+import { createAndEnter, liveWorld, loginExisting, moveOffline, uniqueName } from "./support/world-players.ts";
 
 const TOWN = 1;
 const FIELD = 2;
@@ -16,23 +16,8 @@ const backends = availableBackends();
 for (const backend of backends) {
   for (const transport of ["tcp", "ws"] as const) {
     describe(`living world over ${transport} on ${backend}`, () => {
-      let ts: TestServer;
-      const open: GameClient[] = [];
-      const enter = async (prefix: string, email?: string) => {
-        const player = await createAndEnter(ts, transport, prefix, email);
-        open.push(player.client);
-        return player;
-      };
-
-      beforeAll(async () => {
-        ts = await startTestServer(backend);
-      }, 120_000);
-
-      afterAll(async () => {
-        for (const client of open) client.close();
-        await ts?.stop();
-        await ts?.cleanup();
-      }, 60_000);
+      const live = liveWorld(backend, transport);
+      const enter = live.enter.bind(live);
 
       test("login burst: byte-valid packets in the order the stock client needs", async () => {
         const player = await enter("Burst");
@@ -61,7 +46,7 @@ for (const backend of backends) {
         // B's burst created A.
         expect(b.client.received.some((p) => p.name === "CharacterCreate" && p.fields.charIndex === a.charIndex)).toBe(true);
 
-        const map = await fetchMap(ts.httpPort, a.map);
+        const map = await fetchMap(live.ts.httpPort, a.map);
         const heading = openHeading(map, a.x, a.y, a.client.occupiedTiles(a.charIndex));
         const target = step(a.x, a.y, heading);
         const fromB = b.client.received.length;
@@ -78,7 +63,7 @@ for (const backend of backends) {
         a.client.send("Whisper", { targetName: b.name, text: "psst" });
         await b.client.waitFor("ConsoleCharText", (f) => f.text === "psst");
 
-        const metrics = await (await fetch(`http://127.0.0.1:${ts.httpPort}/metrics`)).text();
+        const metrics = await (await fetch(`http://127.0.0.1:${live.ts.httpPort}/metrics`)).text();
         const value = (pattern: RegExp) => Number(pattern.exec(metrics)?.[1] ?? NaN);
         expect(value(new RegExp(`^argentum_sessions\\{transport="${transport}"\\} (\\d+)$`, "m"))).toBeGreaterThanOrEqual(2);
         expect(value(/^argentum_players_online (\d+)$/m)).toBeGreaterThanOrEqual(2);
@@ -88,7 +73,7 @@ for (const backend of backends) {
 
       test("a refused step snaps the walker back with PosUpdate", async () => {
         const a = await enter("Muro");
-        const map = await fetchMap(ts.httpPort, a.map);
+        const map = await fetchMap(live.ts.httpPort, a.map);
         // Walk into whatever blocks first, or run past the pace limit: either way a PosUpdate.
         const blocked = [1, 2, 3, 4].find((h) => !canStep(map, a.x, a.y, h, true));
         const from = a.client.received.length;
@@ -101,7 +86,7 @@ for (const backend of backends) {
 
       test("walking faster than the walk interval allows is refused", async () => {
         const a = await enter("Rayo");
-        const map = await fetchMap(ts.httpPort, a.map);
+        const map = await fetchMap(live.ts.httpPort, a.map);
         // Two tiles back and forth, 20 steps in one burst: the pace check must refuse some.
         const heading = openHeading(map, a.x, a.y, a.client.occupiedTiles(a.charIndex));
         const back = ((heading + 1) % 4) + 1;
@@ -113,14 +98,14 @@ for (const backend of backends) {
       test("crossing an exit moves the player to the other map and back", async () => {
         const email = `${uniqueName("x")}@test.local`;
         const a = await enter("Viaje", email);
-        const town = await fetchMap(ts.httpPort, TOWN);
+        const town = await fetchMap(live.ts.httpPort, TOWN);
         const toField = approachToExit(town, FIELD);
         // Put the character next to the exit while offline, then walk onto it.
         a.client.send("Quit");
         await a.client.waitForClose();
-        await moveOffline(ts, a.name, TOWN, toField.from.x, toField.from.y);
-        const again = await loginExisting(ts, transport, email, a.name);
-        open.push(again.client);
+        await moveOffline(live.ts, a.name, TOWN, toField.from.x, toField.from.y);
+        const again = await loginExisting(live.ts, transport, email, a.name);
+        live.keep(again.client);
         expect([again.x, again.y]).toEqual([toField.from.x, toField.from.y]);
         let from = again.client.received.length;
         again.client.send("Walk", { heading: toField.heading });
@@ -129,7 +114,7 @@ for (const backend of backends) {
         await again.client.waitFor("UserCharIndexInServer", () => true, from);
 
         // And back: the field has an exit to the town.
-        const field = await fetchMap(ts.httpPort, FIELD);
+        const field = await fetchMap(live.ts.httpPort, FIELD);
         const toTown = approachToExit(field, TOWN);
         const quitFrom = again.client.received.length;
         again.client.send("Quit");
@@ -137,9 +122,9 @@ for (const backend of backends) {
         await again.client.waitFor("ConsoleMsg", (f) => String(f.text).includes("segundos"), quitFrom);
         await again.client.waitFor("Disconnect", () => true, quitFrom, 15_000);
         await again.client.waitForClose(15_000);
-        await moveOffline(ts, a.name, FIELD, toTown.from.x, toTown.from.y);
-        const third = await loginExisting(ts, transport, email, a.name);
-        open.push(third.client);
+        await moveOffline(live.ts, a.name, FIELD, toTown.from.x, toTown.from.y);
+        const third = await loginExisting(live.ts, transport, email, a.name);
+        live.keep(third.client);
         expect([third.map, third.x, third.y]).toEqual([FIELD, toTown.from.x, toTown.from.y]);
         from = third.client.received.length;
         third.client.send("Walk", { heading: toTown.heading });
@@ -152,10 +137,10 @@ for (const backend of backends) {
         const first = await enter("Global", email);
         first.client.send("Quit");
         await first.client.waitForClose();
-        const field = await fetchMap(ts.httpPort, FIELD);
-        await moveOffline(ts, first.name, FIELD, Math.ceil(field.width / 2), Math.ceil(field.height / 2));
-        const speaker = await loginExisting(ts, transport, email, first.name);
-        open.push(speaker.client);
+        const field = await fetchMap(live.ts.httpPort, FIELD);
+        await moveOffline(live.ts, first.name, FIELD, Math.ceil(field.width / 2), Math.ceil(field.height / 2));
+        const speaker = await loginExisting(live.ts, transport, email, first.name);
+        live.keep(speaker.client);
         expect(speaker.map).toBe(FIELD);
         const listener = await enter("Oyente");
         expect(listener.map).toBe(TOWN);
@@ -194,7 +179,7 @@ for (const backend of backends) {
       test("log out and back in at the same place", async () => {
         const email = `${uniqueName("q")}@test.local`;
         const a = await enter("Vuelvo", email);
-        const map = await fetchMap(ts.httpPort, a.map);
+        const map = await fetchMap(live.ts.httpPort, a.map);
         const heading = openHeading(map, a.x, a.y, a.client.occupiedTiles(a.charIndex));
         const target = step(a.x, a.y, heading);
         a.client.send("Walk", { heading });
@@ -205,8 +190,8 @@ for (const backend of backends) {
         // The town is safe: the logout is immediate.
         await a.client.waitFor("Disconnect", () => true, from);
         await a.client.waitForClose();
-        const back = await loginExisting(ts, transport, email, a.name);
-        open.push(back.client);
+        const back = await loginExisting(live.ts, transport, email, a.name);
+        live.keep(back.client);
         expect([back.map, back.x, back.y]).toEqual([a.map, target.x, target.y]);
       });
 
@@ -215,7 +200,7 @@ for (const backend of backends) {
         const a = await enter("Corte", email);
         const b = await enter("Testigo");
         await a.client.waitFor("CharacterCreate", (f) => f.charIndex === b.charIndex);
-        const map = await fetchMap(ts.httpPort, a.map);
+        const map = await fetchMap(live.ts.httpPort, a.map);
         const heading = openHeading(map, a.x, a.y, a.client.occupiedTiles(a.charIndex));
         const target = step(a.x, a.y, heading);
         a.client.send("Walk", { heading });
@@ -224,17 +209,17 @@ for (const backend of backends) {
         const from = b.client.received.length;
         a.client.close(); // no Quit: the connection just goes away
         await b.client.waitFor("CharacterRemove", (f) => f.charIndex === a.charIndex, from);
-        await ts.server.gateway.drainSaves();
-        const back = await loginExisting(ts, transport, email, a.name);
-        open.push(back.client);
+        await live.ts.server.gateway.drainSaves();
+        const back = await loginExisting(live.ts, transport, email, a.name);
+        live.keep(back.client);
         expect([back.map, back.x, back.y]).toEqual([a.map, target.x, target.y]);
       });
 
       test("hostile frames close only the sender", async () => {
         const a = await enter("Calmo");
         const b = await enter("Tercero");
-        const rogue = await GameClient.connect(transport, ts.host, transport === "tcp" ? ts.tcpPort : ts.httpPort);
-        open.push(rogue);
+        const rogue = await GameClient.connect(transport, live.ts.host, transport === "tcp" ? live.ts.tcpPort : live.ts.httpPort);
+        live.keep(rogue);
         await rogue.waitFor("Connected");
         // Unknown packet id 9999 in a well-formed frame.
         rogue.sendBytes(Uint8Array.of(0x02, 0x00, 0x0f, 0x27));
@@ -254,8 +239,8 @@ for (const backend of backends) {
       test("a second login of the same character replaces the first session", async () => {
         const email = `${uniqueName("d")}@test.local`;
         const first = await enter("Doble", email);
-        const second = await loginExisting(ts, transport, email, first.name);
-        open.push(second.client);
+        const second = await loginExisting(live.ts, transport, email, first.name);
+        live.keep(second.client);
         await first.client.waitForClose();
         expect(first.client.received.some((p) => p.name === "ErrorMsg")).toBe(true);
         expect(second.map).toBe(first.map);
@@ -264,16 +249,16 @@ for (const backend of backends) {
       test("a crashed map worker loses no player", async () => {
         const a = await enter("Fenix");
         const from = a.client.received.length;
-        ts.server.world.crashWorkerOf(a.map);
+        live.ts.server.world.crashWorkerOf(a.map);
         // Recovery re-enters the player: a fresh ChangeMap and own char.
         await a.client.waitFor("UserCharIndexInServer", () => true, from, 20_000);
-        const map = await fetchMap(ts.httpPort, a.map);
+        const map = await fetchMap(live.ts.httpPort, a.map);
         const heading = openHeading(map, a.x, a.y, a.client.occupiedTiles(a.charIndex));
         const after = a.client.received.length;
         a.client.send("Walk", { heading });
         a.client.send("Talk", { text: "sobrevivi" });
         await a.client.waitFor("ChatOverHead", (f) => f.text === "sobrevivi", after);
-        expect(ts.server.world.stats.restarts).toBeGreaterThan(0);
+        expect(live.ts.server.world.stats.restarts).toBeGreaterThan(0);
       });
     });
   }
@@ -305,12 +290,3 @@ for (const backend of backends) {
 }
 
 /** Moves an offline character by saving a new position through the server's own repository. */
-async function moveOffline(ts: TestServer, name: string, map: number, x: number, y: number): Promise<void> {
-  // The logout's final save starts before the socket closes; let it land first.
-  await ts.server.gateway.drainSaves();
-  const characters = ts.server.database.characters;
-  const record = await characters.findCharacterByName(name);
-  if (!record) throw new Error(`no character ${name}`);
-  record.position = { ...record.position, map, x, y };
-  expect((await characters.saveCharacter(record)).kind).toBe("ok");
-}

@@ -4,10 +4,10 @@
  * left after logging out and in. Over TCP and WebSocket, on PGlite and Postgres (when
  * TEST_DATABASE_URL is set; required in CI).
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { GameClient } from "./support/game-client.ts";
-import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, loginExisting, uniqueName, type InWorld } from "./support/world-players.ts";
+import { availableBackends } from "./support/test-server.ts";
+import { liveWorld, loginExisting, uniqueName } from "./support/world-players.ts";
 
 /** The default world's kit: 5 red potions in slot 3, 100 gold. */
 const RED_POTION_SLOT = 3;
@@ -29,23 +29,8 @@ function gold(client: GameClient): number {
 for (const backend of availableBackends()) {
   for (const transport of ["tcp", "ws"] as const) {
     describe(`player trade over ${transport} on ${backend}`, () => {
-      let ts: TestServer;
-      const open: GameClient[] = [];
-      const enter = async (prefix: string, email: string): Promise<InWorld> => {
-        const player = await createAndEnter(ts, transport, prefix, email);
-        open.push(player.client);
-        return player;
-      };
-
-      beforeAll(async () => {
-        ts = await startTestServer(backend);
-      }, 120_000);
-
-      afterAll(async () => {
-        for (const client of open) client.close();
-        await ts?.stop();
-        await ts?.cleanup();
-      }, 60_000);
+      const live = liveWorld(backend, transport);
+      const enter = live.enter.bind(live);
 
       test("handshake, an item against gold, both accept: swapped once, and still so after logging in again", async () => {
         const sellerEmail = `${uniqueName("s")}@test.local`;
@@ -88,9 +73,9 @@ for (const backend of availableBackends()) {
           await side.client.waitFor("Disconnect", () => true, from);
           await side.client.waitForClose();
         }
-        const sellerAgain = await loginExisting(ts, transport, sellerEmail, seller.name);
-        const buyerAgain = await loginExisting(ts, transport, buyerEmail, buyer.name);
-        open.push(sellerAgain.client, buyerAgain.client);
+        const sellerAgain = await loginExisting(live.ts, transport, sellerEmail, seller.name);
+        const buyerAgain = await loginExisting(live.ts, transport, buyerEmail, buyer.name);
+        live.keep(sellerAgain.client, buyerAgain.client);
         expect([gold(sellerAgain.client), lastSlot(sellerAgain.client, RED_POTION_SLOT)]).toEqual([KIT_GOLD + 30, KIT_POTIONS - 2]);
         expect([gold(buyerAgain.client), lastSlot(buyerAgain.client, RED_POTION_SLOT)]).toEqual([KIT_GOLD - 30, KIT_POTIONS + 2]);
       });

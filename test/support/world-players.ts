@@ -2,8 +2,9 @@
  * Players for end-to-end tests: a new account and character entering the world, or an existing
  * one logging in again, over either transport, with the login burst awaited.
  */
+import { afterAll, beforeAll, expect } from "bun:test";
 import { GameClient, type Transport } from "./game-client.ts";
-import type { TestServer } from "./test-server.ts";
+import { startTestServer, type Backend, type TestServer } from "./test-server.ts";
 
 export const PASSWORD = "secreto123";
 let unique = 0;
@@ -52,3 +53,46 @@ export async function finishEnter(client: GameClient, from: number, name: string
   return { client, charIndex, charId: 0, name, map, x: create.fields.x as number, y: create.fields.y as number };
 }
 
+
+/**
+ * A real server for one `describe` block: started before its tests, stopped (and its clients
+ * closed) after them. `ts` is the running server; `enter` makes a new player over `transport`
+ * and closes its client at the end; `keep` does the same for a client made another way.
+ */
+export function liveWorld(backend: Backend, transport: Transport): { readonly ts: TestServer; enter(prefix: string, email?: string): Promise<InWorld>; keep(...clients: GameClient[]): void } {
+  let server: TestServer | undefined;
+  const open: GameClient[] = [];
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  }, 120_000);
+  afterAll(async () => {
+    for (const client of open) client.close();
+    await server?.stop();
+    await server?.cleanup();
+  }, 60_000);
+  return {
+    get ts(): TestServer {
+      if (!server) throw new Error("the test server has not started");
+      return server;
+    },
+    async enter(prefix, email) {
+      const player = await createAndEnter(this.ts, transport, prefix, email);
+      open.push(player.client);
+      return player;
+    },
+    keep(...clients) {
+      open.push(...clients);
+    },
+  };
+}
+
+/** Moves a character while it is offline (a test's shortcut instead of walking it there). */
+export async function moveOffline(ts: TestServer, name: string, map: number, x: number, y: number): Promise<void> {
+  // The logout's final save starts before the socket closes; let it land first.
+  await ts.server.gateway.drainSaves();
+  const characters = ts.server.database.characters;
+  const record = await characters.findCharacterByName(name);
+  if (!record) throw new Error(`no character ${name}`);
+  record.position = { ...record.position, map, x, y };
+  expect((await characters.saveCharacter(record)).kind).toBe("ok");
+}
