@@ -108,6 +108,14 @@ export interface NpcShop {
   stock: ShopStock;
 }
 
+/**
+ * True while a shop, vault or player-trade window is open (VB6 `flags.Comerciando`): the player
+ * neither walks nor drops then.
+ */
+export function isTrading(player: PlayerEntity): boolean {
+  return player.trading !== null || player.banking !== null || player.peerTrade?.open === true;
+}
+
 export interface NpcEntity extends VisibleChar {
   readonly kind: "npc";
   /** The `npcs.dat` entry (`npcNumber`), or null when the world has no NPC table or lacks it. */

@@ -29,12 +29,12 @@ import {
 import { canUseObject } from "../../game/equipment/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
 import { COLOR_WHITE, type ClientPacketFields } from "../../protocol/index.ts";
-import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
+import { isTrading, type NpcEntity, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import type { LoadedVault } from "../map-events.ts";
 import type { BankSlotFrame } from "../map-packets.ts";
 import { afterUnequip, inventoryFrames, slotFrame, wearerOf } from "./items.ts";
-import { isTrading, manhattan, targetNpcOf } from "./shops.ts";
+import { manhattan, targetNpcOf } from "./shops.ts";
 
 /** `e_NPCType.Banquero`. */
 export const NPC_TYPE_BANKER = 4;

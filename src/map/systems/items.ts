@@ -12,7 +12,7 @@ import { useItem, type UseMethod } from "../../game/item-use/index.ts";
 import { ITEM_LOCALE_IDS, type ItemCatalog, type ItemLocaleName } from "../../game/items/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
 import { vbRgb, type ClientPacketFields } from "../../protocol/index.ts";
-import type { PlayerEntity } from "../entity-store.ts";
+import { isTrading, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import type { InventorySlotFrame } from "../map-packets.ts";
 
@@ -248,8 +248,8 @@ function sendVitalChanges(ctx: MapContext, player: PlayerEntity, before: PlayerE
 
 /** `Drop`: a slot's units onto a reachable tile, or gold (slot 200) around the player (§6.4–6.5). */
 export function dropHandler(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Drop">): void {
-  // VB6 `HandleDrop`: a player with a shop window open cannot drop (silently).
-  if (player.trading !== null || player.banking !== null || player.peerTrade?.open === true) return;
+  // VB6 `HandleDrop`: a player with a shop, vault or trade window open cannot drop (silently).
+  if (isTrading(player)) return;
   const outcome = drop(
     { inventory: player.inventory, walker: { x: player.x, y: player.y }, level: player.record.level, class: player.record.class, dead: isDead(player) },
     groundGrid(ctx),

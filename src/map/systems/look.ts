@@ -19,9 +19,9 @@
 import { ObjectType } from "../../game/items/index.ts";
 import { MESSAGES, overHeadNpcDescription } from "../../game/messages/index.ts";
 import { COLOR_WHITE, type ClientPacketFields } from "../../protocol/index.ts";
-import type { Entity, NpcEntity, PlayerEntity } from "../entity-store.ts";
+import { isTrading, type Entity, type NpcEntity, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
-import { COMMERCE_CLICK_RANGE, isTrading, manhattan, openShop } from "./shops.ts";
+import { COMMERCE_CLICK_RANGE, manhattan, openShop } from "./shops.ts";
 
 /** `RANGO_VISION_X` / `RANGO_VISION_Y`: a click farther than this from the player is ignored. */
 export const LOOK_RANGE_X = 15;

@@ -4,17 +4,16 @@
  */
 import { checkWalk, isHeading, stepX, stepY, type Heading } from "../../game/movement/index.ts";
 import type { ClientPacketFields } from "../../protocol/index.ts";
-import type { PlayerEntity } from "../entity-store.ts";
+import { isTrading, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import { cancelCountdown } from "./logout.ts";
-import { blocksWalking } from "./shops.ts";
 
 export function walk(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Walk">): void {
   const heading = fields.heading;
   if (!isHeading(heading)) return;
   // VB6 `HandleWalk`: a player with a shop window open does not move and is told nothing (the
   // stock client never walks while its window is open).
-  if (blocksWalking(player)) return;
+  if (isTrading(player)) return;
   if (player.quit) cancelCountdown(ctx, player, true);
   const { store } = ctx;
   const outcome = checkWalk(ctx.terrain, player.x, player.y, heading, player.pacing, ctx.clock.now(), (index) => store.occupantOf(index) !== 0);

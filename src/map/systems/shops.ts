@@ -31,7 +31,7 @@ import { canUseObject } from "../../game/equipment/index.ts";
 import { Skill, type ItemTemplate } from "../../game/items/index.ts";
 import { LocaleId, MESSAGES, overHeadLocale } from "../../game/messages/index.ts";
 import { COLOR_WHITE, type ClientPacketFields } from "../../protocol/index.ts";
-import type { NpcEntity, NpcShop, PlayerEntity } from "../entity-store.ts";
+import { isTrading, type NpcEntity, type NpcShop, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import { afterUnequip, slotFrame, wearerOf } from "./items.ts";
 import { startPeerTrade } from "./trade.ts";
@@ -52,16 +52,6 @@ export function shopFor(template: NpcTemplate | null): NpcShop | null {
     noRestock: template.inventoryRespawn,
   };
   return { template: shopTemplate, stock: openShopStock(shopTemplate) };
-}
-
-/** True while a shop, vault or player-trade window is open (VB6 `flags.Comerciando`). */
-export function isTrading(player: PlayerEntity): boolean {
-  return player.trading !== null || player.banking !== null || player.peerTrade?.open === true;
-}
-
-/** Walking is refused while trading: VB6 `HandleWalk` returns before moving and answers nothing. */
-export function blocksWalking(player: PlayerEntity): boolean {
-  return isTrading(player);
 }
 
 /** The targeted NPC if it is still on this map. */
