@@ -23,7 +23,7 @@ import {
   startingHp,
   startingMana,
 } from "./stats.ts";
-import type { RandomSource } from "./vb-math.ts";
+import type { RandomSource } from "../vb-math/index.ts";
 
 /** Characters an account may hold (`MAX_PERSONAJES`); checked by the session with a DB count. */
 export const MAX_CHARACTERS_PER_ACCOUNT = 10;

@@ -10,7 +10,7 @@ import { AO20_CREATION_CITY_IDS, CLASS_IDS, RACE_IDS, type ClassId, type RaceId 
 import type { BalanceRules, CityPosition, CreationRules } from "./rules.ts";
 import { EMPTY_STARTING_KIT, type StartingKit } from "./starting-kit.ts";
 import type { ClassBalance } from "./stats.ts";
-import { vbSingle } from "./vb-math.ts";
+import { vbSingle } from "../vb-math/index.ts";
 
 /** The per-class `Balance.dat` numbers creation and level-up read. */
 export interface ClassBalanceRow {

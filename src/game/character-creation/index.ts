@@ -208,7 +208,7 @@ export {
   type SpawnTileView,
   type SpawnResolution,
 } from "./spawn.ts";
-export { vbRound, vbIntDiv, vbSingle, randomNumber, type RandomSource } from "./vb-math.ts";
+export { vbRound, vbIntDiv, vbSingle, randomNumber, type RandomSource } from "../vb-math/index.ts";
 export {
   creationRulesFromTables,
   balanceRulesFromTable,

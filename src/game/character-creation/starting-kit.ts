@@ -11,7 +11,7 @@
 import { MAX_GOLD, MAX_ITEMS_PER_SLOT, SPELL_SLOT_COUNT } from "../character/index.ts";
 import { CLASS_IDS, GENDER_IDS, RACE_IDS, classInfo, type ClassId, type GenderId, type RaceId } from "./ids.ts";
 import type { StarterKit, KitProblem } from "./starter-kit.ts";
-import { randomNumber, type RandomSource } from "./vb-math.ts";
+import { randomNumber, type RandomSource } from "../vb-math/index.ts";
 
 /**
  * Highest slot a kit may fill: a new character has `MAX_USERINVENTORY_SLOTS` = 24 usable slots

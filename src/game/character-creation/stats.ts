@@ -1,9 +1,9 @@
 /**
  * Starting stats and the level-dependent maxima (character-creation.md §4, §9). Pure functions
- * over the class/race numbers of `Balance.dat`; VB6 rounding rules from `vb-math.ts`.
+ * over the class/race numbers of `Balance.dat`; VB6 rounding rules from `src/game/vb-math`.
  */
 import type { Attributes, Heading } from "../character/index.ts";
-import { randomNumber, vbIntDiv, vbRound, type RandomSource } from "./vb-math.ts";
+import { randomNumber, vbIntDiv, vbRound, type RandomSource } from "../vb-math/index.ts";
 
 /** Every attribute starts at this value plus the race modifier; there is no dice roll. */
 export const BASE_ATTRIBUTE = 18;

@@ -1,6 +1,6 @@
 /**
  * The few VB6 arithmetic rules the creation and level-up formulas depend on
- * (character-creation.md §0). Kept here rather than imported from the `.dat` readers so that
+ * (character-creation.md §0, combat-and-progression.md §0). Kept apart from the `.dat` readers so that
  * game rules do not depend on the content parsers.
  */
 
