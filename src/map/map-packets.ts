@@ -83,6 +83,37 @@ export interface MapPackets {
   changeUserTradeSlot(isMyOffer: boolean, gold: number, slots: readonly TradeSlotFrame[]): Uint8Array;
   /** A yes/no question (`ShowPregunta`): a locale message id with its `¬1` parameter. */
   showPregunta(messageId: number, param: string): Uint8Array;
+  // ---- combat, death and progression (combat-and-progression §3.7, §7.3, §8)
+  /** A swing that hit nothing or missed (`CharSwing`): fx, the "miss" text, notify. */
+  charSwing(charIndex: number, showFx: boolean, showText: boolean, notifyText: boolean): Uint8Array;
+  /** The weapon animation of a swing or a shot (`ArmaMov`). */
+  armaMov(charIndex: number, isRanged: boolean): Uint8Array;
+  /** The shield animation of a block (`EscudoMov`). */
+  escudoMov(charIndex: number): Uint8Array;
+  /** An NPC attacked a char (`CharAtaca`): damage, or -1 for a miss. */
+  charAtaca(npcCharIndex: number, victimCharIndex: number, damage: number): Uint8Array;
+  /** To the victim of an NPC hit (`NPCHitUser`). */
+  npcHitUser(bodyPart: number, damage: number): Uint8Array;
+  /** To a player who hit another (`UserHittedUser`). */
+  userHittedUser(victimCharIndex: number, bodyPart: number, damage: number): Uint8Array;
+  /** To a player hit by another (`UserHittedByUser`). */
+  userHittedByUser(attackerCharIndex: number, bodyPart: number, damage: number): Uint8Array;
+  /** A floating number or word over a char (`TextOverChar`). */
+  textOverChar(text: string, charIndex: number, colour: number): Uint8Array;
+  /** A char's health bar (`CharUpdateHP`). */
+  charUpdateHp(charIndex: number, minHp: number, maxHp: number): Uint8Array;
+  /** A graphic effect on a char (`CreateFX`). */
+  createFx(charIndex: number, fx: number, loops: number): Uint8Array;
+  /** A particle effect on a char (`ParticleFX`). */
+  particleFx(charIndex: number, particle: number, timeMs: number, remove: boolean): Uint8Array;
+  /** To a player an NPC killed (`NPCKillUser`). */
+  npcKillUser(): Uint8Array;
+  /** The player's experience (`UpdateExp`). */
+  updateExp(exp: number): Uint8Array;
+  /** Free skill points after a level-up (`LevelUp`). */
+  levelUp(freeSkillPoints: number): Uint8Array;
+  /** Every vital and the level of the player (`UpdateUserStats`); `gold` is the live wallet (the inventory's). */
+  updateUserStats(record: CharacterRecord, gold: number): Uint8Array;
   /**
    * The part of the login burst before the area entry (§5.1 items 1–10), one frame each; the
    * inventory slots as the map's item rules show them (`ChangeInventorySlot` per usable slot).

@@ -48,6 +48,26 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
   /** A copy, for the login burst that collects many frames before sending. */
   const copy = (name: ServerPacketName, fields: Record<string, unknown>): Uint8Array => frame(name, fields).slice();
 
+  /** `UpdateUserStats` from the record: vitals, gold, level and the experience of this level. */
+  const userStatsFields = (record: CharacterRecord, gold: number = record.gold): Record<string, unknown> => {
+    const v = record.vitals;
+    return {
+      maxHp: v.maxHp,
+      minHp: v.hp,
+      shield: 0,
+      maxMana: v.maxMana,
+      minMana: v.mana,
+      maxSta: v.maxStamina,
+      minSta: v.stamina,
+      gold,
+      goldPerLevelWallet: 0,
+      level: record.level,
+      expToNextLevel: expToLevelUp[record.level - 1] ?? 0,
+      exp: record.exp,
+      class: record.class,
+    };
+  };
+
   const createFields = (c: VisibleChar): CharacterCreateFields => ({
     ...CHARACTER_CREATE_DEFAULTS,
     charIndex: c.charIndex,
@@ -157,6 +177,21 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     userCommerceEnd: () => frame("UserCommerceEnd", {}),
     changeUserTradeSlot: (isMyOffer, gold, slots) => frame("ChangeUserTradeSlot", { isMyOffer, gold, slots: slots.map((slot) => ({ ...slot })) }),
     showPregunta: (messageId, param) => frame("ShowPregunta", { messageId, param }),
+    charSwing: (charIndex, showFx, showText, notifyText) => frame("CharSwing", { charIndex, showFx, showText, notifyText }),
+    armaMov: (charIndex, isRanged) => frame("ArmaMov", { charIndex, isRanged: isRanged ? 1 : 0 }),
+    escudoMov: (charIndex) => frame("EscudoMov", { charIndex }),
+    charAtaca: (npcCharIndex, victimCharIndex, damage) => frame("CharAtaca", { charIndex: npcCharIndex, attackerIndex: victimCharIndex, damage }),
+    npcHitUser: (bodyPart, damage) => frame("NPCHitUser", { bodyPart, damage }),
+    userHittedUser: (victimCharIndex, bodyPart, damage) => frame("UserHittedUser", { victimCharIndex, bodyPart, damage }),
+    userHittedByUser: (attackerCharIndex, bodyPart, damage) => frame("UserHittedByUser", { attackerCharIndex, bodyPart, damage }),
+    textOverChar: (text, charIndex, colour) => frame("TextOverChar", { text, charIndex, color: colour }),
+    charUpdateHp: (charIndex, minHp, maxHp) => frame("CharUpdateHP", { charIndex, minHp, maxHp, shield: 0 }),
+    createFx: (charIndex, fx, loops) => frame("CreateFX", { charIndex, fx, fxLoops: loops, x: 0, y: 0 }),
+    particleFx: (charIndex, particle, timeMs, remove) => frame("ParticleFX", { charIndex, particle, time: timeMs, remove, grh: 0, x: 0, y: 0 }),
+    npcKillUser: () => frame("NPCKillUser", {}),
+    updateExp: (exp) => frame("UpdateExp", { exp }),
+    levelUp: (freeSkillPoints) => frame("LevelUp", { freeSkillPoints }),
+    updateUserStats: (record, gold) => frame("UpdateUserStats", userStatsFields(record, gold)),
 
     loginBurstBeforeArea(record, inventory, userSlot, mapId, timeOfDayMs) {
       const frames: Uint8Array[] = [];
@@ -176,23 +211,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     loginBurstAfterArea(record, onlineCount, motd) {
       const frames: Uint8Array[] = [];
       const v = record.vitals;
-      frames.push(
-        copy("UpdateUserStats", {
-          maxHp: v.maxHp,
-          minHp: v.hp,
-          shield: 0,
-          maxMana: v.maxMana,
-          minMana: v.mana,
-          maxSta: v.maxStamina,
-          minSta: v.stamina,
-          gold: record.gold,
-          goldPerLevelWallet: 0,
-          level: record.level,
-          expToNextLevel: expToLevelUp[record.level - 1] ?? 0,
-          exp: record.exp,
-          class: record.class,
-        }),
-      );
+      frames.push(copy("UpdateUserStats", userStatsFields(record)));
       frames.push(copy("UpdateHungerAndThirst", { maxWater: 100, water: v.water, maxFood: 100, food: v.food }));
       frames.push(copy("UpdateDM", { value: 0 }));
       frames.push(copy("UpdateRM", { value: 0 }));

@@ -1,0 +1,52 @@
+/**
+ * The combat, death and progression frames of the map's packet builder decode back to the fields
+ * they were given (the builder fills the layouts by name: a wrong name would throw or drop data).
+ */
+import { describe, expect, test } from "bun:test";
+import { decodeServerPacket } from "../protocol/index.ts";
+import { createMapPackets } from "./protocol-packets.ts";
+
+const packets = createMapPackets({ expToLevelUp: [375, 413, 488] });
+
+function decoded(frame: Uint8Array): { name: string; fields: Record<string, unknown> } {
+  const length = frame[0]! | (frame[1]! << 8);
+  expect(length).toBe(frame.length - 2);
+  const result = decodeServerPacket(frame.subarray(2));
+  if (!result.ok) throw result.error;
+  return { name: result.packet.name, fields: result.packet.fields as Record<string, unknown> };
+}
+
+describe("combat frames", () => {
+  test("each builder writes its packet with the given values", () => {
+    expect(decoded(packets.charSwing(7, true, false, true))).toEqual({ name: "CharSwing", fields: { charIndex: 7, showFx: true, showText: false, notifyText: true } });
+    expect(decoded(packets.armaMov(7, true))).toEqual({ name: "ArmaMov", fields: { charIndex: 7, isRanged: 1 } });
+    expect(decoded(packets.escudoMov(9))).toEqual({ name: "EscudoMov", fields: { charIndex: 9 } });
+    expect(decoded(packets.charAtaca(12, 7, -1))).toEqual({ name: "CharAtaca", fields: { charIndex: 12, attackerIndex: 7, damage: -1 } });
+    expect(decoded(packets.npcHitUser(6, 3))).toEqual({ name: "NPCHitUser", fields: { bodyPart: 6, damage: 3 } });
+    expect(decoded(packets.userHittedUser(8, 1, 12))).toEqual({ name: "UserHittedUser", fields: { victimCharIndex: 8, bodyPart: 1, damage: 12 } });
+    expect(decoded(packets.userHittedByUser(7, 2, 5))).toEqual({ name: "UserHittedByUser", fields: { attackerCharIndex: 7, bodyPart: 2, damage: 5 } });
+    expect(decoded(packets.textOverChar("-9", 12, 255))).toEqual({ name: "TextOverChar", fields: { text: "-9", charIndex: 12, color: 255 } });
+    expect(decoded(packets.charUpdateHp(12, 6, 15))).toEqual({ name: "CharUpdateHP", fields: { charIndex: 12, minHp: 6, maxHp: 15, shield: 0 } });
+    expect(decoded(packets.createFx(7, 106, 0))).toEqual({ name: "CreateFX", fields: { charIndex: 7, fx: 106, fxLoops: 0, x: 0, y: 0 } });
+    expect(decoded(packets.particleFx(7, 22, 30, false))).toEqual({
+      name: "ParticleFX",
+      fields: { charIndex: 7, particle: 22, time: 30, remove: false, grh: 0, x: 0, y: 0 },
+    });
+    expect(decoded(packets.npcKillUser())).toEqual({ name: "NPCKillUser", fields: {} });
+    expect(decoded(packets.updateExp(16))).toEqual({ name: "UpdateExp", fields: { exp: 16 } });
+    expect(decoded(packets.levelUp(15))).toEqual({ name: "LevelUp", fields: { freeSkillPoints: 15 } });
+  });
+
+  test("UpdateUserStats carries the live wallet and the experience needed to leave the level", () => {
+    const record = {
+      level: 2,
+      exp: 40,
+      gold: 5,
+      class: 3,
+      vitals: { hp: 31, maxHp: 31, mana: 0, maxMana: 0, stamina: 12, maxStamina: 75, food: 100, water: 90 },
+    } as unknown as Parameters<typeof packets.updateUserStats>[0];
+    const { name, fields } = decoded(packets.updateUserStats(record, 1234));
+    expect(name).toBe("UpdateUserStats");
+    expect(fields).toMatchObject({ maxHp: 31, minHp: 31, maxSta: 75, minSta: 12, gold: 1234, level: 2, expToNextLevel: 413, exp: 40, class: 3 });
+  });
+});
