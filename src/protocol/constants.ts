@@ -108,6 +108,10 @@ export const FontIndex = {
   GuildMessage: 10,
   Experience: 23,
   Global: 25,
+  /** `FONTTYPE_INFOIAO`. */
+  InfoIao: 29,
+  /** `FONTTYPE_New_Naranja`. */
+  Orange: 32,
 } as const;
 
 /** `eCharacterCreate.isNpc` values (§4.2). */

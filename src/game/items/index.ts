@@ -64,3 +64,4 @@ export {
 export { itemCatalog, itemCatalogFromObjects, type ItemCatalog } from "./catalog.ts";
 export { EQUIPMENT_KINDS, equipmentKindOf, type EquipmentKind } from "./equipment-kind.ts";
 export { ITEM_LOCALE_IDS, type ItemLocaleName } from "./locale-ids.ts";
+export { fallsOnDeath, goldLostOnDeath, WALLET_GOLD_PER_LEVEL } from "./on-death.ts";

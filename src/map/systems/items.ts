@@ -4,17 +4,30 @@
  * in `src/game/{inventory,equipment,item-use,ground}`; this system feeds them the player's state,
  * stores what they return and tells the clients (items-and-economy §3–§6).
  */
-import type { BodiesByRace } from "../../game/character-creation/index.ts";
+import { NEWBIE_MAX_LEVEL, type BodiesByRace } from "../../game/character-creation/index.ts";
 import { appearance, equipItem, inventorySlotView, unequipEffects, type EquipEffect, type Wearer } from "../../game/equipment/index.ts";
 import { drop, pickUp, throwAtFeet, type GroundGrid, type GroundPile } from "../../game/ground/index.ts";
-import { deleteItem, moveItem, type Inventory, type ItemStack, type UnequippedSlot } from "../../game/inventory/index.ts";
+import {
+  deleteItem,
+  markUnequipped,
+  moveItem,
+  removeFromSlot,
+  slotAt,
+  spendGold,
+  type Inventory,
+  type ItemStack,
+  type UnequippedSlot,
+} from "../../game/inventory/index.ts";
 import { useItem, type UseMethod } from "../../game/item-use/index.ts";
-import { ITEM_LOCALE_IDS, type ItemCatalog, type ItemLocaleName } from "../../game/items/index.ts";
+import { fallsOnDeath, goldLostOnDeath, GOLD_OBJECT, ITEM_LOCALE_IDS, MAX_STACK, type ItemCatalog, type ItemLocaleName } from "../../game/items/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
 import { vbRgb, type ClientPacketFields } from "../../protocol/index.ts";
 import { isTrading, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import type { InventorySlotFrame } from "../map-packets.ts";
+
+/** `iCuerpoMuerto`: the ghost's body. */
+export const GHOST_BODY = 829;
 
 /** `TextOverTile` colour of picked-up gold: RGB(212, 175, 55). */
 const GOLD_TEXT_COLOUR = vbRgb(212, 175, 55);
@@ -41,10 +54,20 @@ export function inventoryFrames(catalog: ItemCatalog, player: PlayerEntity): Inv
 }
 
 /**
- * Body, head and the weapon / shield / helmet animations from what is equipped. Without a
+ * Body, head and the weapon / shield / helmet animations from what is equipped (a ghost's own
+ * when dead). Without a
  * balance table the world has no naked bodies: the record's own body stands in for them.
  */
 export function applyLook(catalog: ItemCatalog, nakedBodies: BodiesByRace | null, player: PlayerEntity): void {
+  if (isDead(player)) {
+    // A ghost (`UserDie`): its body, no head, nothing drawn of what it carries.
+    player.body = GHOST_BODY;
+    player.head = 0;
+    player.weapon = 0;
+    player.shield = 0;
+    player.helmet = 0;
+    return;
+  }
   const look = appearance({ race: player.record.race, gender: player.record.gender, head: player.record.head }, player.inventory, catalog, {
     nakedBodies: nakedBodies ?? uniformBodies(player.record.body),
   });
@@ -328,6 +351,63 @@ function removePile(ctx: MapContext, x: number, y: number): void {
 function placeAtFeet(ctx: MapContext, player: PlayerEntity, stack: ItemStack): void {
   const placed = throwAtFeet(groundGrid(ctx), player.x, player.y, stack, ctx.items, { water: false, land: true });
   if (placed) putPile(ctx, placed.x, placed.y, placed);
+}
+
+// ------------------------------------------------------------------ death
+
+/**
+ * `TirarTodosLosItems`: the gold above what the level keeps, then every slot whose item falls
+ * (`fallsOnDeath`), each thrown whole on the nearest free tile (lost when none has room). Returns
+ * the equipped slots that went with them.
+ */
+export function dropOnDeath(ctx: MapContext, player: PlayerEntity): UnequippedSlot[] {
+  const unequipped: UnequippedSlot[] = [];
+  const newbie = player.record.level <= NEWBIE_MAX_LEVEL;
+  let inventory = player.inventory;
+  const changed = new Set<number>();
+  const lostGold = goldLostOnDeath(inventory.gold, player.record.level);
+  const grid = groundGrid(ctx);
+  const throwStack = (stack: ItemStack): void => {
+    const placed = throwAtFeet(grid, player.x, player.y, stack, ctx.items, { water: false, land: true });
+    if (placed) putPile(ctx, placed.x, placed.y, placed);
+  };
+  if (lostGold > 0) {
+    const spent = spendGold(inventory, lostGold);
+    if (spent.ok) {
+      inventory = spent.inventory;
+      for (let left = lostGold; left > 0; left -= MAX_STACK) throwStack({ objectId: GOLD_OBJECT, amount: Math.min(left, MAX_STACK) });
+    }
+  }
+  for (let slot = 1; slot <= inventory.usableSlots; slot++) {
+    const held = slotAt(inventory, slot);
+    const item = held.objectId === 0 ? undefined : ctx.items.get(held.objectId);
+    if (item === undefined || !fallsOnDeath(item, newbie)) continue;
+    const removed = removeFromSlot(inventory, slot, held.amount);
+    if (!removed.ok) continue;
+    inventory = removed.inventory;
+    for (const each of removed.changed) changed.add(each);
+    unequipped.push(...removed.unequipped);
+    throwStack({ objectId: held.objectId, amount: held.amount, tags: held.tags });
+  }
+  commit(ctx, player, inventory, [...changed], inventory.gold - player.inventory.gold);
+  return unequipped;
+}
+
+/** Every equipped slot unequipped (a ghost wears nothing); the slots' new state is sent. */
+export function unequipAll(ctx: MapContext, player: PlayerEntity): UnequippedSlot[] {
+  const unequipped: UnequippedSlot[] = [];
+  let inventory = player.inventory;
+  const changed = new Set<number>();
+  for (const slot of new Set(Object.values(inventory.equipped))) {
+    if (slot === 0) continue;
+    const objectId = slotAt(inventory, slot).objectId;
+    const result = markUnequipped(inventory, slot);
+    inventory = result.inventory;
+    for (const each of result.changed) changed.add(each);
+    if (result.kinds.length > 0) unequipped.push({ slot, objectId, kinds: result.kinds });
+  }
+  commit(ctx, player, inventory, [...changed], 0);
+  return unequipped;
 }
 
 // ------------------------------------------------------------------ shared

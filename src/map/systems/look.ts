@@ -21,6 +21,7 @@ import { MESSAGES, overHeadNpcDescription } from "../../game/messages/index.ts";
 import { COLOR_WHITE, type ClientPacketFields } from "../../protocol/index.ts";
 import { isTrading, type Entity, type NpcEntity, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
+import { priestClicked } from "./death.ts";
 import { COMMERCE_CLICK_RANGE, manhattan, openShop } from "./shops.ts";
 
 /** `RANGO_VISION_X` / `RANGO_VISION_Y`: a click farther than this from the player is ignored. */
@@ -176,7 +177,8 @@ function worldAction(ctx: MapContext, player: PlayerEntity, x: number, y: number
   const here = entityAt(ctx, x, y);
   if (here?.kind !== "npc") return; // doors and other world objects: systems still to come
   player.targetNpc = here;
-  if (here.shop === null) return; // banks, healers, travel, quests…: systems still to come
+  if (priestClicked(ctx, player, here)) return;
+  if (here.shop === null) return; // banks, travel, quests…: systems still to come
   if (isDead(player)) {
     ctx.tell(player, MESSAGES.item("dead"));
     return;
