@@ -170,9 +170,42 @@ export class ClientOutbox {
   }
 
   /** Closes an NPC shop window (`CommerceEnd`). */
-  /** Ends a player-to-player trade (`UserCommerceEnd`). */
-  userCommerceEnd(): boolean {
-    return this.send("UserCommerceEnd", {} satisfies ClientPacketFields<"UserCommerceEnd">);
+  commerceEnd(): boolean {
+    return this.send("CommerceEnd", {} satisfies ClientPacketFields<"CommerceEnd">);
+  }
+
+  /**
+   * `/COMERCIAR`: with a trader targeted (clicked) the server opens its shop; with a player
+   * targeted it asks that player to trade (§9.1).
+   */
+  commerceStart(): boolean {
+    return this.send("CommerceStart", {} satisfies ClientPacketFields<"CommerceStart">);
+  }
+
+  // ---------------------------------------------------------------- bank vault
+  // Range checks live in the session (bank-rules.ts); these only encode.
+
+  /** `/BOVEDA`: with a banker targeted (clicked) the server opens the vault. */
+  bankStart(): boolean {
+    return this.send("BankStart", {} satisfies ClientPacketFields<"BankStart">);
+  }
+
+  /** Deposits `amount` of inventory slot `slot`; `destSlot` 0 lets the server choose the vault slot. */
+  bankDeposit(slot: number, amount: number, destSlot = 0): boolean {
+    return this.send("BankDeposit", { slot, amount, destSlot } satisfies ClientPacketFields<"BankDeposit">);
+  }
+
+  /** Withdraws `amount` of vault slot `slot`; `destSlot` 0 lets the server choose the inventory slot. */
+  bankExtractItem(slot: number, amount: number, destSlot = 0): boolean {
+    return this.send("BankExtractItem", { slot, amount, destSlot } satisfies ClientPacketFields<"BankExtractItem">);
+  }
+
+  bankDepositGold(amount: number): boolean {
+    return this.send("BankDepositGold", { amount } satisfies ClientPacketFields<"BankDepositGold">);
+  }
+
+  bankExtractGold(amount: number): boolean {
+    return this.send("BankExtractGold", { amount } satisfies ClientPacketFields<"BankExtractGold">);
   }
 
   /** Closes the bank vault window (`BankEnd`). */
@@ -180,8 +213,31 @@ export class ClientOutbox {
     return this.send("BankEnd", {} satisfies ClientPacketFields<"BankEnd">);
   }
 
-  commerceEnd(): boolean {
-    return this.send("CommerceEnd", {} satisfies ClientPacketFields<"CommerceEnd">);
+  // ---------------------------------------------------------------- player trade
+
+  /** Answers the server's yes/no question (`ResponderPregunta`: a trade request). */
+  answerQuestion(answer: boolean): boolean {
+    return this.send("ResponderPregunta", { answer } satisfies ClientPacketFields<"ResponderPregunta">);
+  }
+
+  /** Adds `amount` of inventory slot `slot` (200 = gold) to our offer. */
+  userCommerceOffer(slot: number, amount: number): boolean {
+    return this.send("UserCommerceOffer", { slot, amount } satisfies ClientPacketFields<"UserCommerceOffer">);
+  }
+
+  /** Accepts both offers as they stand. */
+  userCommerceOk(): boolean {
+    return this.send("UserCommerceOk", {} satisfies ClientPacketFields<"UserCommerceOk">);
+  }
+
+  /** Rejects the other's offer: the trade ends for both. */
+  userCommerceReject(): boolean {
+    return this.send("UserCommerceReject", {} satisfies ClientPacketFields<"UserCommerceReject">);
+  }
+
+  /** Ends a player-to-player trade (`UserCommerceEnd`). */
+  userCommerceEnd(): boolean {
+    return this.send("UserCommerceEnd", {} satisfies ClientPacketFields<"UserCommerceEnd">);
   }
 
   requestPositionUpdate(): boolean {

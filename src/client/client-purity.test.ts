@@ -12,6 +12,7 @@ const here = import.meta.dir;
 const PURE = [
   "animation.ts",
   "ao-sprites.ts",
+  "bank-rules.ts",
   "camera.ts",
   "chat-input.ts",
   "client-outbox.ts",
@@ -27,8 +28,10 @@ const PURE = [
   "packet-reducer.ts",
   "prediction.ts",
   "procedural-art.ts",
+  "service-keys.ts",
   "shop-rules.ts",
   "sprite-index.ts",
+  "trade-rules.ts",
   "ui-text.ts",
   "world-info.ts",
 ];

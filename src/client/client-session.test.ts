@@ -78,22 +78,24 @@ describe("NPC shops", () => {
 });
 
 describe("player trade", () => {
-  test("a trade the server opens is ended at once (no trade window yet) and the player is told why", () => {
+  test("a trade the server opens stays open (no UserCommerceEnd sent) and the player is told how it works", () => {
     const { session, transport } = loggedInSession();
     transport.take();
     expect(session.receive(serverBody("UserCommerceInit", {}), 0)).toEqual([{ type: "trade-opened" }]);
-    expect(transport.take().map((packet) => packet.name)).toEqual(["UserCommerceEnd"]);
-    expect(session.state.console.at(-1)?.text).toStartWith("El comercio entre jugadores todavía no tiene ventana");
+    expect(transport.take()).toEqual([]);
+    expect(session.state.trade.open).toBe(true);
+    expect(session.state.console.at(-1)?.text).toStartWith("Comerciando con otro jugador");
   });
 });
 
 describe("bank vault", () => {
-  test("a vault the server opens is closed at once (no vault window yet) and the player is told why", () => {
+  test("a vault the server opens stays open (no BankEnd sent) and the player is told how to close it", () => {
     const { session, transport } = loggedInSession();
     transport.take();
     expect(session.receive(serverBody("BankInit", {}), 0)).toEqual([{ type: "bank-opened" }]);
-    expect(transport.take().map((packet) => packet.name)).toEqual(["BankEnd"]);
-    expect(session.state.console.at(-1)?.text).toStartWith("La bóveda todavía no tiene ventana");
+    expect(transport.take()).toEqual([]);
+    expect(session.state.bank.open).toBe(true);
+    expect(session.state.console.at(-1)?.text).toStartWith("Bóveda abierta");
   });
 });
 

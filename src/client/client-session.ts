@@ -14,10 +14,12 @@ import { EXIT_WAIT_MS, GOLD_SLOT, MAX_CHAT_INPUT_CHARS, RESYNC_IDLE_MS } from ".
 import { createGameState, ownChar, pushConsole, resetWorld, type CharView, type GameState } from "./game-state.ts";
 import { activationFor, checkDelete, checkGoldDrop, checkItemDrop, checkMove, checkSlot, type InventoryCheck, type SlotActivation } from "./inventory-rules.ts";
 import { LiveMapGrid } from "./map-grid.ts";
-import { reduceServerPacket, type ClientSignal } from "./packet-reducer.ts";
+import { isNpcChar, reduceServerPacket, type ClientSignal } from "./packet-reducer.ts";
 import { MovementPredictor, type Reconciliation } from "./prediction.ts";
 import { checkBuy, checkSell, type ShopCheck } from "./shop-rules.ts";
-import { INVENTORY_TEXT, SHOP_TEXT } from "./ui-text.ts";
+import { checkDeposit, checkGoldDeposit, checkGoldWithdraw, checkWithdraw, type BankCheck } from "./bank-rules.ts";
+import { checkAccept, checkGoldOffer, checkItemOffer, trading, type TradeCheck } from "./trade-rules.ts";
+import { BANK_TEXT, INVENTORY_TEXT, SHOP_TEXT, TRADE_TEXT } from "./ui-text.ts";
 
 /** A step due this little late keeps the walking rhythm instead of restarting it (frame jitter). */
 export const STEP_CADENCE_SLACK_MS = 50;
@@ -47,7 +49,18 @@ export class ClientSession {
   private needsResync = false;
   /** True after we sent `CommerceEnd`, until the server answers (one close per window). */
   private closeRequested = false;
-  /** True while a walk key is held with the shop open (the hint is said once per press). */
+  /** True after we sent `BankEnd`, until the server answers. */
+  private bankCloseRequested = false;
+  /** True after we sent `UserCommerceEnd` or `UserCommerceReject`, until the server answers. */
+  private tradeEndRequested = false;
+  /**
+   * The player this client last clicked (its name, "" for anything else), as the server's target
+   * follows the clicks: the partner a `CommerceStart` would ask. Only for the trade window's title.
+   */
+  private clickedPlayer = "";
+  /** Who the trade that opens next is with, as far as this client knows. */
+  private pendingPartner = "";
+  /** True while a walk key is held with a window open (the hint is said once per press). */
   private walkBlockedHinted = false;
   private readonly warn: (message: string, detail?: unknown) => void;
 
@@ -112,14 +125,24 @@ export class ClientSession {
         this.nextStepAtMs = 0;
         this.quitRequested = false;
         this.closeRequested = false;
+        this.bankCloseRequested = false;
+        this.tradeEndRequested = false;
         return;
       case "trade-opened":
-        // No trade window here yet: end it at once, or the server keeps both players from walking.
-        this.outbox.userCommerceEnd();
+        this.tradeEndRequested = false;
+        this.state.trade.partnerName = this.pendingPartner;
+        pushConsole(this.state, TRADE_TEXT.opened(this.pendingPartner), "info", nowMs);
+        return;
+      case "trade-closed":
+        this.tradeEndRequested = false;
+        this.pendingPartner = "";
         return;
       case "bank-opened":
-        // No vault window here yet: close it at once, or the server keeps the player from walking.
-        this.outbox.bankEnd();
+        this.bankCloseRequested = false;
+        pushConsole(this.state, BANK_TEXT.opened, "info", nowMs);
+        return;
+      case "bank-closed":
+        this.bankCloseRequested = false;
         return;
       case "shop-opened":
         this.closeRequested = false;
@@ -215,9 +238,11 @@ export class ClientSession {
       this.awaitingExitUntilMs = 0;
       this.outbox.requestPositionUpdate();
     }
-    if (this.state.shop.open) {
-      // The server ignores `Walk` while we trade (§7.3): predicting the step would only be undone.
-      if (heading !== 0 && !this.walkBlockedHinted) pushConsole(this.state, SHOP_TEXT.walkBlocked, "warning", nowMs);
+    const blocked = this.walkBlockedText();
+    if (blocked !== null) {
+      // The server ignores `Walk` while a shop, the vault or a trade is open (§7.3, §8.2, §9.4):
+      // predicting the step would only be undone.
+      if (heading !== 0 && !this.walkBlockedHinted) pushConsole(this.state, blocked, "warning", nowMs);
       this.walkBlockedHinted = heading !== 0;
       return;
     }
@@ -250,6 +275,15 @@ export class ClientSession {
     this.lastStepAtMs = nowMs;
     // Steps sent after an exit would land on the next map in places we never predicted.
     if (this.map.exitAt(tx, ty)) this.awaitingExitUntilMs = nowMs + EXIT_WAIT_MS;
+  }
+
+  /** Why walking is held (a window is open), or null when it is not. */
+  private walkBlockedText(): string | null {
+    const state = this.state;
+    if (state.shop.open) return SHOP_TEXT.walkBlocked;
+    if (state.bank.open) return BANK_TEXT.walkBlocked;
+    if (state.trade.open) return TRADE_TEXT.walkBlocked;
+    return null;
   }
 
   /** True while walking waits for the map change an exit causes. */
@@ -388,7 +422,50 @@ export class ClientSession {
     const map = this.map;
     if (this.state.phase !== "in_world" || !map) return false;
     if (!Number.isInteger(x) || !Number.isInteger(y) || x < 1 || y < 1 || x > map.width || y > map.height) return false;
+    this.clickedPlayer = this.playerNameAt(x, y);
     return this.outbox.leftClick(x, y);
+  }
+
+  /**
+   * The name of the player a click on (x, y) targets, as the server picks it: the char standing
+   * just below the tile first (a click on its head), then the one on it; "" for an NPC or nobody.
+   */
+  private playerNameAt(x: number, y: number): string {
+    let below: CharView | undefined;
+    let on: CharView | undefined;
+    for (const char of this.state.chars.values()) {
+      if (char.x === x && char.y === y + 1) below = char;
+      else if (char.x === x && char.y === y) on = char;
+    }
+    const target = below ?? on;
+    return target && !isNpcChar(target) && target.charIndex !== this.state.myCharIndex ? target.name : "";
+  }
+
+  /**
+   * `/COMERCIAR` (the C key): the server opens the shop of the trader clicked last, or asks the
+   * player clicked last to trade. False when not playing.
+   */
+  startCommerce(): boolean {
+    if (this.state.phase !== "in_world") return false;
+    this.pendingPartner = this.clickedPlayer;
+    return this.outbox.commerceStart();
+  }
+
+  /** `/BOVEDA` (the B key): the server opens the vault when the banker was clicked last. */
+  openVault(): boolean {
+    if (this.state.phase !== "in_world" || this.state.bank.open) return false;
+    return this.outbox.bankStart();
+  }
+
+  /**
+   * Asks the server to close whichever window is open (shop, vault or trade): Escape. False when
+   * none is, or its close is already on its way.
+   */
+  closeOpenWindow(): boolean {
+    if (this.state.shop.open) return this.closeShop();
+    if (this.state.bank.open) return this.closeVault();
+    if (this.state.trade.open) return this.endTrade();
+    return false;
   }
 
   /** Buys `amount` units of shop slot `slot`; refused locally (console line, false) when invalid. */
@@ -416,6 +493,99 @@ export class ClientSession {
   private shopChecked<T>(check: ShopCheck<T>, nowMs: number): T | null {
     if (check.ok) return check.value;
     pushConsole(this.state, SHOP_TEXT.refusals[check.reason], "warning", nowMs);
+    return null;
+  }
+
+  // ------------------------------------------------------------------ bank vault
+  // Each request is checked first (bank-rules.ts); a refused one sends nothing, says why in the
+  // console and returns false.
+
+  /** Deposits `amount` units of inventory slot `slot` (the server picks the vault slot). */
+  deposit(slot: number, amount: number, nowMs: number): boolean {
+    const deal = this.bankChecked(checkDeposit(this.state, slot, amount), nowMs);
+    return deal !== null && this.outbox.bankDeposit(deal.slot, deal.amount);
+  }
+
+  /** Withdraws `amount` units of vault slot `slot` (the server picks the inventory slot). */
+  withdraw(slot: number, amount: number, nowMs: number): boolean {
+    const deal = this.bankChecked(checkWithdraw(this.state, slot, amount), nowMs);
+    return deal !== null && this.outbox.bankExtractItem(deal.slot, deal.amount);
+  }
+
+  depositGold(amount: number, nowMs: number): boolean {
+    const gold = this.bankChecked(checkGoldDeposit(this.state, amount), nowMs);
+    return gold !== null && this.outbox.bankDepositGold(gold);
+  }
+
+  withdrawGold(amount: number, nowMs: number): boolean {
+    const gold = this.bankChecked(checkGoldWithdraw(this.state, amount), nowMs);
+    return gold !== null && this.outbox.bankExtractGold(gold);
+  }
+
+  /** Asks the server to close the vault; the window closes when it answers `BankEnd`. */
+  closeVault(): boolean {
+    if (!this.state.bank.open || this.bankCloseRequested) return false;
+    this.bankCloseRequested = true;
+    return this.outbox.bankEnd();
+  }
+
+  private bankChecked<T>(check: BankCheck<T>, nowMs: number): T | null {
+    if (check.ok) return check.value;
+    pushConsole(this.state, BANK_TEXT.refusals[check.reason], "warning", nowMs);
+    return null;
+  }
+
+  // ------------------------------------------------------------------ player trade
+
+  /**
+   * Answers the question the server asked (`ResponderPregunta`); yes to a trade request opens
+   * the trade. False when no question waits.
+   */
+  answerQuestion(yes: boolean): boolean {
+    const question = this.state.question;
+    if (question === null || this.state.phase !== "in_world") return false;
+    this.state.question = null;
+    // The trade that opens now is with whoever asked.
+    if (yes) this.pendingPartner = question.param;
+    return this.outbox.answerQuestion(yes);
+  }
+
+  /** Adds `amount` units of inventory slot `slot` to our offer (offers only grow). */
+  offerItem(slot: number, amount: number, nowMs: number): boolean {
+    const deal = this.tradeChecked(checkItemOffer(this.state, slot, amount), nowMs);
+    return deal !== null && this.outbox.userCommerceOffer(deal.slot, deal.amount);
+  }
+
+  /** Adds `amount` gold to our offer. */
+  offerGold(amount: number, nowMs: number): boolean {
+    const deal = this.tradeChecked(checkGoldOffer(this.state, amount), nowMs);
+    return deal !== null && this.outbox.userCommerceOffer(deal.slot, deal.amount);
+  }
+
+  /** Accepts both offers as they stand; the swap happens when the other side accepts too. */
+  acceptTrade(nowMs: number): boolean {
+    if (this.tradeChecked(checkAccept(this.state), nowMs) === null) return false;
+    this.state.trade.accepted = true;
+    return this.outbox.userCommerceOk();
+  }
+
+  /** Rejects the other's offer: the server ends the trade for both. */
+  rejectTrade(): boolean {
+    if (!trading(this.state) || this.tradeEndRequested) return false;
+    this.tradeEndRequested = true;
+    return this.outbox.userCommerceReject();
+  }
+
+  /** Ends the trade; the window closes when the server answers `UserCommerceEnd`. */
+  endTrade(): boolean {
+    if (!trading(this.state) || this.tradeEndRequested) return false;
+    this.tradeEndRequested = true;
+    return this.outbox.userCommerceEnd();
+  }
+
+  private tradeChecked<T>(check: TradeCheck<T>, nowMs: number): T | null {
+    if (check.ok) return check.value;
+    pushConsole(this.state, TRADE_TEXT.refusals[check.reason], "warning", nowMs);
     return null;
   }
 

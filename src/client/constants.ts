@@ -2,7 +2,7 @@
  * Named constants of the browser client: sizes in pixels or tiles, durations in milliseconds.
  * Pure: safe in the browser and in tests.
  */
-import { STOCK_INTERVALS_MS } from "../protocol/index.ts";
+import { STOCK_INTERVALS_MS, TRADE_OFFER_SLOTS } from "../protocol/index.ts";
 
 /** Side of one map tile on screen, in CSS pixels (AO tiles are 32 × 32). */
 export const TILE_PX = 32;
@@ -71,3 +71,13 @@ export const TILE_TEXT_MAX_MS = 5_000;
 export const TILE_TEXT_MAX_CHARS = 40;
 /** Texts over tiles kept at once (a hostile server could send thousands). */
 export const TILE_TEXTS_MAX = 32;
+/** Units one inventory or vault slot holds (the server's `MAX_STACK`). */
+export const MAX_SLOT_UNITS = 10_000;
+/** Most gold a wallet or a vault may hold, and one gold packet may carry (a VB6 Long). */
+export const MAX_GOLD = 2_147_483_647;
+/** Slots of the bank vault (`MAX_BANCOINVENTORY_SLOTS`, §8.1). */
+export const BANK_SLOTS = 42;
+/** Slots of one side of a player trade (`ChangeUserTradeSlot` carries this many, §9). */
+export const TRADE_OFFER_SLOT_COUNT = TRADE_OFFER_SLOTS;
+/** Longest parameter of a yes/no question (`ShowPregunta`) shown: a name, never a page. */
+export const QUESTION_PARAM_MAX_CHARS = 64;

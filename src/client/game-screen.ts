@@ -1,7 +1,8 @@
 /**
  * The game view: the canvas with the map and characters, the HUD (map name, position, bars,
- * gold, level), the inventory, the console, the chat line and the logout button. Runs the frame
- * loop: input → session.tick (prediction) → renderer → HUD. Browser only.
+ * gold, level), the inventory, the windows the server opens over the map (NPC shop, bank vault,
+ * player trade, a yes/no question), the console, the chat line and the logout button. Runs the
+ * frame loop: input → session.tick (prediction) → renderer → HUD. Browser only.
  */
 import { parseMapJson, type MapGrid, type MapLayersDocument } from "../game/map-json/index.ts";
 import { renderPosition } from "./animation.ts";
@@ -12,11 +13,14 @@ import { h, setText } from "./dom.ts";
 import { ownChar, type ConsoleLine } from "./game-state.ts";
 import { GameRenderer, type ImageCache } from "./game-renderer.ts";
 import { tileAtPoint } from "./camera.ts";
+import { BankPanel } from "./bank-panel.ts";
 import { InventoryPanel } from "./inventory-panel.ts";
+import { serviceKeyAction } from "./service-keys.ts";
 import { ShopPanel } from "./shop-panel.ts";
+import { QuestionBox, TradePanel } from "./trade-panel.ts";
 import { readMapLayers } from "./map-terrain.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
-import { CHAT_TEXT, MAP_LOAD_FAILED_TEXT, VITALS_TEXT } from "./ui-text.ts";
+import { CHAT_TEXT, MAP_LOAD_FAILED_TEXT, SERVICE_TEXT, VITALS_TEXT } from "./ui-text.ts";
 import type { WorldInfo } from "./world-info.ts";
 
 /** Wait before asking again for a map that failed to load. */
@@ -169,6 +173,9 @@ export class GameScreen {
   private readonly countdown: HTMLElement;
   private readonly inventory: InventoryPanel;
   private readonly shop: ShopPanel;
+  private readonly bank: BankPanel;
+  private readonly trade: TradePanel;
+  private readonly question: QuestionBox;
   private readonly bars: { hp: Bar; mana: Bar; stamina: Bar; food: Bar; water: Bar; exp: Bar };
   private lastConsoleId = 0;
   private frame = 0;
@@ -218,6 +225,15 @@ export class GameScreen {
     this.logoutButton = h("button", { id: "logout", className: "logout", text: "Salir", onclick: (() => this.toggleLogout()) as EventListener });
     this.inventory = new InventoryPanel(session, world, sprites, images);
     this.shop = new ShopPanel(session, this.inventory, world, sprites, images);
+    this.bank = new BankPanel(session, this.inventory, world, sprites, images);
+    this.trade = new TradePanel(session, this.inventory, world, sprites, images);
+    this.question = new QuestionBox(session);
+    const services = h(
+      "div",
+      { className: "inv-actions service-actions" },
+      h("button", { type: "button", id: "act-commerce", text: SERVICE_TEXT.commerce, title: SERVICE_TEXT.commerceTitle, onclick: (() => this.session.startCommerce()) as EventListener }),
+      h("button", { type: "button", id: "act-vault", text: SERVICE_TEXT.vault, title: SERVICE_TEXT.vaultTitle, onclick: (() => this.session.openVault()) as EventListener }),
+    );
 
     const chatForm = h(
       "form",
@@ -235,7 +251,7 @@ export class GameScreen {
     this.element = h(
       "div",
       { className: "game", id: "game" },
-      h("div", { className: "viewport" }, this.canvas, this.mapName, this.position, this.shop.element, this.overlay),
+      h("div", { className: "viewport" }, this.canvas, this.mapName, this.position, this.shop.element, this.bank.element, this.trade.element, this.question.element, this.overlay),
       h(
         "aside",
         { className: "sidebar" },
@@ -247,6 +263,7 @@ export class GameScreen {
         water.element,
         exp.element,
         this.inventory.element,
+        services,
         this.countdown,
         this.logoutButton,
       ),
@@ -320,9 +337,13 @@ export class GameScreen {
     // A focused control already took the key (an inventory slot's arrows, the amount box's Escape).
     if (event.defaultPrevented) return;
     const active = document.activeElement;
-    if (event.key === "Escape" && active !== this.chatInput && this.shop.isOpen) {
+    const state = this.session.state;
+    const windowOpen = state.shop.open || state.bank.open || state.trade.open;
+    if (event.key === "Escape" && active !== this.chatInput && (windowOpen || state.question !== null)) {
+      // Escape closes the open window (shop, vault or trade), else declines the question.
       event.preventDefault();
-      this.shop.close();
+      if (windowOpen) this.session.closeOpenWindow();
+      else this.session.answerQuestion(false);
       return;
     }
     if (active === this.chatInput) {
@@ -345,6 +366,15 @@ export class GameScreen {
     if (event.ctrlKey || event.altKey || event.metaKey) return;
     if (this.inventory.handleKey(event)) {
       event.preventDefault();
+      return;
+    }
+    const service = serviceKeyAction(event.code);
+    if (service !== null) {
+      event.preventDefault();
+      // One press, one request, as with the inventory keys.
+      if (event.repeat) return;
+      if (service === "commerce") this.session.startCommerce();
+      else this.session.openVault();
       return;
     }
     if (this.keys.press(event.code)) event.preventDefault();
@@ -391,6 +421,9 @@ export class GameScreen {
     setText(this.countdown, state.quitSecondsLeft !== null ? `Cerrando en ${state.quitSecondsLeft} s…` : "Saliendo…");
     this.inventory.update(nowMs);
     this.shop.update();
+    this.bank.update();
+    this.trade.update();
+    this.question.update();
     const camera = this.renderer.camera;
     if (camera) {
       // Where the map is drawn, for tests that click a tile.

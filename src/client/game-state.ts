@@ -2,7 +2,7 @@
  * Everything the client knows, in one plain object the packet reducer updates and the renderer
  * reads. Pure data: no DOM, no sockets, no clocks (times are passed in).
  */
-import { CONSOLE_MAX_LINES, DEFAULT_WALK_INTERVAL_MS, INVENTORY_SLOTS, PICKUP_NOTICES_MAX, SHOP_SLOTS } from "./constants.ts";
+import { BANK_SLOTS, CONSOLE_MAX_LINES, DEFAULT_WALK_INTERVAL_MS, INVENTORY_SLOTS, PICKUP_NOTICES_MAX, SHOP_SLOTS, TRADE_OFFER_SLOT_COUNT } from "./constants.ts";
 import type { AreaWindow } from "../game/area/index.ts";
 import type { Heading } from "../game/movement/index.ts";
 
@@ -104,6 +104,67 @@ export interface ShopState {
   slots: (ShopSlotView | undefined)[];
 }
 
+/** One slot of the bank vault as the last `ChangeBankSlot` left it; objIndex 0 = empty. */
+export interface BankSlotView {
+  readonly slot: number;
+  readonly objIndex: number;
+  readonly amount: number;
+  /** The object's `Valor` (what it is worth, not what a trader pays). */
+  readonly value: number;
+  /** `CanUseObject` result code, as for inventory slots. */
+  readonly canUse: number;
+}
+
+/** The bank vault window (`BankInit` opens it, `BankEnd` closes it). */
+export interface BankState {
+  open: boolean;
+  /** Slot 1..42 at index slot - 1; undefined = never announced. Kept while closed (the same vault). */
+  slots: (BankSlotView | undefined)[];
+  /**
+   * Gold in the vault from the last `UpdateBankGld`; null until the server says (it sends the
+   * balance only after a gold deposit or withdrawal, not when the vault opens).
+   */
+  gold: number | null;
+}
+
+/** One slot of a trade offer (`ChangeUserTradeSlot`); objIndex 0 = empty. */
+export interface TradeSlotView {
+  readonly objIndex: number;
+  /** The object's name as the server sent it ("" = look it up in the world info). */
+  readonly name: string;
+  readonly grhIndex: number;
+  readonly amount: number;
+}
+
+/** One side of a player trade: six slots and the gold. Offers only grow while the trade lasts. */
+export interface TradeOfferView {
+  readonly gold: number;
+  readonly slots: readonly TradeSlotView[];
+}
+
+/** The player trade window (`UserCommerceInit` opens it, `UserCommerceEnd` closes it). */
+export interface TradeState {
+  open: boolean;
+  /** Who we trade with, when this client knows (the asker it said yes to, or the player it clicked). */
+  partnerName: string;
+  mine: TradeOfferView;
+  theirs: TradeOfferView;
+  /**
+   * We sent `UserCommerceOk` for the offers as they stand. The server clears it when the other
+   * side changes its offer, and so does the client when it sees that change.
+   */
+  accepted: boolean;
+}
+
+/** A yes/no question the server asked (`ShowPregunta`), waiting for `ResponderPregunta`. */
+export interface QuestionView {
+  /** Grows with every question, so a window can tell a new one from the one it shows. */
+  readonly id: number;
+  readonly messageId: number;
+  /** The `¬1` parameter (the asker's name for a trade), cut to a sane length. */
+  readonly param: string;
+}
+
 /** "You picked up …" (`ShowPickUpObj`), for the inventory panel to word with the object's name. */
 export interface PickUpNotice {
   readonly id: number;
@@ -183,6 +244,13 @@ export interface GameState {
   inventorySlots: number;
   /** The NPC shop the server opened for us (closed when none). */
   shop: ShopState;
+  /** The bank vault (closed when none). */
+  bank: BankState;
+  /** The player trade (closed when none). */
+  trade: TradeState;
+  /** The question waiting for an answer, if any (a newer one replaces it). */
+  question: QuestionView | null;
+  nextQuestionId: number;
   /** Latest pick-ups, oldest first (at most `PICKUP_NOTICES_MAX`). */
   pickUps: PickUpNotice[];
   nextPickUpId: number;
@@ -219,6 +287,21 @@ export function emptyStats(): PlayerStats {
   };
 }
 
+/** A closed vault with no slots and no gold known. */
+export function emptyBank(): BankState {
+  return { open: false, slots: new Array<BankSlotView | undefined>(BANK_SLOTS).fill(undefined), gold: null };
+}
+
+/** One side of a trade with nothing offered. */
+export function emptyOffer(): TradeOfferView {
+  return { gold: 0, slots: Array.from({ length: TRADE_OFFER_SLOT_COUNT }, () => ({ objIndex: 0, name: "", grhIndex: 0, amount: 0 })) };
+}
+
+/** A closed trade. */
+export function emptyTrade(): TradeState {
+  return { open: false, partnerName: "", mine: emptyOffer(), theirs: emptyOffer(), accepted: false };
+}
+
 /** A closed shop with no slots known. */
 export function emptyShop(): ShopState {
   return { open: false, npcName: "", slots: new Array<ShopSlotView | undefined>(SHOP_SLOTS).fill(undefined) };
@@ -238,6 +321,10 @@ export function createGameState(): GameState {
     inventory: new Array<InventorySlotView | undefined>(INVENTORY_SLOTS).fill(undefined),
     inventorySlots: INVENTORY_SLOTS,
     shop: emptyShop(),
+    bank: emptyBank(),
+    trade: emptyTrade(),
+    question: null,
+    nextQuestionId: 1,
     pickUps: [],
     nextPickUpId: 1,
     tileTexts: [],
@@ -262,6 +349,9 @@ export function resetWorld(state: GameState): void {
   state.inventory = new Array<InventorySlotView | undefined>(INVENTORY_SLOTS).fill(undefined);
   state.inventorySlots = INVENTORY_SLOTS;
   state.shop = emptyShop();
+  state.bank = emptyBank();
+  state.trade = emptyTrade();
+  state.question = null;
   state.pickUps = [];
   state.tileTexts = [];
   state.quitSecondsLeft = null;

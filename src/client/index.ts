@@ -35,6 +35,31 @@ export {
   type InventoryCheck,
 } from "./inventory-rules.ts";
 export {
+  applyBankSlot,
+  applyBankGold,
+  vaultSlot,
+  checkDeposit,
+  checkWithdraw,
+  checkGoldDeposit,
+  checkGoldWithdraw,
+  type BankRefusal,
+  type BankCheck,
+  type BankDeal,
+} from "./bank-rules.ts";
+export {
+  applyTradeOffer,
+  applyQuestion,
+  checkItemOffer,
+  checkGoldOffer,
+  checkAccept,
+  offeredUnits,
+  TRADE_GOLD_SLOT,
+  type TradeRefusal,
+  type TradeCheck,
+  type TradeDeal,
+} from "./trade-rules.ts";
+export { serviceKeyAction, SERVICE_KEY_CODES, type ServiceKeyAction } from "./service-keys.ts";
+export {
   createGameState,
   resetWorld,
   ownChar,
@@ -48,6 +73,12 @@ export {
   type AccountCharacter,
   type PlayerStats,
   type InventorySlotView,
+  type BankSlotView,
+  type BankState,
+  type TradeSlotView,
+  type TradeOfferView,
+  type TradeState,
+  type QuestionView,
   type PickUpNotice,
   type TileText,
   type GroundObjectView,
@@ -101,6 +132,6 @@ export {
   type Terrain,
 } from "./procedural-art.ts";
 export { checkCreationForm, headChoices, cycleHead, RACE_CHOICES, GENDER_CHOICES, CLASS_CHOICES, type Choice, type FormCheck } from "./creation-options.ts";
-export { messageBoxText, localeMessageText, quitCountdownOf, toneOfFont, MESSAGE_BOX_TEXT, CHAT_TEXT, INVENTORY_TEXT, VITALS_TEXT } from "./ui-text.ts";
+export { messageBoxText, localeMessageText, quitCountdownOf, toneOfFont, MESSAGE_BOX_TEXT, CHAT_TEXT, INVENTORY_TEXT, VITALS_TEXT, BANK_TEXT, TRADE_TEXT, QUESTION_BOX_TEXT } from "./ui-text.ts";
 export { parseWorldInfo, fallbackWorldInfo, buildWorldInfoJson, type WorldInfo, type WorldInfoJson } from "./world-info.ts";
 export * from "./constants.ts";

@@ -97,6 +97,17 @@ describe("reduceServerPacket", () => {
     expect(state.chars.get(4)).toMatchObject({ minHp: 3, maxHp: 12 });
   });
 
+  test("LocaleChatOverHead: a bubble over a char it knows, a console line in words either way", () => {
+    const state = createGameState();
+    const line = { params: "250", charIndex: 4, color: 0xffffff, isSpell: false, x: 10, y: 10, minDisplayMs: 0, maxDisplayMs: 0 };
+    apply(state, serverBody("CharacterCreate", charFields({ charIndex: 4, x: 10, y: 10, isNpc: 1, name: "Banquero" })));
+    expect(apply(state, serverBody("LocaleChatOverHead", { ...line, messageId: 1418 }), 1_000)).toEqual([]);
+    expect(state.bubbles.get(4)?.text).toBe("Tenés 250 monedas de oro en tu cuenta.");
+    apply(state, serverBody("LocaleChatOverHead", { ...line, charIndex: 99, messageId: 31_000 }), 1_000);
+    expect(state.bubbles.has(99)).toBe(false);
+    expect(state.console.map((l) => l.text)).toEqual(["Banquero: Tenés 250 monedas de oro en tu cuenta.", "[31000] 250"]);
+  });
+
   test("BlockPosition and ForceCharMove are passed on to the session", () => {
     const state = createGameState();
     expect(apply(state, serverBody("BlockPosition", { x: 3, y: 4, blocked: 15 }))).toEqual([{ type: "block-position", x: 3, y: 4, blocked: 15 }]);

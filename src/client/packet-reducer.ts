@@ -25,8 +25,10 @@ import {
   TILE_TEXT_MIN_MS,
   TILE_TEXTS_MAX,
 } from "./constants.ts";
-import { ownChar, pushConsole, pushPickUp, tileKey, type AccountCharacter, type CharView, type GameState } from "./game-state.ts";
-import { localeMessageText, messageBoxText, quitCountdownOf, toneOfFont, BANK_NOT_IN_BROWSER_YET, TRADE_NOT_IN_BROWSER_YET } from "./ui-text.ts";
+import { applyBankGold, applyBankSlot } from "./bank-rules.ts";
+import { emptyTrade, ownChar, pushConsole, pushPickUp, tileKey, type AccountCharacter, type CharView, type GameState } from "./game-state.ts";
+import { applyQuestion, applyTradeOffer } from "./trade-rules.ts";
+import { localeMessageText, messageBoxText, quitCountdownOf, toneOfFont } from "./ui-text.ts";
 
 /** What the rest of the client must react to after a packet. */
 export type ClientSignal =
@@ -47,10 +49,16 @@ export type ClientSignal =
   | { readonly type: "disconnect" }
   /** The server opened an NPC shop (`CommerceInit`): its slots came just before. */
   | { readonly type: "shop-opened"; readonly npcName: string }
-  /** The server opened the bank vault (`BankInit`): this client has no vault window yet. */
+  /** The server opened the bank vault (`BankInit`): its slots came just before. */
   | { readonly type: "bank-opened" }
-  /** A player trade opened (`UserCommerceInit`): this client has no trade window yet. */
+  /** The server closed the vault (`BankEnd`, usually the answer to ours). */
+  | { readonly type: "bank-closed" }
+  /** A player trade opened (`UserCommerceInit`): both offers start empty. */
   | { readonly type: "trade-opened" }
+  /** The trade ended (`UserCommerceEnd`: done, rejected, cancelled by either side). */
+  | { readonly type: "trade-closed" }
+  /** The server asks a yes/no question (`ShowPregunta`); the answer is `ResponderPregunta`. */
+  | { readonly type: "question"; readonly messageId: number; readonly param: string }
   /** The server closed the shop (`CommerceEnd`, usually the answer to ours). */
   | { readonly type: "shop-closed" }
   | { readonly type: "show-account" };
@@ -139,6 +147,8 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       state.bubbles.clear();
       state.tileTexts = [];
       state.area = null;
+      // A question from someone on the map we left can no longer be answered.
+      state.question = null;
       return [{ type: "map-changed", mapId: packet.fields.map }];
 
     case "AreaChanged": {
@@ -288,6 +298,16 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       return [{ type: "chat", charIndex, name, text }];
     }
 
+    case "LocaleChatOverHead": {
+      // An NPC's numbered line over its head (the banker's balance): a bubble and a console line.
+      const { messageId, params, charIndex, color } = packet.fields;
+      const text = localeMessageText(messageId, params);
+      const char = state.chars.get(charIndex);
+      if (char) state.bubbles.set(charIndex, { text, color, untilMs: nowMs + bubbleDurationMs(text) });
+      pushConsole(state, char?.name ? `${char.name}: ${text}` : text, "chat", nowMs);
+      return [];
+    }
+
     case "RemoveCharDialog":
       state.bubbles.delete(packet.fields.charIndex);
       return [];
@@ -317,12 +337,44 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
     }
 
     case "UserCommerceInit":
-      pushConsole(state, TRADE_NOT_IN_BROWSER_YET, "info", nowMs);
+      // Both offers start empty; a question still shown was about this trade.
+      state.trade = { ...emptyTrade(), open: true };
+      state.question = null;
       return [{ type: "trade-opened" }];
 
+    case "UserCommerceEnd":
+      if (!state.trade.open) return [];
+      state.trade = emptyTrade();
+      return [{ type: "trade-closed" }];
+
+    case "ChangeUserTradeSlot": {
+      const { isMyOffer, gold, slots } = packet.fields;
+      applyTradeOffer(state, isMyOffer, gold, slots);
+      return [];
+    }
+
+    case "ShowPregunta": {
+      applyQuestion(state, packet.fields.messageId, packet.fields.param);
+      const question = state.question!;
+      return [{ type: "question", messageId: question.messageId, param: question.param }];
+    }
+
+    case "ChangeBankSlot":
+      applyBankSlot(state, packet.fields);
+      return [];
+
+    case "UpdateBankGld":
+      applyBankGold(state, packet.fields.bankGold);
+      return [];
+
     case "BankInit":
-      pushConsole(state, BANK_NOT_IN_BROWSER_YET, "info", nowMs);
+      state.bank.open = true;
       return [{ type: "bank-opened" }];
+
+    case "BankEnd":
+      if (!state.bank.open) return [];
+      state.bank.open = false;
+      return [{ type: "bank-closed" }];
 
     case "CommerceInit":
       state.shop.open = true;

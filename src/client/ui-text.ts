@@ -6,8 +6,10 @@ import { wordLocaleMessage } from "../game/messages/index.ts";
 import { FontIndex, LocaleMessageId } from "../protocol/index.ts";
 import { MAX_GOLD_PER_DROP, MAX_ITEMS_PER_DROP, MAX_UNITS_PER_DEAL } from "./constants.ts";
 import type { ConsoleTone } from "./game-state.ts";
+import type { BankRefusal } from "./bank-rules.ts";
 import type { InventoryRefusal } from "./inventory-rules.ts";
 import type { ShopRefusal } from "./shop-rules.ts";
+import type { TradeRefusal } from "./trade-rules.ts";
 
 /**
  * `ShowMessageBox` ids the server uses (docs/ao20-protocol.md §5.1; the stock client takes the
@@ -36,13 +38,27 @@ export function messageBoxText(messageId: number, extra: string): string {
   return `El servidor rechazó la operación (mensaje ${messageId})${suffix}`;
 }
 
-/** Locale messages (`LocaleMsg`) this client can word; others show their number. */
+/**
+ * Locale messages (`LocaleMsg`, `LocaleChatOverHead`) this client words itself, on top of the
+ * server's catalogue; `¬1`, `¬2`, … are filled from the params. Others show their number.
+ */
 const LOCALE_TEXT: Readonly<Record<number, string>> = {
   [LocaleMessageId.ThanksForPlaying]: "¡Gracias por jugar Argentum Online!",
+  // The banker's answers to gold deposits and withdrawals (items-and-economy §8.5).
+  1418: "Tenés ¬1 monedas de oro en tu cuenta.",
+  1419: "No tenés esa cantidad de oro para depositar.",
+  1395: "No tenés esa cantidad de oro en tu cuenta.",
 };
 
+/** `text` with its `¬n` holes filled from ¬-separated `params`. */
+function fillHoles(text: string, params: string): string {
+  const values = params.split("\u00ac");
+  return text.replace(/\u00ac(\d+)/g, (_hole, index: string) => values[Number(index) - 1] ?? "");
+}
+
 export function localeMessageText(messageId: number, params: string): string {
-  const known = LOCALE_TEXT[messageId] ?? wordLocaleMessage(messageId, params);
+  const own = LOCALE_TEXT[messageId];
+  const known = own !== undefined ? fillHoles(own, params) : wordLocaleMessage(messageId, params);
   if (known !== undefined) return known;
   const parts = params.split("\u00ac").filter((part) => part.length > 0);
   return parts.length > 0 ? `[${messageId}] ${parts.join(" ")}` : `[${messageId}]`;
@@ -173,12 +189,6 @@ export const INVENTORY_TEXT = {
 } as const;
 
 /** Everything the NPC shop window says. */
-/** Said when a player trade opens, until the browser has a trade window (the client ends it at once). */
-export const TRADE_NOT_IN_BROWSER_YET = "El comercio entre jugadores todavía no tiene ventana en el navegador; usa el cliente de Argentum Online para comerciar.";
-
-/** Said when the bank vault opens, until the browser has a vault window (the client closes it at once). */
-export const BANK_NOT_IN_BROWSER_YET = "La bóveda todavía no tiene ventana en el navegador; usa el cliente de Argentum Online para depositar y retirar.";
-
 export const SHOP_TEXT = {
   title: (npcName: string): string => (npcName ? `Comercio: ${npcName}` : "Comercio"),
   close: "Cerrar",
@@ -210,4 +220,105 @@ export const SHOP_TEXT = {
     more_than_stock: "El comerciante no tiene tantos.",
     more_than_held: "No tenés tantos.",
   } satisfies Record<ShopRefusal, string>,
+} as const;
+
+/** Everything the bank vault window says. */
+export const BANK_TEXT = {
+  title: "Bóveda",
+  close: "Cerrar",
+  deposit: "Depositar",
+  withdraw: "Retirar",
+  depositGold: "Depositar oro",
+  withdrawGold: "Retirar oro",
+  amount: "Cantidad",
+  goldAmount: "Oro",
+  /** The vault's gold; null = the server has not said yet. */
+  vaultGold: (gold: number | null): string => (gold === null ? "Oro en la bóveda: ? (se ve al mover oro)" : `Oro en la bóveda: ${gold}`),
+  wallet: (gold: number): string => `Tu oro: ${gold}`,
+  emptySlot: (slot: number): string => `Casillero ${slot} de la bóveda vacío`,
+  slotLabel: (slot: number, name: string, amount: number): string => `Casillero ${slot} de la bóveda: ${name}${amount > 1 ? ` × ${amount}` : ""}`,
+  /** The chosen vault slot, for the withdraw line. */
+  withdrawLine: (name: string, amount: number): string => `${name}: hay ${amount} en la bóveda`,
+  /** The chosen inventory slot, for the deposit line. */
+  depositLine: (name: string, amount: number): string => `${name}: tenés ${amount}`,
+  noWithdrawSelection: "Elegí un objeto de la bóveda para retirar.",
+  noDepositSelection: "Elegí un objeto de tu inventario para depositar.",
+  opened: "Bóveda abierta. Escape o «Cerrar» para terminar.",
+  walkBlocked: "No podés caminar con la bóveda abierta: cerrala (Escape) primero.",
+  hint: "Clic en un objeto de tu inventario y «Depositar»; clic en uno de la bóveda y «Retirar». Escape cierra.",
+  refusals: {
+    not_banking: "La bóveda no está abierta.",
+    no_inventory_slot: "Elegí primero un objeto de tu inventario.",
+    empty_inventory_slot: "No hay nada en ese casillero del inventario.",
+    no_vault_slot: "Elegí primero un objeto de la bóveda.",
+    empty_vault_slot: "No hay nada en ese casillero de la bóveda.",
+    bad_amount: "La cantidad tiene que ser un número entero mayor que cero.",
+    too_many: `No podés mover más de ${MAX_UNITS_PER_DEAL} por vez.`,
+    more_than_held: "No tenés tantos.",
+    more_than_stored: "No hay tantos en la bóveda.",
+    vault_full: "No hay más lugar en la bóveda.",
+    inventory_full: "No tenés lugar en el inventario.",
+    not_enough_gold: "No tenés tanto oro.",
+    not_enough_in_vault: "No hay tanto oro en la bóveda.",
+    too_much_gold: "No podés llevar tanto oro encima.",
+  } satisfies Record<BankRefusal, string>,
+} as const;
+
+/** Everything the player trade window says. */
+export const TRADE_TEXT = {
+  title: (partner: string): string => (partner ? `Comercio con ${partner}` : "Comercio con otro jugador"),
+  mine: "Tu oferta",
+  theirs: (partner: string): string => (partner ? `Oferta de ${partner}` : "Su oferta"),
+  offer: "Ofrecer",
+  offerGold: "Ofrecer oro",
+  accept: "Aceptar",
+  reject: "Rechazar",
+  close: "Cerrar",
+  amount: "Cantidad",
+  goldAmount: "Oro",
+  gold: (gold: number): string => `Oro: ${gold}`,
+  emptySlot: "Vacío",
+  slotLabel: (name: string, amount: number): string => `${name}${amount > 1 ? ` × ${amount}` : ""}`,
+  /** The chosen inventory slot, for the offer line. */
+  offerLine: (name: string, left: number): string => `${name}: podés ofrecer ${left}`,
+  noOfferSelection: "Elegí un objeto de tu inventario para ofrecer.",
+  accepted: "Aceptaste. Esperando que el otro acepte…",
+  notAccepted: "Cuando las dos ofertas te parezcan bien, «Aceptar». Si el otro cambia la suya, tenés que aceptar de nuevo.",
+  opened: (partner: string): string => `Comerciando con ${partner || "otro jugador"}. Lo ofrecido no se puede retirar: para cambiarlo, cerrá el comercio.`,
+  walkBlocked: "No podés caminar mientras comerciás: cerrá el comercio (Escape) primero.",
+  hint: "Clic en un objeto de tu inventario y «Ofrecer». Lo ofrecido no se retira. Escape cierra.",
+  refusals: {
+    not_trading: "No estás comerciando.",
+    no_inventory_slot: "Elegí primero un objeto de tu inventario.",
+    empty_inventory_slot: "No hay nada en ese casillero del inventario.",
+    bad_amount: "La cantidad tiene que ser un número entero mayor que cero.",
+    more_than_held: "No tenés tantos (contando lo que ya ofreciste).",
+    offer_full: "No hay más lugar en tu oferta.",
+    not_enough_gold: "No tenés tanto oro (contando lo que ya ofreciste).",
+    already_accepted: "Ya aceptaste: esperá al otro.",
+  } satisfies Record<TradeRefusal, string>,
+} as const;
+
+/** `ShowPregunta` messages this client words (`¬1` filled with the parameter). */
+const QUESTION_TEXT: Readonly<Record<number, string>> = {
+  1594: "¬1 quiere comerciar con vos. ¿Aceptás?",
+};
+
+/** The yes/no box of a `ShowPregunta`. */
+export const QUESTION_BOX_TEXT = {
+  yes: "Sí",
+  no: "No",
+  text: (messageId: number, param: string): string => {
+    const known = QUESTION_TEXT[messageId];
+    if (known !== undefined) return known.replace("\u00ac1", () => param);
+    return param ? `¿Aceptás? (pregunta ${messageId}: ${param})` : `¿Aceptás? (pregunta ${messageId})`;
+  },
+} as const;
+
+/** The buttons and keys that ask the server to open a window with whoever was clicked last. */
+export const SERVICE_TEXT = {
+  commerce: "Comerciar (C)",
+  commerceTitle: "Comerciar con el personaje o comerciante que clickeaste (/COMERCIAR)",
+  vault: "Bóveda (B)",
+  vaultTitle: "Abrir tu bóveda con el banquero que clickeaste (/BOVEDA)",
 } as const;
