@@ -10,7 +10,8 @@
  *       [--database-url postgres://postgres@127.0.0.1:5432/test] [--no-doc]
  *
  * Runs (ids): hot_spread_grid, hot_spread_global (AoI grid vs global, 1,000 bots on map 4),
- * world_spread_ao20 (2,000 bots over the imported AO20 maps), login_storm_postgres (2,000 bots).
+ * world_spread_ao20 (2,000 bots over the imported AO20 maps), login_storm_postgres (2,000 bots),
+ * fight_spread_ao20 (1,000 fighters over the imported AO20 maps, each hunting the nearest NPC).
  * `--scale 0.1` runs a tenth of the bots (a quick check of the suite itself; the doc is only
  * written at scale 1). The Postgres run uses its own database, `argentum_bench`, dropped and
  * created on the server of --database-url, so it never touches what tests use.
@@ -45,7 +46,7 @@ type Database = "pglite" | "postgres";
 
 interface RunSpec {
   readonly id: string;
-  readonly scenario: "hot_spread" | "world_spread" | "login_storm";
+  readonly scenario: "hot_spread" | "world_spread" | "login_storm" | "fight_spread";
   readonly bots: number;
   readonly aoi: "grid" | "global";
   readonly database: Database;
@@ -60,6 +61,8 @@ const RUNS: readonly RunSpec[] = [
   { id: "hot_spread_global", scenario: "hot_spread", bots: 1000, aoi: "global", database: "pglite", world: "default", benchSpawn: "4", seed: 2, transport: "tcp" },
   { id: "world_spread_ao20", scenario: "world_spread", bots: 2000, aoi: "grid", database: "pglite", world: "ao20", benchSpawn: "spread", seed: 3, transport: "tcp" },
   { id: "login_storm_postgres", scenario: "login_storm", bots: 2000, aoi: "grid", database: "postgres", world: "default", benchSpawn: "off", seed: 4, transport: "tcp" },
+  // Combat load: every bot walks to the nearest NPC in sight and attacks it at the melee pace.
+  { id: "fight_spread_ao20", scenario: "fight_spread", bots: 1000, aoi: "grid", database: "pglite", world: "ao20", benchSpawn: "spread", seed: 5, transport: "tcp" },
 ];
 
 function option(name: string): string | undefined {
@@ -123,7 +126,7 @@ function importAo20(workDir: string): string | undefined {
   if (!existsSync(maps) || !existsSync(dat)) {
     const message = `AO20 data missing under ${SHARED_DATA} (set AO_SHARED_DATA)`;
     if (process.env.CI === "true") throw new Error(message);
-    log(`skipping world_spread: ${message}`);
+    log(`skipping the AO20 runs: ${message}`);
     return undefined;
   }
   const out = join(workDir, "ao20-pack");
@@ -347,6 +350,21 @@ function generated(results: readonly RunResult[], machine: Record<string, string
     row("server lag main p99 / max, worker max ms", (r) => `${num(r.event_loop_lag_p99_ms)} / ${num(r.event_loop_lag_max_ms)}, ${num(r.worker_lag_max_ms)}`);
     row("bots cpu %, bots received MB/s", (r) => `${num(r.bots_cpu_pct)}, ${num((r.bytes_received_per_s ?? Number.NaN) / 1e6, 2)}`);
     row("failures", (r) => num(r.failures, 0));
+    lines.push("");
+  }
+
+  const fights = results.filter((result) => result.report.attacks_per_s !== null && result.report.attacks_per_s !== undefined);
+  if (fights.length > 0) {
+    lines.push("### Combat", "");
+    lines.push(
+      "| run | bots (in) | attacks/s | attacks | hits seen | misses seen | kills seen | hit by NPCs | deaths | targets given up | moves offered/s | server cpu % | failures |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    );
+    for (const { spec, report } of fights) {
+      lines.push(
+        `| ${spec.id} | ${num(report.bots, 0)} (${num(report.bots_active, 0)}) | ${num(report.attacks_per_s)} | ${num(report.attacks_sent, 0)} | ${num(report.hits_seen, 0)} | ${num(report.misses_seen, 0)} | ${num(report.kills_seen, 0)} | ${num(report.hits_taken, 0)} | ${num(report.deaths, 0)} | ${num(report.targets_given_up, 0)} | ${num(report.offered_moves_per_s)} | ${num(report.server_cpu_pct)} | ${num(report.failures, 0)} |`,
+      );
+    }
     lines.push("");
   }
 

@@ -18,9 +18,10 @@ import {
 } from "../protocol/index.ts";
 import { ManualClock } from "../time/index.ts";
 import type { ActorView } from "./behaviour.ts";
-import { Ao20SessionPort, type Ao20SessionOptions, type BotSession } from "./ao20-session.ts";
+import { Ao20SessionPort, GHOST_BODY, type Ao20SessionOptions, type BotSession } from "./ao20-session.ts";
 import { botCredentials, seedTag } from "./bot-identity.ts";
 import { MapCatalog } from "./map-catalog.ts";
+import { posKey } from "./map-view.ts";
 import { RunLedger } from "./run-ledger.ts";
 import type { SessionEvents } from "./session-port.ts";
 import type { BotTransport, TransportEvents, TransportTarget } from "./transport.ts";
@@ -220,6 +221,46 @@ describe("AO20 session adapter", () => {
     expect([a.session.x, a.session.y]).toEqual([51, 52]);
     expect(a.session.send("Walk", { heading: 300 }, planned)).toBe("rejected");
     expect(transports[0]!.sent.at(-1)).toEqual({ id: 78, name: "Walk", fields: { heading: 9, counter: 4 } });
+  });
+
+  test("what a fighter reads: NPCs in its window, its HP, its deaths (HP 0 or a ghost's body) and coming back", async () => {
+    const { transports, open, port } = await setup();
+    const { session } = open(0);
+    expect([session.nearestNpc(), session.position, session.dead]).toEqual([0, 0, false]);
+    logIn(transports[0]!, 3, 50, 50, [char(9, 50, 53, 1), char(10, 80, 80, 1), char(4, 51, 50)]);
+    const transport = transports[0]!;
+    expect(port.combatView(0)).toBe(session);
+    expect(port.combatView(1)).toBeUndefined();
+    // The NPC at (80, 80) is known to the map's view but outside this bot's window.
+    expect([session.nearestNpc(), session.nearestNpc(new Set([9]))]).toEqual([9, 0]);
+    expect([session.isNpc(9), session.isNpc(10), session.isNpc(4), session.isNpc(3)]).toEqual([true, true, false, false]);
+    expect([session.positionOf(9), session.position]).toEqual([posKey(50, 53), posKey(50, 50)]);
+    expect([session.hp, session.dead, session.deaths]).toEqual([Number.NaN, false, 0]);
+    const stats = { maxHp: 30, minHp: 30, shield: 0, maxMana: 0, minMana: 0, maxSta: 60, minSta: 60, gold: 0, goldPerLevelWallet: 0, level: 1, expToNextLevel: 300, exp: 0, class: 3 };
+    transport.push("UpdateUserStats", stats);
+    expect([session.hp, session.maxHp]).toEqual([30, 30]);
+    transport.push("UpdateHP", { minHp: 12, shield: 0 });
+    expect([session.hp, session.dead]).toEqual([12, false]);
+    // Dying: HP 0, then the ghost's body on our own char. One death.
+    transport.push("UpdateHP", { minHp: 0, shield: 0 });
+    const change = { charIndex: 3, flags: 0, body: GHOST_BODY, head: 0, heading: 3, weapon: 0, shield: 0, helmet: 0, cart: 0, backpack: 0, fx: 0, fxLoops: 0 };
+    transport.push("CharacterChange", change);
+    expect([session.dead, session.deaths]).toEqual([true, 1]);
+    // Resurrected: full HP, but a ghost until the body comes back.
+    transport.push("UpdateUserStats", stats);
+    expect(session.dead).toBe(true);
+    transport.push("CharacterChange", { ...change, body: 21, head: 1 });
+    expect([session.dead, session.deaths]).toEqual([false, 1]);
+    // Someone else's ghost is not ours; ours re-created as a ghost (and back) is.
+    transport.push("CharacterChange", { ...change, charIndex: 4 });
+    expect(session.dead).toBe(false);
+    transport.push("CharacterCreate", { ...char(3, 50, 50), body: GHOST_BODY });
+    expect([session.dead, session.deaths]).toEqual([true, 2]);
+    transport.push("CharacterCreate", { ...char(3, 50, 50), body: 21 });
+    expect([session.dead, session.deaths]).toEqual([false, 2]);
+    // The NPC dies: gone from every bot's view of the map.
+    transport.push("CharacterRemove", { charIndex: 9, fadeOut: true, wasWarp: false });
+    expect([session.nearestNpc(), session.isNpc(9), session.positionOf(9)]).toEqual([0, false, 0]);
   });
 
   test("a refused step comes back as PosUpdate: counted with its round trip, the position corrected", async () => {

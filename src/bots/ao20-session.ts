@@ -10,7 +10,9 @@
  * corrected by `PosUpdate`, predicted on each `Walk` like the client does) and writes the
  * characters it is told about (`CharacterCreate` / `CharacterMove` / `CharacterRemove`) into the
  * run's pooled view of its map (map-view.ts); `ChangeMap` moves it to the new map's view. Walkers
- * pick legal steps from the map's terrain and that view. It feeds the run's `RunLedger`: offered
+ * pick legal steps from the map's terrain and that view. For fighters it also keeps its own HP
+ * (`UpdateHP`, `UpdateUserStats`) and whether it is dead (HP 0, or a ghost's body on its own
+ * char), and finds the nearest NPC in its window. It feeds the run's `RunLedger`: offered
  * steps, the first observation of other bots' steps, refusals, chat round trips, bytes, logins.
  * `ErrorMsg`, `ShowMessageBox`, a timeout or an unasked close fail the bot; how it ended is kept
  * as a value (`FailureSignal`) for the report to group by cause (failure-causes.ts).
@@ -39,6 +41,8 @@ import type { BotTransport, TransportConnector, TransportEvents, TransportTarget
 export const DEFAULT_LOGIN_TIMEOUT_MS = 60_000;
 /** After stepping onto an exit, wait this long for the new map before walking on. */
 export const TRANSFER_WAIT_MS = 2_000;
+/** The body of a dead player (`iCuerpoMuerto`): a ghost. */
+export const GHOST_BODY = 829;
 /** Talks awaiting their own `ChatOverHead`. */
 const TALK_RING = 16;
 /** Longest failure reason kept (server texts can be long). */
@@ -72,6 +76,32 @@ export interface WalkView {
   legalHeadings(allowExits: boolean): number;
 }
 
+/**
+ * What fighters read about their own bot (implemented by the session): where it is, the NPCs
+ * its client knows of (from the map's pooled view, limited to its own window), its HP and
+ * whether it is dead.
+ */
+export interface CombatView extends WalkView {
+  /** The map the bot is on (0 before the first ChangeMap); char indexes are per map. */
+  readonly map: number;
+  /** Own char index (0 until the server names it). */
+  readonly charIndex: number;
+  /** Own position as a posKey (0 unknown). */
+  readonly position: number;
+  /** Own HP as last told (UpdateHP / UpdateUserStats); NaN before the server said. */
+  readonly hp: number;
+  /** Dead: HP 0, or a ghost's body on our own char. Ghosts walk but cannot fight. */
+  readonly dead: boolean;
+  /** Deaths seen so far (alive → dead), so a death between two looks is not missed. */
+  readonly deaths: number;
+  /** The nearest known NPC in the bot's window (Manhattan), not one in `skip`; 0 when none. */
+  nearestNpc(skip?: ReadonlySet<number>): number;
+  /** Where a known character of this map stands (posKey), 0 when unknown. */
+  positionOf(charIndex: number): number;
+  /** True when `charIndex` is a known NPC of this map. */
+  isNpc(charIndex: number): boolean;
+}
+
 /** `create`: new accounts and characters; `reuse`: log into them, creating what is missing. */
 export type LoginMode = "create" | "reuse";
 
@@ -100,15 +130,21 @@ export interface Ao20SessionOptions {
 type Phase = "waiting" | "connecting" | "hello" | "account" | "redialing" | "character" | "entering" | "world" | "closed";
 
 const WALK_SCRATCH = { heading: 0, counter: 0 };
-const PLACEMENT: CharPlacement = { charIndex: 0, x: 0, y: 0, isNpc: false };
+const PLACEMENT: CharPlacement = { charIndex: 0, x: 0, y: 0, isNpc: false, body: 0 };
 
 /** One bot's connection and client state. It is the runtime's link and the walker's view. */
-export class BotSession implements SessionLink, WalkView, TransportEvents {
+export class BotSession implements SessionLink, CombatView, TransportEvents {
   phase: Phase = "waiting";
   map = 0;
   charIndex = 0;
   x = 0;
   y = 0;
+  /** Own HP and its maximum as last told (NaN: not yet). */
+  hp = Number.NaN;
+  maxHp = Number.NaN;
+  /** Our own char shows the ghost's body. */
+  ghost = false;
+  deaths = 0;
   /** The pooled view of the map the bot is on (undefined before the first ChangeMap). */
   view: MapView | undefined;
   readonly steps = new PendingSteps();
@@ -275,6 +311,37 @@ export class BotSession implements SessionLink, WalkView, TransportEvents {
     return mask & ~this.view.occupiedAround(posKey(this.x, this.y));
   }
 
+  // --- CombatView -----------------------------------------------------------------------------
+
+  get position(): number {
+    return this.charIndex === 0 ? 0 : posKey(this.x, this.y);
+  }
+
+  get dead(): boolean {
+    return this.hp <= 0 || this.ghost;
+  }
+
+  nearestNpc(skip?: ReadonlySet<number>): number {
+    if (this.phase !== "world" || this.view === undefined) return 0;
+    return this.view.nearestNpc(this.position, this.charIndex, skip);
+  }
+
+  positionOf(charIndex: number): number {
+    return this.view?.positionOf(charIndex) ?? 0;
+  }
+
+  isNpc(charIndex: number): boolean {
+    return this.view?.isNpc(charIndex) ?? false;
+  }
+
+  /** Applies a change of own HP or body, counting a death when it turns the bot into one. */
+  private vitals(hp: number, ghost: boolean): void {
+    const wasDead = this.dead;
+    this.hp = hp;
+    this.ghost = ghost;
+    if (!wasDead && this.dead) this.deaths++;
+  }
+
   // --- receiving ------------------------------------------------------------------------------
 
   batch(wireBytes: number): void {
@@ -295,7 +362,7 @@ export class BotSession implements SessionLink, WalkView, TransportEvents {
         return;
       }
       if (id === CHARACTER_CREATE_ID && readCharacterCreate(bytes, start, end, PLACEMENT)) {
-        this.onCharacterCreate(PLACEMENT.charIndex, PLACEMENT.x, PLACEMENT.y, !PLACEMENT.isNpc);
+        this.onCharacterCreate(PLACEMENT.charIndex, PLACEMENT.x, PLACEMENT.y, !PLACEMENT.isNpc, PLACEMENT.body);
         return;
       }
     }
@@ -335,6 +402,16 @@ export class BotSession implements SessionLink, WalkView, TransportEvents {
         break;
       case "PosUpdate":
         this.onPosUpdate(f.x as number, f.y as number);
+        break;
+      case "UpdateHP":
+        this.vitals(f.minHp as number, this.ghost);
+        break;
+      case "UpdateUserStats":
+        this.maxHp = f.maxHp as number;
+        this.vitals(f.minHp as number, this.ghost);
+        break;
+      case "CharacterChange":
+        if ((f.charIndex as number) === this.charIndex && this.charIndex !== 0) this.vitals(this.hp, (f.body as number) === GHOST_BODY);
         break;
       case "ChatOverHead":
         if ((f.charIndex as number) === this.charIndex && this.charIndex !== 0) this.chatSeen();
@@ -424,12 +501,13 @@ export class BotSession implements SessionLink, WalkView, TransportEvents {
     void this.port.maps?.load(map);
   }
 
-  private onCharacterCreate(charIndex: number, x: number, y: number, isPlayer: boolean): void {
+  private onCharacterCreate(charIndex: number, x: number, y: number, isPlayer: boolean, body: number): void {
     if (charIndex === this.charIndex && charIndex !== 0) {
-      // Our own char placed again (a warp inside the map).
+      // Our own char placed again (a warp inside the map, a resurrection).
       this.x = x;
       this.y = y;
       this.transferSinceMs = Number.NaN;
+      if ((body === GHOST_BODY) !== this.ghost) this.vitals(this.hp, body === GHOST_BODY);
     }
     const view = this.view;
     if (view === undefined) return;
@@ -617,6 +695,11 @@ export class Ao20SessionPort implements SessionPort {
 
   /** The walker's view of actor `actorId`. */
   walkView(actorId: number): WalkView | undefined {
+    return this.sessions[actorId];
+  }
+
+  /** The fighter's view of actor `actorId`. */
+  combatView(actorId: number): CombatView | undefined {
     return this.sessions[actorId];
   }
 

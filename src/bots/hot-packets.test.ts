@@ -33,6 +33,7 @@ describe("hot packet readers agree with the codec", () => {
           headAura: text,
           shieldAura: fc.string({ maxLength: 400 }),
           isNpc: fc.integer({ min: 0, max: 255 }),
+          body: fc.integer({ min: -32768, max: 32767 }),
           speeding: fc.float({ noNaN: true }),
         }),
         (picked) => {
@@ -41,12 +42,12 @@ describe("hot packet readers agree with the codec", () => {
           const decoded = decodeServerPacket(bytes);
           if (!decoded.ok || decoded.packet.name !== "CharacterCreate") throw new Error("codec refused its own packet");
           const expected = decoded.packet.fields;
-          const out: CharPlacement = { charIndex: 0, x: 0, y: 0, isNpc: false };
+          const out: CharPlacement = { charIndex: 0, x: 0, y: 0, isNpc: false, body: 0 };
           const padded = new Uint8Array(bytes.length + 5);
           padded.set(bytes, 2);
           expect(packetIdAt(padded, 2)).toBe(CHARACTER_CREATE_ID);
           expect(readCharacterCreate(padded, 2, 2 + bytes.length, out)).toBe(true);
-          expect(out).toEqual({ charIndex: expected.charIndex, x: expected.x, y: expected.y, isNpc: expected.isNpc !== 0 });
+          expect(out).toEqual({ charIndex: expected.charIndex, x: expected.x, y: expected.y, isNpc: expected.isNpc !== 0, body: expected.body });
         },
       ),
       { numRuns: 300 },
@@ -55,7 +56,7 @@ describe("hot packet readers agree with the codec", () => {
 
   test("a cut or corrupt CharacterCreate is refused, never read past its end", () => {
     const full = body({ ...CHARACTER_CREATE_DEFAULTS, charIndex: 5, x: 3, y: 4, name: "Nombre", bodyAura: "aura" });
-    const out: CharPlacement = { charIndex: 0, x: 0, y: 0, isNpc: false };
+    const out: CharPlacement = { charIndex: 0, x: 0, y: 0, isNpc: false, body: 0 };
     // Every cut before isNpc is refused (the fields after it are not needed here): after isNpc
     // come appear u8, groupIndex i16, clanIndex i16, clanLevel u8, four i32 vitals, five u8 and
     // npcNumber i16, 29 bytes.

@@ -59,6 +59,7 @@ checkLayouts();
 
 /** Offsets inside a CharacterCreate body (after the i16 id). */
 const CREATE_CHAR_INDEX_AT = 2;
+const CREATE_BODY_AT = 4;
 const CREATE_X_AT = 9;
 const CREATE_Y_AT = 10;
 /** weapon..fxLoops: seven i16 after y. */
@@ -68,12 +69,13 @@ const CREATE_AURA_STRINGS = 7;
 const F32_BYTES = 4;
 const VARINT_MAX_BYTES = 5;
 
-/** Where a character stands, as read from a CharacterCreate. */
+/** Where a character stands, as read from a CharacterCreate (and its body: a ghost's tells a dead player). */
 export interface CharPlacement {
   charIndex: number;
   x: number;
   y: number;
   isNpc: boolean;
+  body: number;
 }
 
 /** Skips one String8 (varint byte count + bytes) at `at`; -1 when it runs past `end`. */
@@ -94,7 +96,7 @@ function skipString(bytes: Uint8Array, at: number, end: number): number {
 }
 
 /**
- * Reads charIndex, x, y and isNpc of the CharacterCreate body in `bytes[start, end)` into `out`.
+ * Reads charIndex, x, y, isNpc and body of the CharacterCreate body in `bytes[start, end)` into `out`.
  * False when the body is not a well-formed prefix (the caller falls back to the generic decoder,
  * which reports what is wrong).
  */
@@ -113,6 +115,7 @@ export function readCharacterCreate(bytes: Uint8Array, start: number, end: numbe
   out.x = bytes[start + CREATE_X_AT]!;
   out.y = bytes[start + CREATE_Y_AT]!;
   out.isNpc = bytes[at]! !== 0;
+  out.body = ((bytes[start + CREATE_BODY_AT]! | (bytes[start + CREATE_BODY_AT + 1]! << 8)) << 16) >> 16;
   return true;
 }
 

@@ -55,6 +55,39 @@ describe("pooled map view", () => {
     expect(view.playersAround(me, 0)).toBe(1);
   });
 
+  test("NPCs are known as such: the nearest in the asker's window, skipping itself and what it is told to", () => {
+    const view = new MapView(2);
+    const me = posKey(30, 30);
+    view.place(1, me, true);
+    view.place(10, posKey(30, 34), false);
+    view.place(11, posKey(33, 31), false);
+    view.place(12, posKey(31, 30), true);
+    // Out of the asker's 3x3 blocks: only another bot sees it.
+    view.place(13, posKey(30 + 3 * AREA_BLOCK_TILES, 30), false);
+    expect([...view.npcs]).toEqual([10, 11, 13]);
+    expect([view.isNpc(10), view.isNpc(12), view.isNpc(1)]).toEqual([true, false, false]);
+    // 11 and 10 are both 4 away (Manhattan): the first seen wins.
+    expect(view.nearestNpc(me, 1)).toBe(10);
+    expect(view.nearestNpc(me, 1, new Set([10]))).toBe(11);
+    expect(view.nearestNpc(me, 1, new Set([10, 11]))).toBe(0);
+    expect(view.nearestNpc(posKey(30 + 3 * AREA_BLOCK_TILES, 31), 0)).toBe(13);
+    // An NPC stepping keeps being one; a removed one is gone; a player re-created on its index is no NPC.
+    view.move(11, posKey(31, 31));
+    expect(view.nearestNpc(me, 1)).toBe(11);
+    expect(view.positionOf(11)).toBe(posKey(31, 31));
+    view.remove(11);
+    expect([view.isNpc(11), view.positionOf(11), view.nearestNpc(me, 1)]).toEqual([false, 0, 10]);
+    view.place(10, posKey(30, 34), true);
+    expect(view.nearestNpc(me, 1)).toBe(0);
+    // A char the view asks about from nowhere, or an NPC at (0, 0), finds nothing.
+    view.place(14, 0, false);
+    expect([view.nearestNpc(0, 0), view.nearestNpc(posKey(1, 1), 0), view.isNpc(14)]).toEqual([0, 0, false]);
+    expect([view.positionOf(-1), view.positionOf(MAX_VIEW_CHAR_INDEX + 1), view.positionOf(Number.NaN)]).toEqual([0, 0, 0]);
+    // The asker itself, if a server calls it an NPC, is never its own target.
+    view.place(1, me, false);
+    expect(view.nearestNpc(me, 1)).toBe(0);
+  });
+
   test("hostile char indexes are ignored", () => {
     const view = new MapView(1);
     for (const index of [0, -3, MAX_VIEW_CHAR_INDEX + 1, 32_767, Number.NaN]) {

@@ -51,6 +51,12 @@ export class MapView {
   /** posKey of each char index; 0 = not on the map as far as the bots know. */
   readonly position = new Uint16Array(MAX_VIEW_CHAR_INDEX + 1);
   readonly isPlayer = new Uint8Array(MAX_VIEW_CHAR_INDEX + 1);
+  /**
+   * Char indexes of the NPCs on the map as far as the bots know (a `CharacterCreate` with
+   * `isNpc`, not removed since), in the order they were first seen. Fighters look for targets
+   * here instead of scanning every char slot.
+   */
+  readonly npcs = new Set<number>();
   /** Characters per tile (posKey); only tiles with someone on them. */
   readonly tiles = new Map<number, number>();
   /** Players per area block. */
@@ -71,6 +77,8 @@ export class MapView {
     const old = this.position[charIndex]!;
     this.remove(charIndex);
     this.isPlayer[charIndex] = isPlayer ? 1 : 0;
+    // Already out of the set (remove above); a create at (0, 0) is no place to fight at.
+    if (!isPlayer && key !== 0) this.npcs.add(charIndex);
     this.occupy(charIndex, key);
     return old;
   }
@@ -97,6 +105,44 @@ export class MapView {
     if (old === 0) return;
     this.vacate(charIndex, old);
     this.position[charIndex] = 0;
+    this.npcs.delete(charIndex);
+  }
+
+  /** True when `charIndex` is a known NPC on this map. */
+  isNpc(charIndex: number): boolean {
+    return this.npcs.has(charIndex);
+  }
+
+  /** Where a known character stands (posKey), 0 when the view does not have it. */
+  positionOf(charIndex: number): number {
+    return charIndex >= 1 && charIndex <= MAX_VIEW_CHAR_INDEX ? this.position[charIndex]! : 0;
+  }
+
+  /**
+   * The known NPC nearest to `key` (Manhattan) among those a client standing there would see
+   * (its 3×3 block window: the pool also holds NPCs only other bots can see), skipping
+   * `exceptCharIndex` and the char indexes in `skip`. Ties go to the NPC seen first. 0: none.
+   */
+  nearestNpc(key: number, exceptCharIndex: number, skip?: ReadonlySet<number>): number {
+    if (key === 0 || this.npcs.size === 0) return 0;
+    const x = key >> 8;
+    const y = key & 0xff;
+    let best = 0;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (const charIndex of this.npcs) {
+      if (charIndex === exceptCharIndex || skip?.has(charIndex)) continue;
+      const at = this.position[charIndex]!;
+      if (at === 0) continue;
+      const nx = at >> 8;
+      const ny = at & 0xff;
+      if (!inView(x, y, nx, ny)) continue;
+      const distance = Math.abs(nx - x) + Math.abs(ny - y);
+      if (distance < bestDistance) {
+        best = charIndex;
+        bestDistance = distance;
+      }
+    }
+    return best;
   }
 
   /** Headings (bit h-1) whose neighbour of `key` has a character on it. */

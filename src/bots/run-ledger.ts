@@ -5,10 +5,13 @@
  * mover gets the server's `PosUpdate`. Round trips are measured from the action's PLANNED time,
  * so a stalled bot process cannot hide a slow server. Only actions planned inside the
  * measurement window count; receive-side volumes count by arrival time inside the window.
+ * Fighters' attacks count by planned time too, and what they see of their fights (hits, misses,
+ * kills, being hit, deaths) by arrival time, like the volumes.
  */
+import type { FightTally } from "./behaviours/fighter.ts";
 import { Histogram } from "../time/index.ts";
 
-export class RunLedger {
+export class RunLedger implements FightTally {
   /** Measurement window on the run clock; planned times in [start, end) count. */
   windowStartMs = Number.POSITIVE_INFINITY;
   windowEndMs = Number.POSITIVE_INFINITY;
@@ -64,6 +67,23 @@ export class RunLedger {
   transfers = 0;
   /** Players per map, counted at login. */
   readonly loginMaps = new Map<number, number>();
+
+  // Combat (fighters): attacks planned inside the window, the rest seen while `receiving`.
+  attacksSent = 0;
+  /** Every Attack sent during the whole run (progress lines, the server's own count). */
+  attacksSentTotal = 0;
+  /** Hits on a fighter's target after its attack (TextOverChar / CharUpdateHP), one per attack. */
+  hitsSeen = 0;
+  hitsSeenTotal = 0;
+  /** A fighter's own CharSwing with the text flag after its attack: it reached an NPC and missed. */
+  missesSeen = 0;
+  /** A target's CharacterRemove right after a hit on it. */
+  killsSeen = 0;
+  /** NPCHitUser received by fighters. */
+  hitsTaken = 0;
+  deaths = 0;
+  /** Targets left alone after attacks that got no answer (not attackable, stale, no combat). */
+  targetsGivenUp = 0;
 
 
   /** Starts counting: actions planned from now on, frames arriving from now on. */
@@ -134,6 +154,36 @@ export class RunLedger {
     if (!this.inWindow(plannedMs)) return;
     this.chatsConfirmed++;
     this.chatRtt.record(nowMs - plannedMs);
+  }
+
+  attackSent(plannedMs: number): void {
+    this.attacksSentTotal++;
+    if (this.inWindow(plannedMs)) this.attacksSent++;
+  }
+
+  hitSeen(): void {
+    this.hitsSeenTotal++;
+    if (this.receiving) this.hitsSeen++;
+  }
+
+  missSeen(): void {
+    if (this.receiving) this.missesSeen++;
+  }
+
+  killSeen(): void {
+    if (this.receiving) this.killsSeen++;
+  }
+
+  hitTaken(): void {
+    if (this.receiving) this.hitsTaken++;
+  }
+
+  died(): void {
+    if (this.receiving) this.deaths++;
+  }
+
+  targetGivenUp(): void {
+    if (this.receiving) this.targetsGivenUp++;
   }
 
   /** One read of `wireBytes` (frames are counted by the session, per body). */

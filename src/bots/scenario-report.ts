@@ -78,6 +78,21 @@ export interface ScenarioReport {
   readonly maps_at_login: number;
   readonly transfers: number;
   readonly decode_errors: number;
+  /** Fighters (fight_spread): Attack sent per second in the window; null when the bots do not fight. */
+  readonly attacks_per_s: number | null;
+  /** Attacks planned in the window. The rest count by arrival inside the window (and its grace). */
+  readonly attacks_sent: number;
+  /** TextOverChar / CharUpdateHP on a fighter's target after its attack, one per attack. */
+  readonly hits_seen: number;
+  /** A fighter's own CharSwing with the text flag after its attack: it reached the NPC and missed. */
+  readonly misses_seen: number;
+  /** The target's CharacterRemove right after a hit on it. */
+  readonly kills_seen: number;
+  /** NPCHitUser received. */
+  readonly hits_taken: number;
+  readonly deaths: number;
+  /** Targets left alone after attacks with no answer (not attackable, not there, no combat on the server). */
+  readonly targets_given_up: number;
 
   /** From /metrics (null without --metrics-url): */
   readonly server_moves_per_s: number | null;
@@ -137,6 +152,13 @@ export function formatReportTable(report: ScenarioReport): string {
     ["received", `${cell(report.bytes_received_per_s === null ? null : report.bytes_received_per_s / 1e6, 2)} MB/s, ${cell(report.frames_received_per_s, 0)} frames/s`],
     ["logins", `${report.logins} (${cell(report.logins_per_s)} /s, p50 ${cell(report.login_p50_ms, 0)} ms, p99 ${cell(report.login_p99_ms, 0)} ms)`],
     ["maps at login / wrong map / transfers", `${report.maps_at_login} / ${report.wrong_map} / ${report.transfers}`],
+    ...(report.attacks_per_s === null
+      ? []
+      : ([
+          ["attacks / s (sent)", `${cell(report.attacks_per_s)} (${report.attacks_sent})`],
+          ["hits / misses / kills seen", `${report.hits_seen} / ${report.misses_seen} / ${report.kills_seen}`],
+          ["hit by NPCs / deaths / targets given up", `${report.hits_taken} / ${report.deaths} / ${report.targets_given_up}`],
+        ] as [string, string][])),
     ["failures", report.failures === 0 ? "0" : `${report.failures} of ${report.bots} bots (by cause below)`],
     ["server cpu % / rss MB", `${cell(report.server_cpu_pct)} / ${cell(report.server_rss_mb, 0)}`],
     ["server moves / s (walks - refusals)", cell(report.server_moves_per_s)],

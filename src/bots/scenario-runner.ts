@@ -16,6 +16,7 @@ import { RealClock, RealTimerDriver, TimerScheduler, TimerWheel } from "../time/
 import { Ao20SessionPort, DEFAULT_LOGIN_TIMEOUT_MS, type LoginMode, type NewCharacterSpec } from "./ao20-session.ts";
 import { planRun } from "./arrivals.ts";
 import type { BehaviourFactory } from "./behaviour.ts";
+import { FighterBehaviour } from "./behaviours/fighter.ts";
 import { IdleBehaviour } from "./behaviours/idle.ts";
 import { MapWalkerBehaviour } from "./behaviours/map-walker.ts";
 import { botCredentials, isRunTag, seedTag } from "./bot-identity.ts";
@@ -57,6 +58,8 @@ const DRAIN_WAIT_MS = 5_000;
 const POLL_MS = 50;
 /** Bot actions may go out at most this often per bot (budget; a walker needs ~5/s). */
 const SENDS_PER_S_LIMIT = 20;
+/** Per-bot budget: a fighter holds three timers (think, attack, chat) and five subscriptions. */
+const SCENARIO_LIMITS = { maxTimers: 4, maxSendsPerS: SENDS_PER_S_LIMIT, maxSubscriptions: 8 } as const;
 
 /** Picks the transport for a target (a source address binds TCP only; the runner refuses it for WebSocket). */
 export const connectTransport: TransportConnector = (target, events, localAddress) => (target.kind === "tcp" ? connectTcp(target, events, localAddress) : connectWebSocket(target, events));
@@ -198,16 +201,28 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       log,
     });
     const walk = scenario.walk;
-    const factory: BehaviourFactory = walk
-      ? () =>
-          new MapWalkerBehaviour({
-            views: (actorId) => port.walkView(actorId),
-            think: walk.think,
-            allowExits: walk.allowExits,
-            chatThink: scenario.chatThink,
-            onSkip: () => void ledger.stepsSkipped++,
-          })
-      : () => new IdleBehaviour();
+    const onSkip = () => void ledger.stepsSkipped++;
+    let factory: BehaviourFactory = () => new IdleBehaviour();
+    if (walk && scenario.fight) {
+      factory = () =>
+        new FighterBehaviour({
+          views: (actorId) => port.combatView(actorId),
+          think: walk.think,
+          allowExits: walk.allowExits,
+          chatThink: scenario.chatThink,
+          tally: ledger,
+          onSkip,
+        });
+    } else if (walk) {
+      factory = () =>
+        new MapWalkerBehaviour({
+          views: (actorId) => port.walkView(actorId),
+          think: walk.think,
+          allowExits: walk.allowExits,
+          chatThink: scenario.chatThink,
+          onSkip,
+        });
+    }
     const planned = planRun({ seed, arrivals: { kind: "closed", actors: bots, spreadMs: ARRIVAL_SPREAD_MS }, behaviours: "scenario", startAtMs: clock.now() });
     if (!planned.ok) throw new ScenarioError("bad_options", planned.error.message);
     const runtime = new BotRuntime({
@@ -215,7 +230,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       scheduler,
       session: port,
       behaviours: { scenario: factory },
-      limits: { maxTimers: 4, maxSendsPerS: SENDS_PER_S_LIMIT, maxSubscriptions: 4 },
+      limits: SCENARIO_LIMITS,
       log,
       namePrefix: "bot",
     });
@@ -224,7 +239,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
     const startedMs = clock.now();
     let phase = scenario.loginOnly ? "storm" : "login";
     const peaks: Peaks = { players: Number.NaN, queueDelayS: Number.NaN, workerLagS: Number.NaN, lastError: null };
-    let last = { at: startedMs, walks: 0, confirmed: 0, bytes: 0 };
+    let last = { at: startedMs, walks: 0, confirmed: 0, bytes: 0, attacks: 0, hits: 0 };
     const timeline: TimelineEntry[] = [];
     let lastServer: ServerSnapshot | undefined;
     let sampling = false;
@@ -255,7 +270,9 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       const bytes = ledger.bytesReceivedTotal - last.bytes;
       const rttMax = ledger.secondRttMaxMs;
       ledger.secondRttMaxMs = Number.NEGATIVE_INFINITY;
-      last = { at: now, walks: ledger.walksSentTotal, confirmed: ledger.movesConfirmedTotal, bytes: ledger.bytesReceivedTotal };
+      const attacks = ledger.attacksSentTotal - last.attacks;
+      const hits = ledger.hitsSeenTotal - last.hits;
+      last = { at: now, walks: ledger.walksSentTotal, confirmed: ledger.movesConfirmedTotal, bytes: ledger.bytesReceivedTotal, attacks: ledger.attacksSentTotal, hits: ledger.hitsSeenTotal };
       timeline.push({
         t: Math.round((now - startedMs) / 100) / 10,
         phase,
@@ -268,6 +285,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       progress(
         `${scenario.name} ${((now - startedMs) / MS_PER_S).toFixed(0)}s [${phase}] in ${counts.Active}/${bots} failed ${counts.Failed} waiting ${port.queued} logins ${ledger.logins}` +
           (walk ? ` | walks ${(walks / seconds).toFixed(0)}/s seen ${(confirmed / seconds).toFixed(0)}/s rtt p99 ${ledger.moveRtt.count > 0 ? ledger.moveRtt.percentile(99).toFixed(1) : "-"} ms` : "") +
+          (scenario.fight ? ` | attacks ${(attacks / seconds).toFixed(0)}/s hits ${(hits / seconds).toFixed(0)}/s` : "") +
           ` | rx ${(bytes / seconds / 1e6).toFixed(2)} MB/s${server}`,
       );
       sample();
@@ -406,6 +424,14 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       maps_at_login: ledger.loginMaps.size,
       transfers: ledger.transfers,
       decode_errors: ledger.decodeErrors,
+      attacks_per_s: scenario.fight ? perS(ledger.attacksSent) : null,
+      attacks_sent: ledger.attacksSent,
+      hits_seen: ledger.hitsSeen,
+      misses_seen: ledger.missesSeen,
+      kills_seen: ledger.killsSeen,
+      hits_taken: ledger.hitsTaken,
+      deaths: ledger.deaths,
+      targets_given_up: ledger.targetsGivenUp,
 
       server_moves_per_s: serverStart && serverEnd ? round((serverEnd.walksIn - serverEnd.posUpdatesOut - (serverStart.walksIn - serverStart.posUpdatesOut)) / serverSpanS, 1) : null,
       server_walks_in: serverEnd ? serverEnd.walksIn : null,

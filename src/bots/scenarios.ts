@@ -6,7 +6,7 @@
 import { WALKER_FIXED_INTERVAL_MS } from "./behaviours/walker.ts";
 import { REFERENCE_WALK_THINK, type ThinkTime } from "./think-time.ts";
 
-export const SCENARIO_NAMES = ["hot_spread", "crowd", "crowd_saturated", "world_spread", "login_storm"] as const;
+export const SCENARIO_NAMES = ["hot_spread", "crowd", "crowd_saturated", "world_spread", "login_storm", "fight_spread"] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** The default world's fully open 100 × 100 map (Llanura Abierta). */
@@ -26,6 +26,11 @@ export interface ScenarioSpec {
   /** Walking bots: their step timing and whether they take exits; undefined = they stand still. */
   readonly walk: { readonly think: ThinkTime; readonly allowExits: boolean } | undefined;
   readonly chatThink: ThinkTime | undefined;
+  /**
+   * The bots fight NPCs (`FighterBehaviour`): `walk` is then how they move (think time; exits
+   * only while no NPC is in sight) and attacks follow the melee interval.
+   */
+  readonly fight: boolean;
   /** The run is the login phase itself: it ends when everyone is in (or the duration is up). */
   readonly loginOnly: boolean;
 }
@@ -38,6 +43,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioSpec>> = {
     expectedMap: OPEN_FIELD_MAP,
     walk: { think: REFERENCE_WALK_THINK, allowExits: false },
     chatThink: SCENARIO_CHAT_THINK,
+    fight: false,
     loginOnly: false,
   },
   crowd: {
@@ -47,6 +53,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioSpec>> = {
     expectedMap: ARENA_MAP,
     walk: { think: REFERENCE_WALK_THINK, allowExits: false },
     chatThink: SCENARIO_CHAT_THINK,
+    fight: false,
     loginOnly: false,
   },
   crowd_saturated: {
@@ -56,6 +63,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioSpec>> = {
     expectedMap: ARENA_MAP,
     walk: { think: { kind: "constant", ms: WALKER_FIXED_INTERVAL_MS }, allowExits: false },
     chatThink: SCENARIO_CHAT_THINK,
+    fight: false,
     loginOnly: false,
   },
   world_spread: {
@@ -65,6 +73,7 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioSpec>> = {
     expectedMap: "any",
     walk: { think: REFERENCE_WALK_THINK, allowExits: true },
     chatThink: SCENARIO_CHAT_THINK,
+    fight: false,
     loginOnly: false,
   },
   login_storm: {
@@ -75,7 +84,18 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioSpec>> = {
     expectedMap: "any",
     walk: undefined,
     chatThink: undefined,
+    fight: false,
     loginOnly: true,
+  },
+  fight_spread: {
+    name: "fight_spread",
+    summary: "N bots spread round-robin over every map of the loaded world, each hunting the nearest NPC in sight (melee every 1.2 s at most), wandering through exits when none is",
+    benchSpawn: "spread",
+    expectedMap: "any",
+    walk: { think: REFERENCE_WALK_THINK, allowExits: true },
+    chatThink: SCENARIO_CHAT_THINK,
+    fight: true,
+    loginOnly: false,
   },
 };
 

@@ -126,7 +126,8 @@ JSON keys: scenario, bots, offered_moves_per_s, moves_per_s, recipients_per_move
 rtt_p99_ms, rtt_max_ms, server_cpu_pct, server_rss_mb, failures, ok, failure_causes (cause,
 label, count, example_bot, example, remedy), run_tag, accounts, source_addresses, warnings, and
 detail (chat round trip, bytes received, logins per second, map queue delay, event-loop lag,
-bot-side CPU).
+bot-side CPU); fight_spread adds attacks_per_s, attacks_sent, hits_seen, misses_seen,
+kills_seen, hits_taken, deaths and targets_given_up.
 `;
 
 interface Subcommand {

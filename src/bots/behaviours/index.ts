@@ -1,11 +1,26 @@
 /** The behaviours that ship, by the names plans and the CLI use. */
 import type { BehaviourFactory } from "../behaviour.ts";
 import { ChatterBehaviour } from "./chatter.ts";
+import { FighterBehaviour } from "./fighter.ts";
 import { IdleBehaviour } from "./idle.ts";
 import { MixedPlayerBehaviour } from "./mixed-player.ts";
 import { WalkerBehaviour, WALKER_FIXED_INTERVAL_MS } from "./walker.ts";
 
 export { ChatterBehaviour, CHATTER_LINES, CHATTER_THINK, type ChatterOptions } from "./chatter.ts";
+export {
+  FIGHTER_ATTACK_INTERVAL_MS,
+  FIGHTER_ATTACK_MARGIN_MS,
+  FIGHTER_GIVE_UP_AFTER_ATTACKS,
+  FIGHTER_IGNORE_MS,
+  FIGHTER_KILL_AFTER_HIT_MS,
+  FighterBehaviour,
+  MELEE_INTERVAL_MS,
+  type FighterOptions,
+  type FighterView,
+  type FighterViewSource,
+  type FighterWhenDead,
+  type FightTally,
+} from "./fighter.ts";
 export { IdleBehaviour } from "./idle.ts";
 export { MapWalkerBehaviour, type LegalSteps, type LegalStepsSource, type MapWalkerOptions } from "./map-walker.ts";
 export { MixedPlayerBehaviour, type MixedMode } from "./mixed-player.ts";
@@ -19,4 +34,7 @@ export const BUILTIN_BEHAVIOURS: Readonly<Record<string, BehaviourFactory>> = {
   chatter: () => new ChatterBehaviour(),
   idle: () => new IdleBehaviour(),
   mixed: () => new MixedPlayerBehaviour(),
+  // Without a session's view (a loopback plan) it knows no NPC and no terrain: it only skips.
+  // Scenarios give it the AO20 session's view (scenario-runner.ts).
+  fighter: () => new FighterBehaviour(),
 };

@@ -16,3 +16,11 @@ export const WALK_FIELDS: readonly PacketFields[] = [Object.freeze({}), ...HEADI
 export function talkFields(text: string): PacketFields {
   return Object.freeze({ text });
 }
+
+/** Melee at the tile in front (the player's heading); the session adds the TS_* counter. */
+export const ATTACK_PACKET = "Attack";
+export const ATTACK_FIELDS: PacketFields = Object.freeze({});
+/** Turns without stepping. */
+export const CHANGE_HEADING_PACKET = "ChangeHeading";
+/** `CHANGE_HEADING_FIELDS[heading]`, like `WALK_FIELDS`. */
+export const CHANGE_HEADING_FIELDS: readonly PacketFields[] = WALK_FIELDS;
