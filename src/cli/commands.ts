@@ -6,5 +6,6 @@ import { importCommand } from "./import-command.ts";
 import { protocolCommand } from "./protocol-command.ts";
 import { botsCommand } from "./bots-command.ts";
 import { adminCommand } from "./admin-command.ts";
+import { balanceCommand } from "./balance-command.ts";
 
-export const COMMANDS: readonly Command[] = [serveCommand, migrateCommand, importCommand, protocolCommand, botsCommand, adminCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, migrateCommand, importCommand, protocolCommand, botsCommand, adminCommand, balanceCommand];

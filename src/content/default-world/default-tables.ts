@@ -114,7 +114,8 @@ const OBJECTS: StoredObject[] = [
     newbie: true,
     value: 25,
   },
-  { id: O.trainingArrow, name: "Flecha de Caña", objType: OBJ_TYPE.arrows, minHit: 1, maxHit: 1, newbie: true, value: 1 },
+  // `Subtipo` 1: the arrows the bow's `Municiones=1` takes (§4).
+  { id: O.trainingArrow, name: "Flecha de Caña", objType: OBJ_TYPE.arrows, subType: 1, minHit: 1, maxHit: 1, newbie: true, value: 1 },
   { id: O.apprenticeStaff, name: "Vara de Aprendiz", objType: OBJ_TYPE.weapon, weaponType: WEAPON.staff, minHit: 1, maxHit: 1, magicDamageBonus: 1, newbie: true, value: 20 },
   { id: O.paddedArmor, name: "Jubón Acolchado", objType: OBJ_TYPE.armor, ...PLAIN_BODIES, minDef: 0, maxDef: 1, newbie: true, value: 30 },
   { id: O.apprenticeRobe, name: "Sayo de Aprendiz", objType: OBJ_TYPE.armor, ...PLAIN_BODIES, newbie: true, value: 25 },

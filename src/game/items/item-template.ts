@@ -107,7 +107,19 @@ export interface ItemTemplate {
   readonly twoHanded: boolean;
   readonly projectile: number;
   readonly usesAmmunition: boolean;
+  /** `Municiones`: the ammunition `Subtipo` a ranged weapon needs (0 = none: a throwing weapon). */
+  readonly ammunitionSubtype: number;
   readonly weaponType: number;
+  /** `MinHitToNPC` / `MaxHitToNPC` (weapons, ammunition): the hit range against NPCs when set. */
+  readonly minHitToNpc: number;
+  readonly maxHitToNpc: number;
+  /** `Apuñala` (weapons): can stab. */
+  readonly stabs: boolean;
+  /** Weapons: `MinArmorPenetrationFlat`, `MaxArmorPenetrationFlat`, `ArmorPenetrationPercent`, `ExtraCritAndStabChance`. */
+  readonly minArmorPenetrationFlat: number;
+  readonly maxArmorPenetrationFlat: number;
+  readonly armorPenetrationPercent: number;
+  readonly extraCritAndStabChance: number;
   /** `BowCategory` / `ArrowCategory`. */
   readonly bowCategory: number;
   readonly arrowCategory: number;
@@ -309,7 +321,15 @@ export function itemTemplateFromObject(row: ObjectRow): ItemTemplate {
     twoHanded: isWeapon && row.twoHanded === true,
     projectile: isWeapon || type === ObjectType.UsableOnTarget ? num(row.projectile) : 0,
     usesAmmunition: type === ObjectType.Weapon && num(row.ammunition) !== 0,
+    ammunitionSubtype: isWeapon ? num(row.ammunition) : 0,
     weaponType: isWeapon ? num(row.weaponType) : 0,
+    minHitToNpc: isWeapon || type === ObjectType.Ammunition ? num(row.minHitToNpc) : 0,
+    maxHitToNpc: isWeapon || type === ObjectType.Ammunition ? num(row.maxHitToNpc) : 0,
+    stabs: isWeapon && row.stabs === true,
+    minArmorPenetrationFlat: isWeapon ? num(row.minArmorPenetrationFlat) : 0,
+    maxArmorPenetrationFlat: isWeapon ? num(row.maxArmorPenetrationFlat) : 0,
+    armorPenetrationPercent: isWeapon ? num(row.armorPenetrationPercent) : 0,
+    extraCritAndStabChance: isWeapon ? num(row.extraCritAndStabChance) : 0,
     bowCategory: num(row.bowCategory),
     arrowCategory: num(row.arrowCategory),
     minHit: HIT_TYPES.has(type) ? num(row.minHit) : 0,

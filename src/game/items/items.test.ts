@@ -40,6 +40,17 @@ describe("item templates", () => {
     expect(catalog.get(9)).toMatchObject({ chestDeliverCount: 1, chestItems: [{ objectId: 38, amount: 5, dropChance: 0 }] });
   });
 
+  test("combat keys: weapons read the stab, NPC-hit, penetration and ammunition keys; ammunition only its NPC hits", () => {
+    const combat = itemCatalogFromObjects([
+      { id: 1, objType: ObjectType.Weapon, stabs: true, ammunition: 2, minHitToNpc: 5, maxHitToNpc: 9, minArmorPenetrationFlat: 1, maxArmorPenetrationFlat: 3, armorPenetrationPercent: 15, extraCritAndStabChance: 4 },
+      { id: 2, objType: ObjectType.Ammunition, stabs: true, minHitToNpc: 2, maxHitToNpc: 3, minArmorPenetrationFlat: 1, extraCritAndStabChance: 4 },
+      { id: 3, objType: ObjectType.Armor, stabs: true, minHitToNpc: 2, ammunition: 1 },
+    ]);
+    expect(combat.get(1)).toMatchObject({ stabs: true, ammunitionSubtype: 2, minHitToNpc: 5, maxHitToNpc: 9, minArmorPenetrationFlat: 1, maxArmorPenetrationFlat: 3, armorPenetrationPercent: 15, extraCritAndStabChance: 4 });
+    expect(combat.get(2)).toMatchObject({ stabs: false, ammunitionSubtype: 0, minHitToNpc: 2, maxHitToNpc: 3, minArmorPenetrationFlat: 0, extraCritAndStabChance: 0 });
+    expect(combat.get(3)).toMatchObject({ stabs: false, ammunitionSubtype: 0, minHitToNpc: 0 });
+  });
+
   test("ObjFlags bits are set by values above 0", () => {
     const backpack = catalog.get(6)!;
     expect([hasFlag(backpack, ObjectFlag.Bindable), hasFlag(backpack, ObjectFlag.UseOnSafeAreaOnly), hasFlag(backpack, ObjectFlag.JailObject)]).toEqual([true, true, false]);
@@ -92,6 +103,9 @@ describe.skipIf(!ready)("the 2024 obj.dat", () => {
     expect(catalog.get(534)).toMatchObject({ type: ObjectType.EmptyBottle, openIndex: 533, closedIndex: 534 });
     expect(catalog.get(1871)).toMatchObject({ chaos: 1, projectile: 1, usesAmmunition: true });
     expect(isBow(catalog.get(479)!)).toBe(true); // Arco Simple: no WeaponType in 2024
+    expect(catalog.get(479)).toMatchObject({ ammunitionSubtype: 1, minHit: 5, maxHit: 8 });
+    expect(catalog.get(15)).toMatchObject({ name: "Daga Común", stabs: true, minHit: 1, maxHit: 3 });
+    expect(catalog.get(551)).toMatchObject({ name: "Flecha +2", type: ObjectType.Ammunition, subType: 3, minHit: 3, maxHit: 4 });
     expect(catalog.get(201)).toMatchObject({ type: ObjectType.Chest, subType: 2, chestDeliverCount: 1 });
     expect(catalog.get(201)!.chestItems).toHaveLength(14);
   });
