@@ -1,8 +1,9 @@
 /**
  * The bank vault end to end on the default world (items-and-economy §8): a new character placed
  * by the town's banker opens the vault (loaded from the database through the gateway), deposits
- * a potion and some gold, logs out, logs in and finds them; real server (workers, database), over
- * TCP, on PGlite and Postgres (when TEST_DATABASE_URL is set).
+ * a potion and some gold, logs out, logs in and finds them; a click on the banker opens the
+ * Goliath menu, and bank gold sent to another player on the same map is on disk for both at once;
+ * real server (workers, database), over TCP, on PGlite and Postgres (when TEST_DATABASE_URL is set).
  */
 import { describe, expect, test } from "bun:test";
 import type { GameClient } from "./support/game-client.ts";
@@ -78,6 +79,42 @@ for (const backend of availableBackends()) {
       expect(vault).toHaveLength(42);
       expect(vault[0]!.fields).toMatchObject({ slot: 1, objIndex: potion, amount: 2 });
       expect(vault.slice(1).every((p) => p.fields.objIndex === 0)).toBe(true);
+      expect(live.ts.server.world.stats.handlerFaults.size).toBe(0);
+    }, 60_000);
+
+    test("the Goliath menu, and bank gold sent to a player on the same map: both balances on disk at once", async () => {
+      const email = `${uniqueName("g")}@test.local`;
+      const first = await live.enter("Girador", email);
+      first.client.send("Quit");
+      await first.client.waitFor("Disconnect");
+      await first.client.waitForClose();
+      await moveOffline(live.ts, first.name, TOWN, BANKER.x, BANKER.y + 2);
+      const sender = await loginExisting(live.ts, "tcp", email, first.name);
+      live.keep(sender.client);
+      const recipient = await live.enter("Cobrador");
+      expect([sender.map, recipient.map]).toEqual([TOWN, TOWN]);
+
+      // A click on the banker: the vault is read from the database, then the menu.
+      let from = sender.client.received.length;
+      sender.client.send("LeftClick", { x: BANKER.x, y: BANKER.y, counter: ++clicks });
+      expect((await sender.client.waitFor("Goliath", () => true, from)).fields).toEqual({ bankGold: 0, itemCount: 0 });
+      sender.client.send("BankDepositGold", { amount: 60 });
+      await sender.client.waitFor("UpdateBankGld", (f) => f.bankGold === 60, from);
+
+      from = sender.client.received.length;
+      sender.client.send("TransFerGold", { amount: 25, destination: recipient.name.toUpperCase() });
+      await sender.client.waitFor("LocaleChatOverHead", (f) => f.messageId === 1435, from);
+      // Both rows were written by the transfer's one save, while both still play.
+      await live.ts.server.gateway.drainSaves();
+      const characters = live.ts.server.database.characters;
+      expect(await characters.findCharacterByName(sender.name)).toMatchObject({ gold: KIT_GOLD - 60, bankGold: 35 });
+      expect(await characters.findCharacterByName(recipient.name)).toMatchObject({ gold: KIT_GOLD, bankGold: 25 });
+
+      from = sender.client.received.length;
+      sender.client.send("TransFerGold", { amount: 5, destination: "Nadie" }); // not on this map: refused, nothing moves
+      await sender.client.waitFor("LocaleChatOverHead", (f) => f.messageId === 1409, from);
+      sender.client.send("LeftClick", { x: BANKER.x, y: BANKER.y, counter: ++clicks });
+      expect((await sender.client.waitFor("Goliath", () => true, from)).fields).toEqual({ bankGold: 35, itemCount: 0 });
       expect(live.ts.server.world.stats.handlerFaults.size).toBe(0);
     }, 60_000);
   });

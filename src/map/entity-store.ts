@@ -11,7 +11,10 @@ import { toRecordInventory, type Inventory } from "../game/inventory/index.ts";
 import type { UseTimers } from "../game/item-use/index.ts";
 import { vaultToRecord, type Vault } from "../game/bank/index.ts";
 import type { TimerId } from "../time/index.ts";
+import type { NeedsClocks } from "../game/vitals/index.ts";
 import type { VisibleChar } from "./map-packets.ts";
+import type { NpcAiProfile, NpcPathMemory } from "../game/npc-ai/index.ts";
+import type { NpcDefinition } from "./map-definition.ts";
 import type { WalkPacing } from "../game/movement/index.ts";
 
 /** Client char slots are 1..10000 (`charlist(1 To 10000)`). */
@@ -81,6 +84,13 @@ export interface PlayerEntity extends VisibleChar {
    * an open trade window (`open` true: the player cannot walk or drop), else null.
    */
   peerTrade: PeerTrade | null;
+  /**
+   * Monotonic ms until which the player is fighting (VB6 `Counters.EnCombate`): no HP
+   * regeneration before it. Combat sets it to `now + IN_COMBAT_MS` (game/vitals).
+   */
+  inCombatUntil: number;
+  /** Hunger, thirst and regeneration clocks, settled by the map's vitals sweep (systems/vitals.ts). */
+  needs: NeedsClocks;
 }
 
 /** One offer slot of a player-to-player trade: units of (object, tags). */
@@ -122,6 +132,36 @@ export interface NpcEntity extends VisibleChar {
   readonly template: NpcTemplate | null;
   /** Its shop when the template trades (`Comercia=1`), else null. */
   readonly shop: NpcShop | null;
+  /** AI and respawn parameters of its template (movement type, intervals, vision, feet). */
+  readonly ai: NpcAiProfile;
+  /** The map-data entry it came from: its respawn places the same NPC again. */
+  readonly spawn: NpcDefinition;
+  /** VB6 `Orig`: the tile it wanders around, walks back to and (`OrigPos`) respawns on. */
+  readonly origX: number;
+  readonly origY: number;
+  /** False once killed or removed: a reference still held elsewhere is stale. */
+  alive: boolean;
+  /** Experience still to hand out (VB6 `flags.ExpCount`), starts at `GiveEXP`. HP are `minHp`/`maxHp`. */
+  expLeft: number;
+  /** Seconds from death to respawn, rolled when it appeared (VB6 `Contadores.IntervaloRespawn`). */
+  readonly respawnSeconds: number;
+  /** Current hostility and movement type (VB6 `Hostile`, `Movement`): an attack makes it hostile; `ai` keeps the loaded ones. */
+  hostile: boolean;
+  movement: number;
+  /** The player it goes for (VB6 `TargetUser`), or null. Check it is still on the map. */
+  target: PlayerEntity | null;
+  /** The player who attacked it (VB6 `flags.AttackedBy`), or null. */
+  attackedBy: PlayerEntity | null;
+  /** Map clock ms of that attack (VB6 `AttackedTime`), or -Infinity. */
+  attackedAt: number;
+  /** AI clock ms from which it thinks again (VB6 `Contadores.IntervaloMovimiento`). */
+  nextThinkAt: number;
+  /** AI clock ms from which it may hit again (VB6 `Contadores.IntervaloAtaque` + `IntervaloAtaque`). */
+  nextAttackAt: number;
+  /** The path it follows (VB6 `pathFindingInfo`). */
+  readonly path: NpcPathMemory;
+  /** The AI tick it is filed under (systems/npcs.ts), -1 when not filed. */
+  thinkTick: number;
 }
 
 export type Entity = PlayerEntity | NpcEntity;
@@ -235,6 +275,17 @@ export class EntityStore {
     this.npcList.push(npc);
     this.byCharIndex[npc.charIndex] = npc;
     this.occupancy[this.tile(npc.x, npc.y)] = npc.charIndex;
+  }
+
+  /** Takes an NPC off the map (killed): its tile and char index are free again. */
+  removeNpc(npc: NpcEntity): void {
+    const at = this.npcList.indexOf(npc);
+    if (at < 0) return;
+    // Order of the list does not matter: swap with the last.
+    this.npcList[at] = this.npcList[this.npcList.length - 1]!;
+    this.npcList.pop();
+    this.vacate(npc);
+    this.releaseCharIndex(npc.charIndex);
   }
 
   // ------------------------------------------------------------ any entity

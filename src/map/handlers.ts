@@ -15,12 +15,14 @@ import type { PlayerEntity } from "./entity-store.ts";
 import type { MapContext } from "./map-context.ts";
 import * as bank from "./systems/bank.ts";
 import * as chat from "./systems/chat.ts";
+import * as combat from "./systems/combat.ts";
 import * as info from "./systems/info.ts";
 import * as items from "./systems/items.ts";
 import * as logout from "./systems/logout.ts";
 import * as look from "./systems/look.ts";
 import * as movement from "./systems/movement.ts";
 import * as shops from "./systems/shops.ts";
+import * as skills from "./systems/skills.ts";
 import * as trade from "./systems/trade.ts";
 
 export type PacketHandler<N extends ClientPacketName> = (ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<N>) => void;
@@ -37,6 +39,8 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   Yell: chat.yell,
   Whisper: chat.whisper,
   GlobalMessage: chat.globalMessage,
+  // combat
+  Attack: combat.attack,
   // logout
   Quit: logout.quit,
   CancelarExit: logout.cancelQuit,
@@ -70,6 +74,9 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   BankExtractGold: bank.bankExtractGold,
   BovedaMoveItem: bank.bovedaMoveItem,
   BankEnd: bank.bankEnd,
+  TransFerGold: bank.transferGold,
+  // skills: spending free points
+  ModifySkills: skills.modifySkills,
   // information commands
   Online: info.online,
   RequestMOTD: info.motd,

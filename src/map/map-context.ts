@@ -9,13 +9,14 @@ import type { CommerceConfig } from "../game/commerce/index.ts";
 import type { ItemCatalog } from "../game/items/index.ts";
 import type { PlayerMessage } from "../game/messages/index.ts";
 import type { Random } from "../random/index.ts";
-import type { Clock, TimerScheduler } from "../time/index.ts";
+import type { Clock, TimerId, TimerScheduler } from "../time/index.ts";
 import type { CrossMapBus } from "./cross-map-bus.ts";
 import type { EntityStore, Place, PlayerEntity } from "./entity-store.ts";
 import type { MapDefinition, MapExitDefinition } from "./map-definition.ts";
 import type { MapEvent } from "./map-events.ts";
 import type { MapPackets } from "./map-packets.ts";
 import type { MapView } from "./map-view.ts";
+import type { NpcAiLoop } from "./systems/npcs.ts";
 
 /** What the server is configured to do, as far as map systems care. */
 export interface MapRules {
@@ -46,6 +47,15 @@ export interface MapStats {
   movesRefused: number;
 }
 
+/**
+ * Map-wide periodic work, one timer per map (never one per player), held by the system that owns
+ * it; null while stopped.
+ */
+export interface MapSweeps {
+  /** Hunger, thirst and regeneration (systems/vitals.ts): runs while players are on the map. */
+  vitals: TimerId | null;
+}
+
 export interface MapContext {
   readonly definition: MapDefinition;
   readonly terrain: MapTerrain;
@@ -64,6 +74,9 @@ export interface MapContext {
   readonly bus: CrossMapBus;
   readonly rules: MapRules;
   readonly stats: MapStats;
+  /** The map's NPC AI: its loop, ring of thinks, path finder and pending respawns (systems/npcs.ts). */
+  readonly npcAi: NpcAiLoop;
+  readonly sweeps: MapSweeps;
   /** Players online on the whole server, as last told by the gateway. */
   onlineCount(): number;
   /** Milliseconds into the in-game day, for `Hora`. */

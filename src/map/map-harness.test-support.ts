@@ -6,7 +6,7 @@ import type { GameTables } from "../content/index.ts";
 import { EMPTY_EQUIPMENT, type CharacterRecord, type Heading } from "../game/character/index.ts";
 import { bodyOfFrame, decodeServerPacket, encodeClientPacket, type ClientPacketName } from "../protocol/index.ts";
 import { itemCatalogFromObjects, ObjectType, type ItemCatalog } from "../game/items/index.ts";
-import { SeededRandom } from "../random/index.ts";
+import { SeededRandom, type Random } from "../random/index.ts";
 import { ManualClock } from "../time/index.ts";
 import type { AoiMode } from "./area-of-interest.ts";
 import { RecordingBus } from "./cross-map-bus.ts";
@@ -17,6 +17,7 @@ import { MapInstance, type HandlerFault, type IntentOutcome } from "./map-instan
 import type { PacketHandlerTable } from "./handlers.ts";
 import { Outbox, readOutbox } from "./outbox.ts";
 import { createMapPackets } from "./protocol-packets.ts";
+import type { NpcAttackHook } from "./systems/npcs.ts";
 
 // Tile-flag direction bits on the DESTINATION tile (see content/maps/tile-flags.ts).
 export const NO_ENTRY_MOVING_NORTH = 1;
@@ -73,6 +74,17 @@ export const TEST_ITEMS = {
   helmet: 51,
 } as const;
 
+/**
+ * Record changes for a player the body's clocks leave alone for 161 s (systems/vitals.ts): wearing
+ * armour (a naked player's stamina drains), unhurt and rested (nothing to regenerate), fed.
+ * For tests about something else that assert "nothing more was sent" while time passes.
+ */
+export const UNHURT_AND_CLOTHED: Partial<CharacterRecord> = {
+  inventory: [{ slot: 1, objectId: TEST_ITEMS.armor, amount: 1, equipped: true }],
+  equipment: { ...EMPTY_EQUIPMENT, armor: TEST_ITEMS.armor },
+  vitals: { hp: 32, maxHp: 32, mana: 5, maxMana: 6, stamina: 40, maxStamina: 40, food: 100, water: 100 },
+};
+
 export const TEST_CATALOG: ItemCatalog = itemCatalogFromObjects([
   { id: TEST_ITEMS.apple, name: "Manzana", objType: ObjectType.Food, hunger: 10, value: 2 },
   { id: TEST_ITEMS.sword, name: "Espada", objType: ObjectType.Weapon, anim: 68, minHit: 4, maxHit: 8, value: 350 },
@@ -102,6 +114,10 @@ export interface WorldOptions {
   tables?: GameTables | null;
   /** Extra or replaced packet handlers (fault-isolation tests). */
   handlers?: PacketHandlerTable;
+  /** An NPC's blow on a player (a fake in the NPC AI tests); none by default. */
+  npcAttack?: NpcAttackHook;
+  /** The map's random stream; `SeededRandom.create(1)` by default. */
+  random?: Random;
 }
 
 /** A client packet body, as the gateway forwards it. */
@@ -151,7 +167,7 @@ export function world(options: WorldOptions = {}) {
     nakedBodies: null,
     clock,
     timers: clock.timers,
-    random: SeededRandom.create(1),
+    random: options.random ?? SeededRandom.create(1),
     bus,
     rules: { motd: ["Bienvenido a la prueba"], globalChat: true, globalChatIntervalMs: 5000, ...options.rules },
     onlineCount: () => 3,
@@ -159,6 +175,7 @@ export function world(options: WorldOptions = {}) {
     uptimeMs: () => clock.now() - START_MS,
     onHandlerFault: (fault) => faults.push(fault),
     ...(options.handlers ? { handlers: options.handlers } : {}),
+    ...(options.npcAttack ? { npcAttack: options.npcAttack } : {}),
   });
   const act = (session: number, name: ClientPacketName, fields: Record<string, unknown>): IntentOutcome => instance.handle(session, packetBody(name, fields));
   /** The map driven the way the gateway drives it: packet bodies per session. */
@@ -215,6 +232,27 @@ export function world(options: WorldOptions = {}) {
       const out = received;
       received = [];
       return out;
+    },
+    /**
+     * What the outbox holds now, one entry per record: a broadcast is one frame, encoded once and
+     * listed with all its recipients. (Frames an earlier `drain` took are not repeated.)
+     */
+    drainRecords(): { sessions: number[]; name: string; fields: Record<string, unknown> }[] {
+      const records: { sessions: number[]; name: string; fields: Record<string, unknown> }[] = [];
+      let last: Uint8Array | null = null;
+      readOutbox(outbox.take(), (session, frame) => {
+        if (frame === last) {
+          records.at(-1)!.sessions.push(session);
+          return;
+        }
+        last = frame;
+        const framed = bodyOfFrame(frame);
+        if (!framed.ok) throw framed.error;
+        const decoded = decodeServerPacket(framed.body);
+        if (!decoded.ok) throw decoded.error;
+        records.push({ sessions: [session], name: decoded.packet.name, fields: decoded.packet.fields as Record<string, unknown> });
+      });
+      return records;
     },
     /** Drains and returns one line per packet, per session. */
     inboxes(): Map<number, string[]> {

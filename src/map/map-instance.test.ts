@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { MAP_ID, NO_ENTRY_MOVING_NORTH, NO_ENTRY_MOVING_SOUTH, NO_ENTRY_MOVING_WEST, WALL, record, summary, world } from "./map-harness.test-support.ts";
+import { MAP_ID, NO_ENTRY_MOVING_NORTH, NO_ENTRY_MOVING_SOUTH, NO_ENTRY_MOVING_WEST, UNHURT_AND_CLOTHED, WALL, record, summary, world } from "./map-harness.test-support.ts";
 
 describe("entering", () => {
   test("login burst: ChangeMap before any create, own create before UserCharIndexInServer, Logged then SafeModeOn last", () => {
@@ -481,8 +481,8 @@ describe("leaving", () => {
 
   test("quit on an unsafe map: a countdown announced as seconds pass, then the logout", () => {
     const w = world({ safe: false });
-    w.enter(1, "Ana", 10, 10);
-    w.enter(2, "Beto", 12, 12);
+    w.enter(1, "Ana", 10, 10, { with: UNHURT_AND_CLOTHED });
+    w.enter(2, "Beto", 12, 12, { with: UNHURT_AND_CLOTHED });
     w.drain();
     w.events.length = 0;
     const line = (seconds: number) => `ConsoleMsg[3] Cerrando en ${seconds} ${seconds === 1 ? "segundo" : "segundos"}...`;
@@ -506,14 +506,15 @@ describe("leaving", () => {
     expect(inboxes.get(1)).toEqual(["ConsoleMsg[3] ¡Gracias por jugar Argentum Online!", "Disconnect full=false"]);
     expect(inboxes.get(2)).toEqual(["CharacterRemove 1 fade=false warp=false"]);
     expect(w.events).toMatchObject([{ t: "left", session: 1, reason: "quit" }]);
-    expect(w.clock.timers.pending).toBe(0);
+    // Only the map's vitals sweep is left, for Beto.
+    expect(w.clock.timers.pending).toBe(1);
     w.advance(5000);
     expect(w.drain()).toEqual([]);
   });
 
   test("walking cancels the countdown (even a refused step); so does the cancel intent", () => {
     const w = world({ safe: false, walls: [[10, 9, WALL]] });
-    w.enter(1, "Ana", 10, 10, { heading: 1 });
+    w.enter(1, "Ana", 10, 10, { heading: 1, with: UNHURT_AND_CLOTHED });
     w.drain();
     w.server.quit(1);
     w.advance(2000);
@@ -536,7 +537,7 @@ describe("leaving", () => {
   test("leave(): `left` with the final state at the last position; removal for the others; a second leave is a no-op", () => {
     const w = world({ safe: false });
     w.enter(1, "Ana", 10, 10);
-    w.enter(2, "Beto", 12, 12);
+    w.enter(2, "Beto", 12, 12, { with: UNHURT_AND_CLOTHED });
     w.server.walk(1, 3);
     w.server.walk(1, 2);
     w.server.quit(1); // a pending countdown must not fire after the leave
@@ -662,7 +663,7 @@ describe("the packet table", () => {
     const w = world();
     w.enter(1, "Ana", 10, 10);
     w.drain();
-    expect(w.server.act(1, "Attack", { counter: 1 })).toBe("no_handler");
+    expect(w.server.act(1, "RequestMiniStats", {})).toBe("no_handler");
     expect(w.server.act(99, "Walk", { heading: 1, counter: 1 })).toBe("no_player");
     expect(w.server.instance.handle(1, Uint8Array.of(0xff, 0x7f))).toBe("bad_packet");
     expect(w.drain()).toEqual([]);
@@ -710,6 +711,7 @@ describe("information commands", () => {
     w.server.act(1, "RequestMOTD", {});
     expect(w.inboxes().get(1)).toEqual(["ConsoleMsg[3] Línea uno", "ConsoleMsg[3] Línea dos"]);
     w.advance(((1 * 24 + 2) * 60 + 3) * 60_000 + 4_000); // 1 day, 2 h, 3 min, 4 s
+    w.drain(); // a day of hunger, thirst and tiredness
     w.server.act(1, "UpTime", {});
     expect(w.inboxes().get(1)).toEqual(["LocaleMsg[3] 1470 1 día, 2 horas, 3 minutos, 4 segundos."]);
   });

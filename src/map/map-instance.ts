@@ -23,6 +23,8 @@ import type { MapPackets } from "./map-packets.ts";
 import { MapView } from "./map-view.ts";
 import type { Outbox } from "./outbox.ts";
 import * as bank from "./systems/bank.ts";
+import { npcMeleeOnPlayer } from "./systems/combat.ts";
+import { killNpc, NpcAiLoop, npcAttacked, type NpcAttackHook } from "./systems/npcs.ts";
 import * as presence from "./systems/presence.ts";
 
 /** What the worker gives every map it hosts. */
@@ -47,6 +49,8 @@ export interface MapInstanceDeps {
   onHandlerFault(fault: HandlerFault): void;
   /** Overrides the packet table (tests). */
   handlers?: PacketHandlerTable;
+  /** An NPC's blow on a player (combat's NPC melee); tests pass a fake. */
+  npcAttack?: NpcAttackHook;
 }
 
 /** A handler that threw: which packet, which session, what. */
@@ -89,6 +93,8 @@ export class MapInstance {
       bus: deps.bus,
       rules: deps.rules,
       stats: this.stats,
+      npcAi: new NpcAiLoop(deps.npcAttack ?? npcMeleeOnPlayer),
+      sweeps: { vitals: null },
       onlineCount: deps.onlineCount,
       timeOfDayMs: deps.timeOfDayMs,
       uptimeMs: deps.uptimeMs,
@@ -182,6 +188,53 @@ export class MapInstance {
       .npcs()
       .filter((npc) => npc.shop !== null)
       .map((npc) => ({ charIndex: npc.charIndex, npc: npc.npcNumber, x: npc.x, y: npc.y, slots: npc.shop!.stock.slots.map((slot) => ({ ...slot })) }));
+  }
+
+  /** Every NPC on the map and its state (tests and diagnostics). */
+  npcs(): { charIndex: number; npc: number; x: number; y: number; heading: number; hp: number; maxHp: number; expLeft: number; hostile: boolean }[] {
+    return this.ctx.store.npcs().map((npc) => ({
+      charIndex: npc.charIndex,
+      npc: npc.npcNumber,
+      x: npc.x,
+      y: npc.y,
+      heading: npc.heading,
+      hp: npc.minHp,
+      maxHp: npc.maxHp,
+      expLeft: npc.expLeft,
+      hostile: npc.hostile,
+    }));
+  }
+
+  /** True while the map's vitals sweep runs: there are players (tests and diagnostics). */
+  get vitalsSweepRunning(): boolean {
+    return this.ctx.sweeps.vitals !== null;
+  }
+
+  /** True while the NPC AI timer runs (tests and diagnostics). */
+  get npcAiRunning(): boolean {
+    return this.ctx.npcAi.running;
+  }
+
+  /** A player attacks an NPC, as combat reports it (tests and tools until combat calls it). */
+  npcAttackedBy(charIndex: number, session: number): boolean {
+    const npc = this.ctx.store.npc(charIndex);
+    const player = this.ctx.store.player(session);
+    if (!npc || !player) return false;
+    npcAttacked(this.ctx, npc, player);
+    return true;
+  }
+
+  /** Kills an NPC, as combat does at 0 HP (tests and tools); `killerSession` 0 for nobody. */
+  killNpc(charIndex: number, killerSession = 0): boolean {
+    const npc = this.ctx.store.npc(charIndex);
+    if (!npc) return false;
+    killNpc(this.ctx, npc, this.ctx.store.player(killerSession) ?? null);
+    return true;
+  }
+
+  /** The map is unloaded: its timers (NPC AI, respawns) stop, nothing of it runs again. */
+  dispose(): void {
+    this.ctx.npcAi.dispose(this.ctx);
   }
 
   /** The free tile nearest to (x, y) where a player could enter (tests and diagnostics). */

@@ -106,6 +106,8 @@ export interface MapPackets {
   createFx(charIndex: number, fx: number, loops: number): Uint8Array;
   /** A particle effect on a char (`ParticleFX`). */
   particleFx(charIndex: number, particle: number, timeMs: number, remove: boolean): Uint8Array;
+  /** A floor effect on a tile (`Fxpiso`), e.g. the gold a dead NPC leaves. */
+  fxpiso(x: number, y: number, grhIndex: number): Uint8Array;
   /** To a player an NPC killed (`NPCKillUser`). */
   npcKillUser(): Uint8Array;
   /** The player's experience (`UpdateExp`). */
@@ -121,6 +123,8 @@ export interface MapPackets {
   loginBurstBeforeArea(record: CharacterRecord, inventory: readonly InventorySlotFrame[], userSlot: number, mapId: number, nowMsInDay: number): Uint8Array[];
   /** The part after `UserCharIndexInServer` (§5.1 items 15–23), ending with `logged`. */
   loginBurstAfterArea(record: CharacterRecord, onlineCount: number, motd: readonly string[]): Uint8Array[];
+  /** The banker's "Finanzas Goliath" menu (`Goliath`): the bank gold and the occupied vault slots. */
+  goliath(bankGold: number, itemCount: number): Uint8Array;
 }
 
 /** The fields of one `ChangeInventorySlot`. */

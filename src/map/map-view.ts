@@ -79,8 +79,28 @@ export class MapView {
     this.sendAreaEntry(player);
   }
 
+  /** An NPC now stands on the map (already in the store): whoever sees its tile draws it. */
   npcAppeared(npc: NpcEntity): void {
     this.npcAoi.add(npc.charIndex, npc.x, npc.y);
+    this.around(npc.x, npc.y, this.packets.characterCreate(npc));
+  }
+
+  /** An NPC is gone (killed): viewers fade it out. */
+  npcDisappeared(npc: NpcEntity): void {
+    this.around(npc.x, npc.y, this.packets.characterRemove(npc.charIndex, true, false));
+    this.npcAoi.remove(npc.charIndex);
+  }
+
+  /** True when some player's client shows tile (x, y) (VB6 `HayPCarea`). */
+  isSeen(x: number, y: number): boolean {
+    let seen = false;
+    this.playerAoi.forEachViewer(x, y, (id) => {
+      if (!seen) {
+        const viewer = this.store.player(id);
+        seen = viewer !== undefined && inView(viewer.x, viewer.y, x, y);
+      }
+    });
+    return seen;
   }
 
   // ------------------------------------------------------------ changes
@@ -139,6 +159,43 @@ export class MapView {
         }
       }
     }
+  }
+
+  /** An NPC turned (or changed its looks): everyone who sees it. */
+  npcChanged(npc: NpcEntity): void {
+    this.around(npc.x, npc.y, this.packets.characterChange(npc));
+  }
+
+  /**
+   * An NPC stepped from (oldX, oldY) to where it stands now: as `playerMoved`, everyone who saw
+   * the old tile or sees the new one hears of it, once encoded: a move for those who already
+   * had it in their window (or lose it now: the client erases it by itself), a create for those
+   * who only now have it.
+   */
+  npcMoved(npc: NpcEntity, oldX: number, oldY: number): void {
+    const { x, y } = npc;
+    this.npcAoi.move(npc.charIndex, x, y);
+    const { packets, outbox, store } = this;
+    const moves = this.recipients;
+    const creates = this.creates;
+    moves.length = 0;
+    creates.length = 0;
+    const seenNew = this.scratchNew;
+    seenNew.clear();
+    this.playerAoi.forEachViewer(x, y, (id) => {
+      const viewer = store.player(id);
+      if (!viewer) return;
+      seenNew.add(id);
+      if (inView(viewer.x, viewer.y, oldX, oldY)) moves.push(id);
+      else if (inView(viewer.x, viewer.y, x, y)) creates.push(id);
+    });
+    this.playerAoi.forEachViewer(oldX, oldY, (id) => {
+      if (seenNew.has(id)) return;
+      const viewer = store.player(id);
+      if (viewer && inView(viewer.x, viewer.y, oldX, oldY)) moves.push(id);
+    });
+    if (moves.length > 0) outbox.broadcast(moves, moves.length, packets.characterMove(npc.charIndex, x, y));
+    if (creates.length > 0) outbox.broadcast(creates, creates.length, packets.characterCreate(npc));
   }
 
   // ------------------------------------------------------------ internals

@@ -188,6 +188,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     charUpdateHp: (charIndex, minHp, maxHp) => frame("CharUpdateHP", { charIndex, minHp, maxHp, shield: 0 }),
     createFx: (charIndex, fx, loops) => frame("CreateFX", { charIndex, fx, fxLoops: loops, x: 0, y: 0 }),
     particleFx: (charIndex, particle, timeMs, remove) => frame("ParticleFX", { charIndex, particle, time: timeMs, remove, grh: 0, x: 0, y: 0 }),
+    fxpiso: (x, y, grhIndex) => frame("Fxpiso", { x, y, grhIndex }),
     npcKillUser: () => frame("NPCKillUser", {}),
     updateExp: (exp) => frame("UpdateExp", { exp }),
     levelUp: (freeSkillPoints) => frame("LevelUp", { freeSkillPoints }),
@@ -228,6 +229,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
       frames.push(copy("SafeModeOn", {}));
       return frames;
     },
+    goliath: (bankGold, itemCount) => frame("Goliath", { bankGold, itemCount }),
   };
 }
 

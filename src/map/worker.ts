@@ -149,7 +149,10 @@ function handle(message: ToWorker): void {
       return;
     case "unload": {
       const map = maps.get(message.map);
-      if (map && map.playerCount === 0) maps.delete(message.map);
+      if (map && map.playerCount === 0) {
+        map.dispose();
+        maps.delete(message.map);
+      }
       return;
     }
     case "intents":

@@ -84,6 +84,8 @@ export const NPC_FIELDS = {
   poison: intField("Veneno"),
   affectedByParalysis: flagField("AfectaParalisis"),
   exactHit: flagField("GolpeExacto"),
+  /** `Distancia`: a square vision box of this half-size instead of 15 × 13 (0 = unset). */
+  visionRange: intField("Distancia"),
   attackRange: intField("AttackRange"),
   projectileType: intField("ProjectileType"),
   preferredRange: intField("PreferedRange"),

@@ -71,6 +71,30 @@ export const LocaleId = {
   NoInterestInTrading: 1434,
   /** MSG_NOT_INTERESTED_IN_TRADING (over the head, `LOCMSG*2084*`). */
   NotInterestedInTrading: 2084,
+  // -- experience, levels and skills (combat-and-progression §7)
+  /** MSG_SUBIDO_NIVEL: "you reached level ¬1". */
+  LevelReached: 186,
+  /** MSG_GANADO_PUNTOS_VIDA_VIDA_ACTUAL: HP gained ¬1, HP now ¬2. */
+  HpGained: 197,
+  /** MSG_GANADO_PUNTOS_ENERGIA_ENERGIA_ACTUAL: stamina gained ¬1, now ¬2. */
+  StaminaGained: 198,
+  /** MSG_GANADO_PUNTOS_MANA_MANA_ACTUAL: mana gained ¬1, now ¬2. */
+  ManaGained: 199,
+  /** MSG_GOLPE_MINIMO_MAXIMO_AUMENTARON_PUNTOS_TUS_DANOS_ACTUALES: hit up ¬1, now ¬2 / ¬3. */
+  HitGained: 200,
+  /** MSG_GANADO_SKILLPOINTS_DISPONES_PUNTOS_LIBRES_CUIDADOSO_MOMENTO_USARLOS: ¬1 points won, ¬2 free. */
+  SkillPointsGained: 187,
+  /** MSG_GANADO_MONEDAS_ORO: ¬1 gold for the level (newbies, `OroPorNivel`). */
+  LevelGold: 1293,
+  /** MSG_GANADO_PUNTOS_EXPERIENCIA: ¬1 experience. */
+  ExpGained: 140,
+  /** MSG_DEBIDO_NIVEL_OBTIENES_EXPERIENCIA: because of your level you get ¬1 % of the experience. */
+  ExpPenalty: 1467,
+  /** MSG_SKILL_IMPROVED_BY_ONE_POINT: skill ¬1 is now ¬2. */
+  SkillImproved: 1626,
+  // -- the body (combat-and-progression §9)
+  /** MSG_SANADO: "you have healed". */
+  Healed: 519,
 } as const;
 
 /** Which line each refusal of a sale (items-and-economy §7.5) is answered with, and its font. */
@@ -125,6 +149,17 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.NotTrading]: "No estás comerciando.",
   [LocaleId.NoInterestInTrading]: "No tengo ningún interés en comerciar.",
   [LocaleId.NotInterestedInTrading]: "No estoy interesado en comerciar.",
+  [LocaleId.LevelReached]: "¡Llegaste al nivel ¬1!",
+  [LocaleId.HpGained]: "Tu vida sube ¬1 puntos; ahora tienes ¬2.",
+  [LocaleId.StaminaGained]: "Tu energía sube ¬1 puntos; ahora tienes ¬2.",
+  [LocaleId.ManaGained]: "Tu maná sube ¬1 puntos; ahora tienes ¬2.",
+  [LocaleId.HitGained]: "Tu golpe sube ¬1 puntos; ahora pegas entre ¬2 y ¬3.",
+  [LocaleId.SkillPointsGained]: "Ganaste ¬1 puntos de habilidad y tienes ¬2 para repartir. Piénsalo bien antes de usarlos.",
+  [LocaleId.LevelGold]: "Recibes ¬1 monedas de oro por tu nivel.",
+  [LocaleId.ExpGained]: "Ganaste ¬1 puntos de experiencia.",
+  [LocaleId.ExpPenalty]: "Por tu nivel solo recibes el ¬1% de la experiencia.",
+  [LocaleId.SkillImproved]: "Tu habilidad ¬1 sube a ¬2.",
+  [LocaleId.Healed]: "Te sientes mejor: recuperas algo de vida.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -207,6 +242,21 @@ export const MESSAGES = {
   bankFull: () => consoleLine("No tienes más espacio en el banco.", FontIndex.Info),
   /** The database could not read the vault when the banker was opened (ours). */
   bankUnavailable: () => consoleLine("El banco no está disponible en este momento. Intenta más tarde.", FontIndex.Info),
+
+  // -- experience, levels and skills (combat-and-progression §7)
+  levelReached: (level: number) => localeLine(LocaleId.LevelReached, FontIndex.Info, level),
+  hpGained: (gain: number, maxHp: number) => localeLine(LocaleId.HpGained, FontIndex.Info, gain, maxHp),
+  staminaGained: (gain: number, maxStamina: number) => localeLine(LocaleId.StaminaGained, FontIndex.Info, gain, maxStamina),
+  manaGained: (gain: number, maxMana: number) => localeLine(LocaleId.ManaGained, FontIndex.Info, gain, maxMana),
+  hitGained: (gain: number, minHit: number, maxHit: number) => localeLine(LocaleId.HitGained, FontIndex.Info, gain, minHit, maxHit),
+  skillPointsGained: (gained: number, free: number) => localeLine(LocaleId.SkillPointsGained, FontIndex.Info, gained, free),
+  levelGold: (gold: number) => localeLine(LocaleId.LevelGold, FontIndex.Info, gold),
+  expGained: (amount: number) => localeLine(LocaleId.ExpGained, FontIndex.Experience, amount),
+  expPenalty: (percent: number) => localeLine(LocaleId.ExpPenalty, FontIndex.Warning, percent),
+  /** A skill won a point by use: its name and the new value. */
+  skillImproved: (skillName: string, points: number) => localeLine(LocaleId.SkillImproved, FontIndex.Info, skillName, points),
+  // -- the body (combat-and-progression §9)
+  healed: () => localeLine(LocaleId.Healed, FontIndex.Info),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

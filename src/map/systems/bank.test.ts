@@ -1,12 +1,14 @@
 /**
- * The bank vault on a map (items-and-economy §8), driven with real packet bodies: opening at a
- * banker (the vault loaded through `bank_load` / `bankLoaded`), deposits, withdrawals, gold,
- * rearranging, closing, hostile input, and conservation over inventory + vault + gold.
+ * The bank vault on a map (items-and-economy §8), driven with real packet bodies: the Goliath
+ * menu of a click on a banker, opening at a banker (the vault loaded through `bank_load` /
+ * `bankLoaded`), deposits, withdrawals, gold, transfers of bank gold, rearranging, closing,
+ * hostile input, and conservation over inventory + vault + gold.
  */
 import { describe, expect, test } from "bun:test";
 import { GameTablesSchema, type GameTables } from "../../content/index.ts";
 import type { BankSlot, CharacterRecord } from "../../game/character/index.ts";
 import type { NpcDefinition } from "../map-definition.ts";
+import { createMapPackets } from "../protocol-packets.ts";
 import { TEST_ITEMS as O, world } from "../map-harness.test-support.ts";
 
 const BANKER = 7;
@@ -47,6 +49,8 @@ const KIT: Partial<CharacterRecord> = {
   ],
 };
 
+const KIT_VITALS = { hp: 30, maxHp: 32, mana: 5, maxMana: 6, stamina: 40, maxStamina: 40, food: 100, water: 100 };
+
 let clicks = 0;
 const lines = (w: World, session = 1) => w.inboxes().get(session) ?? [];
 const click = (w: World, x: number, y: number, session = 1) => w.server.act(session, "LeftClick", { x, y, counter: ++clicks });
@@ -77,9 +81,10 @@ function holdings(record: CharacterRecord): Record<string, number> {
 describe("opening the vault", () => {
   test("BankStart at a targeted banker asks the gateway for the vault once; its answer opens 42 slots and BankInit", () => {
     const w = bankWorld();
-    w.enter(1, "Ana", 20, 22, { with: KIT });
-    click(w, 20, 20);
-    w.drain();
+    w.enter(1, "Ana", 20, 25, { with: KIT });
+    click(w, 20, 20); // 5 tiles: targeted, but too far for the Goliath menu (and no load)
+    expect(lines(w).at(-1)).toBe("LocaleMsg[3] 8 ");
+    expect(w.events.some((event) => event.t === "bank_load")).toBe(false);
     w.server.act(1, "BankStart", {});
     w.server.act(1, "BankStart", {}); // while loading: ignored, asked once
     expect(w.events.filter((event) => event.t === "bank_load")).toEqual([{ t: "bank_load", session: 1, character: state(w).id }]);
@@ -88,6 +93,7 @@ describe("opening the vault", () => {
     expect(lines(w)).toEqual([]);
     w.server.instance.bankLoaded(1, [{ slot: 3, objectId: O.apple, amount: 7 }]);
     const out = lines(w);
+    // VB6 IniciarDeposito: the 42 slots, then BankInit; no Goliath (nobody clicked) and no UpdateBankGld.
     expect(out).toHaveLength(43);
     expect(out[2]).toBe(`BankSlot 3: ${O.apple}x7`);
     expect(out[0]).toBe("BankSlot 1: 0x0");
@@ -147,6 +153,103 @@ describe("opening the vault", () => {
     const w = bankWorld();
     w.enter(1, "Ana", 20, 22, { with: KIT });
     expect("bank" in state(w)).toBe(false);
+  });
+});
+
+describe("the Goliath menu (a left click on a banker)", () => {
+  const goliaths = (w: World, session = 1) =>
+    w
+      .drain()
+      .filter((packet) => packet.session === session && packet.name === "Goliath")
+      .map((packet) => packet.fields);
+
+  test("with the vault in memory: Goliath(bank gold, occupied vault slots) at once, exact bytes", () => {
+    const w = bankWorld();
+    const bank = [
+      { slot: 2, objectId: O.apple, amount: 5 },
+      { slot: 9, objectId: O.sword, amount: 1 },
+    ];
+    w.enter(1, "Ana", 20, 24, { with: { ...KIT, bankGold: 350, bank } }); // 4 tiles: in reach
+    click(w, 20, 20);
+    const frames = w.drain().filter((packet) => packet.name === "Goliath");
+    expect(frames.map((packet) => packet.fields)).toEqual([{ bankGold: 350, itemCount: 2 }]);
+    expect(w.events.some((event) => event.t === "bank_load")).toBe(false);
+    // eGoliath = 124 (i16), bankGold i32, itemCount u8, behind the u16 frame length.
+    expect([...createMapPackets().goliath(350, 2)]).toEqual([7, 0, 124, 0, 94, 1, 0, 0, 2]);
+  });
+
+  test("with the vault not loaded: the click loads it once and the Goliath follows its arrival; later clicks answer at once", () => {
+    const w = bankWorld();
+    w.enter(1, "Ana", 20, 22, { with: { ...KIT, bankGold: 70 } });
+    click(w, 20, 20);
+    click(w, 20, 20); // while loading: asked once
+    expect(goliaths(w)).toEqual([]);
+    expect(w.events.filter((event) => event.t === "bank_load")).toEqual([{ t: "bank_load", session: 1, character: state(w).id }]);
+    w.server.instance.bankLoaded(1, [
+      { slot: 1, objectId: O.apple, amount: 3 },
+      { slot: 4, objectId: O.redPotion, amount: 9 },
+      { slot: 42, objectId: O.armor, amount: 1 },
+    ]);
+    expect(goliaths(w)).toEqual([{ bankGold: 70, itemCount: 3 }]);
+    w.server.act(1, "BankDepositGold", { amount: 30 });
+    w.server.act(1, "BankDeposit", { slot: 2, amount: 1, destSlot: 0 }); // the sword to the first empty slot
+    w.drain();
+    click(w, 20, 20);
+    expect(goliaths(w)).toEqual([{ bankGold: 100, itemCount: 4 }]);
+    expect(w.events.filter((event) => event.t === "bank_load")).toHaveLength(1);
+  });
+
+  test("a click and BankStart before the vault arrives: the Goliath, then the 42 slots and BankInit", () => {
+    const w = bankWorld();
+    w.enter(1, "Ana", 20, 22, { with: KIT });
+    w.drain();
+    click(w, 20, 20);
+    w.server.act(1, "BankStart", {});
+    expect(lines(w)).toEqual([`ChatOverHead ${BANKER_CHAR} NPCDESC*${BANKER}`]); // the look, nothing of the bank yet
+    w.server.instance.bankLoaded(1, []);
+    const out = lines(w);
+    expect(out[0]).toBe("Goliath");
+    expect(out.slice(1, 43).every((line) => line.startsWith("BankSlot "))).toBe(true);
+    expect(out.slice(43)).toEqual(["BankInit"]);
+  });
+
+  test("refusals: dead, too far, the vault window open; a player who walked off before the vault arrived gets no menu", () => {
+    const w = bankWorld();
+    w.enter(1, "Ana", 20, 22, { with: { ...KIT, vitals: { ...KIT_VITALS, hp: 0 } } });
+    click(w, 20, 20);
+    expect(lines(w).at(-1)).toBe("LocaleMsg[3] 77 ");
+    w.enter(2, "Beto", 25, 20, { with: KIT }); // 5 tiles
+    click(w, 20, 20, 2);
+    expect(lines(w, 2).at(-1)).toBe("LocaleMsg[3] 8 ");
+    expect(w.events.some((event) => event.t === "bank_load")).toBe(false);
+
+    const v = opened(); // the vault window is open: a click on the banker answers nothing more
+    click(v, 20, 20);
+    expect(goliaths(v)).toEqual([]);
+
+    const u = bankWorld();
+    u.enter(1, "Ana", 20, 22, { with: KIT });
+    click(u, 20, 20);
+    u.drain();
+    u.advance(1000);
+    for (let i = 0; i < 4; i++) {
+      u.advance(300);
+      u.server.walk(1, 3); // south, away from the banker
+    }
+    u.server.instance.bankLoaded(1, []);
+    expect(goliaths(u)).toEqual([]);
+    expect(state(u).bank).toEqual([]); // the vault is kept all the same
+  });
+
+  test("the database could not read the vault: the player is told, no menu; the next click asks again", () => {
+    const w = bankWorld();
+    w.enter(1, "Ana", 20, 22, { with: KIT });
+    click(w, 20, 20);
+    w.drain();
+    w.server.instance.bankLoaded(1, null);
+    expect(lines(w)).toEqual(["ConsoleMsg[3] El banco no está disponible en este momento. Intenta más tarde."]);
+    click(w, 20, 20);
+    expect(w.events.filter((event) => event.t === "bank_load")).toHaveLength(2);
   });
 });
 
@@ -241,6 +344,105 @@ describe("gold", () => {
     v.server.act(1, "BankExtractGold", { amount: 10 });
     expect(lines(v)).toEqual([]);
     expect(state(v)).toMatchObject({ gold: 2_147_483_640, bankGold: 10 });
+  });
+});
+
+describe("transfers of bank gold (TransFerGold)", () => {
+  const transfer = (w: World, amount: number, destination: string, session = 1) => w.server.act(session, "TransFerGold", { amount, destination });
+  const saves = (w: World) => w.events.filter((event) => event.t === "save_now");
+
+  /** Ana at the banker (targeted, 2 tiles) with 500 in the bank; Beto elsewhere on the map with 10. */
+  function bankers(anaBank = 500, betoBank = 10): World {
+    const w = bankWorld();
+    w.enter(1, "Ana", 20, 22, { with: { ...KIT, bank: [], bankGold: anaBank } });
+    w.enter(2, "Beto", 40, 40, { with: { bankGold: betoBank } });
+    click(w, 20, 20);
+    w.drain();
+    return w;
+  }
+
+  test("to a player on this map: both balances in one step, ONE save_now with both, the 1435 bubble", () => {
+    const w = bankers();
+    transfer(w, 200, " beto ");
+    const out = w.inboxes();
+    expect(out.get(1)).toEqual([`LocaleChatOverHead ${BANKER_CHAR} 1435`]);
+    expect(out.get(2)).toBeUndefined(); // VB6 tells the recipient nothing
+    expect(state(w, 1).bankGold).toBe(300);
+    expect(state(w, 2).bankGold).toBe(210);
+    const [save] = saves(w);
+    expect(saves(w)).toHaveLength(1);
+    expect(save).toMatchObject({ entries: [{ session: 1 }, { session: 2 }] });
+    expect(save!.t === "save_now" && save!.entries.map((entry) => entry.state.bankGold)).toEqual([300, 210]);
+    // all of it: the account may go to 0
+    transfer(w, 300, "Beto");
+    expect(state(w, 1).bankGold).toBe(0);
+    expect(state(w, 2).bankGold).toBe(510);
+  });
+
+  test("refusals in VB6's order: nothing moves and nothing is saved", () => {
+    const w = bankers();
+    for (const amount of [0, -5, 501]) transfer(w, amount, "Beto"); // silently ignored
+    expect(lines(w)).toEqual([]);
+    transfer(w, 10, "ana"); // oneself
+    transfer(w, 10, "Carla"); // not on this map (offline, elsewhere or nobody): not yet
+    expect(lines(w)).toEqual([`LocaleChatOverHead ${BANKER_CHAR} 1408`, `LocaleChatOverHead ${BANKER_CHAR} 1409`]);
+    expect(lines(w, 2)).toEqual([]);
+
+    const over = bankers(500, 2_147_483_640); // the recipient's account would pass a VB6 Long
+    transfer(over, 10, "Beto");
+    expect(lines(over)).toEqual([`LocaleChatOverHead ${BANKER_CHAR} 1409`]);
+    expect(state(over, 2).bankGold).toBe(2_147_483_640);
+
+    const far = bankWorld();
+    far.enter(1, "Ana", 20, 31, { with: { ...KIT, bankGold: 500 } }); // 11 tiles
+    far.enter(2, "Beto", 40, 40);
+    far.drain();
+    transfer(far, 10, "Beto"); // no NPC targeted
+    expect(lines(far)).toEqual(["LocaleMsg[3] 1234 "]);
+    click(far, 30, 20); // a guard: not a banker, nothing
+    far.drain();
+    transfer(far, 10, "Beto");
+    expect(lines(far)).toEqual([]);
+    click(far, 20, 20);
+    far.drain();
+    transfer(far, 10, "Beto");
+    expect(lines(far)).toEqual(["LocaleMsg[3] 8 "]);
+
+    const dead = bankWorld();
+    dead.enter(1, "Ana", 20, 22, { with: { ...KIT, bankGold: 500, vitals: { ...KIT_VITALS, hp: 0 } } });
+    dead.enter(2, "Beto", 40, 40);
+    dead.drain();
+    transfer(dead, 10, "Beto");
+    expect(lines(dead)).toEqual(["LocaleMsg[3] 77 "]);
+
+    for (const world of [w, over, far, dead]) {
+      expect(saves(world)).toEqual([]);
+      expect(world.faults).toEqual([]);
+    }
+    expect(state(w, 1).bankGold + state(w, 2).bankGold).toBe(510);
+  });
+
+  test("a long random exchange between two players never creates or destroys a coin", () => {
+    const w = bankWorld();
+    w.enter(1, "Ana", 20, 22, { with: { bankGold: 5_000 } });
+    w.enter(2, "Beto", 21, 22, { with: { bankGold: 3_000 } });
+    click(w, 20, 20, 1);
+    click(w, 20, 20, 2);
+    let seed = 11;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const amounts = [-1, 0, 1, 7, 250, 3_000, 5_000, 9_000];
+    for (let i = 0; i < 500; i++) {
+      const from = 1 + next(2);
+      transfer(w, amounts[next(amounts.length)]!, next(5) === 0 ? "Carla" : from === 1 ? "Beto" : "Ana", from);
+      if (i % 50 === 0) w.drain();
+    }
+    expect(w.faults).toEqual([]);
+    expect(state(w, 1).bankGold + state(w, 2).bankGold).toBe(8_000);
+    const last = saves(w).at(-1);
+    if (last?.t === "save_now") expect(last.entries.reduce((sum, entry) => sum + entry.state.bankGold, 0)).toBe(8_000);
   });
 });
 

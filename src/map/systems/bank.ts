@@ -1,20 +1,29 @@
 /**
- * The bank vault (items-and-economy §8): opening at a banker (`BankStart` = `/BOVEDA`, with the
- * banker targeted by a left click), the 42 vault slots (`ChangeBankSlot`, `BankInit`), deposits
+ * The bank vault (items-and-economy §8): the "Finanzas Goliath" menu a left click on a banker
+ * opens (`Goliath`), opening the vault at a banker (`BankStart` = `/BOVEDA`, with the banker
+ * targeted by a left click), the 42 vault slots (`ChangeBankSlot`, `BankInit`), deposits
  * (`BankDeposit`), withdrawals (`BankExtractItem`), gold (`BankDepositGold`, `BankExtractGold`),
- * rearranging (`BovedaMoveItem`) and closing (`BankEnd`). The rules are pure (`game/bank`); this
- * system checks the banker, stores what the rules return and tells the player.
+ * transfers of bank gold to another character (`TransFerGold`), rearranging (`BovedaMoveItem`)
+ * and closing (`BankEnd`). The rules are pure (`game/bank`); this system checks the banker,
+ * stores what the rules return and tells the player.
  *
- * The vault is not hot state: it is read from the database the first time a banker is opened in
- * a session. The map emits `bank_load`; the gateway reads the vault and answers `bank_loaded`
+ * The vault is not hot state: it is read from the database the first time a banker is clicked
+ * or opened in a session. The map emits `bank_load`; the gateway reads the vault and answers `bank_loaded`
  * (`bankLoaded` below), in arrival order with the player's intents. Until it arrives, item
- * packets of the bank are ignored (gold lives in the record and works at once). Once loaded, the
- * vault is part of the player's state (`PlayerEntity.bank` → `record.bank`): it travels with
- * transfers, snapshots and the final save, which writes it with the character in one statement.
+ * packets of the bank are ignored (gold lives in the record and works at once); the Goliath menu
+ * (it shows how many vault slots are in use) and the vault window asked for meanwhile are sent
+ * when it arrives. Once loaded, the vault is part of the player's state (`PlayerEntity.bank` →
+ * `record.bank`): it travels with transfers, snapshots and the final save, which writes it with
+ * the character in one statement.
  *
  * Decisions: a withdrawal needs the banker within 10 tiles like a deposit (Q21: VB6 checks no
  * distance); a vault or wallet past a VB6 Long is refused silently (VB6 overflowed and raised);
  * "no more room in the bank" is our console line (the VB6 text; its locale id is not in §8).
+ * The Goliath's item count is the number of occupied vault slots, counted when it is sent: VB6
+ * sends `BancoInvent.NroItems`, which is that count when the vault is loaded but then drifts
+ * (`UserDejaObj` adds one for a deposit onto a stack in the requested slot). Opening the vault
+ * sends no `UpdateBankGld`, as VB6 `IniciarDeposito` (the slots, then `BankInit`): the stock
+ * client shows the bank gold only in the Goliath menu, which `Goliath` and `UpdateBankGld` fill.
  */
 import {
   depositGold,
@@ -27,8 +36,8 @@ import {
   type Vault,
 } from "../../game/bank/index.ts";
 import { canUseObject } from "../../game/equipment/index.ts";
-import { MESSAGES } from "../../game/messages/index.ts";
-import { COLOR_WHITE, type ClientPacketFields } from "../../protocol/index.ts";
+import { MESSAGES, type PlayerMessage } from "../../game/messages/index.ts";
+import { COLOR_WHITE, FontIndex, type ClientPacketFields } from "../../protocol/index.ts";
 import { isTrading, type NpcEntity, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import type { LoadedVault } from "../map-events.ts";
@@ -38,6 +47,8 @@ import { manhattan, targetNpcOf } from "./shops.ts";
 
 /** `e_NPCType.Banquero`. */
 export const NPC_TYPE_BANKER = 4;
+/** A left click on a banker opens the Goliath menu within this Manhattan distance (`HandleNpcInteractionByType`). */
+export const GOLIATH_CLICK_RANGE = 4;
 /** `BankStart` opens the vault within this Manhattan distance (`HandleBankStart`). */
 export const BANK_OPEN_RANGE = 6;
 /** Deposits and gold need the banker within this distance (`HandleBankDeposit`…). */
@@ -52,7 +63,22 @@ export const BankLocale = {
   DepositNotEnough: 1419,
   /** Withdrawal: "you don't have that amount". */
   WithdrawNotEnough: 1395,
+  /** Transfer: "I can't send gold to yourself!" */
+  TransferToSelf: 1408,
+  /** Transfer: "Error performing the operation." (VB6: the database write failed). */
+  TransferFailed: 1409,
+  /** Transfer: "The user does not exist." */
+  TransferNoSuchUser: 1410,
+  /** Transfer: "Wait a moment." (one transfer to an offline character per 10 s). */
+  TransferTooSoon: 1411,
+  /** Transfer: "The shipment was successful! Thank you for using Finanzas Goliath." */
+  TransferDone: 1435,
 } as const;
+/**
+ * MSG_PRIMERO_TENES_SELECCIONAR_PERSONAJE_HAZ_CLICK_IZQUIERDO_SOBRE_1234: `TransFerGold` with no
+ * NPC targeted (a client line by id; the catalogue has no entry for it yet).
+ */
+const SELECT_NPC_FIRST: PlayerMessage = { kind: "locale", id: 1234, params: "", font: FontIndex.Info };
 
 function isBanker(npc: NpcEntity | null): npc is NpcEntity {
   return npc !== null && npc.template?.npcType === NPC_TYPE_BANKER;
@@ -79,6 +105,57 @@ function bankerInReach(ctx: MapContext, player: PlayerEntity, range: number): Np
 
 // ------------------------------------------------------------------ opening and closing
 
+/** What to send once the vault this player is waiting for (`bankLoading`) arrives. */
+interface AfterLoad {
+  /** A left click on a banker asked for the Goliath menu. */
+  goliath: boolean;
+  /** `BankStart` asked for the vault window. */
+  open: boolean;
+}
+/**
+ * Beside the entity rather than in it (a WeakMap: it goes with the entity) only because
+ * entity-store.ts was being edited elsewhere; `PlayerEntity` is its natural home.
+ */
+const afterLoad = new WeakMap<PlayerEntity, AfterLoad>();
+
+/** Starts loading the vault (once per session) and remembers what to send when it arrives. */
+function loadVaultThen(ctx: MapContext, player: PlayerEntity, want: keyof AfterLoad): void {
+  const pending = afterLoad.get(player) ?? { goliath: false, open: false };
+  pending[want] = true;
+  afterLoad.set(player, pending);
+  if (player.bankLoading) return;
+  player.bankLoading = true;
+  ctx.emit({ t: "bank_load", session: player.session, character: player.record.id });
+}
+
+/**
+ * A left click on a banker (`HandleWorldAction` → `HandleNpcInteractionByType` → `IniciarBanco`,
+ * §8.2 step 1): alive, not trading, within 4 tiles → the Goliath menu. False when the NPC is not
+ * a banker (the click is someone else's business).
+ */
+export function bankerClicked(ctx: MapContext, player: PlayerEntity, npc: NpcEntity): boolean {
+  if (!isBanker(npc)) return false;
+  if (isDead(player)) {
+    ctx.tell(player, MESSAGES.item("dead"));
+    return true;
+  }
+  if (isTrading(player)) return true;
+  if (manhattan(player, npc) > GOLIATH_CLICK_RANGE) {
+    ctx.tell(player, MESSAGES.tooFar());
+    return true;
+  }
+  if (player.bank === null) loadVaultThen(ctx, player, "goliath");
+  else sendGoliath(ctx, player, player.bank);
+  return true;
+}
+
+/** `WriteGoliathInit`: the bank gold and how many vault slots are in use. */
+function sendGoliath(ctx: MapContext, player: PlayerEntity, vault: Vault): void {
+  let occupied = 0;
+  for (const slot of vault) if (slot.objectId !== 0 && slot.amount > 0) occupied++;
+  ctx.view.send(player, ctx.packets.goliath(player.record.bankGold, occupied));
+}
+
 /** `BankStart` (`/BOVEDA`): §8.2 step 2; loads the vault first if this session has not yet. */
 export function bankStart(ctx: MapContext, player: PlayerEntity): void {
   if (isDead(player)) {
@@ -92,9 +169,7 @@ export function bankStart(ctx: MapContext, player: PlayerEntity): void {
   const npc = bankerInReach(ctx, player, BANK_OPEN_RANGE);
   if (npc === null) return;
   if (player.bank === null) {
-    if (player.bankLoading) return;
-    player.bankLoading = true;
-    ctx.emit({ t: "bank_load", session: player.session, character: player.record.id });
+    loadVaultThen(ctx, player, "open");
     return;
   }
   openVault(ctx, player, npc);
@@ -103,22 +178,29 @@ export function bankStart(ctx: MapContext, player: PlayerEntity): void {
 /**
  * The gateway's answer to `bank_load`. The player may have left meanwhile (then nothing happens
  * here), and a vault already in memory is never replaced by the stored one: only the first load
- * of a session is taken. The window opens if the player still stands at the banker.
+ * of a session is taken. What was asked for while it loaded follows if the player still stands
+ * at the banker: the Goliath menu (a click), then the vault window (`BankStart`).
  */
 export function bankLoaded(ctx: MapContext, session: number, loaded: LoadedVault): void {
   const player = ctx.store.player(session);
   if (player === undefined) return;
   const wasLoading = player.bankLoading;
   player.bankLoading = false;
+  const wanted = afterLoad.get(player) ?? { goliath: false, open: wasLoading };
+  afterLoad.delete(player);
   if (player.bank !== null) return;
   if (loaded === null) {
     if (wasLoading) ctx.tell(player, MESSAGES.bankUnavailable());
     return;
   }
-  player.bank = vaultFromRecord(loaded);
+  const vault = vaultFromRecord(loaded);
+  player.bank = vault;
   if (!wasLoading || isDead(player) || isTrading(player)) return;
   const npc = targetNpcOf(ctx, player);
-  if (isBanker(npc) && manhattan(player, npc) <= BANK_OPEN_RANGE) openVault(ctx, player, npc);
+  if (!isBanker(npc)) return;
+  const distance = manhattan(player, npc);
+  if (wanted.goliath && distance <= GOLIATH_CLICK_RANGE) sendGoliath(ctx, player, vault);
+  if (wanted.open && distance <= BANK_OPEN_RANGE) openVault(ctx, player, npc);
 }
 
 /** `IniciarDeposito`: the 42 slots, the window state, `BankInit`. */
@@ -217,6 +299,77 @@ function applyGold(ctx: MapContext, player: PlayerEntity, npc: NpcEntity, outcom
   ctx.view.send(player, ctx.packets.localeChatOverHead(BankLocale.Balance, String(outcome.bankGold), npc.charIndex, COLOR_WHITE, player.x, player.y));
   ctx.view.send(player, ctx.packets.updateGold(outcome.gold));
   ctx.view.send(player, ctx.packets.updateBankGold(outcome.bankGold));
+}
+
+// ------------------------------------------------------------------ transfers
+
+/**
+ * `TransFerGold` (amount, name): bank gold from this player's account to another character's
+ * (§8.5, VB6 `HandleTransFerGold`), checked in VB6's order: an amount not in 1…bank gold is
+ * ignored; dead → "you are dead"; no NPC targeted → 1234; not a banker → nothing; banker farther
+ * than 10 → "too far"; to oneself → bubble 1408; done → bubble 1435. VB6 sends no
+ * `UpdateBankGld` to either side (the stock client closes the menu; the next Goliath shows the
+ * new balance), and neither do we. There are no GMs on this server yet, so VB6's refusal of
+ * transfers by GMs (1413) has nothing to check.
+ *
+ * WHY NO COIN IS LOST OR DUPLICATED. The recipient stands on this map: the same worker holds
+ * both players and handles intents one at a time, so the debit and the credit happen in one
+ * synchronous step, and the map then emits ONE `save_now` with both records, exactly as a
+ * player trade does (systems/trade.ts): the world takes both as their last known states in one
+ * step and the gateway writes both in one statement; until that lands the two are entangled
+ * (session/character-saves.ts), so no save writes one side without the other. A worker crash
+ * before the event left leaves both as they were, consistent.
+ *
+ * Not yet: a recipient on another map or offline. Both need the credit to travel with the
+ * debit's save through the gateway (an offline row credited in the statement that saves the
+ * sender, an online one credited through its own map, the name looked up in the database),
+ * which this map cannot do alone; such a transfer is refused with VB6's "error performing the
+ * operation" bubble (1409) and nothing moves. See docs/architecture.md, "The bank vault".
+ */
+export function transferGold(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"TransFerGold">): void {
+  const amount = fields.amount;
+  if (!Number.isInteger(amount) || amount <= 0 || amount > player.record.bankGold) return;
+  if (isDead(player)) {
+    ctx.tell(player, MESSAGES.item("dead"));
+    return;
+  }
+  const npc = targetNpcOf(ctx, player);
+  if (npc === null) {
+    ctx.tell(player, SELECT_NPC_FIRST);
+    return;
+  }
+  if (!isBanker(npc)) return;
+  if (manhattan(player, npc) > BANK_ACTION_RANGE) {
+    ctx.tell(player, MESSAGES.tooFar());
+    return;
+  }
+  const bubble = (id: number) => ctx.view.send(player, ctx.packets.localeChatOverHead(id, "", npc.charIndex, COLOR_WHITE, player.x, player.y));
+  const recipient = ctx.store.playerNamed(fields.destination);
+  if (recipient === player) {
+    bubble(BankLocale.TransferToSelf);
+    return;
+  }
+  if (recipient === undefined) {
+    bubble(BankLocale.TransferFailed);
+    return;
+  }
+  // The same move as a deposit, between two accounts: 0 < amount ≤ the sender's bank gold, and
+  // the recipient's stays a VB6 Long (VB6 overflowed there after the debit, losing the coins).
+  const moved = depositGold(player.record.bankGold, recipient.record.bankGold, amount);
+  if (!moved.ok) {
+    bubble(BankLocale.TransferFailed);
+    return;
+  }
+  player.record.bankGold = moved.gold;
+  recipient.record.bankGold = moved.bankGold;
+  ctx.emit({
+    t: "save_now",
+    entries: [
+      { session: player.session, state: ctx.store.recordOf(player) },
+      { session: recipient.session, state: ctx.store.recordOf(recipient) },
+    ],
+  });
+  bubble(BankLocale.TransferDone);
 }
 
 // ------------------------------------------------------------------ shared

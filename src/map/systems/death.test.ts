@@ -9,7 +9,7 @@ import { GameTablesSchema, type GameTables } from "../../content/index.ts";
 import type { CharacterRecord } from "../../game/character/index.ts";
 import type { NpcDefinition } from "../map-definition.ts";
 import { world } from "../map-harness.test-support.ts";
-import { GHOST_BODY } from "./items.ts";
+import { GHOST_BODY } from "../../game/vitals/index.ts";
 
 const PRIEST = 5;
 

@@ -19,6 +19,7 @@ import { FontIndex } from "../../protocol/index.ts";
 import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import { afterUnequip, applyLook, dropOnDeath, unequipAll } from "./items.ts";
+import { npcsForgetPlayer } from "./npcs.ts";
 
 /** `e_SoundIndex.MUERTE_HOMBRE` / `MUERTE_MUJER`. */
 export const DEATH_SOUND_MALE = 11;
@@ -27,8 +28,6 @@ export const DEATH_SOUND_FEMALE = 74;
 const GENDER_MALE = 1;
 /** `MSG_ESCRIBE_HOGAR_SI_DESEAS_REGRESAR_RAPIDO_HOGAR`: "type /HOGAR to go home". */
 export const HOME_HINT_MESSAGE = 524;
-/** Trigger 6 (`ZONAPELEA`, arena): dying there loses nothing. */
-export const TRIGGER_ARENA = 6;
 
 /** A priest heals or revives a player at most this far (Manhattan), `HandleReviverNpcInteraction`. */
 export const PRIEST_RANGE = 5;
@@ -65,11 +64,8 @@ export function playerDies(ctx: MapContext, player: PlayerEntity): void {
   player.minHp = 0;
   view.send(player, packets.updateHp(0));
   view.send(player, packets.updateStamina(0));
-  for (const npc of ctx.store.npcs()) forgetPlayer(npc, player);
-  const onArena = ctx.terrain.triggers[ctx.store.tile(player.x, player.y)] === TRIGGER_ARENA;
-  const unequipped: UnequippedSlot[] = [];
-  if (!onArena) unequipped.push(...dropOnDeath(ctx, player));
-  unequipped.push(...unequipAll(ctx, player));
+  npcsForgetPlayer(ctx, player);
+  const unequipped: UnequippedSlot[] = [...dropOnDeath(ctx, player), ...unequipAll(ctx, player)];
   afterUnequip(ctx, player, unequipped);
   applyLook(ctx.items, ctx.nakedBodies, player);
   view.playerChanged(player);
@@ -119,9 +115,4 @@ export function revive(ctx: MapContext, player: PlayerEntity): void {
   applyLook(ctx.items, ctx.nakedBodies, player);
   view.playerChanged(player);
   view.around(player.x, player.y, packets.characterCreate(player));
-}
-
-function forgetPlayer(npc: NpcEntity, player: PlayerEntity): void {
-  void npc;
-  void player;
 }

@@ -4,7 +4,7 @@
  * in `src/game/{inventory,equipment,item-use,ground}`; this system feeds them the player's state,
  * stores what they return and tells the clients (items-and-economy §3–§6).
  */
-import { NEWBIE_MAX_LEVEL, type BodiesByRace } from "../../game/character-creation/index.ts";
+import type { BodiesByRace } from "../../game/character-creation/index.ts";
 import { appearance, equipItem, inventorySlotView, unequipEffects, type EquipEffect, type Wearer } from "../../game/equipment/index.ts";
 import { drop, pickUp, throwAtFeet, type GroundGrid, type GroundPile } from "../../game/ground/index.ts";
 import {
@@ -19,15 +19,16 @@ import {
   type UnequippedSlot,
 } from "../../game/inventory/index.ts";
 import { useItem, type UseMethod } from "../../game/item-use/index.ts";
-import { fallsOnDeath, goldLostOnDeath, GOLD_OBJECT, ITEM_LOCALE_IDS, MAX_STACK, type ItemCatalog, type ItemLocaleName } from "../../game/items/index.ts";
+import { GOLD_OBJECT, ITEM_LOCALE_IDS, type ItemCatalog, type ItemLocaleName } from "../../game/items/index.ts";
+import { deathOutcome, GHOST_BODY } from "../../game/vitals/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
 import { vbRgb, type ClientPacketFields } from "../../protocol/index.ts";
 import { isTrading, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import type { InventorySlotFrame } from "../map-packets.ts";
 
-/** `iCuerpoMuerto`: the ghost's body. */
-export const GHOST_BODY = 829;
+/** Trigger 6 (`ZONAPELEA`, arena): dying there loses nothing. */
+const TRIGGER_ARENA = 6;
 
 /** `TextOverTile` colour of picked-up gold: RGB(212, 175, 55). */
 const GOLD_TEXT_COLOUR = vbRgb(212, 175, 55);
@@ -356,41 +357,43 @@ function placeAtFeet(ctx: MapContext, player: PlayerEntity, stack: ItemStack): v
 // ------------------------------------------------------------------ death
 
 /**
- * `TirarTodosLosItems`: the gold above what the level keeps, then every slot whose item falls
- * (`fallsOnDeath`), each thrown whole on the nearest free tile (lost when none has room). Returns
- * the equipped slots that went with them.
+ * `TirarTodosLosItems` as `game/vitals` `deathOutcome` decides it (the gold above what the level
+ * keeps, every slot whose item falls), each thrown whole on the nearest free tile (lost when none
+ * has room). Nothing falls on an arena tile. Returns the equipped slots that went with them.
  */
 export function dropOnDeath(ctx: MapContext, player: PlayerEntity): UnequippedSlot[] {
+  const onArenaTile = ctx.terrain.triggers[ctx.store.tile(player.x, player.y)] === TRIGGER_ARENA;
+  const outcome = deathOutcome(
+    { inventory: player.inventory, level: player.record.level, ordinaryPlayer: true, onArenaTile, mapDropsItems: true },
+    ctx.items,
+    ctx.random,
+  );
   const unequipped: UnequippedSlot[] = [];
-  const newbie = player.record.level <= NEWBIE_MAX_LEVEL;
   let inventory = player.inventory;
   const changed = new Set<number>();
-  const lostGold = goldLostOnDeath(inventory.gold, player.record.level);
-  const grid = groundGrid(ctx);
-  const throwStack = (stack: ItemStack): void => {
-    const placed = throwAtFeet(grid, player.x, player.y, stack, ctx.items, { water: false, land: true });
-    if (placed) putPile(ctx, placed.x, placed.y, placed);
-  };
-  if (lostGold > 0) {
-    const spent = spendGold(inventory, lostGold);
+  if (outcome.goldDropped > 0) {
+    const spent = spendGold(inventory, outcome.goldDropped);
     if (spent.ok) {
       inventory = spent.inventory;
-      for (let left = lostGold; left > 0; left -= MAX_STACK) throwStack({ objectId: GOLD_OBJECT, amount: Math.min(left, MAX_STACK) });
+      for (const amount of outcome.goldStacks) dropAround(ctx, player.x, player.y, { objectId: GOLD_OBJECT, amount });
     }
   }
-  for (let slot = 1; slot <= inventory.usableSlots; slot++) {
-    const held = slotAt(inventory, slot);
-    const item = held.objectId === 0 ? undefined : ctx.items.get(held.objectId);
-    if (item === undefined || !fallsOnDeath(item, newbie)) continue;
-    const removed = removeFromSlot(inventory, slot, held.amount);
+  for (const falling of outcome.fallingSlots) {
+    const removed = removeFromSlot(inventory, falling.slot, falling.amount);
     if (!removed.ok) continue;
     inventory = removed.inventory;
     for (const each of removed.changed) changed.add(each);
     unequipped.push(...removed.unequipped);
-    throwStack({ objectId: held.objectId, amount: held.amount, tags: held.tags });
+    dropAround(ctx, player.x, player.y, { objectId: falling.objectId, amount: falling.amount, tags: falling.tags });
   }
   commit(ctx, player, inventory, [...changed], inventory.gold - player.inventory.gold);
   return unequipped;
+}
+
+/** A stack thrown on the nearest free tile around (x, y) (`TirarItemAlPiso`, an NPC's gold and drops); lost when none has room. */
+export function dropAround(ctx: MapContext, x: number, y: number, stack: ItemStack): void {
+  const placed = throwAtFeet(groundGrid(ctx), x, y, stack, ctx.items, { water: false, land: true });
+  if (placed) putPile(ctx, placed.x, placed.y, placed);
 }
 
 /** Every equipped slot unequipped (a ghost wears nothing); the slots' new state is sent. */

@@ -8,19 +8,21 @@
  * `O*<obj>*` for doors, signs and mail), an NPC's description over its head (`NPCDESC*<npc>`; for
  * common NPCs, bankers, healers, trainers, governors and quest NPCs only closer than 3 tiles),
  * "you see nothing interesting" for an empty tile. The click sets the player's target (NPC or
- * player). A left click on a trader within 4 tiles opens its shop (systems/shops.ts).
+ * player). A left click on a trader within 4 tiles opens its shop (systems/shops.ts), on a banker
+ * the "Finanzas Goliath" menu (systems/bank.ts).
  *
  * Not answered yet (they need state this server does not keep): the status line of a player
  * (`MSG_YOU_SEE_CHARACTER` with its status masks), the line of an NPC without a description
  * (`MSG_NPC` with its health and fight state), ore deposits, trees and teleports with their
  * resources and destinations; the target is set all the same. Interactions with NPCs other than
- * traders (bank, healer, travel, quests…) come with their systems.
+ * traders, bankers and priests (travel, quests…) come with their systems.
  */
 import { ObjectType } from "../../game/items/index.ts";
 import { MESSAGES, overHeadNpcDescription } from "../../game/messages/index.ts";
 import { COLOR_WHITE, type ClientPacketFields } from "../../protocol/index.ts";
 import { isTrading, type Entity, type NpcEntity, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
+import { bankerClicked } from "./bank.ts";
 import { priestClicked } from "./death.ts";
 import { COMMERCE_CLICK_RANGE, manhattan, openShop } from "./shops.ts";
 
@@ -178,7 +180,10 @@ function worldAction(ctx: MapContext, player: PlayerEntity, x: number, y: number
   if (here?.kind !== "npc") return; // doors and other world objects: systems still to come
   player.targetNpc = here;
   if (priestClicked(ctx, player, here)) return;
-  if (here.shop === null) return; // banks, travel, quests…: systems still to come
+  if (here.shop === null) {
+    bankerClicked(ctx, player, here); // travel, quests…: systems still to come
+    return;
+  }
   if (isDead(player)) {
     ctx.tell(player, MESSAGES.item("dead"));
     return;

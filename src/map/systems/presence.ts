@@ -8,16 +8,17 @@ import type { EnterRequest } from "../map-events.ts";
 import type { Place, PlayerEntity } from "../entity-store.ts";
 import type { MapContext, MapTerrain } from "../map-context.ts";
 import type { VisibleChar } from "../map-packets.ts";
-import { BLOCKED_ALL, HEADING_SOUTH, isHeading, isWaterForWalker } from "../../game/movement/index.ts";
+import { BLOCKED_ALL, isWaterForWalker } from "../../game/movement/index.ts";
 import type { EntityStore } from "../entity-store.ts";
 import { inventoryFromRecord } from "../../game/inventory/index.ts";
 import { vaultFromRecord } from "../../game/bank/index.ts";
 import { NO_TIMERS } from "../../game/item-use/index.ts";
-import { npcTemplate } from "../npc-templates.ts";
 import { applyLook, inventoryFrames } from "./items.ts";
 import { stopCountdown } from "./logout.ts";
-import { shopFor, stopTrading } from "./shops.ts";
+import { stopTrading } from "./shops.ts";
 import { endPeerTrade } from "./trade.ts";
+import { npcAiPlayersChanged, spawnNpc } from "./npcs.ts";
+import { freshNeeds, playerArrived, playerLeft } from "./vitals.ts";
 
 /**
  * The VB6 spawn search looks 12 rings around the wanted tile and gives up after that (the
@@ -29,8 +30,6 @@ export const SPAWN_SEARCH_RADIUS = 12;
 const PRIVILEGE_USER = 1;
 /** Faction status of a new character: citizen. */
 const STATUS_CITIZEN = 1;
-/** Heading an NPC faces when its spawn does not say: south, towards the viewer. */
-const DEFAULT_NPC_HEADING = HEADING_SOUTH;
 
 export function enter(ctx: MapContext, request: EnterRequest): void {
   const { session, record } = request;
@@ -61,6 +60,8 @@ export function enter(ctx: MapContext, request: EnterRequest): void {
   }
   ctx.store.addPlayer(player);
   ctx.stats.players = ctx.store.playerCount;
+  playerArrived(ctx);
+  npcAiPlayersChanged(ctx);
   view.playerAppeared(player);
   view.send(player, packets.userCharIndexInServer(charIndex));
   if (request.kind === "login") {
@@ -104,34 +105,7 @@ export function placeNpc(ctx: MapContext, spawn: NpcDefinition): boolean {
   if (!store.isInside(spawn.x, spawn.y)) return false;
   const spot = findFreeTile(ctx.terrain, store, spawn.x, spawn.y);
   if (!spot) return false;
-  const charIndex = store.allocateCharIndex();
-  if (charIndex === 0) return false;
-  // The NPC keeps its npcs.dat entry; a trader gets its own stock (one per NPC on this map).
-  const template = npcTemplate(ctx.tables, spawn.npc);
-  store.addNpc({
-    kind: "npc",
-    template,
-    shop: shopFor(template),
-    ...hiddenGear(),
-    charIndex,
-    body: spawn.body,
-    head: spawn.head,
-    heading: isHeading(spawn.heading) ? spawn.heading : DEFAULT_NPC_HEADING,
-    x: spot.x,
-    y: spot.y,
-    name: spawn.name,
-    status: 0,
-    privileges: 0,
-    isNpc: 1,
-    npcNumber: spawn.npc,
-    minHp: 0,
-    maxHp: 0,
-    minMana: 0,
-    maxMana: 0,
-  });
-  ctx.view.npcAppeared(store.npc(charIndex)!);
-  ctx.stats.npcs = store.npcCount;
-  return true;
+  return spawnNpc(ctx, spawn, spot.x, spot.y) !== null;
 }
 
 /**
@@ -171,6 +145,8 @@ function removeFromMap(ctx: MapContext, player: PlayerEntity, wasWarp: boolean):
   ctx.view.playerDisappeared(player, wasWarp);
   ctx.store.removePlayer(player);
   ctx.stats.players = ctx.store.playerCount;
+  playerLeft(ctx);
+  npcAiPlayersChanged(ctx);
 }
 
 function newPlayer(session: number, record: CharacterRecord, charIndex: number, cameFrom: Place | undefined, ctx: MapContext): PlayerEntity {
@@ -193,6 +169,8 @@ function newPlayer(session: number, record: CharacterRecord, charIndex: number, 
     bankLoading: false,
     banking: null,
     peerTrade: null,
+    inCombatUntil: Number.NEGATIVE_INFINITY,
+    needs: freshNeeds(ctx),
     ...hiddenGear(),
     charIndex,
     body: record.body,
