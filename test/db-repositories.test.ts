@@ -455,6 +455,59 @@ function describeConformance(label: string, makeHarness: () => Promise<BackendHa
         expect(await onlineSince(9_999)).toBeUndefined();
       });
 
+      test("finality per record: one statement writes every state and clears only the final ones' marks", async () => {
+        // A trader logs out while its trade's own save had failed: its final state and its
+        // partner's (still online) go in one statement; only the leaver's mark is cleared.
+        const account = await newAccount();
+        const leaver = await newCharacter(account.id, "Leaver");
+        const partner = await newCharacter(account.id, "Partner");
+        const bystander = await newCharacter(account.id, "Bystander");
+        for (const record of [leaver, partner, bystander]) await db.characters.markOnline(record.id);
+        const markedAt = clock.now();
+        clock.advance(1_000);
+        const batch = [
+          { ...leaver, gold: 70, bank: [{ slot: 1, objectId: 38, amount: 2 }] },
+          { ...partner, gold: 130 },
+        ];
+        const asked: number[] = [];
+        const final = (id: number) => {
+          asked.push(id);
+          return id === leaver.id;
+        };
+        expect(await db.characters.saveCharacters(batch, { final })).toEqual({ kind: "ok", saved: 2, updatedAt: clock.now() });
+        expect(asked.sort()).toEqual([leaver.id, partner.id].sort());
+        expect(await onlineSince(leaver.id)).toBeNull();
+        expect(await onlineSince(partner.id)).toEqual(markedAt);
+        expect(await onlineSince(bystander.id)).toEqual(markedAt);
+        expect((await db.characters.loadCharacter(leaver.id))?.gold).toBe(70);
+        expect((await db.characters.loadCharacter(partner.id))?.gold).toBe(130);
+        expect(await db.characters.loadBank(leaver.id)).toEqual([{ slot: 1, objectId: 38, amount: 2 }]);
+
+        // A predicate that says no to everyone is an autosave: no mark moves.
+        clock.advance(1_000);
+        expect((await db.characters.saveCharacters([{ ...partner, gold: 131 }, { ...bystander, gold: 5 }], { final: () => false })).kind).toBe("ok");
+        expect(await onlineSince(partner.id)).toEqual(markedAt);
+        expect(await onlineSince(bystander.id)).toEqual(markedAt);
+        // `true` still means every record of the batch.
+        expect((await db.characters.saveCharacters([{ ...partner, gold: 132 }, { ...bystander, gold: 6 }], { final: true })).kind).toBe("ok");
+        expect(await onlineSince(partner.id)).toBeNull();
+        expect(await onlineSince(bystander.id)).toBeNull();
+      });
+
+      test("a mixed-finality batch that fails writes no state and clears no mark", async () => {
+        const account = await newAccount();
+        const leaver = await newCharacter(account.id, "Quitter");
+        const partner = await newCharacter(account.id, "Stayer");
+        await db.characters.markOnline(leaver.id);
+        await db.characters.markOnline(partner.id);
+        const final = (id: number) => id === leaver.id;
+        await expectDatabaseError(db.characters.saveCharacters([{ ...leaver, gold: 70 }, { ...partner, gold: -1 }], { final }), "constraint_violated");
+        expect(await onlineSince(leaver.id)).not.toBeNull();
+        expect((await db.characters.loadCharacter(leaver.id))?.gold).toBe(leaver.gold);
+        expect(await db.characters.saveCharacters([{ ...leaver, gold: 70 }, { ...partner, id: 4_321 }], { final })).toEqual({ kind: "not_found", ids: [4_321] });
+        expect(await onlineSince(leaver.id)).not.toBeNull();
+      });
+
       test("a final save that fails leaves the mark (the state is not on disk)", async () => {
         const account = await newAccount();
         const record = await newCharacter(account.id, "Faulty");

@@ -25,10 +25,13 @@ export type SaveCharactersOutcome =
 
 export interface SaveOptions {
   /**
-   * The characters left the world (logout, disconnect, shutdown): the same statement clears
-   * their online mark, so a character is never unmarked without its last state on disk.
+   * Which characters left the world (logout, disconnect, shutdown): the same statement clears
+   * their online mark, so a character is never unmarked without its last state on disk. `true`
+   * for every record of the batch, or a per-record choice by character id: a batch that writes
+   * a leaving character together with a partner who stays online (a trade pair whose own save
+   * failed, session/character-saves.ts) clears only the leaving one's mark.
    */
-  final?: boolean;
+  final?: boolean | ((characterId: number) => boolean);
 }
 
 export type SaveOfflineCharacterOutcome =
@@ -88,20 +91,29 @@ type CharacterKey = keyof typeof COLUMNS;
 const NOT_SAVED: ReadonlySet<CharacterKey> = new Set<CharacterKey>(["id", "accountId", "name", "createdAt", "onlineSince"]);
 const SAVED_KEYS = (Object.keys(COLUMNS) as CharacterKey[]).filter((key) => !NOT_SAVED.has(key));
 
+/** The batch's per-record "clear the online mark" flag; not a column of `characters`. */
+const FINAL_FLAG = "save_is_final";
+
 /**
  * `jsonb_to_recordset` turns the JSON batch into typed rows server-side, so the statement has one
  * parameter however many characters it saves (no 65,535-parameter ceiling). The update runs only
  * when every id exists; the statement reports the missing ones.
  */
-function buildSaveStatement(batchJson: string, final: boolean, bank: BankBatch | null): SQL {
+function buildSaveStatement(batchJson: string, anyFinal: boolean, bank: BankBatch | null): SQL {
   const recordType = sql.join(
-    [sql`${sql.identifier(COLUMNS.id.name)} ${sql.raw(COLUMNS.id.getSQLType())}`, ...SAVED_KEYS.map((key) => sql`${sql.identifier(COLUMNS[key].name)} ${sql.raw(COLUMNS[key].getSQLType())}`)],
+    [
+      sql`${sql.identifier(COLUMNS.id.name)} ${sql.raw(COLUMNS.id.getSQLType())}`,
+      ...SAVED_KEYS.map((key) => sql`${sql.identifier(COLUMNS[key].name)} ${sql.raw(COLUMNS[key].getSQLType())}`),
+      ...(anyFinal ? [sql`${sql.identifier(FINAL_FLAG)} boolean`] : []),
+    ],
     sql`, `,
   );
+  const onlineSince = sql.identifier(COLUMNS.onlineSince.name);
   const assignments = sql.join(
     [
       ...SAVED_KEYS.map((key) => sql`${sql.identifier(COLUMNS[key].name)} = input.${sql.identifier(COLUMNS[key].name)}`),
-      ...(final ? [sql`${sql.identifier(COLUMNS.onlineSince.name)} = NULL`] : []),
+      // Each final record's mark is cleared by the statement that writes its last state.
+      ...(anyFinal ? [sql`${onlineSince} = CASE WHEN input.${sql.identifier(FINAL_FLAG)} THEN NULL ELSE ${characters}.${onlineSince} END`] : []),
     ],
     sql`, `,
   );
@@ -161,13 +173,14 @@ function bankStatements(bank: BankBatch): SQL {
 }
 
 /** One record as a JSON object keyed by column name, with values as Postgres reads them from JSON. */
-function toSaveInput(record: CharacterRecord, updatedAt: Date): Record<string, unknown> {
+function toSaveInput(record: CharacterRecord, updatedAt: Date, final: boolean | undefined): Record<string, unknown> {
   const values: Record<string, unknown> = { ...characterToRow(record), id: record.id, updatedAt, lastLoginAt: record.lastLoginAt };
   const input: Record<string, unknown> = { [COLUMNS.id.name]: record.id };
   for (const key of SAVED_KEYS) {
     const value = values[key];
     input[COLUMNS[key].name] = value instanceof Date ? value.toISOString() : value;
   }
+  if (final !== undefined) input[FINAL_FLAG] = final;
   return input;
 }
 
@@ -253,10 +266,13 @@ export function createCharacterRepository(db: Drizzle, now: () => Date): Charact
       const updatedAt = now();
       if (records.length === 0) return { kind: "ok", saved: 0, updatedAt };
       checkBatch(records);
-      const batchJson = JSON.stringify(records.map((record) => toSaveInput(record, updatedAt)));
+      const { final } = options;
+      const finals = records.map((record) => (typeof final === "function" ? final(record.id) === true : final === true));
+      const anyFinal = finals.includes(true);
+      const batchJson = JSON.stringify(records.map((record, index) => toSaveInput(record, updatedAt, anyFinal ? finals[index] : undefined)));
       let result: unknown;
       try {
-        result = await db.execute(buildSaveStatement(batchJson, options.final === true, bankBatchOf(records)));
+        result = await db.execute(buildSaveStatement(batchJson, anyFinal, bankBatchOf(records)));
       } catch (error) {
         throw toDatabaseError(error, `saving ${records.length} character(s)`);
       }

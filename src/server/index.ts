@@ -251,14 +251,16 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   const autosave = async (): Promise<number> => {
     const stillUnsaved = await activeGateway.retryUnsaved();
     if (stillUnsaved > 0) log.error({ characters: stillUnsaved }, "characters whose final save failed are still unsaved");
-    const entries = await world.snapshot();
-    if (entries.length === 0) return 0;
+    // The snapshot refreshes the world's known states; the gateway writes the newest of them
+    // when the batch's turn comes on its save line (session/character-saves.ts).
+    await world.snapshot();
     const savingStartedAt = performance.now();
-    const outcome = await store.saveCharacters(entries.map((entry) => entry.state));
+    const { outcome, characters } = await activeGateway.saveOnline();
+    if (characters === 0) return 0;
     const ms = Math.round(performance.now() - savingStartedAt);
-    if (outcome !== "ok") log.error({ outcome, characters: entries.length, ms }, "autosave failed; will retry next round");
-    else log.info({ characters: entries.length, ms }, "autosave");
-    return outcome === "ok" ? entries.length : 0;
+    if (outcome !== "ok") log.error({ outcome, characters, ms }, "autosave failed; will retry next round");
+    else log.info({ characters, ms }, "autosave");
+    return outcome === "ok" ? characters : 0;
   };
   const autosaveTimer = setInterval(() => void autosave(), config.autosaveSeconds * MS_PER_SECOND);
   const statsTimer = setInterval(() => {
@@ -282,9 +284,9 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       // Stop listening but keep the open connections: their players are saved below first.
       tcp.stop(false);
       const finals = await world.stop();
-      const outcome = await store.saveCharacters(finals, { final: true });
-      if (outcome !== "ok") log.error({ outcome, characters: finals.length }, "final save failed");
-      else log.info({ characters: finals.length }, "characters saved");
+      const { outcome, characters } = await activeGateway.saveFinals(finals);
+      if (outcome !== "ok") log.error({ outcome, characters }, "final save failed");
+      else log.info({ characters }, "characters saved");
       activeGateway.closeAll("shutdown");
       await activeGateway.drainSaves();
       await activeGateway.retryUnsaved();

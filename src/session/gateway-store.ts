@@ -26,10 +26,11 @@ export interface GatewayStore {
   /** A character's stored vault (occupied slots), read when a banker is first opened in a session. */
   loadBank(characterId: number): Promise<BankSlot[] | "unavailable">;
   /**
-   * One atomic batch; "ok" or why not. `final`: the characters left the world, and the same
-   * statement clears their online marks (a failed final save leaves them marked).
+   * One atomic batch; "ok" or why not. `final`: the characters left the world (all of them, or
+   * those the predicate names), and the same statement clears their online marks (a failed
+   * final save leaves them marked).
    */
-  saveCharacters(records: readonly CharacterRecord[], options?: { final?: boolean }): Promise<"ok" | "not_found" | "unavailable">;
+  saveCharacters(records: readonly CharacterRecord[], options?: { final?: boolean | ((characterId: number) => boolean) }): Promise<"ok" | "not_found" | "unavailable">;
   /**
    * Marks a character as held by this server, so tools writing the database leave it alone.
    * A failure is logged and reported, never thrown: the player still plays.
@@ -65,7 +66,7 @@ export function createGatewayStore(database: Database, logger: Logger): GatewayS
       return guard(
         "save characters",
         async () => {
-          const outcome = await database.characters.saveCharacters(records, { final: options?.final === true });
+          const outcome = await database.characters.saveCharacters(records, { final: options?.final ?? false });
           return outcome.kind === "ok" ? ("ok" as const) : ("not_found" as const);
         },
         "unavailable" as const,

@@ -36,22 +36,67 @@ function character(id: number, name: string, gold: number): CharacterRecord {
   };
 }
 
-/** A store that records the batches it is asked to save and answers `outcome`. */
-function recordingStore(outcome: "ok" | "unavailable") {
-  const batches: { records: CharacterRecord[]; final: boolean | undefined }[] = [];
-  const store = {
-    saveCharacters: async (records: readonly CharacterRecord[], options?: { final?: boolean }) => {
-      batches.push({ records: [...records], final: options?.final });
-      return outcome;
-    },
-  } as unknown as GatewayStore;
-  return { store, batches };
+type Outcome = "ok" | "unavailable";
+type FinalOption = boolean | ((characterId: number) => boolean) | undefined;
+
+/** One batch the store was asked to write: each record with whether it was final. */
+interface SavedBatch {
+  records: CharacterRecord[];
+  /** Character id → final, as the store's `final` option said for it. */
+  finals: Map<number, boolean>;
+  outcome: Outcome;
 }
 
-function gatewayWith(store: GatewayStore): Gateway {
+/**
+ * A store that records the batches it is asked to save and answers from `outcomes` in turn (then
+ * "ok"); an answer may be a promise the test settles (a write still on its way).
+ */
+function recordingStore(...outcomes: (Outcome | Promise<Outcome>)[]) {
+  const batches: SavedBatch[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const store = {
+    saveCharacters: async (records: readonly CharacterRecord[], options?: { final?: FinalOption }) => {
+      const final = options?.final;
+      const finals = new Map(records.map((r) => [r.id, typeof final === "function" ? final(r.id) : final === true]));
+      const batch: SavedBatch = { records: [...records], finals, outcome: "unavailable" };
+      batches.push(batch);
+      for (const waiter of waiters) if (batches.length >= waiter.count) waiter.resolve();
+      batch.outcome = await (outcomes.shift() ?? "ok");
+      return batch.outcome;
+    },
+    markOffline: async () => {},
+  } as unknown as GatewayStore;
+  /** Resolves once the store was asked for its `count`-th batch. */
+  const asked = (count: number) =>
+    new Promise<void>((resolve) => {
+      if (batches.length >= count) resolve();
+      else waiters.push({ count, resolve });
+    });
+  return { store, batches, asked };
+}
+
+/** The world as the gateway's saves see it: the characters in it and their newest known states. */
+class FakeWorld {
+  readonly known = new Map<number, CharacterRecord>();
+  knownState(characterId: number): CharacterRecord | null {
+    return this.known.get(characterId) ?? null;
+  }
+  knownStates(): CharacterRecord[] {
+    return [...this.known.values()];
+  }
+}
+
+/** What a batch wrote: [id, gold, final] per record, by id. */
+function summary(batch: SavedBatch | undefined): [number, number, boolean][] {
+  if (!batch) return [];
+  return batch.records.map((r): [number, number, boolean] => [r.id, r.gold, batch.finals.get(r.id)!]).sort((a, b) => a[0] - b[0]);
+}
+
+function gatewayWith(store: GatewayStore, world = new FakeWorld()): Gateway {
   return new Gateway({
     store,
-    world: {} as World,
+    world: world as unknown as World,
+    entangledRetryMs: 0,
     logger: silentLogger(),
     metrics: createGatewayMetrics(new MetricsRegistry()),
     now: () => 0,
@@ -64,16 +109,18 @@ function gatewayWith(store: GatewayStore): Gateway {
 describe("a trade's save", () => {
   test("both characters' new states go to the database in ONE batch (one statement, one transaction)", async () => {
     const { store, batches } = recordingStore("ok");
-    const gateway = gatewayWith(store);
+    const world = new FakeWorld();
+    const gateway = gatewayWith(store, world);
     const ana = character(1, "Ana", 70);
     const beto = character(2, "Beto", 130);
+    world.known.set(1, ana).set(2, beto);
     await gateway.saveNow([ana, beto]);
     expect(batches).toHaveLength(1);
-    expect(batches[0]!.records.map((record) => [record.id, record.gold])).toEqual([
-      [1, 70],
-      [2, 130],
+    // They are still playing: their online marks stay.
+    expect(summary(batches[0])).toEqual([
+      [1, 70, false],
+      [2, 130, false],
     ]);
-    expect(batches[0]!.final).toBe(false); // they are still playing: their online marks stay
     await gateway.drainSaves();
     gateway.stopAccepting();
   });
@@ -85,6 +132,227 @@ describe("a trade's save", () => {
     await gateway.drainSaves();
     expect(batches).toHaveLength(1);
     expect(batches[0]!.records).toHaveLength(2);
+    gateway.stopAccepting();
+  });
+});
+
+/** A promise the test resolves by hand. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+const moved = (record: CharacterRecord, x: number): CharacterRecord => ({ ...record, position: { ...record.position, x } });
+
+describe("a trade whose pair save failed (issue #14)", () => {
+  // Ana (1) gave Beto (2) an item for 30 gold: 100 → 70 and 100 → 130. On disk both are still
+  // pre-swap, so neither may be written without the other until they are written together.
+  const ana = character(1, "Ana", 70);
+  const beto = character(2, "Beto", 130);
+
+  test("a logout of one side writes both in one batch: the leaver final, the partner's newest state not final", async () => {
+    const { store, batches } = recordingStore("unavailable");
+    const world = new FakeWorld();
+    const gateway = gatewayWith(store, world);
+    world.known.set(1, ana).set(2, beto);
+    await gateway.saveNow([ana, beto]);
+    expect(batches[0]!.outcome).toBe("unavailable");
+
+    // Beto walks on (the world knows a newer state of him); Ana quits (the world no longer holds her).
+    const betoLater = moved(beto, 51);
+    world.known.set(2, betoLater);
+    world.known.delete(1);
+    const anaFinal = moved(ana, 49);
+    gateway.onWorldLeft(900, anaFinal, "quit");
+    await gateway.drainSaves();
+    expect(batches).toHaveLength(2);
+    expect(summary(batches[1])).toEqual([
+      [1, 70, true],
+      [2, 130, false],
+    ]);
+    expect(batches[1]!.records.find((r) => r.id === 1)).toBe(anaFinal);
+    expect(batches[1]!.records.find((r) => r.id === 2)).toBe(betoLater);
+
+    // Written together: no longer entangled, Beto's own logout is his alone.
+    world.known.delete(2);
+    gateway.onWorldLeft(901, betoLater, "quit");
+    await gateway.drainSaves();
+    expect(summary(batches[2])).toEqual([[2, 130, true]]);
+    gateway.stopAccepting();
+  });
+
+  test("when the logout's batch fails as well, the retry writes the pair together again, never one side", async () => {
+    const { store, batches } = recordingStore("unavailable", "unavailable");
+    const world = new FakeWorld();
+    const gateway = gatewayWith(store, world);
+    world.known.set(1, ana).set(2, beto);
+    await gateway.saveNow([ana, beto]);
+    world.known.delete(1);
+    gateway.onWorldLeft(900, ana, "quit");
+    await gateway.drainSaves();
+    expect(batches.map((batch) => batch.outcome)).toEqual(["unavailable", "unavailable"]);
+    expect(summary(batches[1])).toEqual([
+      [1, 70, true],
+      [2, 130, false],
+    ]);
+
+    // What autosave does first: the unsaved final state and its partner, one batch.
+    expect(await gateway.retryUnsaved()).toBe(0);
+    expect(summary(batches[2])).toEqual([
+      [1, 70, true],
+      [2, 130, false],
+    ]);
+    expect(await gateway.retryUnsaved()).toBe(0);
+    expect(batches).toHaveLength(3); // nothing left to retry
+    gateway.stopAccepting();
+  });
+
+  test("a failed pair is retried together on a timer until it lands", async () => {
+    const { store, batches, asked } = recordingStore("unavailable", "unavailable");
+    const world = new FakeWorld();
+    const gateway = new Gateway({
+      store,
+      world: world as unknown as World,
+      entangledRetryMs: 1,
+      logger: silentLogger(),
+      metrics: createGatewayMetrics(new MetricsRegistry()),
+      now: () => 0,
+      maxConnections: 10,
+      maxConnectionsPerIp: 10,
+      createCharacter: () => ({ ok: false, reason: "bad_class" }),
+    });
+    world.known.set(1, ana).set(2, beto);
+    await gateway.saveNow([ana, beto]);
+    // The timer's retries: the first fails too and the timer goes on; the second lands.
+    await asked(3);
+    await gateway.drainSaves();
+    expect(batches.map((batch) => [summary(batch), batch.outcome])).toEqual([
+      [[[1, 70, false], [2, 130, false]], "unavailable"],
+      [[[1, 70, false], [2, 130, false]], "unavailable"],
+      [[[1, 70, false], [2, 130, false]], "ok"],
+    ]);
+    // Landed: the timer stops.
+    expect(await gateway.retryUnsaved()).toBe(0);
+    expect(batches).toHaveLength(3);
+    gateway.stopAccepting();
+  });
+
+  test("autosave carries an entangled partner's unsaved final state, final, with everyone online", async () => {
+    const { store, batches } = recordingStore("unavailable", "unavailable");
+    const world = new FakeWorld();
+    const gateway = gatewayWith(store, world);
+    const carla = character(3, "Carla", 100);
+    world.known.set(1, ana).set(2, beto).set(3, carla);
+    await gateway.saveNow([ana, beto]);
+    world.known.delete(1);
+    gateway.onWorldLeft(900, ana, "disconnect");
+    await gateway.drainSaves();
+    expect(await gateway.saveOnline()).toEqual({ outcome: "ok", characters: 3 });
+    expect(summary(batches[2])).toEqual([
+      [1, 70, true],
+      [2, 130, false],
+      [3, 100, false],
+    ]);
+    gateway.stopAccepting();
+  });
+
+  test("the shutdown's batch carries an entangled partner's unsaved final state", async () => {
+    const { store, batches } = recordingStore("unavailable", "unavailable");
+    const world = new FakeWorld();
+    const gateway = gatewayWith(store, world);
+    world.known.set(1, ana).set(2, beto);
+    await gateway.saveNow([ana, beto]);
+    world.known.delete(1);
+    gateway.onWorldLeft(900, ana, "quit");
+    await gateway.drainSaves();
+    world.known.clear(); // the workers handed everyone back
+    expect(await gateway.saveFinals([beto])).toEqual({ outcome: "ok", characters: 2 });
+    expect(summary(batches[2])).toEqual([
+      [1, 70, true],
+      [2, 130, true],
+    ]);
+    gateway.stopAccepting();
+  });
+
+  test("entanglement is transitive: A traded with B, then B with C, both saves failed; C's logout writes all three", async () => {
+    const { store, batches } = recordingStore("unavailable", "unavailable");
+    const world = new FakeWorld();
+    const gateway = gatewayWith(store, world);
+    const carla = character(3, "Carla", 100);
+    world.known.set(1, ana).set(2, beto).set(3, carla);
+    await gateway.saveNow([ana, beto]);
+    const betoAfter = { ...beto, gold: 120 };
+    const carlaAfter = { ...carla, gold: 110 };
+    world.known.set(2, betoAfter).set(3, carlaAfter);
+    await gateway.saveNow([betoAfter, carlaAfter]);
+    expect(summary(batches[1])).toEqual([
+      [1, 70, false],
+      [2, 120, false],
+      [3, 110, false],
+    ]);
+    world.known.delete(3);
+    gateway.onWorldLeft(900, carlaAfter, "quit");
+    await gateway.drainSaves();
+    expect(summary(batches[2])).toEqual([
+      [1, 70, false],
+      [2, 120, false],
+      [3, 110, true],
+    ]);
+    gateway.stopAccepting();
+  });
+
+  test("a batch built before the trade and landing after it does not count as the pair's save", async () => {
+    // An autosave is writing pre-swap states when the trade happens; its success must not
+    // release the pair, whose own save then fails.
+    const autosaveWrite = deferred<Outcome>();
+    const { store, batches, asked } = recordingStore(autosaveWrite.promise, "unavailable");
+    const world = new FakeWorld();
+    const gateway = gatewayWith(store, world);
+    world.known.set(1, character(1, "Ana", 100)).set(2, character(2, "Beto", 100));
+    const autosave = gateway.saveOnline();
+    await asked(1); // the autosave's batch is built and on its way
+    world.known.set(1, ana).set(2, beto);
+    const pair = gateway.saveNow([ana, beto]);
+    autosaveWrite.resolve("ok");
+    expect(await autosave).toEqual({ outcome: "ok", characters: 2 });
+    await pair;
+    expect(summary(batches[0])).toEqual([
+      [1, 100, false],
+      [2, 100, false],
+    ]);
+    expect(summary(batches[1])).toEqual([
+      [1, 70, false],
+      [2, 130, false],
+    ]);
+    expect(batches[1]!.outcome).toBe("unavailable");
+    world.known.delete(1);
+    gateway.onWorldLeft(900, ana, "quit");
+    await gateway.drainSaves();
+    expect(summary(batches[2])).toEqual([
+      [1, 70, true],
+      [2, 130, false],
+    ]);
+    gateway.stopAccepting();
+  });
+
+  test("a batch that already wrote the pair together makes the pair's own save unnecessary", async () => {
+    const { store, batches } = recordingStore();
+    const world = new FakeWorld();
+    const gateway = gatewayWith(store, world);
+    world.known.set(1, character(1, "Ana", 100)).set(2, character(2, "Beto", 100));
+    const autosave = gateway.saveOnline();
+    // The trade's states arrive (the world takes them, then hands them over) while the autosave
+    // waits for its turn: it is built after them, carries both, and the pair's own save finds
+    // nothing left to do.
+    world.known.set(1, ana).set(2, beto);
+    const pair = gateway.saveNow([ana, beto]);
+    await Promise.all([autosave, pair]);
+    expect(batches).toHaveLength(1);
+    expect(summary(batches[0])).toEqual([
+      [1, 70, false],
+      [2, 130, false],
+    ]);
     gateway.stopAccepting();
   });
 });

@@ -10,6 +10,7 @@ import type { Logger } from "../log/index.ts";
 import type { Connection, ConnectionEvents } from "../net/index.ts";
 import type { World } from "../world/index.ts";
 import type { GatewayStore } from "./gateway-store.ts";
+import { CharacterSaves, type SaveOutcome } from "./character-saves.ts";
 import {
   ACCOUNT_LOGIN_TIMEOUT_MS,
   CHARACTER_SELECT_TIMEOUT_MS,
@@ -108,6 +109,8 @@ export interface GatewayOptions {
   /** Benchmarks: where a new character starts instead of its home city (see `--bench-spawn`). */
   placeNewCharacter?: ((character: CharacterRecord) => CharacterRecord) | undefined;
   createCharacter(request: CharacterCreationRequest): CreationOutcome;
+  /** How often a trade pair whose save failed is written again; default ENTANGLED_RETRY_MS, 0 only with autosave. */
+  entangledRetryMs?: number;
 }
 
 export class Gateway implements ConnectionEvents {
@@ -116,11 +119,8 @@ export class Gateway implements ConnectionEvents {
   private readonly limiter: ConnectionLimiter;
   private readonly sweepTimer: ReturnType<typeof setInterval>;
   private accepting = true;
-  private readonly pendingSaves = new Set<Promise<void>>();
-  /** Final states whose save failed, by character id: the newest truth about those characters. */
-  private readonly unsaved = new Map<number, CharacterRecord>();
-  /** Final saves on their way, by character id: a new login of the character waits for its save. */
-  private readonly finalSaves = new Map<number, Promise<void>>();
+  /** Every character write, on one line (final saves, trade pairs, retries, autosave, shutdown). */
+  private readonly saves: CharacterSaves;
   private readonly log: Logger;
   /** Last time each refused address was logged, and refusals since then. */
   private readonly refusalLog = new Map<string, { loggedAt: number; unlogged: number }>();
@@ -128,6 +128,14 @@ export class Gateway implements ConnectionEvents {
   constructor(private readonly options: GatewayOptions) {
     this.limiter = new ConnectionLimiter(options.maxConnections, options.maxConnectionsPerIp);
     this.log = options.logger.child({ ctx: "gateway" });
+    this.saves = new CharacterSaves({
+      store: options.store,
+      logger: this.log,
+      now: options.now,
+      knownState: (characterId) => options.world.knownState(characterId),
+      knownStates: () => options.world.knownStates(),
+      entangledRetryMs: options.entangledRetryMs,
+    });
     this.sweepTimer = setInterval(() => this.sweepDeadlines(), DEADLINE_SWEEP_INTERVAL_MS);
     this.sweepTimer.unref?.();
   }
@@ -211,6 +219,7 @@ export class Gateway implements ConnectionEvents {
     if (!session) return;
     if (session.phase === "entering") {
       session.phase = "in_world";
+      this.saves.entered(session.characterId);
       // The map sent `logged` in this same batch; the client resets its counters on it.
       session.counters.reset();
     }
@@ -236,7 +245,7 @@ export class Gateway implements ConnectionEvents {
     if (!session) return;
     session.connection.sendFrame(gatewayFrames.showMessageBox(MESSAGE_CANNOT_LOAD_CHARACTER, ""));
     this.sessionByCharacter.delete(session.characterId);
-    void this.options.store.markOffline(session.characterId);
+    this.abandonEntry(session.characterId);
     session.connection.close("enter_failed");
   }
 
@@ -246,6 +255,7 @@ export class Gateway implements ConnectionEvents {
   stopAccepting(): void {
     this.accepting = false;
     clearInterval(this.sweepTimer);
+    this.saves.stop();
   }
 
   /** Sends every connection a clean disconnect and closes it (the world was saved before). */
@@ -415,30 +425,24 @@ export class Gateway implements ConnectionEvents {
     if (previous && previous !== session) {
       // A second login of the same character replaces the first session (state handed over).
       handedOver = await this.takeOver(previous);
-    } else {
-      // A final save of this character may still be on its way (a quick re-login): wait, so the
-      // login reads what it wrote and its clearing of the online mark lands before the new mark.
-      await this.finalSaves.get(charId);
     }
-    // A state whose final save failed is the newest truth. It is taken out now so that
-    // autosave's retry cannot save it, and clear the mark below, while this login goes on.
-    const unsaved = this.unsaved.get(charId);
-    this.unsaved.delete(charId);
+    // A save that may still write this character's final state (its final save after a quick
+    // re-login, or a batch carrying it along with a trade partner) lands first: the login reads
+    // what it wrote, and its clearing of the online mark lands before the new mark. A state whose
+    // final save failed is the newest truth: it is taken out in the same step, so that no batch
+    // writes it as final (clearing the mark below) while this login goes on; a batch that needs
+    // it (a trade partner's) writes it as still online.
+    const unsaved = await this.saves.claim(charId);
     // The mark is taken before the character is read: a tool's write (the admin command writes
     // only unmarked characters) then either lands before the read or is refused.
     await this.markOnline(charId);
     const record = handedOver ?? unsaved ?? (await this.options.store.loadCharacter(charId));
-    const giveUp = () => {
-      // A state not on disk yet stays in memory, and the character stays marked meanwhile.
-      if (unsaved) this.unsaved.set(charId, unsaved);
-      else void this.options.store.markOffline(charId);
-    };
     if (session.phase !== "entering") {
-      giveUp();
+      this.abandonEntry(charId);
       return;
     }
     if (record === "unavailable" || record === null || (name && record.name.toLowerCase() !== name.toLowerCase())) {
-      giveUp();
+      this.abandonEntry(charId);
       session.connection.sendFrame(gatewayFrames.showMessageBox(MESSAGE_CANNOT_LOAD_CHARACTER, ""));
       this.refuse(session, GATEWAY_TEXT.cannotLoad, "cannot_load_character");
       return;
@@ -485,16 +489,25 @@ export class Gateway implements ConnectionEvents {
     }
   }
 
+  /**
+   * A login that marked the character online did not get it into the world: a state not on disk
+   * yet (taken from the unsaved ones) stays in memory and the character marked meanwhile;
+   * otherwise the mark is cleared.
+   */
+  private abandonEntry(characterId: number): void {
+    if (!this.saves.giveBack(characterId)) void this.options.store.markOffline(characterId);
+  }
+
   /** Enters a character the caller marked online (see `markOnline`); a failure clears the mark. */
   private async enterWorld(session: Session, record: CharacterRecord): Promise<void> {
     const world = this.options.world;
     if (session.phase !== "entering") {
       // Closed while the character was being created or read.
-      void this.options.store.markOffline(record.id);
+      this.abandonEntry(record.id);
       return;
     }
     if (world.onlineCount >= this.options.maxConnections) {
-      void this.options.store.markOffline(record.id);
+      this.abandonEntry(record.id);
       session.connection.sendFrame(gatewayFrames.showMessageBox(MESSAGE_SERVER_FULL, ""));
       this.refuse(session, undefined, "server_full");
       return;
@@ -513,7 +526,7 @@ export class Gateway implements ConnectionEvents {
     } catch (error) {
       this.log.error({ err: error, character: record.id }, "could not enter the world");
       this.sessionByCharacter.delete(record.id);
-      void this.options.store.markOffline(record.id);
+      this.abandonEntry(record.id);
       this.refuse(session, GATEWAY_TEXT.cannotLoad, "enter_failed");
     }
   }
@@ -539,67 +552,39 @@ export class Gateway implements ConnectionEvents {
     }
   }
 
-  /** The final save: the character's last state, and its online mark cleared in the same statement. */
+  /**
+   * The final save: the character's last state, and its online mark cleared in the same
+   * statement; if a trade of it is not on disk yet (its pair save failed), the partners' newest
+   * states go in the same batch (character-saves.ts). A failure keeps the state in memory: the
+   * retries write it and a new login of the character starts from it.
+   */
   private save(state: CharacterRecord, reason: string): Promise<void> {
-    const startedAt = this.options.now();
-    // A save of this character still on its way (a trade's) lands first: writes keep their order.
-    const before = this.finalSaves.get(state.id) ?? Promise.resolve();
-    const saving = before.then(() => this.options.store.saveCharacters([state], { final: true })).then((outcome) => {
-      if (outcome === "ok") {
-        this.log.info({ character: state.id, reason, ms: Math.round(this.options.now() - startedAt) }, "character saved");
-        return;
-      }
-      // Never lose it: kept here, retried by autosave, and used if the character logs in again.
-      // It stays marked online, so tools keep away from the stale row meanwhile.
-      this.unsaved.set(state.id, state);
-      this.log.error({ character: state.id, reason, outcome }, "final save failed; kept in memory for retry");
-    });
-    this.trackFinalSave([state.id], saving);
-    return saving;
+    return this.saves.saveFinal(state, reason);
   }
 
   /**
    * States that must reach the database together (a player trade's two sides, map
-   * systems/trade.ts): ONE `saveCharacters` call, one statement. The characters stay online
-   * (not a final save). A failure is logged; the states stay in memory (the map's live state and
-   * the world's known state) and the next autosave writes them in its atomic batch.
+   * systems/trade.ts): one batch, one statement. The characters stay online (not a final save).
+   * Until they are on disk together, every save of either side carries the other; a failure is
+   * logged and retried together (never one side alone).
    */
   saveNow(states: CharacterRecord[]): Promise<void> {
-    if (states.length === 0) return Promise.resolve();
-    const ids = states.map((state) => state.id);
-    const saving = this.options.store
-      .saveCharacters(states, { final: false })
-      .then((outcome) => {
-        if (outcome === "ok") this.log.info({ characters: ids }, "trade saved");
-        else this.log.error({ characters: ids, outcome }, "trade save failed; kept in memory, autosave retries");
-      })
-      .catch((error: unknown) => this.log.error({ err: error, characters: ids }, "trade save failed; kept in memory, autosave retries"));
-    this.trackFinalSave(ids, saving);
-    return saving;
+    return this.saves.saveTogether(states);
   }
 
-  /** Retries the final saves that failed; returns how many are still unsaved. */
-  async retryUnsaved(): Promise<number> {
-    if (this.unsaved.size === 0) return 0;
-    const states = [...this.unsaved.values()];
-    const retry = this.options.store.saveCharacters(states, { final: true }).then((outcome) => {
-      if (outcome === "ok") for (const state of states) if (this.unsaved.get(state.id) === state) this.unsaved.delete(state.id);
-    });
-    this.trackFinalSave(
-      states.map((state) => state.id),
-      retry,
-    );
-    await retry;
-    return this.unsaved.size;
+  /** Autosave: every character in the world (newest known states) in one atomic batch. */
+  saveOnline(): Promise<{ outcome: SaveOutcome; characters: number }> {
+    return this.saves.saveOnline();
   }
 
-  private trackFinalSave(characterIds: readonly number[], saving: Promise<void>): void {
-    this.pendingSaves.add(saving);
-    for (const id of characterIds) this.finalSaves.set(id, saving);
-    void saving.finally(() => {
-      this.pendingSaves.delete(saving);
-      for (const id of characterIds) if (this.finalSaves.get(id) === saving) this.finalSaves.delete(id);
-    });
+  /** Shutdown: the final states the workers handed back, in one atomic batch. */
+  saveFinals(states: readonly CharacterRecord[]): Promise<{ outcome: SaveOutcome; characters: number }> {
+    return this.saves.saveFinals(states);
+  }
+
+  /** Retries the final saves that failed and the trade pairs not on disk together; returns how many final states are still unsaved. */
+  retryUnsaved(): Promise<number> {
+    return this.saves.retryUnsaved();
   }
 
   /** Takes the online mark; a failure only logs (the database may be down, the player still plays). */
@@ -608,9 +593,9 @@ export class Gateway implements ConnectionEvents {
     if (outcome !== "ok") this.log.warn({ character: characterId, outcome }, "could not mark the character online");
   }
 
-  /** Resolves once every final save started so far has finished (shutdown waits on it). */
-  async drainSaves(): Promise<void> {
-    while (this.pendingSaves.size > 0) await Promise.allSettled([...this.pendingSaves]);
+  /** Resolves once every character write queued so far has finished (shutdown and tests wait on it). */
+  drainSaves(): Promise<void> {
+    return this.saves.drain();
   }
 
   // ------------------------------------------------------------ plumbing

@@ -144,6 +144,21 @@ export class World {
     return this.routes.has(session);
   }
 
+  /**
+   * The newest state known of a character in the world (entering, on a map, between maps or
+   * being recovered: what crash recovery would use), or null. A scan: the gateway asks only for
+   * the few characters a save must carry along (a trade's partners).
+   */
+  knownState(characterId: number): CharacterRecord | null {
+    for (const route of this.routes.values()) if (route.state.id === characterId) return route.state;
+    return null;
+  }
+
+  /** The newest known state of every character in the world (what autosave writes). */
+  knownStates(): CharacterRecord[] {
+    return [...this.routes.values()].map((route) => route.state);
+  }
+
   /** Takes a player out of the world; resolves with its final state (null if unknown). */
   leave(session: number, reason: string): Promise<CharacterRecord | null> {
     const route = this.routes.get(session);
@@ -185,10 +200,6 @@ export class World {
     for (const host of live) host.post({ t: "snapshot", requestId });
     await finished;
     this.snapshotWaiters.delete(requestId);
-    for (const entry of collected.entries) {
-      const route = this.routes.get(entry.session);
-      if (route && !route.inTransit && route.map === entry.map) route.state = entry.state;
-    }
     return collected.entries;
   }
 
@@ -317,6 +328,12 @@ export class World {
         return;
       case "snapshot": {
         this.recordStats(host, message.stats);
+        // Taken as known states now, in this worker's message order: a trade's save_now that
+        // follows this answer is newer, and must not be overwritten by it when the last worker answers.
+        for (const entry of message.entries) {
+          const route = this.routes.get(entry.session);
+          if (route && !route.inTransit && route.map === entry.map) route.state = entry.state;
+        }
         const waiter = this.snapshotWaiters.get(message.requestId);
         if (!waiter) return;
         waiter.entries.push(...message.entries);
@@ -415,11 +432,16 @@ export class World {
         return;
       }
       case "save_now": {
-        // The newest truth for crash recovery too: both routes move in this one synchronous step.
-        for (const entry of event.entries) {
-          const route = this.routes.get(entry.session);
-          if (route && !route.inTransit) route.state = entry.state;
+        // The newest truth for crash recovery too: every route moves in this one synchronous
+        // step, or none does. A side already being re-entered elsewhere (its worker died and
+        // recovery restarts it from the known states) means the swap is lost for both: nothing
+        // is taken and nothing saved, so disk and memory stay pre-swap for both.
+        const routes = event.entries.map((entry) => this.routes.get(entry.session));
+        if (routes.some((route) => route === undefined || route.inTransit)) {
+          this.options.logger.warn({ sessions: event.entries.map((entry) => entry.session) }, "a trade's states arrived for a player no longer on that map; not taken");
+          return;
         }
+        event.entries.forEach((entry, index) => (routes[index]!.state = entry.state));
         this.options.onSaveNow?.(event.entries.map((entry) => entry.state));
         return;
       }

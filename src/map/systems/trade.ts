@@ -16,9 +16,17 @@
  *   synchronous step. No handler can observe half a swap, and an exception before the
  *   assignment changes nothing.
  * - Right after the swap the map emits ONE `save_now` event with both records. The world
- *   updates both players' last known states (crash recovery) in the same synchronous step and
- *   the gateway writes both with one `saveCharacters` call: one statement, one transaction. Both
- *   rows are either pre-swap or post-swap on disk, never one of each.
+ *   updates both players' last known states (crash recovery) in the same synchronous step (or
+ *   neither, when a side is already being recovered elsewhere: then the swap is lost for both)
+ *   and the gateway writes both with one `saveCharacters` call: one statement, one transaction.
+ *   Both rows are either pre-swap or post-swap on disk, never one of each.
+ * - From that moment until both are on disk together, the two are "entangled"
+ *   (session/character-saves.ts): every write of either side, whatever its cause (the pair's
+ *   own save, a logout's final save, a take-over, autosave, shutdown, a retry), carries the
+ *   other's newest state in the same batch, each with its own finality (a leaver's online mark
+ *   is cleared, the partner's kept). Chains are followed (A traded with B, then B with C: all
+ *   three). The gateway's writes run one at a time and each batch takes the newest states when
+ *   its turn comes, so an older batch never lands over a newer one.
  * - Disconnect, logout, transfer or take-over of either side before the swap: the trade is
  *   cancelled for both, nothing moved. After the swap: the leaving record already holds the
  *   swap, and so does the partner's live state.
@@ -28,10 +36,10 @@
  *   arrived: both known states are post-swap (and being saved together).
  * - Shutdown: the workers hand back every live state (post-swap for both) saved in one batch.
  * - A failed `save_now` is logged; both states stay in memory (the map's live state and the
- *   world's known state) and the next autosave writes every online character in one atomic
- *   batch. Residual window (not closed here): if the save failed and one side then logs out with
- *   a successful final save, a hard crash before the next autosave would leave the other side
- *   pre-swap on disk.
+ *   world's known state, or the final state of a side that left) and the pair stays entangled:
+ *   it is written again together every few seconds and by autosave, and a logout of one side
+ *   meanwhile writes both (issue #14). A hard crash before any of those lands leaves both
+ *   pre-swap on disk, consistent; the swap is then lost for both, never kept by one side only.
  *
  * Decisions: both sides re-check the distance (≤ 3) and the safe map when the window opens (VB6
  * checks only the first side); a full inventory refuses the trade instead of dropping the

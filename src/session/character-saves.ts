@@ -1,0 +1,349 @@
+/**
+ * Every character write the gateway makes goes through here, one batch at a time: final saves
+ * (logout, disconnect, take-over), a trade's pair save, the retries, autosave and the shutdown's
+ * batch. Two rules keep a player trade (map/systems/trade.ts) from ever being on disk for one
+ * side only:
+ *
+ * - **One line, batches built when their turn comes.** Writes run one after another, and each
+ *   batch takes the newest state of every character in it at the moment it starts (the world's
+ *   last known state, or the final state of one that left). A batch that started later therefore
+ *   never carries older states than one that started earlier, and two batches never race each
+ *   other on the database (a pool of Postgres connections may commit concurrent statements in
+ *   any order).
+ * - **Entangled characters are written together.** A trade's two sides are entangled from the
+ *   moment the world hands over their swapped states (`saveTogether`) until a batch built after
+ *   that moment writes both successfully. Any batch that writes one of them writes all of them
+ *   (the group is transitive: A traded with B, B with C, all three), each with its newest state
+ *   and its own finality: a trader who logs out while the pair's save had failed is written
+ *   final together with the partner's latest state, the partner not final (it stays online).
+ *   A failed pair is retried together every ENTANGLED_RETRY_MS and by autosave; never one side
+ *   alone.
+ *
+ * Where a character's newest state lives: its final state while that is not known to be on
+ * disk (`held`: it left and the save is queued or failed), the state a login took out of
+ * `held` until the world has it (`entering`), or the world's last known state while it plays.
+ * These never overlap: a login waits until no queued batch may still write the character's
+ * final state before taking its held state (`claim`).
+ */
+import type { CharacterRecord } from "../game/character/index.ts";
+import type { Logger } from "../log/index.ts";
+import type { GatewayStore } from "./gateway-store.ts";
+
+/** A trade pair whose save failed is written again (together) this often until it lands. */
+export const ENTANGLED_RETRY_MS = 5_000;
+
+export type SaveOutcome = "ok" | "not_found" | "unavailable";
+
+export interface CharacterSavesOptions {
+  store: Pick<GatewayStore, "saveCharacters">;
+  logger: Logger;
+  /** Monotonic ms. */
+  now(): number;
+  /** The newest state the world holds of a character in it (entering, playing, between maps, being recovered), or null. */
+  knownState(characterId: number): CharacterRecord | null;
+  /** The newest state of every character in the world. */
+  knownStates(): Iterable<CharacterRecord>;
+  /** Interval of the retry of failed trade pairs; 0 retries only on `retryUnsaved` (autosave). Default ENTANGLED_RETRY_MS. */
+  entangledRetryMs?: number;
+}
+
+/** One record of a batch: the state and whether the character left the world (clears its online mark). */
+interface Entry {
+  state: CharacterRecord;
+  final: boolean;
+}
+
+/** Characters whose states must reach the database in one batch. */
+interface Group {
+  readonly members: Set<number>;
+  /** The trade count when the group last grew: a batch built before that cannot dissolve it. */
+  since: number;
+}
+
+interface Job {
+  readonly done: Promise<void>;
+  /** Characters whose final state this job may write, so a login of one of them waits for it. */
+  readonly marked: number[];
+}
+
+interface Batch {
+  entries: Map<number, Entry>;
+  /** The trade count when the batch was built. */
+  builtAt: number;
+}
+
+export class CharacterSaves {
+  private readonly held = new Map<number, CharacterRecord>();
+  private readonly entering = new Map<number, CharacterRecord>();
+  private readonly groupOf = new Map<number, Group>();
+  /** Trade pair saves asked for so far: the clock entanglement is measured with. */
+  private trades = 0;
+  private tail: Promise<void> = Promise.resolve();
+  /** By character: the last queued batch that may write its final state. */
+  private readonly writing = new Map<number, Promise<void>>();
+  private readonly queued = new Set<Promise<void>>();
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
+  private readonly retryMs: number;
+
+  constructor(private readonly options: CharacterSavesOptions) {
+    this.retryMs = options.entangledRetryMs ?? ENTANGLED_RETRY_MS;
+  }
+
+  /** Final states not known to be on disk (left the world; the save is queued or failed). */
+  get unsavedCount(): number {
+    return this.held.size;
+  }
+
+  /** Characters whose newest states must still be written together. */
+  get entangledCount(): number {
+    return this.groupOf.size;
+  }
+
+  /**
+   * The final save of a character that left the world: its state, and its online mark cleared
+   * in the same statement. A failure keeps the state here (it is what the character logs in
+   * with, and what the retries write) and the mark on the row.
+   */
+  saveFinal(state: CharacterRecord, reason: string): Promise<void> {
+    const startedAt = this.options.now();
+    this.entering.delete(state.id);
+    this.held.set(state.id, state);
+    return this.enqueue([state.id], undefined, async (job) => {
+      const batch = this.collect([state.id], job);
+      // Empty when a batch before this one already carried the state (a trade pair's save).
+      const outcome = batch.entries.size === 0 ? "ok" : await this.write(batch);
+      if (outcome === "ok") {
+        this.options.logger.info({ character: state.id, reason, ms: Math.round(this.options.now() - startedAt), with: this.others(batch, state.id) }, "character saved");
+      } else {
+        this.options.logger.error({ character: state.id, reason, outcome }, "final save failed; kept in memory for retry");
+      }
+    });
+  }
+
+  /**
+   * States that must reach the database together: a player trade's two sides, the moment the
+   * world hands them over. They are entangled at once, so any batch from now on writes them
+   * together; this one writes them (with whoever they are entangled with) unless an earlier
+   * batch already did. A failure is logged, never thrown: the states stay where they live.
+   */
+  saveTogether(states: readonly CharacterRecord[]): Promise<void> {
+    if (states.length === 0) return Promise.resolve();
+    const ids = states.map((state) => state.id);
+    this.entangle(ids);
+    // Used only for a side whose state is nowhere else any more.
+    const fallback = new Map(states.map((state) => [state.id, { state, final: false }]));
+    return this.enqueue([], undefined, async (job) => {
+      if (!ids.some((id) => this.groupOf.has(id))) return; // an earlier batch wrote them together
+      const batch = this.collect(ids, job, { fallback });
+      const outcome = await this.write(batch);
+      const characters = [...batch.entries.keys()];
+      if (outcome === "ok") this.options.logger.info({ characters }, "trade saved");
+      else this.options.logger.error({ characters, outcome }, "trade save failed; kept in memory, written together with either side's next save and retried");
+    });
+  }
+
+  /**
+   * Autosave: every character in the world with its newest state, plus the held final states
+   * of any that are entangled with them; one atomic batch.
+   */
+  saveOnline(): Promise<{ outcome: SaveOutcome; characters: number }> {
+    return this.enqueue([], { outcome: "unavailable", characters: 0 }, async (job) => {
+      const preferred = new Map<number, Entry>();
+      for (const state of this.options.knownStates()) preferred.set(state.id, { state, final: false });
+      const batch = this.collect(preferred.keys(), job, { preferred });
+      if (batch.entries.size === 0) return { outcome: "ok" as const, characters: 0 };
+      return { outcome: await this.write(batch), characters: batch.entries.size };
+    });
+  }
+
+  /**
+   * The shutdown's batch: the final states the workers handed back (the world holds nobody
+   * now), with the held final states of any entangled with them.
+   */
+  saveFinals(states: readonly CharacterRecord[]): Promise<{ outcome: SaveOutcome; characters: number }> {
+    const preferred = new Map(states.map((state) => [state.id, { state, final: true }]));
+    return this.enqueue(preferred.keys(), { outcome: "unavailable", characters: preferred.size }, async (job) => {
+      const batch = this.collect(preferred.keys(), job, { preferred });
+      if (batch.entries.size === 0) return { outcome: "ok" as const, characters: 0 };
+      return { outcome: await this.write(batch), characters: batch.entries.size };
+    });
+  }
+
+  /**
+   * Writes again, in one batch, the final states whose save failed and every entangled
+   * character (with its partners' newest states); returns how many final states are still
+   * not on disk.
+   */
+  async retryUnsaved(): Promise<number> {
+    if (this.held.size === 0 && this.groupOf.size === 0) return 0;
+    await this.enqueue(this.held.keys(), undefined, async (job) => {
+      const batch = this.collect([...this.held.keys(), ...this.groupOf.keys()], job);
+      if (batch.entries.size === 0) return;
+      const outcome = await this.write(batch);
+      if (outcome !== "ok") this.options.logger.error({ characters: batch.entries.size, outcome }, "retry of unsaved characters failed");
+    });
+    return this.held.size;
+  }
+
+  /**
+   * For a login: waits until no queued or running batch may still write the character's final
+   * state (clearing its online mark, or landing after the login reads the row), then takes its
+   * held final state, in the same step, so no batch built meanwhile can take it as final. From
+   * then on it is the entering state, written not final by batches that need it, until the world
+   * has the character (`entered`) or the login gives up (`giveBack`). Undefined when nothing is
+   * held: the database has the newest state.
+   */
+  async claim(characterId: number): Promise<CharacterRecord | undefined> {
+    for (let pending = this.writing.get(characterId); pending; pending = this.writing.get(characterId)) await pending;
+    const state = this.held.get(characterId);
+    if (state === undefined) return undefined;
+    this.held.delete(characterId);
+    this.entering.set(characterId, state);
+    return state;
+  }
+
+  /** The login did not get the character into the world: a state taken from `held` goes back. True if there was one. */
+  giveBack(characterId: number): boolean {
+    const state = this.entering.get(characterId);
+    if (state === undefined) return false;
+    this.entering.delete(characterId);
+    this.held.set(characterId, state);
+    return true;
+  }
+
+  /** The world placed the character: its known state is the newest from now on. */
+  entered(characterId: number): void {
+    this.entering.delete(characterId);
+  }
+
+  /** Resolves once every batch queued so far has finished. */
+  async drain(): Promise<void> {
+    while (this.queued.size > 0) await Promise.allSettled([...this.queued]);
+  }
+
+  /** Stops the timed retry (shutdown runs its own). */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  /**
+   * Queues `work` behind every batch queued before it. `finals`: characters whose final state it
+   * will write, so a login of one of them waits for it. A fault in `work` is logged and answered
+   * with `failed`: callers never see a rejection.
+   */
+  private enqueue<T>(finals: Iterable<number>, failed: T, work: (job: Job) => Promise<T>): Promise<T> {
+    let resolveDone!: () => void;
+    const job: Job = { done: new Promise<void>((resolve) => (resolveDone = resolve)), marked: [] };
+    for (const id of finals) this.mark(job, id);
+    const result = this.tail
+      .then(() => work(job))
+      .catch((error: unknown) => {
+        this.options.logger.error({ err: error }, "saving characters failed");
+        return failed;
+      });
+    void result.then(resolveDone);
+    this.tail = job.done;
+    this.queued.add(job.done);
+    void job.done.then(() => {
+      this.queued.delete(job.done);
+      for (const id of job.marked) if (this.writing.get(id) === job.done) this.writing.delete(id);
+      this.scheduleRetry();
+    });
+    return result;
+  }
+
+  private mark(job: Job, id: number): void {
+    if (this.writing.get(id) === job.done) return;
+    this.writing.set(id, job.done);
+    job.marked.push(id);
+  }
+
+  /** Merges the groups of these characters into one, entangled from now on. */
+  private entangle(ids: readonly number[]): void {
+    const group: Group = { members: new Set(ids), since: ++this.trades };
+    for (const id of ids) {
+      const old = this.groupOf.get(id);
+      if (old) for (const member of old.members) group.members.add(member);
+    }
+    for (const member of group.members) this.groupOf.set(member, group);
+  }
+
+  /**
+   * The batch for these characters and everyone entangled with them, each with its newest
+   * state, built synchronously now. Marks the final states in it as being written by `job` (a
+   * login of one of those characters waits for it).
+   */
+  private collect(ids: Iterable<number>, job: Job, sources: { preferred?: ReadonlyMap<number, Entry>; fallback?: ReadonlyMap<number, Entry> } = {}): Batch {
+    const entries = new Map<number, Entry>();
+    const pending = [...ids];
+    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+      if (entries.has(id)) continue;
+      const entry = sources.preferred?.get(id) ?? this.newest(id) ?? sources.fallback?.get(id);
+      const group = this.groupOf.get(id);
+      if (entry === undefined) {
+        if (group) {
+          // Nothing holds its state any more (a player dropped by the world): nothing to wait for.
+          this.options.logger.error({ character: id, group: [...group.members] }, "entangled character has no state to save; its partners are written without it");
+          group.members.delete(id);
+          this.groupOf.delete(id);
+        }
+        continue;
+      }
+      entries.set(id, entry);
+      if (entry.final) this.mark(job, id);
+      if (group) for (const member of group.members) if (!entries.has(member)) pending.push(member);
+    }
+    return { entries, builtAt: this.trades };
+  }
+
+  private newest(id: number): Entry | undefined {
+    const held = this.held.get(id);
+    if (held) return { state: held, final: true };
+    const known = this.options.knownState(id);
+    if (known) return { state: known, final: false };
+    const entering = this.entering.get(id);
+    return entering ? { state: entering, final: false } : undefined;
+  }
+
+  private async write(batch: Batch): Promise<SaveOutcome> {
+    const records = [...batch.entries.values()].map((entry) => entry.state);
+    const final = (id: number) => batch.entries.get(id)?.final === true;
+    let outcome: SaveOutcome;
+    try {
+      outcome = await this.options.store.saveCharacters(records, { final });
+    } catch (error) {
+      this.options.logger.error({ err: error, characters: records.length }, "saving characters threw");
+      outcome = "unavailable";
+    }
+    if (outcome !== "ok") return outcome;
+    for (const [id, entry] of batch.entries) if (entry.final && this.held.get(id) === entry.state) this.held.delete(id);
+    for (const id of batch.entries.keys()) {
+      const group = this.groupOf.get(id);
+      if (!group || group.since > batch.builtAt) continue;
+      let whole = true;
+      for (const member of group.members) whole &&= batch.entries.has(member);
+      if (whole) for (const member of group.members) this.groupOf.delete(member);
+    }
+    return outcome;
+  }
+
+  /** Other characters a batch carried along with `id` (its entangled partners), for the log. */
+  private others(batch: Batch, id: number): number[] | undefined {
+    if (batch.entries.size <= 1) return undefined;
+    return [...batch.entries.keys()].filter((other) => other !== id);
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped || this.retryMs <= 0 || this.retryTimer !== undefined || this.groupOf.size === 0 || this.queued.size > 0) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.retryUnsaved();
+    }, this.retryMs);
+    this.retryTimer.unref?.();
+  }
+}
