@@ -36,12 +36,13 @@ export const DEFAULT_OBJECTS = {
   trainingDagger: 9,
   trainingShield: 10,
   trainingHelmet: 11,
-  trainingBow: 12,
+  /** The AO gold object (`iORO` = 12): the server drops and picks up gold as this number. */
+  goldCoins: 12,
   trainingArrow: 13,
   apprenticeStaff: 14,
   paddedArmor: 15,
   apprenticeRobe: 16,
-  goldCoins: 17,
+  trainingBow: 17,
   signpost: 18,
   /** The clothes every new character wears. */
   villagerClothes: 19,
