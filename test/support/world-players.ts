@@ -3,6 +3,7 @@
  * one logging in again, over either transport, with the login burst awaited.
  */
 import { afterAll, beforeAll, expect } from "bun:test";
+import type { CharacterRecord } from "../../src/game/character/index.ts";
 import { GameClient, type Transport } from "./game-client.ts";
 import { startTestServer, type Backend, type TestServer } from "./test-server.ts";
 
@@ -86,13 +87,20 @@ export function liveWorld(backend: Backend, transport: Transport): { readonly ts
   };
 }
 
-/** Moves a character while it is offline (a test's shortcut instead of walking it there). */
-export async function moveOffline(ts: TestServer, name: string, map: number, x: number, y: number): Promise<void> {
+/** Changes a character while it is offline (a test's shortcut instead of playing it there). */
+export async function editOffline(ts: TestServer, name: string, edit: (record: CharacterRecord) => void): Promise<void> {
   // The logout's final save starts before the socket closes; let it land first.
   await ts.server.gateway.drainSaves();
   const characters = ts.server.database.characters;
   const record = await characters.findCharacterByName(name);
   if (!record) throw new Error(`no character ${name}`);
-  record.position = { ...record.position, map, x, y };
+  edit(record);
   expect((await characters.saveCharacter(record)).kind).toBe("ok");
+}
+
+/** Moves a character while it is offline (instead of walking it there). */
+export function moveOffline(ts: TestServer, name: string, map: number, x: number, y: number): Promise<void> {
+  return editOffline(ts, name, (record) => {
+    record.position = { ...record.position, map, x, y };
+  });
 }
