@@ -16,12 +16,15 @@ const BUBBLE_FONT = "12px system-ui, sans-serif";
 const BUBBLE_MAX_WIDTH = 170;
 const BUBBLE_LINE_HEIGHT = 14;
 const BUBBLE_MAX_LINES = 4;
+/** A ghost is drawn see-through. */
+const GHOST_ALPHA = 0.55;
 
 /** Draws a procedural character standing on the tile at (px, py). */
 export function paintCharacter(ctx: CanvasRenderingContext2D, look: CharacterLook, px: number, py: number): void {
   const cx = px + TILE_PX / 2;
   const feet = py + TILE_PX - 3;
   ctx.save();
+  if (look.ghost) ctx.globalAlpha = GHOST_ALPHA;
   ctx.fillStyle = SHADOW;
   ctx.beginPath();
   ctx.ellipse(cx, feet, 10 * look.scale, 3.5, 0, 0, Math.PI * 2);

@@ -41,6 +41,7 @@ export class ClientOutbox {
   private equipItemCounter = 0;
   private dropCounter = 0;
   private leftClickCounter = 0;
+  private attackCounter = 0;
   /** Counters of the typed commands whose packets carry one (`GuildMessage`), by packet. */
   private readonly commandCounters = new Map<ClientPacketName, number>();
 
@@ -59,6 +60,7 @@ export class ClientOutbox {
     this.equipItemCounter = 0;
     this.dropCounter = 0;
     this.leftClickCounter = 0;
+    this.attackCounter = 0;
     this.commandCounters.clear();
   }
 
@@ -238,6 +240,24 @@ export class ClientOutbox {
   /** Ends a player-to-player trade (`UserCommerceEnd`). */
   userCommerceEnd(): boolean {
     return this.send("UserCommerceEnd", {} satisfies ClientPacketFields<"UserCommerceEnd">);
+  }
+
+  // ---------------------------------------------------------------- combat and skills
+  // Pacing and the dead check live in the session (combat-rules.ts, skills-rules.ts).
+
+  /** Strikes the tile in front of the player (`Attack`, its `TS_Attack` counter filled here). */
+  attack(): boolean {
+    return this.send("Attack", { counter: ++this.attackCounter } satisfies ClientPacketFields<"Attack">);
+  }
+
+  /** Spends free skill points: `deltas[i]` points go to skill i + 1 (24 entries). */
+  modifySkills(deltas: readonly number[]): boolean {
+    return this.send("ModifySkills", { skillDeltas: [...deltas] } satisfies ClientPacketFields<"ModifySkills">);
+  }
+
+  /** Asks for the skills (`SendSkills`), as the stock client does when its skills window opens. */
+  requestSkills(): boolean {
+    return this.send("RequestSkills", {} satisfies ClientPacketFields<"RequestSkills">);
   }
 
   requestPositionUpdate(): boolean {

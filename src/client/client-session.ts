@@ -19,7 +19,9 @@ import { MovementPredictor, type Reconciliation } from "./prediction.ts";
 import { checkBuy, checkSell, type ShopCheck } from "./shop-rules.ts";
 import { checkDeposit, checkGoldDeposit, checkGoldWithdraw, checkWithdraw, type BankCheck } from "./bank-rules.ts";
 import { checkAccept, checkGoldOffer, checkItemOffer, trading, type TradeCheck } from "./trade-rules.ts";
-import { BANK_TEXT, INVENTORY_TEXT, SHOP_TEXT, TRADE_TEXT } from "./ui-text.ts";
+import { checkAttack, type AttackCheck } from "./combat-rules.ts";
+import { applySkillAssignment, checkSkillAssignment, type SkillCheck } from "./skills-rules.ts";
+import { BANK_TEXT, COMBAT_TEXT, INVENTORY_TEXT, SHOP_TEXT, SKILLS_TEXT, TRADE_TEXT } from "./ui-text.ts";
 
 /** A step due this little late keeps the walking rhythm instead of restarting it (frame jitter). */
 export const STEP_CADENCE_SLACK_MS = 50;
@@ -62,6 +64,10 @@ export class ClientSession {
   private pendingPartner = "";
   /** True while a walk key is held with a window open (the hint is said once per press). */
   private walkBlockedHinted = false;
+  /** When the last `Attack` went out (the attack key is paced at the attack interval). */
+  private lastAttackAtMs = Number.NEGATIVE_INFINITY;
+  /** When a refused attack was last explained in the console (a held key says it once a while). */
+  private attackRefusedAtMs = Number.NEGATIVE_INFINITY;
   private readonly warn: (message: string, detail?: unknown) => void;
 
   constructor(options: ClientSessionOptions) {
@@ -127,6 +133,8 @@ export class ClientSession {
         this.closeRequested = false;
         this.bankCloseRequested = false;
         this.tradeEndRequested = false;
+        this.lastAttackAtMs = Number.NEGATIVE_INFINITY;
+        this.attackRefusedAtMs = Number.NEGATIVE_INFINITY;
         return;
       case "trade-opened":
         this.tradeEndRequested = false;
@@ -587,6 +595,50 @@ export class ClientSession {
     if (check.ok) return check.value;
     pushConsole(this.state, TRADE_TEXT.refusals[check.reason], "warning", nowMs);
     return null;
+  }
+
+  // ------------------------------------------------------------------ combat and skills
+
+  /**
+   * The attack key: strikes the tile in front (`Attack`) at most once per attack interval. A
+   * ghost is refused (said in the console, once per interval while the key is held); a press
+   * too soon is dropped silently, so holding the key attacks at the interval.
+   */
+  attack(nowMs: number): AttackCheck {
+    const check = checkAttack(this.state, nowMs, this.lastAttackAtMs);
+    if (!check.ok) {
+      if (check.reason === "dead" && nowMs - this.attackRefusedAtMs >= this.state.attackIntervalMs) {
+        this.attackRefusedAtMs = nowMs;
+        pushConsole(this.state, COMBAT_TEXT.refusals.dead, "warning", nowMs);
+      }
+      return check;
+    }
+    this.lastAttackAtMs = nowMs;
+    this.outbox.attack();
+    return check;
+  }
+
+  /**
+   * Spends free skill points (`ModifySkills`): `deltas[i]` points to skill i + 1. Checked first
+   * (skills-rules.ts); an accepted one is applied to the state at once, since the server answers
+   * nothing. A refused one sends nothing and says why in the console.
+   */
+  assignSkills(deltas: readonly number[], nowMs: number): SkillCheck<readonly number[]> {
+    const check = checkSkillAssignment(this.state, deltas);
+    if (!check.ok) {
+      if (check.reason !== "not_playing") pushConsole(this.state, SKILLS_TEXT.refusals[check.reason], "warning", nowMs);
+      return check;
+    }
+    if (!this.outbox.modifySkills(check.value)) return { ok: false, reason: "bad_points" };
+    applySkillAssignment(this.state, check.value);
+    pushConsole(this.state, SKILLS_TEXT.assigned(check.value.reduce((sum, n) => sum + n, 0)), "info", nowMs);
+    return check;
+  }
+
+  /** Asks the server for the skills (`RequestSkills`), as the stock skills window does on opening. */
+  requestSkills(): boolean {
+    if (this.state.phase !== "in_world") return false;
+    return this.outbox.requestSkills();
   }
 
   /** Asks the server to log out (it answers with a countdown, or at once on safe maps). */

@@ -13,6 +13,12 @@ export const DEFAULT_WALK_INTERVAL_MS = STOCK_INTERVALS_MS.walkMs;
 export const MIN_WALK_INTERVAL_MS = 50;
 /** A server `Intervals.walkMs` above this is clamped (the player would seem frozen). */
 export const MAX_WALK_INTERVAL_MS = 2_000;
+/** Time between two `Attack`s until the server sends `Intervals` (the stock `IntervaloGolpe`, §1.1). */
+export const DEFAULT_ATTACK_INTERVAL_MS = STOCK_INTERVALS_MS.attackMs;
+/** A server `Intervals.attackMs` below this is clamped (an attack flood would follow). */
+export const MIN_ATTACK_INTERVAL_MS = 200;
+/** A server `Intervals.attackMs` above this is clamped (the attack key would seem dead). */
+export const MAX_ATTACK_INTERVAL_MS = 5_000;
 
 /**
  * A predicted step older than this is assumed accepted: the server says nothing on success, so
@@ -71,6 +77,16 @@ export const TILE_TEXT_MAX_MS = 5_000;
 export const TILE_TEXT_MAX_CHARS = 40;
 /** Texts over tiles kept at once (a hostile server could send thousands). */
 export const TILE_TEXTS_MAX = 32;
+/** A floating text over a char (`TextOverChar` damage, "Fallas", "+1 skill") rises this long. */
+export const CHAR_TEXT_MS = 1_500;
+/** Floating texts over chars kept at once (a hostile server could send thousands). */
+export const CHAR_TEXTS_MAX = 32;
+/** A swing (`ArmaMov`, `CharAtaca`) leans the attacker forward this long … */
+export const SWING_MS = 220;
+/** … by at most this many map pixels. */
+export const SWING_LUNGE_PX = 5;
+/** The level-up banner stays this long. */
+export const LEVEL_UP_BANNER_MS = 5_000;
 /** Units one inventory or vault slot holds (the server's `MAX_STACK`). */
 export const MAX_SLOT_UNITS = 10_000;
 /** Most gold a wallet or a vault may hold, and one gold packet may carry (a VB6 Long). */

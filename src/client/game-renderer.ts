@@ -10,6 +10,7 @@ import { renderPosition } from "./animation.ts";
 import { cameraFor, type Camera } from "./camera.ts";
 import { paintBubble, paintCharacter, paintExit, paintHealthBar, paintLayers, paintName, paintObject, paintTileText } from "./char-painter.ts";
 import type { ClientSession } from "./client-session.ts";
+import { liveCharTexts, swingOffset } from "./combat-rules.ts";
 import { TILE_PX } from "./constants.ts";
 import { ownChar, type CharView } from "./game-state.ts";
 import { isNpcChar } from "./packet-reducer.ts";
@@ -22,6 +23,10 @@ import type { SpriteIndex } from "./sprite-index.ts";
 import { TileChunkCache, type TerrainImages } from "./tile-painter.ts";
 
 const BACKGROUND = "#10141a";
+/** A floating text over a char starts this far above the middle of its tile (over the head) … */
+const CHAR_TEXT_BASE_PX = 30;
+/** … and each older one still showing over the same char this much higher, so they do not overlap. */
+const CHAR_TEXT_LINE_PX = 12;
 
 /** Loads AO images on demand (`<base>/<file>.png`); null until loaded or when missing. */
 export class ImageCache implements TerrainImages {
@@ -196,6 +201,17 @@ export class GameRenderer {
       const progress = Math.max(0, (nowMs - text.startMs) / (text.untilMs - text.startMs));
       paintTileText(ctx, text.text, vbColourToCss(text.color), (text.x - 1) * TILE_PX, (text.y - 1) * TILE_PX, text.offsetY, progress, text.animated);
     }
+    // Damage numbers and misses rise over the char (or where it fell); older ones a line higher.
+    const drawnAt = new Map(placed.map(({ char, at }) => [char.charIndex, at] as const));
+    const stacked = new Map<number, number>();
+    for (const text of liveCharTexts(state, nowMs).reverse()) {
+      const at = drawnAt.get(text.charIndex) ?? { x: text.x, y: text.y };
+      if (at.x < camera.firstTileX - 1 || at.x > camera.lastTileX + 1 || at.y < camera.firstTileY - 1 || at.y > camera.lastTileY + 1) continue;
+      const line = stacked.get(text.charIndex) ?? 0;
+      stacked.set(text.charIndex, line + 1);
+      const progress = (nowMs - text.startMs) / (text.untilMs - text.startMs);
+      paintTileText(ctx, text.text, vbColourToCss(text.color), (at.x - 1) * TILE_PX, (at.y - 1) * TILE_PX, CHAR_TEXT_BASE_PX + line * CHAR_TEXT_LINE_PX, progress, true);
+    }
   }
 
   /** An AO picture at its place in map pixels; skipped while its image loads. */
@@ -207,8 +223,9 @@ export class GameRenderer {
   }
 
   private paintChar(char: CharView, x: number, y: number, progress: number, nowMs: number): void {
-    const px = (x - 1) * TILE_PX;
-    const py = (y - 1) * TILE_PX;
+    const lean = swingOffset(char, nowMs);
+    const px = (x - 1) * TILE_PX + lean.dx;
+    const py = (y - 1) * TILE_PX + lean.dy;
     const motion = { progress, stepCount: char.stepCount };
     const sprite = this.sprites.character(char, motion, nowMs);
     if (sprite.kind === "procedural") {

@@ -1,13 +1,17 @@
 /**
  * The game view: the canvas with the map and characters, the HUD (map name, position, bars,
  * gold, level), the inventory, the windows the server opens over the map (NPC shop, bank vault,
- * player trade, a yes/no question), the console, the chat line and the logout button. Runs the
- * frame loop: input → session.tick (prediction) → renderer → HUD. Browser only.
+ * player trade, a yes/no question), the skills window, the ghost's banner while dead and the
+ * level-up banner, the console, the chat line and the logout button. Runs the frame loop:
+ * input → session.tick (prediction) → renderer → HUD. Keys: arrows walk, Ctrl attacks, K opens
+ * the skills, A/U/E/T act on the inventory, C/B ask for a shop or the vault, Enter opens the
+ * chat, Escape closes. Browser only.
  */
 import { parseMapJson, type MapGrid, type MapLayersDocument } from "../game/map-json/index.ts";
 import { renderPosition } from "./animation.ts";
 import type { ClientSession } from "./client-session.ts";
-import { MAX_CHAT_INPUT_CHARS } from "./constants.ts";
+import { isAttackKey, isDead, liveCharTexts } from "./combat-rules.ts";
+import { LEVEL_UP_BANNER_MS, MAX_CHAT_INPUT_CHARS } from "./constants.ts";
 import { DirectionKeys } from "./direction-keys.ts";
 import { h, setText } from "./dom.ts";
 import { ownChar, type ConsoleLine } from "./game-state.ts";
@@ -17,10 +21,12 @@ import { BankPanel } from "./bank-panel.ts";
 import { InventoryPanel } from "./inventory-panel.ts";
 import { serviceKeyAction } from "./service-keys.ts";
 import { ShopPanel } from "./shop-panel.ts";
+import { SkillsPanel } from "./skills-panel.ts";
+import { SKILLS_KEY_CODE } from "./skills-rules.ts";
 import { QuestionBox, TradePanel } from "./trade-panel.ts";
 import { readMapLayers } from "./map-terrain.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
-import { CHAT_TEXT, MAP_LOAD_FAILED_TEXT, SERVICE_TEXT, VITALS_TEXT } from "./ui-text.ts";
+import { CHAT_TEXT, COMBAT_TEXT, DEATH_TEXT, LEVEL_UP_TEXT, MAP_LOAD_FAILED_TEXT, SERVICE_TEXT, SKILLS_TEXT, VITALS_TEXT } from "./ui-text.ts";
 import type { WorldInfo } from "./world-info.ts";
 
 /** Wait before asking again for a map that failed to load. */
@@ -40,6 +46,7 @@ export interface GameScreenHandlers {
 }
 
 interface Bar {
+  readonly element: HTMLElement;
   readonly fill: HTMLElement;
   readonly label: HTMLElement;
 }
@@ -47,10 +54,8 @@ interface Bar {
 function bar(id: string, title: string, className: string): { element: HTMLElement; bar: Bar } {
   const fill = h("div", { className: "bar-fill" });
   const label = h("span", { className: "bar-label" });
-  return {
-    element: h("div", { className: `bar ${className}`, id, title }, fill, label),
-    bar: { fill, label },
-  };
+  const element = h("div", { className: `bar ${className}`, id, title, role: "meter", "aria-label": title }, fill, label);
+  return { element, bar: { element, fill, label } };
 }
 
 function setBar(target: Bar, name: string, value: number, max: number): void {
@@ -58,6 +63,16 @@ function setBar(target: Bar, name: string, value: number, max: number): void {
   const width = `${(ratio * 100).toFixed(1)}%`;
   if (target.fill.style.width !== width) target.fill.style.width = width;
   setText(target.label, `${name} ${value}/${max}`);
+  // What the bar shows, for tests and assistive tools.
+  const data = target.element.dataset;
+  if (data.value !== String(value)) {
+    data.value = String(value);
+    target.element.setAttribute("aria-valuenow", String(value));
+  }
+  if (data.max !== String(max)) {
+    data.max = String(max);
+    target.element.setAttribute("aria-valuemax", String(max));
+  }
 }
 
 /** Fetches map grids (with a memory cache of the JSON) and hands them to the session. */
@@ -176,6 +191,15 @@ export class GameScreen {
   private readonly bank: BankPanel;
   private readonly trade: TradePanel;
   private readonly question: QuestionBox;
+  private readonly skills: SkillsPanel;
+  private readonly viewport: HTMLElement;
+  private readonly deathBanner: HTMLElement;
+  private readonly levelBanner: HTMLElement;
+  private readonly levelBannerText: HTMLElement;
+  private readonly levelBannerPoints: HTMLElement;
+  /** The floating texts over chars as a list (the canvas is not read by tests or screen readers). */
+  private readonly floatingTexts: HTMLElement;
+  private floatingTextsShown = "";
   private readonly bars: { hp: Bar; mana: Bar; stamina: Bar; food: Bar; water: Bar; exp: Bar };
   private lastConsoleId = 0;
   private frame = 0;
@@ -228,12 +252,25 @@ export class GameScreen {
     this.bank = new BankPanel(session, this.inventory, world, sprites, images);
     this.trade = new TradePanel(session, this.inventory, world, sprites, images);
     this.question = new QuestionBox(session);
+    this.skills = new SkillsPanel(session);
     const services = h(
       "div",
       { className: "inv-actions service-actions" },
       h("button", { type: "button", id: "act-commerce", text: SERVICE_TEXT.commerce, title: SERVICE_TEXT.commerceTitle, onclick: (() => this.session.startCommerce()) as EventListener }),
       h("button", { type: "button", id: "act-vault", text: SERVICE_TEXT.vault, title: SERVICE_TEXT.vaultTitle, onclick: (() => this.session.openVault()) as EventListener }),
+      h("button", { type: "button", id: "act-skills", text: SKILLS_TEXT.button, title: SKILLS_TEXT.buttonTitle, onclick: (() => this.skills.toggle()) as EventListener }),
     );
+    const combatHint = h("p", { className: "inv-hint", id: "combat-hint", text: COMBAT_TEXT.attackHint });
+    this.deathBanner = h(
+      "div",
+      { className: "death-banner", id: "death-banner", role: "status", hidden: true },
+      h("h2", { text: DEATH_TEXT.title }),
+      h("p", { text: DEATH_TEXT.hint }),
+    );
+    this.levelBannerText = h("strong", { id: "levelup-text" });
+    this.levelBannerPoints = h("span", { id: "levelup-points" });
+    this.levelBanner = h("div", { className: "levelup-banner", id: "levelup-banner", role: "status", hidden: true }, this.levelBannerText, this.levelBannerPoints);
+    this.floatingTexts = h("ul", { className: "visually-hidden", id: "char-texts", "aria-live": "polite" });
 
     const chatForm = h(
       "form",
@@ -248,10 +285,26 @@ export class GameScreen {
       },
       this.chatInput,
     );
+    this.viewport = h(
+      "div",
+      { className: "viewport" },
+      this.canvas,
+      this.mapName,
+      this.position,
+      this.deathBanner,
+      this.levelBanner,
+      this.floatingTexts,
+      this.skills.element,
+      this.shop.element,
+      this.bank.element,
+      this.trade.element,
+      this.question.element,
+      this.overlay,
+    );
     this.element = h(
       "div",
       { className: "game", id: "game" },
-      h("div", { className: "viewport" }, this.canvas, this.mapName, this.position, this.shop.element, this.bank.element, this.trade.element, this.question.element, this.overlay),
+      this.viewport,
       h(
         "aside",
         { className: "sidebar" },
@@ -264,6 +317,7 @@ export class GameScreen {
         exp.element,
         this.inventory.element,
         services,
+        combatHint,
         this.countdown,
         this.logoutButton,
       ),
@@ -339,11 +393,13 @@ export class GameScreen {
     const active = document.activeElement;
     const state = this.session.state;
     const windowOpen = state.shop.open || state.bank.open || state.trade.open;
-    if (event.key === "Escape" && active !== this.chatInput && (windowOpen || state.question !== null)) {
-      // Escape closes the open window (shop, vault or trade), else declines the question.
+    if (event.key === "Escape" && active !== this.chatInput && (windowOpen || state.question !== null || this.skills.isOpen)) {
+      // Escape closes the open window (shop, vault or trade), else declines the question, else
+      // closes the skills window.
       event.preventDefault();
       if (windowOpen) this.session.closeOpenWindow();
-      else this.session.answerQuestion(false);
+      else if (state.question !== null) this.session.answerQuestion(false);
+      else this.skills.close();
       return;
     }
     if (active === this.chatInput) {
@@ -355,6 +411,12 @@ export class GameScreen {
     }
     // Typing in another box (the drop amount) is not playing.
     if (active instanceof HTMLInputElement || active instanceof HTMLSelectElement || active instanceof HTMLTextAreaElement) return;
+    if (isAttackKey(event.code)) {
+      // Ctrl attacks; held, it attacks at the attack interval (the session paces it).
+      event.preventDefault();
+      this.session.attack(performance.now());
+      return;
+    }
     if (event.key === "Enter") {
       // Enter on a focused button presses it; elsewhere it opens the chat line.
       if (active instanceof HTMLButtonElement) return;
@@ -363,9 +425,19 @@ export class GameScreen {
       this.chatInput.focus();
       return;
     }
-    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    if (event.altKey || event.metaKey) return;
+    if (event.ctrlKey) {
+      // While Ctrl is held to attack the arrows still turn and walk; letters with Ctrl are the browser's.
+      if (this.keys.press(event.code)) event.preventDefault();
+      return;
+    }
     if (this.inventory.handleKey(event)) {
       event.preventDefault();
+      return;
+    }
+    if (event.code === SKILLS_KEY_CODE) {
+      event.preventDefault();
+      if (!event.repeat) this.skills.toggle();
       return;
     }
     const service = serviceKeyAction(event.code);
@@ -403,6 +475,7 @@ export class GameScreen {
     if (me) {
       const drawn = renderPosition(me, nowMs);
       setText(this.position, `Mapa ${state.mapId} · X ${me.x} · Y ${me.y}`);
+      this.position.dataset.map = String(state.mapId);
       this.position.dataset.x = String(me.x);
       this.position.dataset.y = String(me.y);
       this.position.dataset.drawnX = drawn.x.toFixed(2);
@@ -424,6 +497,8 @@ export class GameScreen {
     this.bank.update();
     this.trade.update();
     this.question.update();
+    this.skills.update();
+    this.updateCombat(nowMs);
     const camera = this.renderer.camera;
     if (camera) {
       // Where the map is drawn, for tests that click a tile.
@@ -432,6 +507,32 @@ export class GameScreen {
       this.canvas.dataset.zoom = String(camera.zoom);
     }
     this.updateConsole(state.console);
+  }
+
+  /** The ghost's banner, the level-up banner and the list of floating texts over chars. */
+  private updateCombat(nowMs: number): void {
+    const state = this.session.state;
+    const dead = isDead(state);
+    if (this.deathBanner.hidden === dead) this.deathBanner.hidden = !dead;
+    this.viewport.classList.toggle("dead", dead);
+    const level = state.levelUp;
+    const showLevel = level !== null && nowMs - level.atMs < LEVEL_UP_BANNER_MS;
+    if (this.levelBanner.hidden === showLevel) this.levelBanner.hidden = !showLevel;
+    if (showLevel) {
+      setText(this.levelBannerText, LEVEL_UP_TEXT.reached(level.level));
+      setText(this.levelBannerPoints, LEVEL_UP_TEXT.points(state.stats.freeSkillPoints));
+      this.levelBanner.dataset.level = String(level.level);
+    }
+    const texts = liveCharTexts(state, nowMs);
+    const key = texts.map((t) => t.id).join(",");
+    if (key === this.floatingTextsShown) return;
+    this.floatingTextsShown = key;
+    this.floatingTexts.replaceChildren(
+      ...texts.map((t) => {
+        const name = state.chars.get(t.charIndex)?.name ?? "";
+        return h("li", { "data-char": t.charIndex, "data-text": t.text, "data-color": t.color, text: name ? `${name}: ${t.text}` : t.text });
+      }),
+    );
   }
 
   private updateConsole(lines: readonly ConsoleLine[]): void {

@@ -2,7 +2,7 @@
  * Everything the client knows, in one plain object the packet reducer updates and the renderer
  * reads. Pure data: no DOM, no sockets, no clocks (times are passed in).
  */
-import { BANK_SLOTS, CONSOLE_MAX_LINES, DEFAULT_WALK_INTERVAL_MS, INVENTORY_SLOTS, PICKUP_NOTICES_MAX, SHOP_SLOTS, TRADE_OFFER_SLOT_COUNT } from "./constants.ts";
+import { BANK_SLOTS, CONSOLE_MAX_LINES, DEFAULT_ATTACK_INTERVAL_MS, DEFAULT_WALK_INTERVAL_MS, INVENTORY_SLOTS, PICKUP_NOTICES_MAX, SHOP_SLOTS, TRADE_OFFER_SLOT_COUNT } from "./constants.ts";
 import type { AreaWindow } from "../game/area/index.ts";
 import type { Heading } from "../game/movement/index.ts";
 
@@ -63,6 +63,8 @@ export interface CharView {
   moveDurationMs: number;
   /** Steps taken, for the walk cycle of the legs. */
   stepCount: number;
+  /** When it last swung a weapon or struck (`ArmaMov`, `CharAtaca`): the renderer leans it forward. */
+  swingAtMs?: number;
 }
 
 export interface GroundObjectView {
@@ -188,6 +190,29 @@ export interface TileText {
   readonly untilMs: number;
 }
 
+/**
+ * A floating text over a char (`TextOverChar`: damage numbers, "+1 <skill>"; "Fallas"/"Falló"
+ * of a `CharSwing`). It keeps the tile the char stood on, so the number over an NPC that just
+ * died (`CharacterRemove`) still rises where it fell.
+ */
+export interface CharText {
+  readonly id: number;
+  readonly charIndex: number;
+  readonly text: string;
+  /** VB `RGB()` colour (0x00BBGGRR). */
+  readonly color: number;
+  readonly x: number;
+  readonly y: number;
+  readonly startMs: number;
+  readonly untilMs: number;
+}
+
+/** "You reached level N" (`UpdateUserStats` with a higher level), for a banner. */
+export interface LevelUpNotice {
+  readonly level: number;
+  readonly atMs: number;
+}
+
 export interface PlayerStats {
   hp: number;
   maxHp: number;
@@ -205,6 +230,11 @@ export interface PlayerStats {
   water: number;
   maxWater: number;
   freeSkillPoints: number;
+  /**
+   * The 24 skills (`SendSkills`, skill id n at index n - 1), or null until the server says: it
+   * sends them at login only while there are free points to spend (§7.4).
+   */
+  skills: number[] | null;
 }
 
 /** Console colour classes, from the `ConsoleMsg` font index. */
@@ -256,9 +286,16 @@ export interface GameState {
   nextPickUpId: number;
   /** Floating texts over tiles, oldest first; expired ones are dropped as new ones come. */
   tileTexts: TileText[];
+  /** Floating texts over chars, oldest first; expired ones are dropped as new ones come. */
+  charTexts: CharText[];
+  nextCharTextId: number;
+  /** The last level-up, for the banner (null: none this session). */
+  levelUp: LevelUpNotice | null;
   console: ConsoleLine[];
   nextConsoleId: number;
   walkIntervalMs: number;
+  /** Least time between two `Attack`s (`Intervals.attackMs`, the server enforces it too). */
+  attackIntervalMs: number;
   /** Seconds left of a logout countdown, or null when none runs. */
   quitSecondsLeft: number | null;
   usersOnline: number;
@@ -284,6 +321,7 @@ export function emptyStats(): PlayerStats {
     water: 0,
     maxWater: 0,
     freeSkillPoints: 0,
+    skills: null,
   };
 }
 
@@ -328,9 +366,13 @@ export function createGameState(): GameState {
     pickUps: [],
     nextPickUpId: 1,
     tileTexts: [],
+    charTexts: [],
+    nextCharTextId: 1,
+    levelUp: null,
     console: [],
     nextConsoleId: 1,
     walkIntervalMs: DEFAULT_WALK_INTERVAL_MS,
+    attackIntervalMs: DEFAULT_ATTACK_INTERVAL_MS,
     quitSecondsLeft: null,
     usersOnline: 0,
     badPackets: 0,
@@ -354,6 +396,8 @@ export function resetWorld(state: GameState): void {
   state.question = null;
   state.pickUps = [];
   state.tileTexts = [];
+  state.charTexts = [];
+  state.levelUp = null;
   state.quitSecondsLeft = null;
 }
 

@@ -60,6 +60,36 @@ export {
 } from "./trade-rules.ts";
 export { serviceKeyAction, SERVICE_KEY_CODES, type ServiceKeyAction } from "./service-keys.ts";
 export {
+  isDead,
+  checkAttack,
+  clampAttackInterval,
+  isAttackKey,
+  pushCharText,
+  liveCharTexts,
+  startSwing,
+  faceTowards,
+  swingOffset,
+  ATTACK_KEY_CODES,
+  GHOST_BODY,
+  MISS_COLOUR,
+  type AttackRefusal,
+  type AttackCheck,
+} from "./combat-rules.ts";
+export {
+  emptyDraft,
+  skillPoints,
+  draftFree,
+  checkSkillAssignment,
+  raiseInDraft,
+  lowerInDraft,
+  applySkillAssignment,
+  readSkills,
+  MAX_SKILL_POINTS,
+  SKILLS_KEY_CODE,
+  type SkillRefusal,
+  type SkillCheck,
+} from "./skills-rules.ts";
+export {
   createGameState,
   resetWorld,
   ownChar,
@@ -81,6 +111,8 @@ export {
   type QuestionView,
   type PickUpNotice,
   type TileText,
+  type CharText,
+  type LevelUpNotice,
   type GroundObjectView,
   type ConsoleLine,
   type ConsoleTone,
@@ -132,6 +164,6 @@ export {
   type Terrain,
 } from "./procedural-art.ts";
 export { checkCreationForm, headChoices, cycleHead, RACE_CHOICES, GENDER_CHOICES, CLASS_CHOICES, type Choice, type FormCheck } from "./creation-options.ts";
-export { messageBoxText, localeMessageText, quitCountdownOf, toneOfFont, MESSAGE_BOX_TEXT, CHAT_TEXT, INVENTORY_TEXT, VITALS_TEXT, BANK_TEXT, TRADE_TEXT, QUESTION_BOX_TEXT } from "./ui-text.ts";
+export { messageBoxText, localeMessageText, quitCountdownOf, toneOfFont, MESSAGE_BOX_TEXT, CHAT_TEXT, INVENTORY_TEXT, VITALS_TEXT, BANK_TEXT, TRADE_TEXT, QUESTION_BOX_TEXT, COMBAT_TEXT, DEATH_TEXT, LEVEL_UP_TEXT, SKILLS_TEXT, SKILL_NAMES } from "./ui-text.ts";
 export { parseWorldInfo, fallbackWorldInfo, buildWorldInfoJson, type WorldInfo, type WorldInfoJson } from "./world-info.ts";
 export * from "./constants.ts";

@@ -26,9 +26,11 @@ import {
   TILE_TEXTS_MAX,
 } from "./constants.ts";
 import { applyBankGold, applyBankSlot } from "./bank-rules.ts";
+import { clampAttackInterval, faceTowards, MISS_COLOUR, pushCharText, startSwing } from "./combat-rules.ts";
+import { applySkillRise, readSkills, SKILL_ROSE_MESSAGE } from "./skills-rules.ts";
 import { emptyTrade, ownChar, pushConsole, pushPickUp, tileKey, type AccountCharacter, type CharView, type GameState } from "./game-state.ts";
 import { applyQuestion, applyTradeOffer } from "./trade-rules.ts";
-import { localeMessageText, messageBoxText, quitCountdownOf, toneOfFont } from "./ui-text.ts";
+import { COMBAT_TEXT, localeMessageText, messageBoxText, quitCountdownOf, toneOfFont } from "./ui-text.ts";
 
 /** What the rest of the client must react to after a packet. */
 export type ClientSignal =
@@ -130,6 +132,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
 
     case "Intervals":
       state.walkIntervalMs = clampWalkInterval(packet.fields.walkMs);
+      state.attackIntervalMs = clampAttackInterval(packet.fields.attackMs);
       return [];
 
     case "VelocidadToggle": {
@@ -146,6 +149,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       state.objects.clear();
       state.bubbles.clear();
       state.tileTexts = [];
+      state.charTexts = [];
       state.area = null;
       // A question from someone on the map we left can no longer be answered.
       state.question = null;
@@ -261,6 +265,54 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       }
       return [];
     }
+
+    // ---- combat (combat-and-progression §3.6-3.7): what the stock client shows of each outcome
+
+    case "CharSwing": {
+      // A miss: "Fallas" over our own char, "Falló" over anyone else's (HandleCharSwing).
+      const { charIndex, showText, notifyText } = packet.fields;
+      if (showText && notifyText) pushCharText(state, charIndex, charIndex === state.myCharIndex ? COMBAT_TEXT.ownMiss : COMBAT_TEXT.otherMiss, MISS_COLOUR, nowMs);
+      return [];
+    }
+
+    case "ArmaMov":
+      startSwing(state, packet.fields.charIndex, nowMs);
+      return [];
+
+    case "CharAtaca": {
+      // An NPC struck `attackerIndex` (the field names the victim): it faces it and swings; a
+      // miss (-1) reads "Falló" over the NPC, as a player's miss does. A hit's number comes in
+      // its own `TextOverChar`.
+      const { charIndex, attackerIndex: victimIndex, damage } = packet.fields;
+      faceTowards(state, charIndex, victimIndex);
+      startSwing(state, charIndex, nowMs);
+      if (damage < 0) pushCharText(state, charIndex, COMBAT_TEXT.otherMiss, MISS_COLOUR, nowMs);
+      return [];
+    }
+
+    case "TextOverChar":
+      pushCharText(state, packet.fields.charIndex, packet.fields.text, packet.fields.color, nowMs);
+      return [];
+
+    case "NPCHitUser":
+      pushConsole(state, COMBAT_TEXT.npcHitUs(packet.fields.bodyPart, packet.fields.damage), "fight", nowMs);
+      return [];
+
+    case "UserHittedUser": {
+      const { victimCharIndex, bodyPart, damage } = packet.fields;
+      pushConsole(state, COMBAT_TEXT.weHitPlayer(state.chars.get(victimCharIndex)?.name ?? "", bodyPart, damage), "fight", nowMs);
+      return [];
+    }
+
+    case "UserHittedByUser": {
+      const { attackerCharIndex, bodyPart, damage } = packet.fields;
+      pushConsole(state, COMBAT_TEXT.playerHitUs(state.chars.get(attackerCharIndex)?.name ?? "", bodyPart, damage), "fight", nowMs);
+      return [];
+    }
+
+    case "NPCKillUser":
+      pushConsole(state, COMBAT_TEXT.npcKilledUs, "fight", nowMs);
+      return [];
 
     case "PosUpdate":
       return [{ type: "pos-update", x: packet.fields.x, y: packet.fields.y }];
@@ -388,6 +440,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
 
     case "LocaleMsg":
       pushConsole(state, localeMessageText(packet.fields.messageId, packet.fields.params), toneOfFont(packet.fields.fontIndex), nowMs);
+      if (packet.fields.messageId === SKILL_ROSE_MESSAGE) applySkillRise(state, packet.fields.params);
       return [];
 
     case "ConsoleCharText": {
@@ -399,6 +452,8 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
     case "UpdateUserStats": {
       const f = packet.fields;
       const s = state.stats;
+      // A higher level than the one we knew is a level-up (the login burst starts from 0).
+      if (s.level > 0 && f.level > s.level) state.levelUp = { level: f.level, atMs: nowMs };
       s.maxHp = f.maxHp;
       s.hp = f.minHp;
       s.maxMana = f.maxMana;
@@ -410,6 +465,11 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       s.expToNextLevel = f.expToNextLevel;
       s.exp = f.exp;
       s.classId = f.class;
+      const me = ownChar(state);
+      if (me) {
+        me.minHp = f.minHp;
+        me.maxHp = f.maxHp;
+      }
       return [];
     }
     case "UpdateHP": {
@@ -440,7 +500,10 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       return [];
     }
     case "LevelUp":
-      state.stats.freeSkillPoints = packet.fields.freeSkillPoints;
+      state.stats.freeSkillPoints = Math.max(0, packet.fields.freeSkillPoints);
+      return [];
+    case "SendSkills":
+      state.stats.skills = readSkills(packet.fields.skills);
       return [];
 
     case "ChangeInventorySlot": {

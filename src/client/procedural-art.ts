@@ -7,6 +7,7 @@
 import { AO20_HEAD_RANGES, RACE_IDS, type RaceId } from "../game/character-creation/index.ts";
 import type { MapGrid } from "../game/map-json/index.ts";
 import { BLOCKED_ALL, TILE_TREE, TILE_WATER, type Heading } from "../game/movement/index.ts";
+import { GHOST_BODY } from "./combat-rules.ts";
 
 // ---------------------------------------------------------------- numbers → colours
 
@@ -133,7 +134,12 @@ export interface CharacterLook {
   readonly shield: boolean;
   /** Size relative to a person (creatures are smaller or larger). */
   readonly scale: number;
+  /** A dead player (the ghost body): pale and see-through. */
+  readonly ghost: boolean;
 }
+
+/** A ghost's pale colour, for skin, hair and clothes alike. */
+const GHOST_COLOUR = "#d7e3f2";
 
 /** Animation "none" for weapon, shield, helmet (`NingunArma`, …). */
 const NO_EQUIPMENT = 2;
@@ -186,13 +192,14 @@ export function characterLook(appearance: CharacterAppearance, motion: Character
   const headHash = hash32(appearance.head + 1_000);
   const moving = motion.progress < 1;
   const swing = moving ? Math.sin(motion.progress * Math.PI) : 0;
+  const ghost = appearance.kind === 0 && appearance.body === GHOST_BODY;
   return {
     figure,
     heading: appearance.heading,
-    skin: race ? SKIN_BY_RACE[race] : DEFAULT_SKIN,
-    hair: hsl(20 + (headHash % 40), 35 + (headHash % 30), 18 + ((headHash >>> 8) % 40)),
-    tunic: hsl(bodyHash % 360, 45, 42),
-    trousers: hsl((bodyHash >>> 9) % 360, 25, 28),
+    skin: ghost ? GHOST_COLOUR : race ? SKIN_BY_RACE[race] : DEFAULT_SKIN,
+    hair: ghost ? GHOST_COLOUR : hsl(20 + (headHash % 40), 35 + (headHash % 30), 18 + ((headHash >>> 8) % 40)),
+    tunic: ghost ? GHOST_COLOUR : hsl(bodyHash % 360, 45, 42),
+    trousers: ghost ? GHOST_COLOUR : hsl((bodyHash >>> 9) % 360, 25, 28),
     fur: figure === "wolf" ? "#8d8f93" : figure === "boar" ? "#6b4a2f" : figure === "spider" ? "#3d4a2a" : hsl(bodyHash % 360, 30, 40),
     stride: motion.stepCount % 2 === 0 ? swing : -swing,
     bob: swing * STEP_BOB_PX,
@@ -200,6 +207,7 @@ export function characterLook(appearance: CharacterAppearance, motion: Character
     weapon: appearance.weapon > 0 && appearance.weapon !== NO_EQUIPMENT,
     shield: appearance.shield > 0 && appearance.shield !== NO_EQUIPMENT,
     scale: FIGURE_SCALE[figure],
+    ghost,
   };
 }
 

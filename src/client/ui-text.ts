@@ -9,6 +9,8 @@ import type { ConsoleTone } from "./game-state.ts";
 import type { BankRefusal } from "./bank-rules.ts";
 import type { InventoryRefusal } from "./inventory-rules.ts";
 import type { ShopRefusal } from "./shop-rules.ts";
+import type { AttackRefusal } from "./combat-rules.ts";
+import type { SkillRefusal } from "./skills-rules.ts";
 import type { TradeRefusal } from "./trade-rules.ts";
 
 /**
@@ -48,6 +50,24 @@ const LOCALE_TEXT: Readonly<Record<number, string>> = {
   1418: "Tenés ¬1 monedas de oro en tu cuenta.",
   1419: "No tenés esa cantidad de oro para depositar.",
   1395: "No tenés esa cantidad de oro en tu cuenta.",
+  // Combat, death and the priest (combat-and-progression §3, §6.7, §8).
+  8: "Estás demasiado lejos.",
+  77: "¡¡Estás muerto!!",
+  83: "El sacerdote te ha curado.",
+  93: "Estás muy cansado para luchar.",
+  184: "¡Has matado a la criatura!",
+  382: "¡Le has quitado ¬1 puntos de vida a la criatura!",
+  524: "Escribí /HOGAR si querés volver rápido a tu hogar.",
+  585: "¡Has sido resucitado!",
+  1041: "No podés atacar mascotas en zonas seguras.",
+  1042: "No podés atacar a esta criatura.",
+  1043: "¡Fallaste el golpe!",
+  1045: "No podés atacar a un espíritu.",
+  1062: "Este es un mapa seguro: acá no se pelea.",
+  1063: "No podés pelear en una zona segura.",
+  1125: "No podés usarlo así.",
+  1930: "¡¬1 te atacó y falló!",
+  2129: "¡Estoy muy cansado!",
 };
 
 /** `text` with its `¬n` holes filled from ¬-separated `params`. */
@@ -132,6 +152,115 @@ export const VITALS_TEXT = {
   expTitle: "Experiencia",
   food: "Comida",
   water: "Agua",
+} as const;
+
+/**
+ * The 24 skills by id (`e_Skill` 1…24 at index 0…23), as the stock client names them. The same
+ * list as `SKILL_NAMES` of game/items (a test keeps them equal); the client may not import that
+ * context, whose loaders read files.
+ */
+export const SKILL_NAMES: readonly string[] = [
+  "Magia",
+  "Robar",
+  "Destreza en combate",
+  "Combate con armas",
+  "Meditar",
+  "Apuñalar",
+  "Ocultarse",
+  "Supervivencia",
+  "Comercio",
+  "Defensa con escudo",
+  "Liderazgo",
+  "Armas a distancia",
+  "Combate sin armas",
+  "Navegación",
+  "Equitación",
+  "Resistencia mágica",
+  "Tala",
+  "Pesca",
+  "Minería",
+  "Herrería",
+  "Carpintería",
+  "Alquimia",
+  "Sastrería",
+  "Domar",
+];
+
+/** Where a hit landed (`NPCHitUser`, `UserHitted*` body part: VB6 `PartesCuerpo`). */
+const BODY_PART_TEXT: Readonly<Record<number, string>> = {
+  1: "en la cabeza",
+  2: "en la pierna izquierda",
+  3: "en la pierna derecha",
+  4: "en el brazo derecho",
+  5: "en el brazo izquierdo",
+  6: "en el torso",
+};
+
+function bodyPart(part: number): string {
+  return BODY_PART_TEXT[part] ?? "";
+}
+
+function hitLine(subject: string, part: number, damage: number): string {
+  const where = bodyPart(part);
+  return `${subject}${where ? ` ${where}` : ""} por ${damage}!`;
+}
+
+/** What combat says: over the chars, in the console, and why an attack was not sent. */
+export const COMBAT_TEXT = {
+  /** `CharSwing` over our own char (the stock client's "Fallas") … */
+  ownMiss: "Fallas",
+  /** … and over anyone else's ("Falló"). */
+  otherMiss: "Falló",
+  /** `NPCHitUser`: a creature hit us. */
+  npcHitUs: (part: number, damage: number): string => hitLine("¡La criatura te pegó", part, damage),
+  /** `UserHittedUser`: we hit a player. */
+  weHitPlayer: (name: string, part: number, damage: number): string => hitLine(`¡Le pegaste a ${name || "alguien"}`, part, damage),
+  /** `UserHittedByUser`: a player hit us. */
+  playerHitUs: (name: string, part: number, damage: number): string => hitLine(`¡${name || "Alguien"} te pegó`, part, damage),
+  /** `NPCKillUser`. */
+  npcKilledUs: "¡La criatura te ha matado!",
+  /** Tooltip of the attack hint. */
+  attackHint: "Ctrl: atacar al que tenés enfrente (girá con las flechas contra él)",
+  refusals: {
+    not_playing: "Todavía no estás en el juego.",
+    dead: "¡¡Estás muerto!! Los muertos no pueden atacar.",
+    too_soon: "Todavía no podés volver a atacar.",
+  } satisfies Record<AttackRefusal, string>,
+} as const;
+
+/** The ghost's banner while dead (HP 0). */
+export const DEATH_TEXT = {
+  title: "Estás muerto",
+  hint: "Buscá un sacerdote y hacé clic sobre él, a 5 pasos o menos, para resucitar. Como fantasma podés caminar, pero no atacar ni agarrar cosas.",
+} as const;
+
+/** The level-up banner. */
+export const LEVEL_UP_TEXT = {
+  reached: (level: number): string => `¡Subiste al nivel ${level}!`,
+  points: (free: number): string => (free > 0 ? `Tenés ${free} puntos de habilidad para repartir (K).` : ""),
+} as const;
+
+/** Everything the skills window says. */
+export const SKILLS_TEXT = {
+  title: "Habilidades",
+  button: "Habilidades (K)",
+  buttonTitle: "Ver tus habilidades y repartir los puntos libres (K)",
+  close: "Cerrar",
+  assign: "Asignar",
+  raise: (name: string): string => `Sumar un punto a ${name}`,
+  lower: (name: string): string => `Quitar un punto de ${name}`,
+  free: (free: number): string => `Puntos libres: ${free}`,
+  /** A skill the server has not told yet. */
+  unknownValue: "?",
+  assigned: (points: number): string => `Asignaste ${points} ${points === 1 ? "punto" : "puntos"} de habilidad.`,
+  hint: "+ y − reparten los puntos libres (hasta 100 por habilidad); «Asignar» los confirma. Escape cierra.",
+  refusals: {
+    not_playing: "Todavía no estás en el juego.",
+    nothing_to_assign: "No repartiste ningún punto.",
+    bad_points: "Los puntos tienen que ser números enteros, sin negativos.",
+    more_than_free: "No tenés tantos puntos libres.",
+    over_max: "Ninguna habilidad puede pasar de 100.",
+  } satisfies Record<SkillRefusal, string>,
 } as const;
 
 /** Why the server says an item is not for this character (`ChangeInventorySlot.canUse`, §4.2). */
