@@ -11,7 +11,10 @@
  *
  * Runs (ids): hot_spread_grid, hot_spread_global (AoI grid vs global, 1,000 bots on map 4),
  * world_spread_ao20 (2,000 bots over the imported AO20 maps), login_storm_postgres (2,000 bots),
- * fight_spread_ao20 (1,000 fighters over the imported AO20 maps, each hunting the nearest NPC).
+ * and the NPC runs of issue 15, on the AO20 world loaded whole (`--load-all-maps`: every map's
+ * NPCs spawned at start): world_spread_npcs_ao20 (2,000 walkers) and fight_spread_ao20 (2,000
+ * fighters, each hunting the nearest NPC). `--repeat N` runs each selected run N times and prints
+ * the medians of the headline numbers (a JSON line per run id) after the runs.
  * `--scale 0.1` runs a tenth of the bots (a quick check of the suite itself; the doc is only
  * written at scale 1). The Postgres run uses its own database, `argentum_bench`, dropped and
  * created on the server of --database-url, so it never touches what tests use.
@@ -41,6 +44,8 @@ const END = "<!-- bench:end -->";
 const TARGET_CONFIRMED_RATIO = 0.9;
 const TARGET_RTT_P99_MS = 50;
 const TARGET_WORLD_MOVES_PER_S = 5_553;
+/** Target of issue 15: the NPC AI ticks run at most this late at p99. */
+const TARGET_NPC_AI_LATENESS_P99_MS = 50;
 
 type Database = "pglite" | "postgres";
 
@@ -54,6 +59,8 @@ interface RunSpec {
   readonly benchSpawn: string;
   readonly seed: number;
   readonly transport: "tcp";
+  /** `--load-all-maps`: every map (and its NPCs) loaded at start, not on first entry. */
+  readonly loadAllMaps?: boolean;
 }
 
 const RUNS: readonly RunSpec[] = [
@@ -61,8 +68,10 @@ const RUNS: readonly RunSpec[] = [
   { id: "hot_spread_global", scenario: "hot_spread", bots: 1000, aoi: "global", database: "pglite", world: "default", benchSpawn: "4", seed: 2, transport: "tcp" },
   { id: "world_spread_ao20", scenario: "world_spread", bots: 2000, aoi: "grid", database: "pglite", world: "ao20", benchSpawn: "spread", seed: 3, transport: "tcp" },
   { id: "login_storm_postgres", scenario: "login_storm", bots: 2000, aoi: "grid", database: "postgres", world: "default", benchSpawn: "off", seed: 4, transport: "tcp" },
+  // Issue 15: every NPC of the AO20 maps spawned, 2,000 walkers spread over the maps.
+  { id: "world_spread_npcs_ao20", scenario: "world_spread", bots: 2000, aoi: "grid", database: "pglite", world: "ao20", benchSpawn: "spread", seed: 6, transport: "tcp", loadAllMaps: true },
   // Combat load: every bot walks to the nearest NPC in sight and attacks it at the melee pace.
-  { id: "fight_spread_ao20", scenario: "fight_spread", bots: 1000, aoi: "grid", database: "pglite", world: "ao20", benchSpawn: "spread", seed: 5, transport: "tcp" },
+  { id: "fight_spread_ao20", scenario: "fight_spread", bots: 2000, aoi: "grid", database: "pglite", world: "ao20", benchSpawn: "spread", seed: 5, transport: "tcp", loadAllMaps: true },
 ];
 
 function option(name: string): string | undefined {
@@ -72,11 +81,13 @@ function option(name: string): string | undefined {
 
 const durationS = Number(option("duration") ?? 25);
 const scale = Number(option("scale") ?? 1);
+const repeat = Number(option("repeat") ?? 1);
 const only = option("only")?.split(",");
 const databaseUrl = option("database-url") ?? DEFAULT_DATABASE_URL;
-const writeDoc = !process.argv.includes("--no-doc") && scale === 1;
-if (!(durationS > 0) || !(scale > 0 && scale <= 1)) {
-  process.stderr.write("bench/scenarios: --duration must be > 0 and --scale in (0, 1]\n");
+// The generated block holds one run of each id: repeated runs print medians, the doc is written by hand.
+const writeDoc = !process.argv.includes("--no-doc") && scale === 1 && repeat === 1;
+if (!(durationS > 0) || !(scale > 0 && scale <= 1) || !(Number.isInteger(repeat) && repeat >= 1)) {
+  process.stderr.write("bench/scenarios: --duration must be > 0, --scale in (0, 1] and --repeat a whole number >= 1\n");
   process.exit(2);
 }
 const unknown = only?.filter((id) => !RUNS.some((run) => run.id === id)) ?? [];
@@ -192,6 +203,7 @@ async function runOne(spec: RunSpec, workDir: string): Promise<RunResult | undef
     if (!pack) return undefined;
     serverArgs.push("--world", pack);
   }
+  if (spec.loadAllMaps) serverArgs.push("--load-all-maps");
   if (spec.database === "postgres") serverArgs.push("--database-url", await freshPostgresDatabase());
   const serverLog = join(workDir, `${spec.id}-server.log`);
   const logFd = openSync(serverLog, "w");
@@ -327,6 +339,13 @@ function generated(results: readonly RunResult[], machine: Record<string, string
   lines.push(
     `| world_spread 2,000 bots over AO20: >= 5,553 moves/s | server ${world ? num(world.server_moves_per_s) : "-"} moves/s (bots saw ${world ? num(world.moves_per_s) : "-"}/s of ${world ? num(world.offered_moves_per_s) : "-"}/s offered) | ${verdict(world ? (world.server_moves_per_s ?? 0) >= TARGET_WORLD_MOVES_PER_S : undefined)} |`,
   );
+  for (const id of ["world_spread_npcs_ao20", "fight_spread_ao20"]) {
+    const npcs = by(id)?.report;
+    lines.push(
+      `| ${id} 2,000 bots over AO20, every NPC spawned: >= 5,553 moves/s | server ${npcs ? num(npcs.server_moves_per_s) : "-"} moves/s | ${verdict(npcs ? (npcs.server_moves_per_s ?? 0) >= TARGET_WORLD_MOVES_PER_S : undefined)} |`,
+      `| ${id}: NPC AI tick lateness p99 <= 50 ms | ${npcs ? `${num(npcs.npc_ai_lateness_p99_ms)} ms` : "-"} | ${verdict(npcs && npcs.npc_ai_lateness_p99_ms !== null ? npcs.npc_ai_lateness_p99_ms <= TARGET_NPC_AI_LATENESS_P99_MS : undefined)} |`,
+    );
+  }
   const storm = by("login_storm_postgres")?.report;
   lines.push(
     `| login_storm 2,000 bots on Postgres: all in, no failures | ${storm ? `${num(storm.logins, 0)} in, ${num(storm.failures, 0)} failed, ${num(storm.logins_per_s)} logins/s` : "-"} | ${verdict(storm ? storm.logins === storm.bots && storm.failures === 0 : undefined)} |`,
@@ -363,6 +382,21 @@ function generated(results: readonly RunResult[], machine: Record<string, string
     for (const { spec, report } of fights) {
       lines.push(
         `| ${spec.id} | ${num(report.bots, 0)} (${num(report.bots_active, 0)}) | ${num(report.attacks_per_s)} | ${num(report.attacks_sent, 0)} | ${num(report.hits_seen, 0)} | ${num(report.misses_seen, 0)} | ${num(report.kills_seen, 0)} | ${num(report.hits_taken, 0)} | ${num(report.deaths, 0)} | ${num(report.targets_given_up, 0)} | ${num(report.offered_moves_per_s)} | ${num(report.server_cpu_pct)} | ${num(report.failures, 0)} |`,
+      );
+    }
+    lines.push("");
+  }
+
+  const ai = results.filter((result) => result.report.npc_ai_ticks_per_s !== null && result.report.npc_ai_ticks_per_s !== undefined);
+  if (ai.length > 0) {
+    lines.push("### NPC AI", "");
+    lines.push(
+      "| run | NPCs alive / on player maps / thinking | AI maps | ticks/s | thinks/s | steps/s | attacks/s | path searches/s | expansions/s | AI cpu ms/s (% of a core) | µs/think | tick lateness p50 / p99 / max ms |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|",
+    );
+    for (const { spec, report: r } of ai) {
+      lines.push(
+        `| ${spec.id} | ${num(r.npcs_alive, 0)} / ${num(r.npcs_on_player_maps, 0)} / ${num(r.npcs_thinking, 0)} | ${num(r.npc_ai_maps_running, 0)} | ${num(r.npc_ai_ticks_per_s)} | ${num(r.npc_thinks_per_s)} | ${num(r.npc_steps_per_s)} | ${num(r.npc_attacks_per_s)} | ${num(r.npc_path_searches_per_s)} | ${num(r.npc_path_expansions_per_s, 0)} | ${num(r.npc_ai_cpu_ms_per_s)} (${num(r.npc_ai_cpu_pct, 2)} %) | ${num(r.npc_ai_us_per_think)} | ${num(r.npc_ai_lateness_p50_ms)} / ${num(r.npc_ai_lateness_p99_ms)} / ${num(r.npc_ai_lateness_max_ms)} |`,
       );
     }
     lines.push("");
@@ -405,6 +439,50 @@ function updateDoc(block: string): void {
   writeFileSync(DOC, `${base.slice(0, b + BEGIN.length)}\n${block}\n${base.slice(e)}`);
 }
 
+/** The headline numbers a repeated run is summarised by. */
+const MEDIAN_KEYS = [
+  "offered_moves_per_s",
+  "moves_per_s",
+  "confirmed_ratio",
+  "server_moves_per_s",
+  "rtt_p50_ms",
+  "rtt_p99_ms",
+  "server_cpu_pct",
+  "bots_cpu_pct",
+  "map_queue_delay_max_ms",
+  "worker_lag_max_ms",
+  "attacks_per_s",
+  "npc_ai_ticks_per_s",
+  "npc_thinks_per_s",
+  "npc_steps_per_s",
+  "npc_attacks_per_s",
+  "npc_path_searches_per_s",
+  "npc_path_expansions_per_s",
+  "npc_ai_cpu_ms_per_s",
+  "npc_ai_cpu_pct",
+  "npc_ai_us_per_think",
+  "npc_ai_lateness_p50_ms",
+  "npc_ai_lateness_p99_ms",
+  "npc_ai_lateness_max_ms",
+  "npcs_alive",
+  "npcs_on_player_maps",
+  "npcs_thinking",
+  "failures",
+] as const satisfies readonly (keyof ScenarioReport)[];
+
+function medians(reports: readonly ScenarioReport[]): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const key of MEDIAN_KEYS) {
+    const values = reports
+      .map((report) => report[key])
+      .filter((value): value is number => typeof value === "number" && Number.isFinite(value))
+      .sort((a, b) => a - b);
+    const mid = values.length >> 1;
+    out[key] = values.length === 0 ? null : values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
+  }
+  return out;
+}
+
 // --- main ---------------------------------------------------------------------------------------
 
 const workDir = mkdtempSync(join(tmpdir(), "argentum-bench-scenarios-"));
@@ -413,20 +491,26 @@ const suiteStarted = performance.now();
 try {
   for (const spec of RUNS) {
     if (only && !only.includes(spec.id)) continue;
-    let result: RunResult | undefined;
-    try {
-      result = await runOne(spec, workDir);
-    } catch (error) {
-      log(`${spec.id} failed: ${error instanceof Error ? error.message : String(error)}`);
-      process.stdout.write(`${JSON.stringify({ run: spec.id, error: error instanceof Error ? error.message : String(error) })}\n`);
-      process.exitCode = 1;
-      continue;
+    const repeats: RunResult[] = [];
+    for (let round = 1; round <= repeat; round++) {
+      let result: RunResult | undefined;
+      try {
+        result = await runOne(spec, workDir);
+      } catch (error) {
+        log(`${spec.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.stdout.write(`${JSON.stringify({ run: spec.id, error: error instanceof Error ? error.message : String(error) })}\n`);
+        process.exitCode = 1;
+        continue;
+      }
+      if (!result) break;
+      repeats.push(result);
+      process.stdout.write(
+        `${JSON.stringify({ run: spec.id, ...(repeat > 1 ? { round } : {}), aoi: spec.aoi, database: spec.database, world: spec.world, load_all_maps: spec.loadAllMaps === true, server_exit_code: result.serverExitCode, load_avg_1m: result.loadAvgBefore, wall_s: Math.round(result.wallS), ...result.report, timeline: undefined })}\n`,
+      );
     }
-    if (!result) continue;
-    results.push(result);
-    process.stdout.write(
-      `${JSON.stringify({ run: spec.id, aoi: spec.aoi, database: spec.database, world: spec.world, server_exit_code: result.serverExitCode, load_avg_1m: result.loadAvgBefore, wall_s: Math.round(result.wallS), ...result.report, timeline: undefined })}\n`,
-    );
+    if (repeats.length === 0) continue;
+    results.push(repeats[0]!);
+    if (repeat > 1) process.stdout.write(`${JSON.stringify({ run: spec.id, rounds: repeats.length, medians: medians(repeats.map((result) => result.report)) })}\n`);
   }
 } finally {
   rmSync(workDir, { recursive: true, force: true });

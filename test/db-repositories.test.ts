@@ -430,6 +430,100 @@ function describeConformance(label: string, makeHarness: () => Promise<BackendHa
       });
     });
 
+    describe("bank credits (gold sent to a character that is not online)", () => {
+      const transfers = () => raw("SELECT id::text AS id, from_character_id, to_character_id, amount::float8 AS amount FROM bank_transfers ORDER BY created_at, id");
+      const bankGoldOf = async (id: number) => (await db.characters.loadCharacter(id))!.bankGold;
+      const credit = (transfer: string, from: number, toName: string, amount: number) => ({ transfer, from, toName, amount });
+      const T1 = "00000000-0000-4000-8000-000000000001";
+      const T2 = "00000000-0000-4000-8000-000000000002";
+      const T3 = "00000000-0000-4000-8000-000000000003";
+
+      test("the recipient's bank gold and the sender's debited state land in one statement, with a transfer row; the name in any case", async () => {
+        const account = await newAccount();
+        const sender = await newCharacter(account.id, "Remitente");
+        const recipient = await newCharacter(account.id, "Destino");
+        await db.characters.saveCharacters([{ ...recipient, bankGold: 40 }]);
+        await db.characters.markOnline(sender.id);
+        clock.advance(1_000);
+        const outcome = await db.characters.saveCharacters([{ ...sender, bankGold: 700 }], { credits: [credit(T1, sender.id, "dEsTiNo", 300)] });
+        expect(outcome).toEqual({ kind: "ok", saved: 1, updatedAt: clock.now() });
+        expect(await bankGoldOf(sender.id)).toBe(700);
+        expect(await bankGoldOf(recipient.id)).toBe(340);
+        // The recipient was written: a tool holding an older copy of it is now stale.
+        expect((await db.characters.loadCharacter(recipient.id))!.updatedAt).toEqual(clock.now());
+        expect(await transfers()).toEqual([{ id: T1, from_character_id: sender.id, to_character_id: recipient.id, amount: 300 }]);
+        expect(await db.characters.onlineSince(sender.id)).not.toBeNull(); // a credit does not make the save final
+      });
+
+      test("a save retried with a credit an earlier attempt already made credits it once", async () => {
+        const account = await newAccount();
+        const sender = await newCharacter(account.id, "Insistente");
+        const recipient = await newCharacter(account.id, "Receptor");
+        const batch = [{ ...sender, bankGold: 0 }];
+        expect((await db.characters.saveCharacters(batch, { credits: [credit(T1, sender.id, "Receptor", 25)] })).kind).toBe("ok");
+        // The answer was lost; the gateway writes the same batch again (and a second credit with it).
+        clock.advance(1_000);
+        const again = await db.characters.saveCharacters([{ ...sender, bankGold: 0, level: 2 }], {
+          credits: [credit(T1, sender.id, "Receptor", 25), credit(T2, sender.id, "receptor", 5)],
+        });
+        expect(again.kind).toBe("ok");
+        expect(await bankGoldOf(recipient.id)).toBe(30);
+        expect((await db.characters.loadCharacter(sender.id))!.level).toBe(2);
+        expect((await transfers()).map((row) => row.id).sort()).toEqual([T1, T2]);
+        // Done credits are not checked again: the recipient being online now changes nothing.
+        await db.characters.markOnline(recipient.id);
+        expect((await db.characters.saveCharacters(batch, { credits: [credit(T2, sender.id, "Receptor", 5)] })).kind).toBe("ok");
+        expect(await bankGoldOf(recipient.id)).toBe(30);
+      });
+
+      test("refusals write nothing at all and name each refused credit: no such character, online, in the batch, past a VB6 Long", async () => {
+        const account = await newAccount();
+        const sender = await newCharacter(account.id, "Generoso");
+        const rich = await newCharacter(account.id, "Rico");
+        const busy = await newCharacter(account.id, "Ocupado");
+        const other = await newCharacter(account.id, "Otro");
+        await db.characters.saveCharacters([{ ...rich, bankGold: 2_147_483_000 }]);
+        await db.characters.markOnline(busy.id);
+        const before = await Promise.all([sender, rich, busy, other].map((c) => db.characters.loadCharacter(c.id)));
+        clock.advance(1_000);
+        const outcome = await db.characters.saveCharacters([{ ...sender, bankGold: 1 }, { ...other, level: 7 }], {
+          credits: [credit(T1, sender.id, "Nadie", 1), credit(T2, sender.id, "ocupado", 1), credit(T3, sender.id, "Otro", 1)],
+        });
+        expect(outcome.kind).toBe("credits_refused");
+        const refused = outcome.kind === "credits_refused" ? [...outcome.refused].sort((a, b) => a.transfer.localeCompare(b.transfer)) : [];
+        expect(refused).toEqual([
+          { transfer: T1, reason: "no_such_character" },
+          { transfer: T2, reason: "online" },
+          { transfer: T3, reason: "online" },
+        ]);
+        // Two credits that fit alone but not together.
+        const both = await db.characters.saveCharacters([{ ...sender, bankGold: 1 }], { credits: [credit(T1, sender.id, "Rico", 400), credit(T2, sender.id, "Rico", 400)] });
+        expect(both).toEqual({
+          kind: "credits_refused",
+          refused: expect.arrayContaining([
+            { transfer: T1, reason: "overflow" },
+            { transfer: T2, reason: "overflow" },
+          ]),
+        });
+        expect(await Promise.all([sender, rich, busy, other].map((c) => db.characters.loadCharacter(c.id)))).toEqual(before);
+        expect(await transfers()).toEqual([]);
+        // One that fits.
+        expect((await db.characters.saveCharacters([{ ...sender, bankGold: 1 }], { credits: [credit(T1, sender.id, "Rico", 647)] })).kind).toBe("ok");
+        expect(await bankGoldOf(rich.id)).toBe(2_147_483_647);
+      });
+
+      test("a missing character wins over credits; a credit whose sender is not in the batch is refused before the database", async () => {
+        const account = await newAccount();
+        const sender = await newCharacter(account.id, "Ausente");
+        const recipient = await newCharacter(account.id, "Presente");
+        expect(await db.characters.saveCharacters([{ ...sender, id: 777 }], { credits: [credit(T1, 777, "Presente", 1)] })).toEqual({ kind: "not_found", ids: [777] });
+        await expectDatabaseError(db.characters.saveCharacters([sender], { credits: [credit(T1, recipient.id, "Ausente", 1)] }), "invalid_argument");
+        await expectDatabaseError(db.characters.saveCharacters([sender], { credits: [credit(T1, sender.id, "Presente", 0)] }), "invalid_argument");
+        expect(await bankGoldOf(recipient.id)).toBe(0);
+        expect(await transfers()).toEqual([]);
+      });
+    });
+
     describe("online marks", () => {
       const onlineSince = (id: number) => db.characters.onlineSince(id);
 
@@ -516,6 +610,14 @@ function describeConformance(label: string, makeHarness: () => Promise<BackendHa
         expect(await onlineSince(record.id)).not.toBeNull();
         expect(await db.characters.markOffline(record.id)).toBe(true);
         expect(await onlineSince(record.id)).toBeNull();
+      });
+
+      test("a character created to enter the world is born marked", async () => {
+        const account = await newAccount();
+        const outcome = await db.characters.createCharacter(newbieCharacter(account.id, "Recien"), { online: true });
+        expect(outcome.kind).toBe("ok");
+        if (outcome.kind === "ok") expect(await onlineSince(outcome.character.id)).toEqual(clock.now());
+        expect(await onlineSince((await newCharacter(account.id, "Tranquilo")).id)).toBeNull();
       });
 
       test("clearOnlineMarks clears every mark and counts them", async () => {

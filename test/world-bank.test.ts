@@ -3,19 +3,35 @@
  * by the town's banker opens the vault (loaded from the database through the gateway), deposits
  * a potion and some gold, logs out, logs in and finds them; a click on the banker opens the
  * Goliath menu, and bank gold sent to another player on the same map is on disk for both at once;
- * real server (workers, database), over TCP, on PGlite and Postgres (when TEST_DATABASE_URL is set).
+ * bank gold sent to a player on another map (another worker), to a character offline and to a
+ * name nobody has: on disk for both sides at once, or back with the sender, and the bank gold
+ * of all characters together unchanged, also across a crash of the recipient's worker and while
+ * the database refuses the sender's writes; real server (workers, database), over TCP, on
+ * PGlite and Postgres (when TEST_DATABASE_URL is set).
  */
 import { describe, expect, test } from "bun:test";
-import type { GameClient } from "./support/game-client.ts";
-import { availableBackends } from "./support/test-server.ts";
-import { liveWorld, loginExisting, moveOffline, uniqueName } from "./support/world-players.ts";
+import type { InternalDatabase } from "../src/db/database.ts";
+import { GameClient } from "./support/game-client.ts";
+import { availableBackends, type TestServer } from "./support/test-server.ts";
+import { editOffline, liveWorld, loginExisting, moveOffline, PASSWORD, uniqueName } from "./support/world-players.ts";
 
 const TOWN = 1;
+/** Campos de Alba, east of the town: another map (the test server's second worker holds it). */
+const FIELD = 2;
+/** Inside the field's west gate. */
+const FIELD_TILE = { x: 14, y: 50 };
+const RECOVERY_TIMEOUT_MS = 20_000;
 /** "Banquero de Alba" in the default world's town. */
 const BANKER = { x: 44, y: 42 };
 const RED_POTION_SLOT = 3;
 const KIT_GOLD = 100;
 
+
+/** The bank gold of every character on disk, read in one statement. */
+async function bankGoldOnDisk(ts: TestServer): Promise<number> {
+  const rows = (await (ts.server.database as InternalDatabase).sql.query("SELECT coalesce(sum(bank_gold), 0)::float8 AS total FROM characters", [], "object")) as { total: number }[];
+  return Number(rows[0]!.total);
+}
 
 let clicks = 0;
 async function openVault(client: GameClient): Promise<number> {
@@ -111,11 +127,167 @@ for (const backend of availableBackends()) {
       expect(await characters.findCharacterByName(recipient.name)).toMatchObject({ gold: KIT_GOLD, bankGold: 25 });
 
       from = sender.client.received.length;
-      sender.client.send("TransFerGold", { amount: 5, destination: "Nadie" }); // not on this map: refused, nothing moves
-      await sender.client.waitFor("LocaleChatOverHead", (f) => f.messageId === 1409, from);
+      sender.client.send("TransFerGold", { amount: 5, destination: "Nadie" }); // nobody has that name: the gold comes back
+      await sender.client.waitFor("LocaleChatOverHead", (f) => f.messageId === 1410, from);
       sender.client.send("LeftClick", { x: BANKER.x, y: BANKER.y, counter: ++clicks });
       expect((await sender.client.waitFor("Goliath", () => true, from)).fields).toEqual({ bankGold: 35, itemCount: 0 });
       expect(live.ts.server.world.stats.handlerFaults.size).toBe(0);
     }, 60_000);
+
+    test("bank gold to a player on another map, to a character offline, to nobody: on disk for both sides at once or back with the sender; the bank gold of all characters unchanged", async () => {
+      const characters = live.ts.server.database.characters;
+      const [senderEmail, farEmail] = [`${uniqueName("e")}@test.local`, `${uniqueName("f")}@test.local`];
+      const first = await live.enter("Enviador", senderEmail);
+      const far = await live.enter("Lejano", farEmail);
+      const away = await live.enter("Ausente");
+      for (const player of [first, far, away]) {
+        player.client.send("Quit");
+        await player.client.waitFor("Disconnect");
+        await player.client.waitForClose();
+      }
+      await editOffline(live.ts, first.name, (record) => {
+        // Beside the banker, not below it (a click on the banker's tile picks the char just below it).
+        record.position = { ...record.position, map: TOWN, x: BANKER.x + 2, y: BANKER.y + 1 };
+        record.bankGold = 1_000;
+      });
+      await moveOffline(live.ts, far.name, FIELD, FIELD_TILE.x, FIELD_TILE.y);
+      const sender = await loginExisting(live.ts, "tcp", senderEmail, first.name);
+      const recipient = await loginExisting(live.ts, "tcp", farEmail, far.name);
+      live.keep(sender.client, recipient.client);
+      expect([sender.map, recipient.map]).toEqual([TOWN, FIELD]);
+      // Two maps of two workers (the test server runs two): the gold crosses threads.
+      const hostOfMap = (live.ts.server.world as unknown as { hostOfMap: Map<number, { workerId: number }> }).hostOfMap;
+      expect(hostOfMap.get(TOWN)!.workerId).not.toBe(hostOfMap.get(FIELD)!.workerId);
+      expect(sender.x).not.toBe(BANKER.x);
+      await live.ts.server.gateway.drainSaves();
+      const total = await bankGoldOnDisk(live.ts);
+      const stored = async (name: string) => (await characters.findCharacterByName(name))!.bankGold;
+
+      /** Sends, waits for the banker's answer and for the writes it started; the total on disk never moves. */
+      const transfer = async (amount: number, destination: string, messageId: number) => {
+        const from = sender.client.received.length;
+        sender.client.send("TransFerGold", { amount, destination });
+        await sender.client.waitFor("LocaleChatOverHead", (f) => f.messageId === messageId, from);
+        await live.ts.server.gateway.drainSaves();
+        expect(await bankGoldOnDisk(live.ts)).toBe(total);
+      };
+      const goliath = async () => {
+        const from = sender.client.received.length;
+        sender.client.send("LeftClick", { x: BANKER.x, y: BANKER.y, counter: ++clicks });
+        return (await sender.client.waitFor("Goliath", () => true, from)).fields.bankGold;
+      };
+      expect(await goliath()).toBe(1_000);
+
+      // Another map, another worker: both states written together; the recipient's map has it.
+      await transfer(100, far.name.toUpperCase(), 1435);
+      expect([await stored(first.name), await stored(far.name)]).toEqual([900, 100]);
+      const live1 = await live.ts.server.world.snapshot();
+      expect(live1.find((entry) => entry.state.name === far.name)?.state.bankGold).toBe(100);
+      expect(live1.find((entry) => entry.state.name === first.name)?.state.bankGold).toBe(900);
+      // The recipient's worker dies: recovery puts it back from the world's known state, gold included.
+      const mark = recipient.client.received.length;
+      live.ts.server.world.crashWorkerOf(FIELD);
+      await recipient.client.waitFor("UserCharIndexInServer", () => true, mark, RECOVERY_TIMEOUT_MS);
+      expect((await live.ts.server.world.snapshot()).find((entry) => entry.state.name === far.name)?.state.bankGold).toBe(100);
+
+      // Nobody by that name: the gold comes back (and the 10 s of VB6's limit do not start).
+      await transfer(50, "NadieSeLlamaAsi", 1410);
+      expect(await goliath()).toBe(900);
+
+      // Offline: the recipient's row credited in the statement that saves the sender.
+      await transfer(200, ` ${away.name.toLowerCase()} `, 1435);
+      expect([await stored(first.name), await stored(away.name)]).toEqual([700, 200]);
+      // A second offline transfer within 10 s: VB6's "wait a moment", the gold back.
+      await transfer(10, away.name, 1411);
+      expect(await goliath()).toBe(700);
+      expect(await stored(away.name)).toBe(200);
+
+      // An autosave writes what the maps hold now; then the sender leaves (the field is not a
+      // safe map: its player stays, its 10 s quit is not this test's business).
+      await live.ts.server.world.snapshot();
+      expect((await live.ts.server.gateway.saveOnline()).outcome).toBe("ok");
+      sender.client.send("Quit");
+      await sender.client.waitFor("Disconnect");
+      await sender.client.waitForClose();
+      await live.ts.server.gateway.drainSaves();
+      expect([await stored(first.name), await stored(far.name), await stored(away.name)]).toEqual([700, 100, 200]);
+      expect(await bankGoldOnDisk(live.ts)).toBe(total);
+      expect(live.ts.server.world.stats.handlerFaults.size).toBe(0);
+    }, 90_000);
+
+    test("an offline transfer while the database refuses the sender's writes: kept with the sender, the recipient's login turned away, the logout carries it, and it lands once", async () => {
+      const sql = (live.ts.server.database as InternalDatabase).sql;
+      const characters = live.ts.server.database.characters;
+      const [senderEmail, awayEmail] = [`${uniqueName("r")}@test.local`, `${uniqueName("s")}@test.local`];
+      const first = await live.enter("Terco", senderEmail);
+      const away = await live.enter("Dormido", awayEmail);
+      for (const player of [first, away]) {
+        player.client.send("Quit");
+        await player.client.waitFor("Disconnect");
+        await player.client.waitForClose();
+      }
+      await editOffline(live.ts, first.name, (record) => {
+        record.position = { ...record.position, map: TOWN, x: BANKER.x + 2, y: BANKER.y + 1 };
+        record.bankGold = 500;
+      });
+      const sender = await loginExisting(live.ts, "tcp", senderEmail, first.name);
+      live.keep(sender.client);
+      await live.ts.server.gateway.drainSaves();
+      const total = await bankGoldOnDisk(live.ts);
+      const stored = async (name: string) => (await characters.findCharacterByName(name))!.bankGold;
+      const senderId = (await characters.findCharacterByName(first.name))!.id;
+      // The database refuses every write of the sender's row (a trigger), as a database that is down would.
+      await sql.query(
+        `CREATE FUNCTION test_refuse_sender() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN
+           IF NEW.id = ${senderId} THEN RAISE EXCEPTION 'test: refused'; END IF;
+           RETURN NEW;
+         END $$`,
+        [],
+        "array",
+      );
+      await sql.query("CREATE TRIGGER test_refuse_sender BEFORE UPDATE ON characters FOR EACH ROW EXECUTE FUNCTION test_refuse_sender()", [], "array");
+      try {
+        let from = sender.client.received.length;
+        sender.client.send("LeftClick", { x: BANKER.x, y: BANKER.y, counter: ++clicks });
+        await sender.client.waitFor("Goliath", () => true, from);
+        sender.client.send("TransFerGold", { amount: 100, destination: away.name });
+        await live.ts.server.gateway.drainSaves();
+        expect([await stored(first.name), await stored(away.name)]).toEqual([500, 0]);
+        expect(await bankGoldOnDisk(live.ts)).toBe(total);
+
+        // The recipient's login is turned away while the gold is not on its row.
+        const refused = await GameClient.connect("tcp", live.ts.host, live.ts.tcpPort);
+        await refused.waitFor("Connected");
+        refused.send("LoginAccount", { email: awayEmail, password: PASSWORD });
+        const list = await refused.waitFor("AccountCharacterList");
+        const entry = (list.fields.characters as { id: number; name: string }[]).find((c) => c.name === away.name)!;
+        refused.send("LoginExistingChar", { charId: entry.id, name: away.name });
+        await refused.waitFor("ShowMessageBox");
+        await refused.waitForClose();
+
+        // The sender leaves: its final save carries the credit, and fails too.
+        from = sender.client.received.length;
+        sender.client.send("Quit");
+        await sender.client.waitFor("Disconnect", () => true, from);
+        await sender.client.waitForClose();
+        await live.ts.server.gateway.drainSaves();
+        expect([await stored(first.name), await stored(away.name)]).toEqual([500, 0]);
+      } finally {
+        await sql.query("DROP TRIGGER test_refuse_sender ON characters", [], "array");
+        await sql.query("DROP FUNCTION test_refuse_sender()", [], "array");
+      }
+      // Writes work again: the retry writes both, once.
+      expect(await live.ts.server.gateway.retryUnsaved()).toBe(0);
+      await live.ts.server.gateway.drainSaves();
+      expect([await stored(first.name), await stored(away.name)]).toEqual([400, 100]);
+      expect(await bankGoldOnDisk(live.ts)).toBe(total);
+      const rows = (await sql.query("SELECT amount::float8 AS amount FROM bank_transfers WHERE from_character_id = $1", [senderId], "object")) as { amount: number }[];
+      expect(rows).toEqual([{ amount: 100 }]);
+      // And the recipient logs in with it.
+      const back = await loginExisting(live.ts, "tcp", awayEmail, away.name);
+      live.keep(back.client);
+      expect((await live.ts.server.world.snapshot()).find((e) => e.state.name === away.name)?.state.bankGold).toBe(100);
+    }, 90_000);
   });
 }

@@ -8,7 +8,41 @@
  */
 import type { FailureGroup } from "./failure-causes.ts";
 
-export interface ScenarioReport {
+/**
+ * The server's NPC AI over the window, from /metrics (null without --metrics-url, from a server
+ * that does not export it, or when no map worker report fell inside the window). The counters come
+ * from the map workers' reports (every 5 s), so rates are over the time between the first and the
+ * last report of the window (`npc_ai_span_s`), not the window itself.
+ */
+export interface NpcAiReportFields {
+  readonly npc_ai_span_s: number | null;
+  /** AI ticks per second (one per map with players and thinking NPCs every 150 ms). */
+  readonly npc_ai_ticks_per_s: number | null;
+  readonly npc_thinks_per_s: number | null;
+  readonly npc_steps_per_s: number | null;
+  /** NPC blows on players per second. */
+  readonly npc_attacks_per_s: number | null;
+  readonly npc_path_searches_per_s: number | null;
+  readonly npc_path_expansions_per_s: number | null;
+  /** Time inside the AI ticks, ms per second (all map workers together). */
+  readonly npc_ai_cpu_ms_per_s: number | null;
+  /** The same as % of one core. */
+  readonly npc_ai_cpu_pct: number | null;
+  /** AI time per NPC think, µs. */
+  readonly npc_ai_us_per_think: number | null;
+  /** How late the AI ticks ran against their planned time (histogram of the server, interpolated). */
+  readonly npc_ai_lateness_p50_ms: number | null;
+  readonly npc_ai_lateness_p99_ms: number | null;
+  /** Worst single tick, from the workers' per-interval worst sampled each second of the window. */
+  readonly npc_ai_lateness_max_ms: number | null;
+  /** At the end of the window: */
+  readonly npcs_alive: number | null;
+  readonly npcs_on_player_maps: number | null;
+  readonly npcs_thinking: number | null;
+  readonly npc_ai_maps_running: number | null;
+}
+
+export interface ScenarioReport extends NpcAiReportFields {
   readonly scenario: string;
   readonly bots: number;
   /** Moves offered (Walk sent) per second in the window. */
@@ -163,6 +197,11 @@ export function formatReportTable(report: ScenarioReport): string {
     ["server cpu % / rss MB", `${cell(report.server_cpu_pct)} / ${cell(report.server_rss_mb, 0)}`],
     ["server moves / s (walks - refusals)", cell(report.server_moves_per_s)],
     ["server players online peak", cell(report.server_players_online_peak, 0)],
+    ["npcs alive / on player maps / thinking", `${cell(report.npcs_alive, 0)} / ${cell(report.npcs_on_player_maps, 0)} / ${cell(report.npcs_thinking, 0)} (AI on ${cell(report.npc_ai_maps_running, 0)} maps)`],
+    ["npc ai ticks / thinks / steps / attacks per s", `${cell(report.npc_ai_ticks_per_s)} / ${cell(report.npc_thinks_per_s)} / ${cell(report.npc_steps_per_s)} / ${cell(report.npc_attacks_per_s)}`],
+    ["npc ai path searches / expansions per s", `${cell(report.npc_path_searches_per_s)} / ${cell(report.npc_path_expansions_per_s)}`],
+    ["npc ai cpu ms/s (% of a core), µs per think", `${cell(report.npc_ai_cpu_ms_per_s, 2)} (${cell(report.npc_ai_cpu_pct, 2)} %), ${cell(report.npc_ai_us_per_think, 2)}`],
+    ["npc ai tick lateness p50 / p99 / max ms", `${cell(report.npc_ai_lateness_p50_ms, 2)} / ${cell(report.npc_ai_lateness_p99_ms, 2)} / ${cell(report.npc_ai_lateness_max_ms, 2)}`],
     ["map queue delay max ms", cell(report.map_queue_delay_max_ms, 2)],
     ["server lag p99 / max main, max worker ms", `${cell(report.event_loop_lag_p99_ms, 2)} / ${cell(report.event_loop_lag_max_ms, 2)}, ${cell(report.worker_lag_max_ms, 2)}`],
     ["bots cpu % / rss MB", `${cell(report.bots_cpu_pct)} / ${cell(report.bots_rss_mb, 0)}`],

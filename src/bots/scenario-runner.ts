@@ -29,7 +29,7 @@ import { fetchJson, MapCatalog, type JsonGetter } from "./map-catalog.ts";
 import { RunLedger } from "./run-ledger.ts";
 import type { ScenarioReport, TimelineEntry } from "./scenario-report.ts";
 import type { ScenarioSpec } from "./scenarios.ts";
-import { fetchText, readServerSnapshot, type MetricsGetter, type ServerSnapshot } from "./server-metrics.ts";
+import { fetchText, npcAiBetween, readServerSnapshot, type MetricsGetter, type ServerSnapshot } from "./server-metrics.ts";
 import { isLoopbackHost } from "./source-addresses.ts";
 import { connectTcp } from "./tcp-transport.ts";
 import type { TransportConnector, TransportTarget } from "./transport.ts";
@@ -124,6 +124,7 @@ interface Peaks {
   players: number;
   queueDelayS: number;
   workerLagS: number;
+  npcAiLatenessS: number;
   lastError: string | null;
 }
 
@@ -238,7 +239,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
     // --- progress and server peaks, once a second ------------------------------------------
     const startedMs = clock.now();
     let phase = scenario.loginOnly ? "storm" : "login";
-    const peaks: Peaks = { players: Number.NaN, queueDelayS: Number.NaN, workerLagS: Number.NaN, lastError: null };
+    const peaks: Peaks = { players: Number.NaN, queueDelayS: Number.NaN, workerLagS: Number.NaN, npcAiLatenessS: Number.NaN, lastError: null };
     let last = { at: startedMs, walks: 0, confirmed: 0, bytes: 0, attacks: 0, hits: 0 };
     const timeline: TimelineEntry[] = [];
     let lastServer: ServerSnapshot | undefined;
@@ -257,6 +258,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
         if (phase === "window" || phase === "storm") {
           if (!(snapshot.queueDelayMaxS <= peaks.queueDelayS)) peaks.queueDelayS = snapshot.queueDelayMaxS;
           if (!(snapshot.workerLagMaxS <= peaks.workerLagS)) peaks.workerLagS = snapshot.workerLagMaxS;
+          if (!(snapshot.npcAi.latenessMaxS <= peaks.npcAiLatenessS)) peaks.npcAiLatenessS = snapshot.npcAi.latenessMaxS;
         }
         lastServer = snapshot;
       });
@@ -443,6 +445,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       event_loop_lag_max_ms: serverEnd ? round(serverEnd.mainLagMaxS * MS_PER_S, 3) : null,
       worker_lag_max_ms: round(peaks.workerLagS * MS_PER_S, 3),
       metrics_error: options.metricsUrl === undefined ? "no --metrics-url" : peaks.lastError,
+      ...npcAiBetween(serverStart?.npcAi, serverEnd?.npcAi, peaks.npcAiLatenessS),
 
       bots_cpu_pct: hostSpanMs > 0 ? round(((windowUsage.cpuMs - windowHost.host.cpuMs) / hostSpanMs) * 100, 1) : null,
       bots_rss_mb: round(windowUsage.rssBytes / BYTES_PER_MB, 1),

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { MetricsRegistry } from "../metrics/index.ts";
 import { PER_ADDRESS_CAP_METRIC, TOTAL_CAP_METRIC } from "./connection-budget.ts";
-import { parsePrometheusText, readServerSnapshot, snapshotOf } from "./server-metrics.ts";
+import { histogramQuantileBetween, npcAiBetween, parsePrometheusText, readServerSnapshot, snapshotOf, type HistogramBucket } from "./server-metrics.ts";
 
 /** A registry with the series the server exports, rendered by the server's own renderer. */
 function serverLikeText(): string {
@@ -53,6 +53,23 @@ describe("server metrics", () => {
       // Caps the server does not export: unknown (the run assumes its defaults).
       maxConnectionsPerIp: Number.NaN,
       maxConnections: Number.NaN,
+      // A server without the NPC AI series: unknown.
+      npcAi: {
+        reportAtS: Number.NaN,
+        ticks: Number.NaN,
+        thinks: Number.NaN,
+        steps: Number.NaN,
+        attacks: Number.NaN,
+        pathSearches: Number.NaN,
+        pathExpansions: Number.NaN,
+        cpuSeconds: Number.NaN,
+        lateness: [],
+        latenessMaxS: Number.NaN,
+        npcsAlive: Number.NaN,
+        npcsOnPlayerMaps: Number.NaN,
+        npcsThinking: Number.NaN,
+        mapsRunning: Number.NaN,
+      },
     });
     const odd = parsePrometheusText(serverLikeText()).find((sample) => sample.name === "odd_labels");
     expect(odd?.labels).toEqual({ path: 'a"b\\c\nd' });
@@ -84,5 +101,65 @@ describe("server metrics", () => {
     expect(down).toEqual({ ok: false, error: "GET http://x/metrics: ECONNREFUSED" });
     const missing = await readServerSnapshot("http://x/metrics", async () => ({ status: 404, text: async () => "" }), 0);
     expect(missing).toEqual({ ok: false, error: "GET http://x/metrics: HTTP 404" });
+  });
+
+  test("the NPC AI quantiles interpolate inside the bucket, between two reads of the cumulative histogram", () => {
+    const read = (counts: number[]): HistogramBucket[] => [0.01, 0.02, 0.05, Number.POSITIVE_INFINITY].map((le, i) => ({ le, count: counts[i]! }));
+    const start = read([10, 10, 10, 10]);
+    // 100 new ticks: 50 at or below 10 ms, 40 in (10, 20], 9 in (20, 50], 1 above.
+    const end = read([60, 100, 109, 110]);
+    expect(histogramQuantileBetween(start, end, 0.5)).toBeCloseTo(0.01, 9);
+    expect(histogramQuantileBetween(start, end, 0.7)).toBeCloseTo(0.015, 9);
+    expect(histogramQuantileBetween(start, end, 0.99)).toBeCloseTo(0.05, 9);
+    // Above the last finite bound: that bound.
+    expect(histogramQuantileBetween(read([0, 0, 0, 0]), read([0, 0, 0, 5]), 0.99)).toBe(0.05);
+    // Nothing in between, or buckets that differ: unknown.
+    expect(Number.isNaN(histogramQuantileBetween(end, end, 0.99))).toBe(true);
+    expect(Number.isNaN(histogramQuantileBetween(start.slice(1), end, 0.99))).toBe(true);
+  });
+
+  test("the NPC AI fields of a report: rates over the time between the workers' reports", () => {
+    const snapshot = (at: number, scale: number) => ({
+      reportAtS: at,
+      ticks: 100 * scale,
+      thinks: 400 * scale,
+      steps: 50 * scale,
+      attacks: 5 * scale,
+      pathSearches: 30 * scale,
+      pathExpansions: 3_000 * scale,
+      cpuSeconds: 0.2 * scale,
+      lateness: [
+        { le: 0.05, count: 99 * scale },
+        { le: Number.POSITIVE_INFINITY, count: 100 * scale },
+      ],
+      latenessMaxS: 0.07,
+      npcsAlive: 9_000,
+      npcsOnPlayerMaps: 4_000,
+      npcsThinking: 3_000,
+      mapsRunning: 500,
+    });
+    const fields = npcAiBetween(snapshot(1_000, 1), snapshot(1_010, 3), 0.09);
+    expect(fields).toMatchObject({
+      npc_ai_span_s: 10,
+      npc_ai_ticks_per_s: 20,
+      npc_thinks_per_s: 80,
+      npc_steps_per_s: 10,
+      npc_attacks_per_s: 1,
+      npc_path_searches_per_s: 6,
+      npc_path_expansions_per_s: 600,
+      npc_ai_cpu_ms_per_s: 40,
+      npc_ai_cpu_pct: 4,
+      npc_ai_us_per_think: 500,
+      npc_ai_lateness_p99_ms: 50,
+      npc_ai_lateness_max_ms: 90,
+      npcs_alive: 9_000,
+      npcs_on_player_maps: 4_000,
+      npcs_thinking: 3_000,
+      npc_ai_maps_running: 500,
+    });
+    // No report between the two reads, or no reads: no rates.
+    expect(npcAiBetween(snapshot(1_000, 1), snapshot(1_000, 1), Number.NaN)).toMatchObject({ npc_ai_ticks_per_s: null, npc_ai_cpu_pct: null, npc_ai_lateness_p99_ms: null, npc_ai_lateness_max_ms: null });
+    expect(npcAiBetween(undefined, undefined, Number.NaN)).toMatchObject({ npc_ai_ticks_per_s: null, npcs_alive: null });
+    expect(npcAiBetween({ ...snapshot(1_000, 1), reportAtS: Number.NaN }, snapshot(1_010, 3), Number.NaN)).toMatchObject({ npc_ai_span_s: null, npc_ai_ticks_per_s: null, npc_ai_us_per_think: null });
   });
 });

@@ -4,6 +4,7 @@
  * series a scenario report uses.
  */
 import { PER_ADDRESS_CAP_METRIC, TOTAL_CAP_METRIC } from "./connection-budget.ts";
+import type { NpcAiReportFields } from "./scenario-report.ts";
 
 /** One sample: metric name, labels, value. */
 export interface MetricSample {
@@ -90,6 +91,90 @@ export interface ServerSnapshot {
   /** The server's caps, when it exports them (connection-budget.ts names the gauges). */
   readonly maxConnectionsPerIp: number;
   readonly maxConnections: number;
+  /** The NPC AI, summed over the map workers (NaN when the server does not export it): */
+  readonly npcAi: NpcAiSnapshot;
+}
+
+/**
+ * The NPC AI series of one read. Its counters are as of the map workers' last report, at
+ * `reportAtS` (Unix seconds): rates divide by the time between two reports.
+ */
+export interface NpcAiSnapshot {
+  readonly reportAtS: number;
+  readonly ticks: number;
+  readonly thinks: number;
+  readonly steps: number;
+  readonly attacks: number;
+  readonly pathSearches: number;
+  readonly pathExpansions: number;
+  readonly cpuSeconds: number;
+  /** Cumulative tick-lateness buckets (upper bound in seconds, +Inf last), in bound order. */
+  readonly lateness: readonly HistogramBucket[];
+  /** Worst tick lateness over the workers' last report interval, seconds. */
+  readonly latenessMaxS: number;
+  readonly npcsAlive: number;
+  readonly npcsOnPlayerMaps: number;
+  readonly npcsThinking: number;
+  readonly mapsRunning: number;
+}
+
+export interface HistogramBucket {
+  readonly le: number;
+  readonly count: number;
+}
+
+/** The server's names for the NPC AI series (server/npc-ai-metrics.ts). */
+export const NPC_AI_METRICS = {
+  reportAt: "argentum_map_worker_report_timestamp_seconds",
+  ticks: "argentum_npc_ai_ticks_total",
+  thinks: "argentum_npc_ai_thinks_total",
+  steps: "argentum_npc_ai_steps_total",
+  attacks: "argentum_npc_ai_attacks_total",
+  pathSearches: "argentum_npc_ai_path_searches_total",
+  pathExpansions: "argentum_npc_ai_path_expansions_total",
+  cpuSeconds: "argentum_npc_ai_cpu_seconds_total",
+  lateness: "argentum_npc_ai_tick_lateness_seconds",
+  latenessMax: "argentum_npc_ai_tick_lateness_max_seconds",
+  npcsAlive: "argentum_npcs_alive",
+  npcsOnPlayerMaps: "argentum_npcs_on_player_maps",
+  npcsThinking: "argentum_npcs_thinking",
+  mapsRunning: "argentum_npc_ai_maps_running",
+} as const;
+
+/** A histogram's cumulative `_bucket` series, sorted by bound. */
+function buckets(samples: readonly MetricSample[], name: string): HistogramBucket[] {
+  const bucketName = `${name}_bucket`;
+  const found: HistogramBucket[] = [];
+  for (const sample of samples) {
+    if (sample.name !== bucketName || sample.labels.le === undefined) continue;
+    const le = sample.labels.le === "+Inf" ? Number.POSITIVE_INFINITY : Number(sample.labels.le);
+    if (!Number.isNaN(le)) found.push({ le, count: sample.value });
+  }
+  return found.sort((a, b) => a.le - b.le);
+}
+
+/**
+ * The q-quantile (0..1) of what a cumulative histogram gained between two reads, interpolated
+ * linearly inside its bucket as Prometheus' `histogram_quantile` does: the lowest bucket from 0,
+ * and the overflow bucket answers its lower bound (the highest finite one). NaN without samples
+ * in between, or when the two reads do not have the same buckets.
+ */
+export function histogramQuantileBetween(start: readonly HistogramBucket[], end: readonly HistogramBucket[], q: number): number {
+  if (end.length === 0 || start.length !== end.length) return Number.NaN;
+  const counts = end.map((bucket, i) => (start[i]!.le === bucket.le ? bucket.count - start[i]!.count : Number.NaN));
+  const total = counts[counts.length - 1]!;
+  if (!(total > 0)) return Number.NaN;
+  const rank = q * total;
+  for (let i = 0; i < end.length; i++) {
+    if (counts[i]! < rank) continue;
+    const upper = end[i]!.le;
+    const lower = i === 0 ? 0 : end[i - 1]!.le;
+    if (upper === Number.POSITIVE_INFINITY) return lower;
+    const below = i === 0 ? 0 : counts[i - 1]!;
+    const inBucket = counts[i]! - below;
+    return inBucket > 0 ? lower + ((upper - lower) * (rank - below)) / inBucket : upper;
+  }
+  return Number.NaN;
 }
 
 function sum(samples: readonly MetricSample[], name: string, where?: (labels: Readonly<Record<string, string>>) => boolean): number {
@@ -134,6 +219,22 @@ export function snapshotOf(samples: readonly MetricSample[], atMs: number): Serv
     workerLagMaxS: max(samples, "argentum_event_loop_lag_worker_seconds"),
     maxConnectionsPerIp: sum(samples, PER_ADDRESS_CAP_METRIC),
     maxConnections: sum(samples, TOTAL_CAP_METRIC),
+    npcAi: {
+      reportAtS: sum(samples, NPC_AI_METRICS.reportAt),
+      ticks: sum(samples, NPC_AI_METRICS.ticks),
+      thinks: sum(samples, NPC_AI_METRICS.thinks),
+      steps: sum(samples, NPC_AI_METRICS.steps),
+      attacks: sum(samples, NPC_AI_METRICS.attacks),
+      pathSearches: sum(samples, NPC_AI_METRICS.pathSearches),
+      pathExpansions: sum(samples, NPC_AI_METRICS.pathExpansions),
+      cpuSeconds: sum(samples, NPC_AI_METRICS.cpuSeconds),
+      lateness: buckets(samples, NPC_AI_METRICS.lateness),
+      latenessMaxS: max(samples, NPC_AI_METRICS.latenessMax),
+      npcsAlive: sum(samples, NPC_AI_METRICS.npcsAlive),
+      npcsOnPlayerMaps: sum(samples, NPC_AI_METRICS.npcsOnPlayerMaps),
+      npcsThinking: sum(samples, NPC_AI_METRICS.npcsThinking),
+      mapsRunning: sum(samples, NPC_AI_METRICS.mapsRunning),
+    },
   };
 }
 
@@ -154,4 +255,44 @@ export async function readServerSnapshot(url: string, get: MetricsGetter, atMs: 
   } catch (error) {
     return { ok: false, error: `GET ${url}: ${error instanceof Error ? error.message : String(error)}` };
   }
+}
+
+function rounded(value: number, digits: number): number | null {
+  if (!Number.isFinite(value)) return null;
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}
+
+/**
+ * The report's NPC AI fields between two reads of /metrics (the window's edges): rates over the
+ * time between the map workers' reports each read carries, the lateness quantiles of the ticks
+ * in between, the population at the end. `latenessMaxS` is the worst per-interval maximum seen
+ * while sampling the window (NaN: none).
+ */
+export function npcAiBetween(start: NpcAiSnapshot | undefined, end: NpcAiSnapshot | undefined, latenessMaxS: number): NpcAiReportFields {
+  // A read before the workers' first report has no report time (NaN): nothing to divide by.
+  const spanS = start && end && start.reportAtS > 0 ? end.reportAtS - start.reportAtS : Number.NaN;
+  const perS = (pick: (snapshot: NpcAiSnapshot) => number, digits = 1) => (start && end && spanS > 0 ? rounded((pick(end) - pick(start)) / spanS, digits) : null);
+  const cpuS = start && end && spanS > 0 ? end.cpuSeconds - start.cpuSeconds : Number.NaN;
+  const thinks = start && end ? end.thinks - start.thinks : Number.NaN;
+  const lateness = (q: number) => (start && end && spanS > 0 ? rounded(histogramQuantileBetween(start.lateness, end.lateness, q) * 1000, 2) : null);
+  return {
+    npc_ai_span_s: spanS > 0 ? rounded(spanS, 2) : null,
+    npc_ai_ticks_per_s: perS((s) => s.ticks),
+    npc_thinks_per_s: perS((s) => s.thinks),
+    npc_steps_per_s: perS((s) => s.steps),
+    npc_attacks_per_s: perS((s) => s.attacks),
+    npc_path_searches_per_s: perS((s) => s.pathSearches),
+    npc_path_expansions_per_s: perS((s) => s.pathExpansions),
+    npc_ai_cpu_ms_per_s: rounded((cpuS / spanS) * 1000, 3),
+    npc_ai_cpu_pct: rounded((cpuS / spanS) * 100, 3),
+    npc_ai_us_per_think: thinks > 0 ? rounded((cpuS / thinks) * 1e6, 2) : null,
+    npc_ai_lateness_p50_ms: lateness(0.5),
+    npc_ai_lateness_p99_ms: lateness(0.99),
+    npc_ai_lateness_max_ms: rounded(latenessMaxS * 1000, 2),
+    npcs_alive: end ? rounded(end.npcsAlive, 0) : null,
+    npcs_on_player_maps: end ? rounded(end.npcsOnPlayerMaps, 0) : null,
+    npcs_thinking: end ? rounded(end.npcsThinking, 0) : null,
+    npc_ai_maps_running: end ? rounded(end.mapsRunning, 0) : null,
+  };
 }

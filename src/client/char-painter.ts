@@ -169,6 +169,14 @@ function paintQuadruped(ctx: CanvasRenderingContext2D, look: CharacterLook): voi
     ctx.lineTo(headX, headY - 4);
     ctx.fill();
   }
+  if (look.figure === "hare") {
+    // Two long ears standing up from the head.
+    ctx.beginPath();
+    ctx.ellipse(headX - 2, headY - 8, 1.5, 5, -0.15, 0, Math.PI * 2);
+    ctx.ellipse(headX + 2, headY - 8, 1.5, 5, 0.15, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+  }
   if (look.figure === "boar" && look.heading !== Heading.North) {
     ctx.fillStyle = "#f3ecd8";
     ctx.fillRect(headX - 4, headY + 2, 2, 3);

@@ -93,7 +93,7 @@ export const TERRAIN_COLOURS: Readonly<Record<Terrain, readonly [string, string,
 
 // ---------------------------------------------------------------- characters
 
-export type Figure = "humanoid" | "wolf" | "boar" | "spider";
+export type Figure = "humanoid" | "wolf" | "boar" | "spider" | "hare";
 
 /** What the server tells about a char's looks (`CharacterCreate` / `CharacterChange`). */
 export interface CharacterAppearance {
@@ -168,6 +168,7 @@ export function raceOfHead(head: number): RaceId | undefined {
 /** Creature words in NPC names (Spanish and English) → figure. */
 const CREATURE_WORDS: readonly (readonly [RegExp, Figure])[] = [
   [/lobo|wolf/i, "wolf"],
+  [/liebre|conejo|hare|rabbit/i, "hare"],
   [/jabal[ií]|boar|cerdo|pig/i, "boar"],
   [/araña|arana|spider/i, "spider"],
 ];
@@ -182,7 +183,7 @@ export function figureOf(appearance: CharacterAppearance): Figure {
   return "humanoid";
 }
 
-const FIGURE_SCALE: Readonly<Record<Figure, number>> = { humanoid: 1, wolf: 1.25, boar: 1.2, spider: 1.15 };
+const FIGURE_SCALE: Readonly<Record<Figure, number>> = { humanoid: 1, wolf: 1.25, boar: 1.2, spider: 1.15, hare: 0.8 };
 
 /** The look of a character at one moment of its walk. */
 export function characterLook(appearance: CharacterAppearance, motion: CharacterMotion): CharacterLook {
@@ -200,7 +201,7 @@ export function characterLook(appearance: CharacterAppearance, motion: Character
     hair: ghost ? GHOST_COLOUR : hsl(20 + (headHash % 40), 35 + (headHash % 30), 18 + ((headHash >>> 8) % 40)),
     tunic: ghost ? GHOST_COLOUR : hsl(bodyHash % 360, 45, 42),
     trousers: ghost ? GHOST_COLOUR : hsl((bodyHash >>> 9) % 360, 25, 28),
-    fur: figure === "wolf" ? "#8d8f93" : figure === "boar" ? "#6b4a2f" : figure === "spider" ? "#3d4a2a" : hsl(bodyHash % 360, 30, 40),
+    fur: figure === "wolf" ? "#8d8f93" : figure === "boar" ? "#6b4a2f" : figure === "spider" ? "#3d4a2a" : figure === "hare" ? "#a47c52" : hsl(bodyHash % 360, 30, 40),
     stride: motion.stepCount % 2 === 0 ? swing : -swing,
     bob: swing * STEP_BOB_PX,
     helmet: appearance.helmet > 0 && appearance.helmet !== NO_EQUIPMENT,

@@ -67,6 +67,7 @@ describe("procedural sprite index", () => {
     expect(figureOf(person({ kind: 1, head: 0, name: "Lobo Ceniciento" }))).toBe("wolf");
     expect(figureOf(person({ kind: 1, head: 0, name: "Jabalí de Monte" }))).toBe("boar");
     expect(figureOf(person({ kind: 1, head: 0, name: "Araña de Musgo" }))).toBe("spider");
+    expect(figureOf(person({ kind: 1, head: 0, name: "Liebre Parda" }))).toBe("hare");
     expect(figureOf(person({ kind: 1, head: 12, name: "Guardia de Alba" }))).toBe("humanoid");
     expect(figureOf(person({ kind: 1, head: 0, name: "Hermana Irene" }))).toBe("humanoid");
     expect(figureOf(person({ kind: 0, name: "Lobo" }))).toBe("humanoid");

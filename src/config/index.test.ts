@@ -27,6 +27,7 @@ const DEFAULTS: ServerConfig = {
   globalChat: true,
   allowWorldChange: false,
   benchSpawn: "off",
+  loadAllMaps: false,
   maxConnections: 5000,
   maxConnectionsPerIp: 10,
 };
@@ -57,6 +58,7 @@ describe("loadConfig", () => {
         AO_MIN_PASSWORD_LENGTH: "4",
         AO_ALLOW_WORLD_CHANGE: "on",
         AO_BENCH_SPAWN: "spread",
+        AO_LOAD_ALL_MAPS: "on",
         AO_MAX_CONNECTIONS: "20000",
         AO_MAX_CONNECTIONS_PER_IP: "3",
         UNRELATED: "ignored",
@@ -78,6 +80,7 @@ describe("loadConfig", () => {
       globalChat: false,
       allowWorldChange: true,
       benchSpawn: "spread",
+      loadAllMaps: true,
       maxConnections: 20000,
       maxConnectionsPerIp: 3,
     });
@@ -188,6 +191,14 @@ describe("loadConfig", () => {
     expect(failure(loadConfig([], { AO_ALLOW_WORLD_CHANGE: "true" })).message).toStartWith('invalid --allow-world-change / AO_ALLOW_WORLD_CHANGE = "true": ');
     // Ordinary settings still need their value.
     expect(failure(loadConfig(["--global-chat"], {})).message).toBe(`--global-chat needs a value (${SETTINGS.globalChat.help})`);
+  });
+
+  test("--load-all-maps is a switch like --allow-world-change", () => {
+    expect(ok(loadConfig(["--load-all-maps"], {})).loadAllMaps).toBe(true);
+    expect(ok(loadConfig(["--load-all-maps", "--bench-spawn", "spread"], {}))).toMatchObject({ loadAllMaps: true, benchSpawn: "spread" });
+    expect(ok(loadConfig(["--load-all-maps", "off"], {})).loadAllMaps).toBe(false);
+    expect(ok(loadConfig([], { AO_LOAD_ALL_MAPS: "on" })).loadAllMaps).toBe(true);
+    expect(ok(loadConfig([], {})).loadAllMaps).toBe(false);
   });
 
   test("a flag without its value says so", () => {

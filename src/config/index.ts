@@ -78,6 +78,13 @@ export const SETTINGS = {
       .default("off"),
     help: "benchmarks only: new characters start on this map (or spread round-robin over all maps) instead of their home city",
   },
+  loadAllMaps: {
+    flag: "--load-all-maps",
+    env: "AO_LOAD_ALL_MAPS",
+    switch: true,
+    schema: z.enum(["on", "off"]).default("off").transform((value) => value === "on"),
+    help: "on or off (the bare flag is on): load every map of the world at start, with all its NPCs, and keep them loaded; off loads a big world's maps on first entry (worlds of up to 32 maps are always loaded whole)",
+  },
   maxConnections: {
     flag: "--max-connections",
     env: "AO_MAX_CONNECTIONS",

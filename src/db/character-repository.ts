@@ -5,10 +5,10 @@
  */
 import { and, asc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { BankSlot, CharacterRecord, NewCharacter } from "../game/character/index.ts";
+import { MAX_GOLD, type BankSlot, type CharacterRecord, type NewCharacter } from "../game/character/index.ts";
 import { DatabaseError, findPostgresError, SQLSTATE, toDatabaseError } from "./database-error.ts";
 import { characterToRow, rowToCharacter } from "./character-rows.ts";
-import { bankItems, characters } from "./schema.ts";
+import { bankItems, bankTransfers, characters } from "./schema.ts";
 
 export type CreateCharacterOutcome =
   | { kind: "ok"; character: CharacterRecord }
@@ -21,7 +21,31 @@ export type SaveCharacterOutcome = { kind: "ok"; updatedAt: Date } | { kind: "no
 export type SaveCharactersOutcome =
   | { kind: "ok"; saved: number; updatedAt: Date }
   /** Some ids have no row (deleted?); nothing at all was saved. */
-  | { kind: "not_found"; ids: number[] };
+  | { kind: "not_found"; ids: number[] }
+  /** Some credits cannot be made (see `CreditRefusal`); nothing at all was saved. */
+  | { kind: "credits_refused"; refused: { transfer: string; reason: CreditRefusal }[] };
+
+/**
+ * Bank gold for a character that is not online (a `TransFerGold` to it, items-and-economy §8.5),
+ * written by the statement that saves its sender: the sender's debited state and the recipient's
+ * `bank_gold + amount` land together or not at all.
+ */
+export interface BankCredit {
+  /** A UUID: the key of the credit's `bank_transfers` row, so a save retried after a lost answer credits once. */
+  readonly transfer: string;
+  /** The sender; its record must be in the same batch. */
+  readonly from: number;
+  /** The recipient's name, in any case. */
+  readonly toName: string;
+  readonly amount: number;
+}
+
+/**
+ * Why a credit cannot be made: no character has that name; the recipient is marked online (a
+ * server holds it, or a login is reading it: its own save would overwrite the credit) or is in
+ * the batch itself; its bank gold would pass a VB6 Long (`MAX_GOLD`).
+ */
+export type CreditRefusal = "no_such_character" | "online" | "overflow";
 
 export interface SaveOptions {
   /**
@@ -32,6 +56,13 @@ export interface SaveOptions {
    * failed, session/character-saves.ts) clears only the leaving one's mark.
    */
   final?: boolean | ((characterId: number) => boolean);
+  /**
+   * Bank gold for characters that are not online, in the same statement: each recipient (by
+   * name) gets `bank_gold + amount` and a `bank_transfers` row, unless that row exists already
+   * (an earlier attempt of this save committed). If any credit cannot be made, nothing at all is
+   * written and the outcome says which and why. Every credit's sender must be in the batch.
+   */
+  credits?: readonly BankCredit[];
 }
 
 export type SaveOfflineCharacterOutcome =
@@ -43,7 +74,12 @@ export type SaveOfflineCharacterOutcome =
   | { kind: "stale" };
 
 export interface CharacterRepository {
-  createCharacter(character: NewCharacter): Promise<CreateCharacterOutcome>;
+  /**
+   * `online`: the row is born marked online (a login creating a character to enter with it), so
+   * no write meant for an offline character (a bank credit, a tool) lands between the insert
+   * and the login.
+   */
+  createCharacter(character: NewCharacter, options?: { online?: boolean }): Promise<CreateCharacterOutcome>;
   /** Case-insensitive. */
   findCharacterByName(name: string): Promise<CharacterRecord | null>;
   loadCharacter(id: number): Promise<CharacterRecord | null>;
@@ -97,9 +133,10 @@ const FINAL_FLAG = "save_is_final";
 /**
  * `jsonb_to_recordset` turns the JSON batch into typed rows server-side, so the statement has one
  * parameter however many characters it saves (no 65,535-parameter ceiling). The update runs only
- * when every id exists; the statement reports the missing ones.
+ * when every id exists (and every credit can be made); the statement reports the missing ids and
+ * the refused credits.
  */
-function buildSaveStatement(batchJson: string, anyFinal: boolean, bank: BankBatch | null): SQL {
+function buildSaveStatement(batchJson: string, anyFinal: boolean, bank: BankBatch | null, credits: CreditBatch | null): SQL {
   const recordType = sql.join(
     [
       sql`${sql.identifier(COLUMNS.id.name)} ${sql.raw(COLUMNS.id.getSQLType())}`,
@@ -117,17 +154,82 @@ function buildSaveStatement(batchJson: string, anyFinal: boolean, bank: BankBatc
     ],
     sql`, `,
   );
+  // Every write of the statement happens only when nothing is missing and no credit is refused.
+  const writable = credits === null ? sql`NOT EXISTS (SELECT 1 FROM missing)` : sql`NOT EXISTS (SELECT 1 FROM missing) AND NOT EXISTS (SELECT 1 FROM credit_refused)`;
   return sql`WITH input AS (
       SELECT * FROM jsonb_to_recordset(${batchJson}::jsonb) AS input(${recordType})
     ), missing AS (
       SELECT input.id FROM input WHERE NOT EXISTS (SELECT 1 FROM ${characters} WHERE ${characters.id} = input.id)
-    ), saved AS (
+    )${credits === null ? sql`` : creditChecks(credits)}, saved AS (
       UPDATE ${characters} SET ${assignments} FROM input
-      WHERE ${characters.id} = input.id AND NOT EXISTS (SELECT 1 FROM missing)
+      WHERE ${characters.id} = input.id AND ${writable}
       RETURNING ${characters.id}
-    )${bank === null ? sql`` : bankStatements(bank)}
+    )${bank === null ? sql`` : bankStatements(bank, writable)}${credits === null ? sql`` : creditWrites(credits, writable)}
     SELECT (SELECT count(*) FROM saved)::integer AS saved,
-      (SELECT coalesce(jsonb_agg(missing.id ORDER BY missing.id), '[]'::jsonb) FROM missing) AS missing`;
+      (SELECT coalesce(jsonb_agg(missing.id ORDER BY missing.id), '[]'::jsonb) FROM missing) AS missing,
+      ${credits === null ? sql`'[]'::jsonb` : sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('transfer', credit_refused.transfer, 'reason', credit_refused.reason)), '[]'::jsonb) FROM credit_refused)`} AS refused`;
+}
+
+/** The credits of a save batch, and the time their rows and recipients are stamped with. */
+interface CreditBatch {
+  creditsJson: string;
+  at: string;
+}
+
+function creditBatchOf(credits: readonly BankCredit[] | undefined, updatedAt: Date): CreditBatch | null {
+  if (credits === undefined || credits.length === 0) return null;
+  const rows = credits.map((credit) => ({ transfer: credit.transfer, from_id: credit.from, to_name: credit.toName, amount: credit.amount }));
+  return { creditsJson: JSON.stringify(rows), at: updatedAt.toISOString() };
+}
+
+/**
+ * The credits' checks, before any write: credits an earlier attempt of this save already made
+ * (their `bank_transfers` row exists) are done; the others' recipients are locked (a login's
+ * online mark, taken before it reads the row, then waits for this statement, and so reads the
+ * credit) and each is refused if there is no such character, it is marked online or in this
+ * batch, or its bank gold plus everything credited to it here would pass a VB6 Long.
+ */
+function creditChecks(credits: CreditBatch): SQL {
+  const name = sql.identifier(COLUMNS.name.name);
+  return sql`, credit_input AS (
+      SELECT * FROM jsonb_to_recordset(${credits.creditsJson}::jsonb) AS credit_input(transfer uuid, from_id integer, to_name text, amount bigint)
+    ), credit_done AS (
+      SELECT credit_input.transfer FROM credit_input JOIN ${bankTransfers} ON ${bankTransfers.id} = credit_input.transfer
+    ), credit_target AS (
+      SELECT ${characters.id} AS id, ${characters.onlineSince} AS online_since, ${characters.bankGold} AS bank_gold, lower(${characters}.${name}) AS name_key
+      FROM ${characters}
+      WHERE lower(${characters}.${name}) IN (SELECT lower(credit_input.to_name) FROM credit_input WHERE credit_input.transfer NOT IN (SELECT transfer FROM credit_done))
+      FOR UPDATE
+    ), credit_new AS (
+      SELECT credit_input.transfer, credit_input.from_id, credit_input.amount, credit_target.id AS to_id, credit_target.online_since, credit_target.bank_gold,
+        sum(credit_input.amount) OVER (PARTITION BY credit_target.id) AS total
+      FROM credit_input LEFT JOIN credit_target ON credit_target.name_key = lower(credit_input.to_name)
+      WHERE credit_input.transfer NOT IN (SELECT transfer FROM credit_done)
+    ), credit_refused AS (
+      SELECT transfer, CASE
+          WHEN to_id IS NULL THEN 'no_such_character'
+          WHEN online_since IS NOT NULL OR to_id IN (SELECT id FROM input) THEN 'online'
+          ELSE 'overflow' END AS reason
+      FROM credit_new
+      WHERE to_id IS NULL OR online_since IS NOT NULL OR to_id IN (SELECT id FROM input) OR bank_gold + total > ${MAX_GOLD}::bigint
+    )`;
+}
+
+/** The credits' writes, after the saves: the `bank_transfers` rows, then each recipient's bank gold. */
+function creditWrites(credits: CreditBatch, writable: SQL): SQL {
+  const column = (key: "id" | "fromCharacterId" | "toCharacterId" | "amount" | "createdAt") => sql.identifier(bankTransfers[key].name);
+  const bankGold = sql.identifier(COLUMNS.bankGold.name);
+  const updatedAt = sql.identifier(COLUMNS.updatedAt.name);
+  return sql`, credit_logged AS (
+      INSERT INTO ${bankTransfers} (${column("id")}, ${column("fromCharacterId")}, ${column("toCharacterId")}, ${column("amount")}, ${column("createdAt")})
+      SELECT transfer, from_id, to_id, amount, ${credits.at}::timestamptz FROM credit_new WHERE ${writable}
+      RETURNING ${bankTransfers.toCharacterId} AS to_id, ${bankTransfers.amount} AS amount
+    ), credited AS (
+      UPDATE ${characters} SET ${bankGold} = ${characters.bankGold} + credit_sum.amount, ${updatedAt} = ${credits.at}::timestamptz
+      FROM (SELECT to_id, sum(amount) AS amount FROM credit_logged GROUP BY to_id) AS credit_sum
+      WHERE ${characters.id} = credit_sum.to_id
+      RETURNING ${characters.id}
+    )`;
 }
 
 /** The vaults of a save batch: whose vault is replaced, and its rows. */
@@ -153,19 +255,19 @@ function bankBatchOf(records: readonly CharacterRecord[]): BankBatch | null {
  * of the batch exists. One statement: a check that fails (a bad slot or amount, a bad character
  * row) writes neither the characters nor their vaults.
  */
-function bankStatements(bank: BankBatch): SQL {
+function bankStatements(bank: BankBatch, writable: SQL): SQL {
   return sql`, bank_owner AS (
       SELECT value::integer AS id FROM jsonb_array_elements_text(${bank.ownersJson}::jsonb)
     ), bank_input AS (
       SELECT * FROM jsonb_to_recordset(${bank.rowsJson}::jsonb) AS bank_input(character_id integer, slot integer, object_id integer, amount integer)
     ), bank_cleared AS (
       DELETE FROM ${bankItems} USING bank_owner
-      WHERE ${bankItems.characterId} = bank_owner.id AND NOT EXISTS (SELECT 1 FROM missing)
+      WHERE ${bankItems.characterId} = bank_owner.id AND ${writable}
         AND NOT EXISTS (SELECT 1 FROM bank_input WHERE bank_input.character_id = ${bankItems.characterId} AND bank_input.slot = ${bankItems.slot})
       RETURNING 1
     ), bank_written AS (
       INSERT INTO ${bankItems} (${sql.identifier(bankItems.characterId.name)}, ${sql.identifier(bankItems.slot.name)}, ${sql.identifier(bankItems.objectId.name)}, ${sql.identifier(bankItems.amount.name)})
-      SELECT character_id, slot, object_id, amount FROM bank_input WHERE NOT EXISTS (SELECT 1 FROM missing)
+      SELECT character_id, slot, object_id, amount FROM bank_input WHERE ${writable}
       ON CONFLICT (${sql.identifier(bankItems.characterId.name)}, ${sql.identifier(bankItems.slot.name)})
       DO UPDATE SET ${sql.identifier(bankItems.objectId.name)} = excluded.${sql.identifier(bankItems.objectId.name)}, ${sql.identifier(bankItems.amount.name)} = excluded.${sql.identifier(bankItems.amount.name)}
       RETURNING 1
@@ -184,7 +286,7 @@ function toSaveInput(record: CharacterRecord, updatedAt: Date, final: boolean | 
   return input;
 }
 
-function checkBatch(records: readonly CharacterRecord[]): void {
+function checkBatch(records: readonly CharacterRecord[], credits: readonly BankCredit[] = []): void {
   const seen = new Set<number>();
   for (const record of records) {
     if (!Number.isSafeInteger(record.id) || record.id <= 0) {
@@ -192,6 +294,15 @@ function checkBatch(records: readonly CharacterRecord[]): void {
     }
     if (seen.has(record.id)) throw new DatabaseError("invalid_argument", `character ${record.id} appears twice in one save`);
     seen.add(record.id);
+  }
+  const transfers = new Set<string>();
+  for (const credit of credits) {
+    if (!seen.has(credit.from)) throw new DatabaseError("invalid_argument", `credit ${credit.transfer} is sent by character ${credit.from}, who is not in the batch`);
+    if (!Number.isSafeInteger(credit.amount) || credit.amount <= 0 || credit.amount > MAX_GOLD) {
+      throw new DatabaseError("invalid_argument", `credit ${credit.transfer} has amount ${credit.amount}`);
+    }
+    if (transfers.has(credit.transfer)) throw new DatabaseError("invalid_argument", `credit ${credit.transfer} appears twice in one save`);
+    transfers.add(credit.transfer);
   }
 }
 
@@ -206,12 +317,12 @@ export function createCharacterRepository(db: Drizzle, now: () => Date): Charact
   }
 
   const repository: CharacterRepository = {
-    async createCharacter(character) {
+    async createCharacter(character, options = {}) {
       const createdAt = now();
       try {
         const rows = await db
           .insert(characters)
-          .values({ ...characterToRow(character), createdAt, updatedAt: createdAt, lastLoginAt: null })
+          .values({ ...characterToRow(character), createdAt, updatedAt: createdAt, lastLoginAt: null, onlineSince: options.online === true ? createdAt : null })
           .onConflictDoNothing()
           .returning();
         const row = rows[0];
@@ -265,21 +376,22 @@ export function createCharacterRepository(db: Drizzle, now: () => Date): Charact
     async saveCharacters(records, options = {}) {
       const updatedAt = now();
       if (records.length === 0) return { kind: "ok", saved: 0, updatedAt };
-      checkBatch(records);
-      const { final } = options;
+      const { final, credits } = options;
+      checkBatch(records, credits);
       const finals = records.map((record) => (typeof final === "function" ? final(record.id) === true : final === true));
       const anyFinal = finals.includes(true);
       const batchJson = JSON.stringify(records.map((record, index) => toSaveInput(record, updatedAt, anyFinal ? finals[index] : undefined)));
       let result: unknown;
       try {
-        result = await db.execute(buildSaveStatement(batchJson, anyFinal, bankBatchOf(records)));
+        result = await db.execute(buildSaveStatement(batchJson, anyFinal, bankBatchOf(records), creditBatchOf(credits, updatedAt)));
       } catch (error) {
         throw toDatabaseError(error, `saving ${records.length} character(s)`);
       }
       // postgres.js returns a row list, the PGlite proxy a plain array: both are arrays of objects.
-      const row = (result as { saved: number; missing: number[] }[])[0];
+      const row = (result as { saved: number; missing: number[]; refused: { transfer: string; reason: CreditRefusal }[] }[])[0];
       if (!row) throw new DatabaseError("query_failed", "saving characters returned no summary row");
       if (row.missing.length > 0) return { kind: "not_found", ids: row.missing };
+      if (row.refused.length > 0) return { kind: "credits_refused", refused: row.refused };
       return { kind: "ok", saved: row.saved, updatedAt };
     },
 

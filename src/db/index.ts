@@ -17,7 +17,9 @@ export type { PasswordHashing } from "./password-hashing.ts";
 export { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "./account-repository.ts";
 export type { Account, AccountRepository, CreateAccountOutcome, VerifyPasswordOutcome } from "./account-repository.ts";
 export type {
+  BankCredit,
   CharacterRepository,
+  CreditRefusal,
   CreateCharacterOutcome,
   SaveCharacterOutcome,
   SaveCharactersOutcome,

@@ -7,7 +7,7 @@
  * serve it.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { Attributes, Equipment, InventorySlot } from "../game/character/index.ts";
 
 /** Timestamps are always stored with a time zone and read as JS Dates. */
@@ -113,6 +113,26 @@ export const bankItems = pgTable(
 );
 
 /**
+ * Bank gold sent to a character that was not online (items-and-economy §8.5; VB6
+ * `AddOroBancoDatabase` and `LogBankTransfer`): one row per credit, inserted by the statement
+ * that adds the gold to the recipient's row and saves the sender's debited state. The id is the
+ * gateway's: a save retried after an answer that never came (the statement may have committed)
+ * finds the row and does not credit the recipient twice.
+ */
+export const bankTransfers = pgTable(
+  "bank_transfers",
+  {
+    id: uuid("id").primaryKey(),
+    /** Null once the character is deleted; the row stays as the record of the transfer. */
+    fromCharacterId: integer("from_character_id").references(() => characters.id, { onDelete: "set null" }),
+    toCharacterId: integer("to_character_id").references(() => characters.id, { onDelete: "set null" }),
+    amount: bigNumber("amount").notNull(),
+    createdAt: timestampTz("created_at").notNull(),
+  },
+  (table) => [check("bank_transfers_amount_positive", sql`${table.amount} > 0`)],
+);
+
+/**
  * The world a database belongs to: one row, written at every start. Character positions and
  * inventories are map and object numbers of this world; loading another world on the same
  * database needs the operator's consent (`--allow-world-change`).
@@ -136,4 +156,5 @@ export type AccountRow = typeof accounts.$inferSelect;
 export type CharacterRow = typeof characters.$inferSelect;
 export type NewCharacterRow = typeof characters.$inferInsert;
 export type BankItemRow = typeof bankItems.$inferSelect;
+export type BankTransferRow = typeof bankTransfers.$inferSelect;
 export type WorldIdentityRow = typeof worldIdentity.$inferSelect;

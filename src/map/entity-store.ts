@@ -16,6 +16,7 @@ import type { VisibleChar } from "./map-packets.ts";
 import type { NpcAiProfile, NpcPathMemory } from "../game/npc-ai/index.ts";
 import type { NpcDefinition } from "./map-definition.ts";
 import type { WalkPacing } from "../game/movement/index.ts";
+import type { CombatClocks } from "../game/combat/index.ts";
 
 /** Client char slots are 1..10000 (`charlist(1 To 10000)`). */
 export const MAX_CHAR_INDEX = 10_000;
@@ -32,6 +33,13 @@ export interface QuitCountdown {
   endsAt: number;
   /** The last whole second announced. */
   announced: number;
+  timer: TimerId;
+}
+
+/** A trip home in progress (`/HOGAR`, see systems/home.ts). */
+export interface HomeTravel {
+  /** Monotonic ms at which the ghost arrives. */
+  arrivesAt: number;
   timer: TimerId;
 }
 
@@ -89,8 +97,18 @@ export interface PlayerEntity extends VisibleChar {
    * regeneration before it. Combat sets it to `now + IN_COMBAT_MS` (game/vitals).
    */
   inCombatUntil: number;
+  /** When the player last struck, shot and cast (VB6 `modNuevoTimer` counters): the combo locks of systems/combat.ts and ranged.ts. */
+  combatClocks: CombatClocks;
+  /**
+   * The safe toggle (VB6 `flags.Seguro`, `/SEG`): while on, a citizen attacks no citizen and no
+   * Royal Army member. Kept in `record.safeMode` too once switched, so it follows a map change.
+   * The faction status itself is `status` (what viewers draw; `record.factionStatus` once changed).
+   */
+  safeMode: boolean;
   /** Hunger, thirst and regeneration clocks, settled by the map's vitals sweep (systems/vitals.ts). */
   needs: NeedsClocks;
+  /** A ghost's trip home (`/HOGAR`), or null. Walking or coming back to life cancels it. */
+  homeTravel: HomeTravel | null;
 }
 
 /** One offer slot of a player-to-player trade: units of (object, tags). */
@@ -243,10 +261,12 @@ export class EntityStore {
   /** The record as it must leave the map: a copy with the entity's position written in. */
   recordOf(player: PlayerEntity): CharacterRecord {
     const { inventory, equipment, gold } = toRecordInventory(player.inventory);
+    // A ghost's looks are not its own: the record keeps the body and head it comes back with.
+    const ghost = player.record.vitals.hp <= 0;
     return {
       ...player.record,
-      body: player.body,
-      head: player.head,
+      body: ghost ? player.record.body : player.body,
+      head: ghost ? player.record.head : player.head,
       inventory: [...inventory],
       equipment: { ...equipment },
       gold,

@@ -16,11 +16,14 @@ import type { MapContext } from "./map-context.ts";
 import * as bank from "./systems/bank.ts";
 import * as chat from "./systems/chat.ts";
 import * as combat from "./systems/combat.ts";
+import * as home from "./systems/home.ts";
+import * as faction from "./systems/faction.ts";
 import * as info from "./systems/info.ts";
 import * as items from "./systems/items.ts";
 import * as logout from "./systems/logout.ts";
 import * as look from "./systems/look.ts";
 import * as movement from "./systems/movement.ts";
+import * as ranged from "./systems/ranged.ts";
 import * as shops from "./systems/shops.ts";
 import * as skills from "./systems/skills.ts";
 import * as trade from "./systems/trade.ts";
@@ -39,8 +42,10 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   Yell: chat.yell,
   Whisper: chat.whisper,
   GlobalMessage: chat.globalMessage,
-  // combat
+  // combat: blows, shots and throws (the click after a bow's `WorkRequestTarget`), the safe toggle
   Attack: combat.attack,
+  WorkLeftClick: ranged.workLeftClick,
+  SafeToggle: faction.safeToggle,
   // logout
   Quit: logout.quit,
   CancelarExit: logout.cancelQuit,
@@ -75,6 +80,8 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   BovedaMoveItem: bank.bovedaMoveItem,
   BankEnd: bank.bankEnd,
   TransFerGold: bank.transferGold,
+  // a ghost's way home (/HOGAR)
+  Home: home.home,
   // skills: spending free points
   ModifySkills: skills.modifySkills,
   // information commands
@@ -109,13 +116,11 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   MapPriceEntrance: info.notAvailableYet,
   LeaveFaction: info.notAvailableYet,
   Denounce: info.notAvailableYet,
-  SafeToggle: info.notAvailableYet,
   PetFollowAll: info.notAvailableYet,
   PetLeaveAll: info.notAvailableYet,
   Promedio: info.notAvailableYet,
   SubastaInfo: info.notAvailableYet,
   EventoInfo: info.notAvailableYet,
-  Home: info.notAvailableYet,
   CancelDuel: info.notAvailableYet,
   QuitDuel: info.notAvailableYet,
   AcceptDuel: info.notAvailableYet,

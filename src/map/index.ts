@@ -4,7 +4,7 @@
  * host. The gateway side talks to it through `worker-protocol.ts`, intent batches and outboxes.
  */
 export { MapInstance, type HandlerFault, type IntentOutcome, type MapInstanceDeps } from "./map-instance.ts";
-export type { EnterKind, EnterRequest, LoadedVault, MapEvent } from "./map-events.ts";
+export type { BankTransferAnswer, EnterKind, EnterRequest, LoadedVault, MapEvent } from "./map-events.ts";
 export type { MapContext, MapRules, MapStats, MapTerrain } from "./map-context.ts";
 export { PACKET_HANDLERS, BUS_HANDLERS, type PacketHandler, type PacketHandlerTable } from "./handlers.ts";
 export { RecordingBus, type BusMessage, type CrossMapBus } from "./cross-map-bus.ts";
@@ -13,4 +13,5 @@ export { newOccupancyBuffer, type MapDefinition, type NpcDefinition, type MapExi
 export { IntentBatchWriter, forEachIntent } from "./intents.ts";
 export { Outbox, readOutbox } from "./outbox.ts";
 export { createMapPackets } from "./protocol-packets.ts";
+export { NPC_AI_LATENESS_BUCKETS_MS, NpcAiStats, emptyNpcAiCounts, type NpcAiCounts, type NpcAiPopulation, type NpcAiReport } from "./npc-ai-stats.ts";
 export type { FromWorker, ToWorker, WorkerSettings, SnapshotEntry, WorkerStats } from "./worker-protocol.ts";

@@ -38,6 +38,8 @@ export interface MapDefinition {
   height: number;
   /** No player killing; logging out is immediate. */
   safe: boolean;
+  /** `MapInfo.zone` (CIUDAD, CAMPO, NEWBIE, DUNGEON, …; free text); absent means none. */
+  zone?: string;
   /** Per tile (row-major from (1,1)): direction bits and water/tree flags, read-only. */
   collision: SharedArrayBuffer;
   /** Per tile: the trigger (0 = none), read-only. */

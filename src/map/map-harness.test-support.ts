@@ -18,6 +18,7 @@ import type { PacketHandlerTable } from "./handlers.ts";
 import { Outbox, readOutbox } from "./outbox.ts";
 import { createMapPackets } from "./protocol-packets.ts";
 import type { NpcAttackHook } from "./systems/npcs.ts";
+import type { NpcAiStats } from "./npc-ai-stats.ts";
 
 // Tile-flag direction bits on the DESTINATION tile (see content/maps/tile-flags.ts).
 export const NO_ENTRY_MOVING_NORTH = 1;
@@ -98,6 +99,8 @@ export interface WorldOptions {
   width?: number;
   height?: number;
   safe?: boolean;
+  /** `MapInfo.zone` (none by default). */
+  zone?: string;
   aoiMode?: AoiMode;
   /** [x, y, direction bits] */
   walls?: [number, number, number][];
@@ -118,6 +121,8 @@ export interface WorldOptions {
   npcAttack?: NpcAttackHook;
   /** The map's random stream; `SeededRandom.create(1)` by default. */
   random?: Random;
+  /** Where the map's NPC AI counts (the worker's, in production); the map's own by default. */
+  npcAiStats?: NpcAiStats;
 }
 
 /** A client packet body, as the gateway forwards it. */
@@ -145,6 +150,7 @@ export function world(options: WorldOptions = {}) {
     width,
     height,
     safe: options.safe ?? true,
+    ...(options.zone !== undefined ? { zone: options.zone } : {}),
     collision,
     triggers,
     occupancy: occupancyBuffer,
@@ -176,6 +182,7 @@ export function world(options: WorldOptions = {}) {
     onHandlerFault: (fault) => faults.push(fault),
     ...(options.handlers ? { handlers: options.handlers } : {}),
     ...(options.npcAttack ? { npcAttack: options.npcAttack } : {}),
+    ...(options.npcAiStats ? { npcAiStats: options.npcAiStats } : {}),
   });
   const act = (session: number, name: ClientPacketName, fields: Record<string, unknown>): IntentOutcome => instance.handle(session, packetBody(name, fields));
   /** The map driven the way the gateway drives it: packet bodies per session. */

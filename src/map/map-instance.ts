@@ -18,9 +18,10 @@ import { EntityStore, type PlayerEntity } from "./entity-store.ts";
 import { BUS_HANDLERS, PACKET_HANDLERS, type BusHandler, type PacketHandler, type PacketHandlerTable } from "./handlers.ts";
 import type { MapContext, MapRules, MapStats, MapTerrain } from "./map-context.ts";
 import type { MapDefinition, MapExitDefinition } from "./map-definition.ts";
-import type { EnterRequest, LoadedVault, MapEvent } from "./map-events.ts";
+import type { BankTransferAnswer, EnterRequest, LoadedVault, MapEvent } from "./map-events.ts";
 import type { MapPackets } from "./map-packets.ts";
 import { MapView } from "./map-view.ts";
+import type { NpcAiStats } from "./npc-ai-stats.ts";
 import type { Outbox } from "./outbox.ts";
 import * as bank from "./systems/bank.ts";
 import { npcMeleeOnPlayer } from "./systems/combat.ts";
@@ -51,6 +52,8 @@ export interface MapInstanceDeps {
   handlers?: PacketHandlerTable;
   /** An NPC's blow on a player (combat's NPC melee); tests pass a fake. */
   npcAttack?: NpcAttackHook;
+  /** Where the map's NPC AI counts its ticks and thinks (the worker's, shared by its maps); its own otherwise. */
+  npcAiStats?: NpcAiStats;
 }
 
 /** A handler that threw: which packet, which session, what. */
@@ -93,7 +96,7 @@ export class MapInstance {
       bus: deps.bus,
       rules: deps.rules,
       stats: this.stats,
-      npcAi: new NpcAiLoop(deps.npcAttack ?? npcMeleeOnPlayer),
+      npcAi: new NpcAiLoop(deps.npcAttack ?? npcMeleeOnPlayer, deps.npcAiStats),
       sweeps: { vitals: null },
       onlineCount: deps.onlineCount,
       timeOfDayMs: deps.timeOfDayMs,
@@ -142,6 +145,16 @@ export class MapInstance {
   /** The gateway's answer to a `bank_load` this map emitted (the player may have left). */
   bankLoaded(session: number, vault: LoadedVault): void {
     bank.bankLoaded(this.ctx, session, vault);
+  }
+
+  /** Bank gold the world sends a player of this map (the player may have left: then dropped). */
+  bankCredit(session: number, credit: number, amount: number): void {
+    bank.bankCredit(this.ctx, session, credit, amount);
+  }
+
+  /** How a `bank_transfer` this map emitted ended (the player may have left). */
+  bankTransferAnswer(session: number, banker: number, answer: BankTransferAnswer): void {
+    bank.bankTransferAnswered(this.ctx, session, banker, answer);
   }
 
   /** The current state of every player, for autosave and crash recovery. */
@@ -213,6 +226,11 @@ export class MapInstance {
   /** True while the NPC AI timer runs (tests and diagnostics). */
   get npcAiRunning(): boolean {
     return this.ctx.npcAi.running;
+  }
+
+  /** NPCs whose AI runs now: thinking kinds, while the map's AI loop runs (metrics). */
+  get npcsThinking(): number {
+    return this.ctx.npcAi.running ? this.ctx.npcAi.thinkingNpcs : 0;
   }
 
   /** A player attacks an NPC, as combat reports it (tests and tools until combat calls it). */

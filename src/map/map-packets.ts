@@ -104,8 +104,10 @@ export interface MapPackets {
   charUpdateHp(charIndex: number, minHp: number, maxHp: number): Uint8Array;
   /** A graphic effect on a char (`CreateFX`). */
   createFx(charIndex: number, fx: number, loops: number): Uint8Array;
-  /** A particle effect on a char (`ParticleFX`). */
-  particleFx(charIndex: number, particle: number, timeMs: number, remove: boolean): Uint8Array;
+  /** A particle effect on a char (`ParticleFX`); `x`, `y` the tile VB6 passes for some (0: none). */
+  particleFx(charIndex: number, particle: number, timeMs: number, remove: boolean, x?: number, y?: number): Uint8Array;
+  /** A progress bar over a char (`BarFx`): seconds and the action (`e_AccionBarra`), or its cancel. */
+  barFx(charIndex: number, seconds: number, action: number): Uint8Array;
   /** A floor effect on a tile (`Fxpiso`), e.g. the gold a dead NPC leaves. */
   fxpiso(x: number, y: number, grhIndex: number): Uint8Array;
   /** To a player an NPC killed (`NPCKillUser`). */
@@ -123,6 +125,17 @@ export interface MapPackets {
   loginBurstBeforeArea(record: CharacterRecord, inventory: readonly InventorySlotFrame[], userSlot: number, mapId: number, nowMsInDay: number): Uint8Array[];
   /** The part after `UserCharIndexInServer` (§5.1 items 15–23), ending with `logged`. */
   loginBurstAfterArea(record: CharacterRecord, onlineCount: number, motd: readonly string[]): Uint8Array[];
+  // ---- ranged combat and faction status (combat-and-progression §4, §8.2)
+  /** The client's target cursor for a skill (`WorkRequestTarget`); skill 0 puts the plain cursor back. */
+  workRequestTarget(skill: number): Uint8Array;
+  /** An arrow or a thrown weapon flying from tile to tile (`CreateProjectile`). */
+  createProjectile(fromX: number, fromY: number, toX: number, toY: number, projectileType: number): Uint8Array;
+  /** An item cooldown group started (`UpdateCooldownType`). */
+  updateCooldownType(cooldownType: number): Uint8Array;
+  /** A char's faction status and the name drawn under it (`UpdateTagAndStatus`, VB6 `RefreshCharStatus`). */
+  updateTagAndStatus(charIndex: number, status: number, tag: string): Uint8Array;
+  /** The safe toggle's state (`SafeModeOn` / `SafeModeOff`). */
+  safeMode(on: boolean): Uint8Array;
   /** The banker's "Finanzas Goliath" menu (`Goliath`): the bank gold and the occupied vault slots. */
   goliath(bankGold: number, itemCount: number): Uint8Array;
 }

@@ -37,6 +37,17 @@ describe("combat frames", () => {
     expect(decoded(packets.levelUp(15))).toEqual({ name: "LevelUp", fields: { freeSkillPoints: 15 } });
   });
 
+  test("shots and faction status", () => {
+    expect(decoded(packets.workRequestTarget(12))).toEqual({ name: "WorkRequestTarget", fields: { skill: 12, isArea: false, radius: 0 } });
+    expect(decoded(packets.createProjectile(20, 20, 20, 15, 2))).toEqual({
+      name: "CreateProjectile",
+      fields: { startX: 20, startY: 20, targetX: 20, targetY: 15, projectileType: 2 },
+    });
+    expect(decoded(packets.updateCooldownType(7))).toEqual({ name: "UpdateCooldownType", fields: { cooldownType: 7 } });
+    expect(decoded(packets.updateTagAndStatus(9, 0, "Ana"))).toEqual({ name: "UpdateTagAndStatus", fields: { charIndex: 9, status: 0, tag: "Ana", arrayIndex: 0 } });
+    expect([decoded(packets.safeMode(true)).name, decoded(packets.safeMode(false)).name]).toEqual(["SafeModeOn", "SafeModeOff"]);
+  });
+
   test("UpdateUserStats carries the live wallet and the experience needed to leave the level", () => {
     const record = {
       level: 2,

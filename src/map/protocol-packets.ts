@@ -17,6 +17,7 @@ import {
   type CharacterCreateFields,
   type ServerPacketName,
 } from "../protocol/index.ts";
+import { FactionStatus, safeModeAtLogin } from "../game/faction/index.ts";
 import type { InventorySlotFrame, MapPackets, VisibleChar } from "./map-packets.ts";
 
 /** Spell slots sent at login (MAXUSERHECHIZOS). */
@@ -187,7 +188,8 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     textOverChar: (text, charIndex, colour) => frame("TextOverChar", { text, charIndex, color: colour }),
     charUpdateHp: (charIndex, minHp, maxHp) => frame("CharUpdateHP", { charIndex, minHp, maxHp, shield: 0 }),
     createFx: (charIndex, fx, loops) => frame("CreateFX", { charIndex, fx, fxLoops: loops, x: 0, y: 0 }),
-    particleFx: (charIndex, particle, timeMs, remove) => frame("ParticleFX", { charIndex, particle, time: timeMs, remove, grh: 0, x: 0, y: 0 }),
+    particleFx: (charIndex, particle, timeMs, remove, x = 0, y = 0) => frame("ParticleFX", { charIndex, particle, time: timeMs, remove, grh: 0, x, y }),
+    barFx: (charIndex, seconds, action) => frame("BarFx", { charIndex, barTime: seconds, barAction: action }),
     fxpiso: (x, y, grhIndex) => frame("Fxpiso", { x, y, grhIndex }),
     npcKillUser: () => frame("NPCKillUser", {}),
     updateExp: (exp) => frame("UpdateExp", { exp }),
@@ -226,9 +228,17 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
       frames.push(copy("Atributes", { strength, agility, intelligence, constitution, charisma }));
       frames.push(copy("FYA", { strength, agility, effectDuration: 0 }));
       frames.push(copy("Logged", { newUser: false }));
-      frames.push(copy("SafeModeOn", {}));
+      // VB6 `ConnectUser`: the safe starts off for criminals and the Chaos side.
+      frames.push(copy(safeModeAtLogin(record.factionStatus ?? FactionStatus.citizen) ? "SafeModeOn" : "SafeModeOff", {}));
       return frames;
     },
+    workRequestTarget: (skill) => frame("WorkRequestTarget", { skill, isArea: false, radius: 0 }),
+    createProjectile: (fromX, fromY, toX, toY, projectileType) =>
+      frame("CreateProjectile", { startX: fromX, startY: fromY, targetX: toX, targetY: toY, projectileType }),
+    updateCooldownType: (cooldownType) => frame("UpdateCooldownType", { cooldownType }),
+    // `arrayIndex` is the party leader's user slot (VB6 `Grupo.Lider.ArrayIndex`): no parties yet.
+    updateTagAndStatus: (charIndex, status, tag) => frame("UpdateTagAndStatus", { charIndex, status, tag, arrayIndex: 0 }),
+    safeMode: (on) => frame(on ? "SafeModeOn" : "SafeModeOff", {}),
     goliath: (bankGold, itemCount) => frame("Goliath", { bankGold, itemCount }),
   };
 }

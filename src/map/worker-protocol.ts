@@ -5,11 +5,13 @@
 import type { GameTables } from "../content/index.ts";
 import type { BodiesByRace } from "../game/character-creation/index.ts";
 import type { CharacterRecord } from "../game/character/index.ts";
+import type { NeedsHandOver } from "../game/vitals/index.ts";
 import type { AoiMode } from "./area-of-interest.ts";
 import type { BusMessage } from "./cross-map-bus.ts";
 import type { MapRules } from "./map-context.ts";
 import type { MapDefinition } from "./map-definition.ts";
-import type { EnterKind, LoadedVault, MapEvent } from "./map-events.ts";
+import type { BankTransferAnswer, EnterKind, LoadedVault, MapEvent } from "./map-events.ts";
+import type { NpcAiReport } from "./npc-ai-stats.ts";
 
 /** What every worker gets once, at `init`: the same for all maps it will host. */
 export interface WorkerSettings {
@@ -41,11 +43,22 @@ export type ToWorker =
       kind: EnterKind;
       userSlot: number;
       cameFrom?: { map: number; x: number; y: number } | undefined;
+      /** A transfer's hunger, thirst and regeneration clocks (see `EnterRequest.needs`). */
+      needs?: NeedsHandOver | undefined;
       onlineCount: number;
     }
   | { t: "leave"; session: number; reason: string }
   /** The answer to a map's `bank_load`: the stored vault, or null when the database failed. */
   | { t: "bank_loaded"; session: number; vault: LoadedVault }
+  /**
+   * Bank gold for a player of this worker (a transfer to it, or one of its own given back). The
+   * world counted it in the player's known state already; the map adds it and answers
+   * `bank_credited`. A player no longer here drops it: the world handed the gold on with the
+   * state it took from the map (see world.ts, "owed").
+   */
+  | { t: "bank_credit"; session: number; credit: number; amount: number }
+  /** How a `bank_transfer` of this player ended: the banker's bubble, if it is still on `map`. */
+  | { t: "bank_transfer_answer"; session: number; map: number; banker: number; answer: BankTransferAnswer }
   /** A cross-map message, relayed to every worker. */
   | { t: "bus"; message: BusMessage }
   | { t: "snapshot"; requestId: number }
@@ -76,6 +89,8 @@ export interface WorkerStats {
   queueDelayMs: number;
   /** Intents handled since the last report. */
   intents: number;
+  /** The NPC AI of the worker's maps: counts since the last report, and the NPCs it holds now. */
+  npcAi: NpcAiReport;
 }
 
 export type FromWorker =

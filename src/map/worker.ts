@@ -13,6 +13,7 @@ import { forEachIntent } from "./intents.ts";
 import type { MapDefinition } from "./map-definition.ts";
 import type { MapEvent } from "./map-events.ts";
 import { MapInstance, type HandlerFault } from "./map-instance.ts";
+import { NpcAiStats, type NpcAiReport } from "./npc-ai-stats.ts";
 import { Outbox } from "./outbox.ts";
 import { createMapPackets } from "./protocol-packets.ts";
 import type { FromWorker, SnapshotEntry, ToWorker, WorkerSettings, WorkerStats } from "./worker-protocol.ts";
@@ -39,6 +40,8 @@ let onlineCount = 0;
 let flushArmed = false;
 let worstQueueDelayMs = 0;
 let intentsHandled = 0;
+/** Every map's NPC AI counts here (one object for the worker). */
+const npcAiStats = new NpcAiStats();
 
 /** Publishing is posting to the gateway thread, which relays to every worker (this one too). */
 const bus: CrossMapBus = {
@@ -54,11 +57,29 @@ function takeStats(): WorkerStats {
     lagMs: driver.loopLag.count > 0 ? driver.loopLag.max : 0,
     queueDelayMs: worstQueueDelayMs,
     intents: intentsHandled,
+    npcAi: npcAiReport(),
   };
   driver.loopLag.reset();
   worstQueueDelayMs = 0;
   intentsHandled = 0;
   return stats;
+}
+
+/** The AI counts since the last report, and the NPCs on this worker's maps now. */
+function npcAiReport(): NpcAiReport {
+  let npcsAlive = 0;
+  let npcsOnPlayerMaps = 0;
+  let npcsThinking = 0;
+  let aiMapsRunning = 0;
+  for (const map of maps.values()) {
+    npcsAlive += map.stats.npcs;
+    if (map.playerCount > 0) npcsOnPlayerMaps += map.stats.npcs;
+    if (map.npcAiRunning) {
+      aiMapsRunning++;
+      npcsThinking += map.npcsThinking;
+    }
+  }
+  return { ...npcAiStats.take(), npcsAlive, npcsOnPlayerMaps, npcsThinking, aiMapsRunning };
 }
 
 function post(message: FromWorker, transfer?: Transferable[]): void {
@@ -123,6 +144,7 @@ function createMap(definition: MapDefinition, current: WorkerSettings): MapInsta
     timeOfDayMs: () => Date.now() % current.dayLengthMs,
     uptimeMs: () => Date.now() - current.startedAtEpochMs,
     onHandlerFault,
+    npcAiStats,
   });
 }
 
@@ -173,7 +195,7 @@ function handle(message: ToWorker): void {
         events.push({ t: "enter_failed", session: message.session, map: message.map, reason: "map_full" });
         break;
       }
-      map.enter({ session: message.session, record: message.record, kind: message.kind, userSlot: message.userSlot, cameFrom: message.cameFrom });
+      map.enter({ session: message.session, record: message.record, kind: message.kind, userSlot: message.userSlot, cameFrom: message.cameFrom, needs: message.needs });
       break;
     }
     case "leave": {
@@ -186,7 +208,18 @@ function handle(message: ToWorker): void {
       // A stale session (the player left this worker's maps meanwhile) is a normal case: dropped.
       mapOfSession.get(message.session)?.bankLoaded(message.session, message.vault);
       break;
+    case "bank_credit":
+      mapOfSession.get(message.session)?.bankCredit(message.session, message.credit, message.amount);
+      break;
+    case "bank_transfer_answer": {
+      const map = mapOfSession.get(message.session);
+      if (map?.id === message.map) map.bankTransferAnswer(message.session, message.banker, message.answer);
+      break;
+    }
     case "snapshot":
+      // The events of this turn go first: the gateway reads every state and acknowledgement of
+      // this worker in the order they happened (a `bank_credited` before a state that has it).
+      flush();
       post({ t: "snapshot", requestId: message.requestId, entries: collectSnapshot(), stats: takeStats() });
       return;
     case "stats":

@@ -1,3 +1,3 @@
-export { Counter, Gauge, MetricsRegistry, type Labels } from "./registry.ts";
+export { Counter, Gauge, HistogramMetric, MetricsRegistry, type HistogramReading, type Labels } from "./registry.ts";
 export { EventLoopLagMonitor, LAG_SAMPLE_INTERVAL_MS } from "./event-loop-lag.ts";
 export { registerProcessMetrics } from "./process-metrics.ts";

@@ -145,3 +145,26 @@ describe("regressions", () => {
     expect(registry.render().split("\n").filter((line) => line.startsWith("x_total"))).toHaveLength(2);
   });
 });
+
+describe("histograms", () => {
+  test("render cumulative buckets with le labels, +Inf, _sum and _count, read at scrape time", () => {
+    const registry = new MetricsRegistry();
+    let counts = [1, 0, 2, 1];
+    registry.histogram("ao_tick_lateness_seconds", "Lateness.", () => ({ bounds: [0.005, 0.01, 0.05], counts, sum: 0.123 }));
+    expect(registry.render()).toBe(
+      [
+        "# HELP ao_tick_lateness_seconds Lateness.",
+        "# TYPE ao_tick_lateness_seconds histogram",
+        'ao_tick_lateness_seconds_bucket{le="0.005"} 1',
+        'ao_tick_lateness_seconds_bucket{le="0.01"} 1',
+        'ao_tick_lateness_seconds_bucket{le="0.05"} 3',
+        'ao_tick_lateness_seconds_bucket{le="+Inf"} 4',
+        "ao_tick_lateness_seconds_sum 0.123",
+        "ao_tick_lateness_seconds_count 4",
+        "",
+      ].join("\n"),
+    );
+    counts = [0, 0, 0, 0];
+    expect(registry.render()).toContain('ao_tick_lateness_seconds_bucket{le="+Inf"} 0');
+  });
+});

@@ -6,7 +6,7 @@
 
 export type Labels = Readonly<Record<string, string | number>>;
 
-type MetricType = "counter" | "gauge";
+type MetricType = "counter" | "gauge" | "histogram";
 
 interface Series {
   labels: Labels;
@@ -92,6 +92,40 @@ export class Gauge extends Metric {
   }
 }
 
+/**
+ * A histogram read from state when scraped: `counts[i]` samples at or below `bounds[i]` and above
+ * the bound before (not cumulative), then one more count for everything above the last bound.
+ */
+export interface HistogramReading {
+  readonly bounds: readonly number[];
+  readonly counts: readonly number[];
+  readonly sum: number;
+}
+
+/** Rendered as Prometheus renders one: cumulative `_bucket{le=…}` series, `_sum` and `_count`. */
+export class HistogramMetric extends Metric {
+  constructor(
+    name: string,
+    help: string,
+    private readonly read: () => HistogramReading,
+  ) {
+    super(name, help, "histogram");
+  }
+
+  override render(): string {
+    const { bounds, counts, sum } = this.read();
+    const lines = [`# HELP ${this.name} ${escapeHelp(this.help)}`, `# TYPE ${this.name} ${this.type}`];
+    let cumulative = 0;
+    for (let i = 0; i < bounds.length; i++) {
+      cumulative += counts[i] ?? 0;
+      lines.push(`${this.name}_bucket${renderLabels({ le: formatValue(bounds[i]!) })} ${formatValue(cumulative)}`);
+    }
+    cumulative += counts[bounds.length] ?? 0;
+    lines.push(`${this.name}_bucket{le="+Inf"} ${formatValue(cumulative)}`, `${this.name}_sum ${formatValue(sum)}`, `${this.name}_count ${formatValue(cumulative)}`);
+    return lines.join("\n");
+  }
+}
+
 export class MetricsRegistry {
   private readonly metrics = new Map<string, Metric>();
 
@@ -102,6 +136,11 @@ export class MetricsRegistry {
   /** A gauge set by code, or read from state at scrape time when `read` is given. */
   gauge(name: string, help: string, read?: () => Iterable<Series> | number): Gauge {
     return this.add(new Gauge(name, help, read));
+  }
+
+  /** A histogram read from state at scrape time. */
+  histogram(name: string, help: string, read: () => HistogramReading): HistogramMetric {
+    return this.add(new HistogramMetric(name, help, read));
   }
 
   render(): string {

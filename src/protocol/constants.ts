@@ -112,6 +112,8 @@ export const FontIndex = {
   InfoIao: 29,
   /** `FONTTYPE_New_Naranja`. */
   Orange: 32,
+  /** `FONTTYPE_New_Gris`. */
+  Gray: 35,
 } as const;
 
 /** `eCharacterCreate.isNpc` values (§4.2). */

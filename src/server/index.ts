@@ -16,6 +16,7 @@ import { World } from "../world/index.ts";
 import { BLOCKED_ALL, isWaterForWalker } from "../game/movement/index.ts";
 import type { MapDefinition } from "../map/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
+import { registerNpcAiMetrics } from "./npc-ai-metrics.ts";
 import { acquireDataLock, type DataLock } from "./data-lock.ts";
 import { reconcileWorldIdentity } from "./world-identity.ts";
 
@@ -35,7 +36,7 @@ export const DAY_LENGTH_MS = 60 * 60 * 1000;
 export const GLOBAL_CHAT_INTERVAL_MS = 5_000;
 /** How often map workers report lag, queue delay and players per map for /metrics. */
 export const WORKER_STATS_INTERVAL_MS = 5_000;
-/** Up to this many maps are loaded at start; bigger worlds load maps on first entry. */
+/** Up to this many maps are loaded at start; bigger worlds load maps on first entry (unless `--load-all-maps`). */
 export const PRELOAD_MAP_LIMIT = 32;
 
 export class StartupError extends Error {
@@ -171,11 +172,12 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     onEntered: (session) => gateway?.onWorldEntered(session),
     onBankLoad: (session, characterId) => gateway?.onBankLoad(session, characterId),
     onSaveNow: (states) => gateway?.saveNow(states),
+    onBankTransfer: (transfer) => gateway?.onBankTransfer(transfer),
     onEnterFailed: (session) => gateway?.onWorldEnterFailed(session),
     workerUrl: options.mapWorkerUrl,
   });
   try {
-    await world.start(options.preloadAllMaps ?? serverWorld.maps.size <= PRELOAD_MAP_LIMIT);
+    await world.start(options.preloadAllMaps ?? (config.loadAllMaps || serverWorld.maps.size <= PRELOAD_MAP_LIMIT));
   } catch (error) {
     await abandonStart();
     throw new StartupError((error as Error).message, { cause: error });
@@ -387,6 +389,7 @@ function registerWorldMetrics(registry: MetricsRegistry, world: World): void {
   registry.gauge("argentum_map_handler_faults_total", "Intent handlers that threw (the intent was dropped, the map went on), by packet.", () =>
     [...world.stats.handlerFaults].map(([packet, count]) => ({ labels: { packet }, value: count })),
   );
+  registerNpcAiMetrics(registry, world.stats.npcAi);
   registry.gauge("argentum_bytes_out_total", "Bytes of frames delivered to clients.", () => world.bytesOut);
   registry.gauge("argentum_packets_out_total", "Server packets delivered, by name.", () => {
     const series = [];

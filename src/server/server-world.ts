@@ -91,6 +91,7 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
       width: map.width,
       height: map.height,
       safe: map.properties.safe,
+      zone: map.properties.zone,
       collision: collision.buffer as SharedArrayBuffer,
       triggers: sharedCopy(map.triggers),
       occupancy: newOccupancyBuffer(map.width, map.height),

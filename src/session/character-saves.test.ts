@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { EMPTY_EQUIPMENT, type CharacterRecord } from "../game/character/index.ts";
 import { silentLogger } from "../log/index.ts";
-import { CharacterSaves } from "./character-saves.ts";
-import type { GatewayStore } from "./gateway-store.ts";
+import { CharacterSaves, CLAIM_BUSY } from "./character-saves.ts";
+import type { BankCredit, GatewayStore, StoreSaveOutcome } from "./gateway-store.ts";
 
 type Outcome = "ok" | "unavailable";
 
@@ -71,7 +71,7 @@ describe("character saves: logins and held states", () => {
     const { saves, batches, asked } = harness(new Promise<Outcome>((resolve) => (answer = resolve)));
     const final = character(1, 70);
     const saving = saves.saveFinal(final, "quit");
-    let claimed = "waiting" as CharacterRecord | undefined | "waiting";
+    let claimed = "waiting" as CharacterRecord | undefined | "waiting" | "busy";
     const login = saves.claim(1).then((state) => (claimed = state));
     await asked(1);
     expect(batches).toEqual([[[1, true]]]);
@@ -132,5 +132,155 @@ describe("character saves: logins and held states", () => {
     expect(batches.at(-1)).toEqual([[1, true]]);
     expect(saves.entangledCount).toBe(0);
     expect(saves.unsavedCount).toBe(0);
+  });
+});
+
+/** A store that records every batch with its credits, answering from `outcomes` in turn (then "ok"). */
+function creditHarness(...outcomes: (StoreSaveOutcome | Promise<StoreSaveOutcome>)[]) {
+  const batches: { states: CharacterRecord[]; finals: boolean[]; credits: BankCredit[] }[] = [];
+  const known = new Map<number, CharacterRecord>();
+  const settled: [string, string][] = [];
+  const store: Pick<GatewayStore, "saveCharacters"> = {
+    saveCharacters: async (records, options) => {
+      const final = options?.final;
+      batches.push({ states: [...records], finals: records.map((r) => (typeof final === "function" ? final(r.id) : final === true)), credits: [...(options?.credits ?? [])] });
+      return await (outcomes.shift() ?? "ok");
+    },
+  };
+  let onSettled: (credit: BankCredit, outcome: string) => void = () => {};
+  const saves = new CharacterSaves({
+    store,
+    logger: silentLogger(),
+    now: () => 0,
+    knownState: (id) => known.get(id) ?? null,
+    knownStates: () => known.values(),
+    entangledRetryMs: 0,
+    onCreditSettled: (credit, outcome) => {
+      settled.push([credit.transfer, outcome]);
+      onSettled(credit, outcome);
+    },
+  });
+  /** What each batch wrote: "id:bankGold[F]" per record, then "→name+amount" per credit. */
+  const lines = () =>
+    batches.map((b) =>
+      [
+        ...b.states
+          .map((s, i) => [s.id, `${s.id}:${s.bankGold}${b.finals[i] ? "F" : ""}`] as const)
+          .sort((x, y) => x[0] - y[0])
+          .map(([, line]) => line),
+        ...b.credits.map((c) => `→${c.toName}+${c.amount}`),
+      ].join(" "),
+    );
+  return { saves, batches, known, settled, lines, whenSettled: (handler: typeof onSettled) => (onSettled = handler) };
+}
+
+const withBank = (record: CharacterRecord, bankGold: number): CharacterRecord => ({ ...record, bankGold });
+const credit = (transfer: string, from: number, toName: string, amount: number): BankCredit => ({ transfer, from, toName, amount });
+
+describe("character saves: bank credits to characters not online", () => {
+  test("a credit is written in ONE batch with its sender's newest state, and settled", async () => {
+    const { saves, known, lines, settled } = creditHarness();
+    known.set(1, withBank(character(1, 0), 700)); // Ana sent 300 of her 1000
+    await saves.creditOffline(credit("t1", 1, "Beto", 300));
+    expect(lines()).toEqual(["1:700 →Beto+300"]);
+    expect(settled).toEqual([["t1", "credited"]]);
+    expect(saves.pendingCreditCount).toBe(0);
+    // Written: the next batch of Ana is hers alone.
+    await saves.saveOnline();
+    expect(lines().at(-1)).toBe("1:700");
+  });
+
+  test("a failure keeps the credit with its sender: every later batch that writes the sender carries it, until one lands", async () => {
+    const { saves, known, lines, settled } = creditHarness("unavailable", "unavailable", "unavailable");
+    known.set(1, withBank(character(1, 0), 700)).set(2, character(2, 0));
+    await saves.creditOffline(credit("t1", 1, "Carla", 300));
+    expect(settled).toEqual([]);
+    expect(saves.pendingCreditCount).toBe(1);
+    // Autosave: everyone, and the credit with Ana.
+    expect(await saves.saveOnline()).toEqual({ outcome: "unavailable", characters: 2 });
+    // Ana walks on and logs out: her final save carries it.
+    known.delete(1);
+    await saves.saveFinal(withBank({ ...character(1, 0), level: 2 }, 700), "quit");
+    expect(lines()).toEqual(["1:700 →Carla+300", "1:700 2:0 →Carla+300", "1:700F →Carla+300"]);
+    expect(saves.unsavedCount).toBe(1);
+    // The retry writes them together, and lands.
+    expect(await saves.retryUnsaved()).toBe(0);
+    expect(lines().at(-1)).toBe("1:700F →Carla+300");
+    expect(settled).toEqual([["t1", "credited"]]);
+    expect(saves.pendingCreditCount).toBe(0);
+  });
+
+  test("a refused credit is settled at once (the gold back to the sender) and the batch is built again without it", async () => {
+    const { saves, known, lines, settled, whenSettled } = creditHarness({ kind: "credits_refused", refused: [{ transfer: "t1", reason: "no_such_character" }] });
+    known.set(1, withBank(character(1, 0), 700));
+    whenSettled((refused, outcome) => {
+      if (outcome !== "credited") known.set(1, withBank(known.get(1)!, known.get(1)!.bankGold + refused.amount));
+    });
+    await saves.creditOffline(credit("t1", 1, "Nadie", 300));
+    expect(lines()).toEqual(["1:700 →Nadie+300", "1:1000"]);
+    expect(settled).toEqual([["t1", "no_such_character"]]);
+  });
+
+  test("a refusal that names none of the batch's credits is a fault, not a loop", async () => {
+    const { saves, known, lines } = creditHarness({ kind: "credits_refused", refused: [{ transfer: "other", reason: "online" }] });
+    known.set(1, withBank(character(1, 0), 700));
+    await saves.creditOffline(credit("t1", 1, "Beto", 300));
+    expect(lines()).toEqual(["1:700 →Beto+300"]);
+    expect(saves.pendingCreditCount).toBe(1);
+  });
+
+  test("a login of the recipient waits for the batch carrying its credit; while a credit to or from a character is not on disk, its login is turned away", async () => {
+    let answer!: (outcome: StoreSaveOutcome) => void;
+    const { saves, known } = creditHarness(new Promise<StoreSaveOutcome>((resolve) => (answer = resolve)), "ok");
+    known.set(1, withBank(character(1, 0), 700));
+    const sending = saves.creditOffline(credit("t1", 1, "Beto", 300));
+    let claimed: unknown = "waiting";
+    const login = saves.claim(2, "BETO").then((outcome) => (claimed = outcome));
+    await Bun.sleep(0);
+    expect(claimed).toBe("waiting");
+    answer("unavailable");
+    await Promise.all([sending, login]);
+    expect(claimed).toBe(CLAIM_BUSY);
+    expect(await saves.claim(1, "P1")).toBe(CLAIM_BUSY); // the sender (say it logged out and in)
+    expect(await saves.claim(3, "Carla")).toBeUndefined();
+    await saves.retryUnsaved();
+    expect(saves.pendingCreditCount).toBe(0);
+    expect(await saves.claim(2, "Beto")).toBeUndefined();
+  });
+
+  test("a credit whose sender has no state any more is dropped, never written without the debit", async () => {
+    const { saves, lines, settled } = creditHarness();
+    await saves.creditOffline(credit("t1", 1, "Beto", 300)); // nothing holds Ana
+    expect(lines()).toEqual([]);
+    expect(settled).toEqual([["t1", "dropped"]]);
+    expect(saves.pendingCreditCount).toBe(0);
+  });
+
+  test("a held final state takes gold in memory (the retry writes it), found by name; one a login took is only reported", async () => {
+    const { saves, lines } = creditHarness("unavailable", "unavailable");
+    await saves.saveFinal(withBank(character(2, 0), 10), "quit"); // fails: held
+    expect(saves.heldNamed(" p2 ")).toMatchObject({ where: "held", state: { id: 2 } });
+    expect(saves.creditHeld(2, 90)?.bankGold).toBe(100);
+    expect(saves.creditHeld(3, 90)).toBeUndefined();
+    await saves.retryUnsaved();
+    expect(lines().at(-1)).toBe("2:100F");
+    expect(await saves.claim(2, "P2")).toMatchObject({ bankGold: 100 });
+    expect(saves.heldNamed("P2")).toMatchObject({ where: "entering" });
+    expect(saves.creditHeld(2, 5)).toBeUndefined();
+  });
+
+  test("the shutdown's batch: a credit refused then goes back to the sender's final state, written in the rebuilt batch", async () => {
+    const { saves, known, lines, whenSettled } = creditHarness("unavailable", { kind: "credits_refused", refused: [{ transfer: "t1", reason: "online" }] });
+    whenSettled((refused, outcome) => {
+      if (outcome !== "credited") saves.creditHeld(refused.from, refused.amount);
+    });
+    const ana = withBank(character(1, 0), 700);
+    known.set(1, ana);
+    await saves.creditOffline(credit("t1", 1, "Beto", 300)); // fails: kept with Ana
+    known.clear(); // the server stops: the workers hand Ana back
+    expect(await saves.saveFinals([ana])).toEqual({ outcome: "ok", characters: 1 });
+    expect(lines()).toEqual(["1:700 →Beto+300", "1:700F →Beto+300", "1:1000F"]);
+    expect(saves.unsavedCount).toBe(0);
+    expect(saves.pendingCreditCount).toBe(0);
   });
 });

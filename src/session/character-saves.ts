@@ -24,10 +24,19 @@
  * `held` until the world has it (`entering`), or the world's last known state while it plays.
  * These never overlap: a login waits until no queued batch may still write the character's
  * final state before taking its held state (`claim`).
+ *
+ * Bank gold sent to a character that is not online (`creditOffline`, map/systems/bank.ts) rides
+ * on its sender: from the moment the sender's debited state is handed over, every batch that
+ * writes the sender carries the credit, and the statement adds the gold to the recipient's row
+ * (by name, only if no server holds it) or writes nothing. A credit the database refuses (no
+ * such character, the recipient online, past a VB6 Long) is handed back through
+ * `onCreditSettled`, synchronously, so the gold is back with the sender before the batch is
+ * built again without it. A login of either side waits for the batches carrying a credit, and
+ * is turned away while one is still not on disk (`claim`).
  */
 import type { CharacterRecord } from "../game/character/index.ts";
 import type { Logger } from "../log/index.ts";
-import type { GatewayStore } from "./gateway-store.ts";
+import type { BankCredit, CreditRefusal, GatewayStore, StoreSaveOutcome } from "./gateway-store.ts";
 
 /** A trade pair whose save failed is written again (together) this often until it lands. */
 export const ENTANGLED_RETRY_MS = 5_000;
@@ -45,7 +54,24 @@ export interface CharacterSavesOptions {
   knownStates(): Iterable<CharacterRecord>;
   /** Interval of the retry of failed trade pairs; 0 retries only on `retryUnsaved` (autosave). Default ENTANGLED_RETRY_MS. */
   entangledRetryMs?: number;
+  /**
+   * A credit of `creditOffline` is settled: on disk together with its sender's state
+   * ("credited"), or refused by the database with nothing written. Called synchronously between
+   * two batches: on a refusal the caller gives the gold back to the sender's newest state (the
+   * world's known state, or `creditHeld`) before the next batch is built.
+   */
+  onCreditSettled?(credit: BankCredit, outcome: CreditSettlement): void;
 }
+
+/**
+ * How a bank credit ended: on disk with its sender ("credited"), refused by the database (nothing
+ * written: the gold goes back), or dropped because its sender's debited state is gone from memory
+ * without ever reaching disk (nothing to give back, nothing to tell).
+ */
+export type CreditSettlement = "credited" | CreditRefusal | "dropped";
+
+/** What `claim` answers while a bank credit to or from the character is not on disk yet. */
+export const CLAIM_BUSY = "busy";
 
 /** One record of a batch: the state and whether the character left the world (clears its online mark). */
 interface Entry {
@@ -64,13 +90,19 @@ interface Job {
   readonly done: Promise<void>;
   /** Characters whose final state this job may write, so a login of one of them waits for it. */
   readonly marked: number[];
+  /** Names (lower case) of recipients of bank credits this job may write, likewise. */
+  readonly markedNames: string[];
 }
 
 interface Batch {
   entries: Map<number, Entry>;
+  /** Bank credits whose senders are in `entries`: written in the same statement. */
+  credits: BankCredit[];
   /** The trade count when the batch was built. */
   builtAt: number;
 }
+
+const nameKey = (name: string): string => name.trim().toLowerCase();
 
 export class CharacterSaves {
   private readonly held = new Map<number, CharacterRecord>();
@@ -81,6 +113,10 @@ export class CharacterSaves {
   private tail: Promise<void> = Promise.resolve();
   /** By character: the last queued batch that may write its final state. */
   private readonly writing = new Map<number, Promise<void>>();
+  /** By recipient name (lower case): the last queued batch that may write a bank credit to it. */
+  private readonly writingNames = new Map<string, Promise<void>>();
+  /** Bank credits to characters not online, by transfer id, until they are on disk or refused. */
+  private readonly credits = new Map<string, BankCredit>();
   private readonly queued = new Set<Promise<void>>();
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
@@ -100,6 +136,11 @@ export class CharacterSaves {
     return this.groupOf.size;
   }
 
+  /** Bank credits to characters not online that are not on disk yet. */
+  get pendingCreditCount(): number {
+    return this.credits.size;
+  }
+
   /**
    * The final save of a character that left the world: its state, and its online mark cleared
    * in the same statement. A failure keeps the state here (it is what the character logs in
@@ -110,9 +151,8 @@ export class CharacterSaves {
     this.entering.delete(state.id);
     this.held.set(state.id, state);
     return this.enqueue([state.id], undefined, async (job) => {
-      const batch = this.collect([state.id], job);
       // Empty when a batch before this one already carried the state (a trade pair's save).
-      const outcome = batch.entries.size === 0 ? "ok" : await this.write(batch);
+      const { outcome, batch } = await this.writeBuilt(() => this.collect([state.id], job));
       if (outcome === "ok") {
         this.options.logger.info({ character: state.id, reason, ms: Math.round(this.options.now() - startedAt), with: this.others(batch, state.id) }, "character saved");
       } else {
@@ -135,8 +175,7 @@ export class CharacterSaves {
     const fallback = new Map(states.map((state) => [state.id, { state, final: false }]));
     return this.enqueue([], undefined, async (job) => {
       if (!ids.some((id) => this.groupOf.has(id))) return; // an earlier batch wrote them together
-      const batch = this.collect(ids, job, { fallback });
-      const outcome = await this.write(batch);
+      const { outcome, batch } = await this.writeBuilt(() => this.collect(ids, job, { fallback }));
       const characters = [...batch.entries.keys()];
       if (outcome === "ok") this.options.logger.info({ characters }, "trade saved");
       else this.options.logger.error({ characters, outcome }, "trade save failed; kept in memory, written together with either side's next save and retried");
@@ -149,24 +188,30 @@ export class CharacterSaves {
    */
   saveOnline(): Promise<{ outcome: SaveOutcome; characters: number }> {
     return this.enqueue([], { outcome: "unavailable", characters: 0 }, async (job) => {
-      const preferred = new Map<number, Entry>();
-      for (const state of this.options.knownStates()) preferred.set(state.id, { state, final: false });
-      const batch = this.collect(preferred.keys(), job, { preferred });
-      if (batch.entries.size === 0) return { outcome: "ok" as const, characters: 0 };
-      return { outcome: await this.write(batch), characters: batch.entries.size };
+      const { outcome, batch } = await this.writeBuilt(() => {
+        const preferred = new Map<number, Entry>();
+        for (const state of this.options.knownStates()) preferred.set(state.id, { state, final: false });
+        return this.collect(preferred.keys(), job, { preferred });
+      });
+      return { outcome, characters: batch.entries.size };
     });
   }
 
   /**
    * The shutdown's batch: the final states the workers handed back (the world holds nobody
-   * now), with the held final states of any entangled with them.
+   * now), with the held final states of any entangled with them. They are held from now on, like
+   * any final state not on disk (a credit refused meanwhile goes back to them; a failure leaves
+   * them for `retryUnsaved`).
    */
   saveFinals(states: readonly CharacterRecord[]): Promise<{ outcome: SaveOutcome; characters: number }> {
-    const preferred = new Map(states.map((state) => [state.id, { state, final: true }]));
-    return this.enqueue(preferred.keys(), { outcome: "unavailable", characters: preferred.size }, async (job) => {
-      const batch = this.collect(preferred.keys(), job, { preferred });
-      if (batch.entries.size === 0) return { outcome: "ok" as const, characters: 0 };
-      return { outcome: await this.write(batch), characters: batch.entries.size };
+    const ids = states.map((state) => state.id);
+    for (const state of states) {
+      this.entering.delete(state.id);
+      this.held.set(state.id, state);
+    }
+    return this.enqueue(ids, { outcome: "unavailable", characters: ids.length }, async (job) => {
+      const { outcome, batch } = await this.writeBuilt(() => this.collect(ids, job));
+      return { outcome, characters: batch.entries.size };
     });
   }
 
@@ -176,14 +221,61 @@ export class CharacterSaves {
    * not on disk.
    */
   async retryUnsaved(): Promise<number> {
-    if (this.held.size === 0 && this.groupOf.size === 0) return 0;
+    if (this.held.size === 0 && this.groupOf.size === 0 && this.credits.size === 0) return 0;
     await this.enqueue(this.held.keys(), undefined, async (job) => {
-      const batch = this.collect([...this.held.keys(), ...this.groupOf.keys()], job);
-      if (batch.entries.size === 0) return;
-      const outcome = await this.write(batch);
+      const { outcome, batch } = await this.writeBuilt(() => this.collect([...this.held.keys(), ...this.groupOf.keys(), ...this.creditSenders()], job));
       if (outcome !== "ok") this.options.logger.error({ characters: batch.entries.size, outcome }, "retry of unsaved characters failed");
     });
     return this.held.size;
+  }
+
+  /**
+   * Bank gold for a character that is not online (`credit.toName`: not in the world, nothing
+   * held for it here), sent by `credit.from`, whose debited state the world (or `held`) has now.
+   * From now on every batch that writes the sender carries the credit, and this one writes them
+   * now unless an earlier batch did. Settled through `onCreditSettled`; a failure is retried
+   * with the sender (every ENTANGLED_RETRY_MS and by autosave), never dropped while the sender's
+   * state exists. A login of the recipient waits for this batch (`claim`).
+   */
+  creditOffline(credit: BankCredit): Promise<void> {
+    this.credits.set(credit.transfer, credit);
+    return this.enqueue(
+      [],
+      undefined,
+      async (job) => {
+        if (!this.credits.has(credit.transfer)) return; // an earlier batch settled it
+        const { outcome, batch } = await this.writeBuilt(() => this.collect([credit.from], job));
+        if (outcome !== "ok") {
+          this.options.logger.error({ transfer: credit.transfer, from: credit.from, characters: batch.entries.size, outcome }, "bank credit not written; kept with its sender and retried");
+        }
+      },
+      [credit.toName],
+    );
+  }
+
+  /**
+   * A final state held here whose character has this name (any case): `held` if it left and is
+   * not on disk yet (a credit goes to it: `creditHeld`), `entering` if a login took it.
+   */
+  heldNamed(name: string): { state: CharacterRecord; where: "held" | "entering" } | undefined {
+    const key = nameKey(name);
+    for (const state of this.held.values()) if (nameKey(state.name) === key) return { state, where: "held" };
+    for (const state of this.entering.values()) if (nameKey(state.name) === key) return { state, where: "entering" };
+    return undefined;
+  }
+
+  /**
+   * Adds bank gold to the final state held for this character (it left and is not on disk yet),
+   * so the retries write it with the gold and a login starts from it; returns the new state, or
+   * undefined when nothing is held for it. The caller makes the gold's other side part of the
+   * same batch (`saveTogether`).
+   */
+  creditHeld(characterId: number, amount: number): CharacterRecord | undefined {
+    const state = this.held.get(characterId);
+    if (state === undefined) return undefined;
+    const credited = { ...state, bankGold: state.bankGold + amount };
+    this.held.set(characterId, credited);
+    return credited;
   }
 
   /**
@@ -192,10 +284,16 @@ export class CharacterSaves {
    * held final state, in the same step, so no batch built meanwhile can take it as final. From
    * then on it is the entering state, written not final by batches that need it, until the world
    * has the character (`entered`) or the login gives up (`giveBack`). Undefined when nothing is
-   * held: the database has the newest state.
+   * held: the database has the newest state. With `name`, it also waits for batches carrying bank
+   * credits to that name; `busy` while a credit to or from the character is not on disk yet.
    */
-  async claim(characterId: number): Promise<CharacterRecord | undefined> {
-    for (let pending = this.writing.get(characterId); pending; pending = this.writing.get(characterId)) await pending;
+  async claim(characterId: number, name?: string): Promise<CharacterRecord | undefined | typeof CLAIM_BUSY> {
+    const key = name === undefined ? undefined : nameKey(name);
+    const pendingWrite = () => this.writing.get(characterId) ?? (key === undefined ? undefined : this.writingNames.get(key));
+    for (let pending = pendingWrite(); pending; pending = pendingWrite()) await pending;
+    // A bank credit to or from it that is still not on disk: its sender's state (or its row) is
+    // not what the login would read. Not now; the retries settle it.
+    for (const credit of this.credits.values()) if (credit.from === characterId || (key !== undefined && nameKey(credit.toName) === key)) return CLAIM_BUSY;
     const state = this.held.get(characterId);
     if (state === undefined) return undefined;
     this.held.delete(characterId);
@@ -236,10 +334,11 @@ export class CharacterSaves {
    * will write, so a login of one of them waits for it. A fault in `work` is logged and answered
    * with `failed`: callers never see a rejection.
    */
-  private enqueue<T>(finals: Iterable<number>, failed: T, work: (job: Job) => Promise<T>): Promise<T> {
+  private enqueue<T>(finals: Iterable<number>, failed: T, work: (job: Job) => Promise<T>, creditNames: readonly string[] = []): Promise<T> {
     let resolveDone!: () => void;
-    const job: Job = { done: new Promise<void>((resolve) => (resolveDone = resolve)), marked: [] };
+    const job: Job = { done: new Promise<void>((resolve) => (resolveDone = resolve)), marked: [], markedNames: [] };
     for (const id of finals) this.mark(job, id);
+    for (const name of creditNames) this.markName(job, name);
     const result = this.tail
       .then(() => work(job))
       .catch((error: unknown) => {
@@ -252,6 +351,7 @@ export class CharacterSaves {
     void job.done.then(() => {
       this.queued.delete(job.done);
       for (const id of job.marked) if (this.writing.get(id) === job.done) this.writing.delete(id);
+      for (const key of job.markedNames) if (this.writingNames.get(key) === job.done) this.writingNames.delete(key);
       this.scheduleRetry();
     });
     return result;
@@ -261,6 +361,18 @@ export class CharacterSaves {
     if (this.writing.get(id) === job.done) return;
     this.writing.set(id, job.done);
     job.marked.push(id);
+  }
+
+  private markName(job: Job, name: string): void {
+    const key = nameKey(name);
+    if (this.writingNames.get(key) === job.done) return;
+    this.writingNames.set(key, job.done);
+    job.markedNames.push(key);
+  }
+
+  /** Senders of the bank credits not on disk yet. */
+  private creditSenders(): number[] {
+    return [...new Set([...this.credits.values()].map((credit) => credit.from))];
   }
 
   /** Merges the groups of these characters into one, entangled from now on. */
@@ -292,13 +404,22 @@ export class CharacterSaves {
           group.members.delete(id);
           this.groupOf.delete(id);
         }
+        for (const credit of this.credits.values()) {
+          if (credit.from !== id) continue;
+          // Its debited state is gone too (never on disk: every batch with it carried the credit).
+          this.options.logger.error({ transfer: credit.transfer, from: id, amount: credit.amount }, "bank credit whose sender has no state any more; dropped with the debit");
+          this.credits.delete(credit.transfer);
+          this.settle(credit, "dropped");
+        }
         continue;
       }
       entries.set(id, entry);
       if (entry.final) this.mark(job, id);
       if (group) for (const member of group.members) if (!entries.has(member)) pending.push(member);
     }
-    return { entries, builtAt: this.trades };
+    const credits = [...this.credits.values()].filter((credit) => entries.has(credit.from));
+    for (const credit of credits) this.markName(job, credit.toName);
+    return { entries, credits, builtAt: this.trades };
   }
 
   private newest(id: number): Entry | undefined {
@@ -310,15 +431,42 @@ export class CharacterSaves {
     return entering ? { state: entering, final: false } : undefined;
   }
 
-  private async write(batch: Batch): Promise<SaveOutcome> {
+  /**
+   * Builds a batch and writes it; when the database refuses credits it carried (nothing was
+   * written), they are settled (the gold goes back to the senders) and the batch is built again
+   * without them. Each round settles at least one credit, so it ends.
+   */
+  private async writeBuilt(build: () => Batch): Promise<{ outcome: SaveOutcome; batch: Batch }> {
+    for (;;) {
+      const batch = build();
+      if (batch.entries.size === 0) return { outcome: "ok", batch };
+      const outcome = await this.write(batch);
+      if (outcome !== "credits_refused") return { outcome, batch };
+    }
+  }
+
+  private async write(batch: Batch): Promise<SaveOutcome | "credits_refused"> {
     const records = [...batch.entries.values()].map((entry) => entry.state);
     const final = (id: number) => batch.entries.get(id)?.final === true;
-    let outcome: SaveOutcome;
+    let outcome: StoreSaveOutcome;
     try {
-      outcome = await this.options.store.saveCharacters(records, { final });
+      outcome = await this.options.store.saveCharacters(records, batch.credits.length === 0 ? { final } : { final, credits: batch.credits });
     } catch (error) {
       this.options.logger.error({ err: error, characters: records.length }, "saving characters threw");
       outcome = "unavailable";
+    }
+    if (typeof outcome === "object") {
+      let settled = 0;
+      for (const { transfer, reason } of outcome.refused) {
+        const credit = this.credits.get(transfer);
+        if (credit === undefined || !batch.credits.includes(credit)) continue;
+        this.credits.delete(transfer);
+        settled++;
+        this.options.logger.warn({ transfer, from: credit.from, to: credit.toName, amount: credit.amount, reason }, "bank credit refused; the gold goes back to its sender");
+        this.settle(credit, reason);
+      }
+      // Refusals that name none of this batch's credits would loop for ever: a fault, not a refusal.
+      return settled > 0 ? "credits_refused" : "unavailable";
     }
     if (outcome !== "ok") return outcome;
     for (const [id, entry] of batch.entries) if (entry.final && this.held.get(id) === entry.state) this.held.delete(id);
@@ -329,7 +477,20 @@ export class CharacterSaves {
       for (const member of group.members) whole &&= batch.entries.has(member);
       if (whole) for (const member of group.members) this.groupOf.delete(member);
     }
+    for (const credit of batch.credits) {
+      if (!this.credits.delete(credit.transfer)) continue;
+      this.options.logger.info({ transfer: credit.transfer, from: credit.from, to: credit.toName, amount: credit.amount }, "bank credit written");
+      this.settle(credit, "credited");
+    }
     return outcome;
+  }
+
+  private settle(credit: BankCredit, outcome: CreditSettlement): void {
+    try {
+      this.options.onCreditSettled?.(credit, outcome);
+    } catch (error) {
+      this.options.logger.error({ err: error, transfer: credit.transfer, outcome }, "settling a bank credit threw");
+    }
   }
 
   /** Other characters a batch carried along with `id` (its entangled partners), for the log. */
@@ -339,7 +500,7 @@ export class CharacterSaves {
   }
 
   private scheduleRetry(): void {
-    if (this.stopped || this.retryMs <= 0 || this.retryTimer !== undefined || this.groupOf.size === 0 || this.queued.size > 0) return;
+    if (this.stopped || this.retryMs <= 0 || this.retryTimer !== undefined || (this.groupOf.size === 0 && this.credits.size === 0) || this.queued.size > 0) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       void this.retryUnsaved();

@@ -4,11 +4,16 @@
  * crashing the session code. Writes never touch the caller's objects.
  */
 import type { BankSlot, CharacterRecord, NewCharacter } from "../game/character/index.ts";
-import type { Database } from "../db/index.ts";
+import type { BankCredit, CreditRefusal, Database } from "../db/index.ts";
 import type { Logger } from "../log/index.ts";
+
+export type { BankCredit, CreditRefusal };
 
 type Unavailable = { kind: "unavailable" };
 type AccountOutcome<T> = T | Unavailable;
+
+/** What a save batch came to: written, a character has no row, the database failed, or credits it carried were refused (nothing written). */
+export type StoreSaveOutcome = "ok" | "not_found" | "unavailable" | { kind: "credits_refused"; refused: readonly { transfer: string; reason: CreditRefusal }[] };
 
 export interface GatewayStore {
   verifyPassword(
@@ -21,6 +26,7 @@ export interface GatewayStore {
   ): Promise<AccountOutcome<{ kind: "ok"; account: { id: number; email: string } } | { kind: "email_taken" } | { kind: "invalid"; reason: "email" | "password" }>>;
   listCharacters(accountId: number): Promise<CharacterRecord[] | "unavailable">;
   loadCharacter(id: number): Promise<CharacterRecord | null | "unavailable">;
+  /** A new character, born marked online (it enters the world next: see `markOnline`). */
   createCharacter(character: NewCharacter): Promise<AccountOutcome<{ kind: "ok"; character: CharacterRecord } | { kind: "name_taken" } | { kind: "unknown_account" }>>;
   touchLastLogin(accountId: number, characterId: number): Promise<void>;
   /** A character's stored vault (occupied slots), read when a banker is first opened in a session. */
@@ -28,9 +34,14 @@ export interface GatewayStore {
   /**
    * One atomic batch; "ok" or why not. `final`: the characters left the world (all of them, or
    * those the predicate names), and the same statement clears their online marks (a failed
-   * final save leaves them marked).
+   * final save leaves them marked). `credits`: bank gold for characters that are not online, in
+   * the same statement (each credit's sender is in `records`); credits that cannot be made
+   * write nothing at all and are named in the outcome.
    */
-  saveCharacters(records: readonly CharacterRecord[], options?: { final?: boolean | ((characterId: number) => boolean) }): Promise<"ok" | "not_found" | "unavailable">;
+  saveCharacters(
+    records: readonly CharacterRecord[],
+    options?: { final?: boolean | ((characterId: number) => boolean); credits?: readonly BankCredit[] },
+  ): Promise<StoreSaveOutcome>;
   /**
    * Marks a character as held by this server, so tools writing the database leave it alone.
    * A failure is logged and reported, never thrown: the player still plays.
@@ -56,7 +67,7 @@ export function createGatewayStore(database: Database, logger: Logger): GatewayS
     createAccount: (email, password) => guard("create account", () => database.accounts.createAccount(email, password), unavailable),
     listCharacters: (accountId) => guard("list characters", () => database.characters.listCharacters(accountId), "unavailable" as const),
     loadCharacter: (id) => guard("load character", () => database.characters.loadCharacter(id), "unavailable" as const),
-    createCharacter: (character) => guard("create character", () => database.characters.createCharacter(character), unavailable),
+    createCharacter: (character) => guard("create character", () => database.characters.createCharacter(character, { online: true }), unavailable),
     loadBank: (characterId) => guard("load bank", () => database.characters.loadBank(characterId), "unavailable" as const),
     touchLastLogin: async (accountId) => {
       await guard("touch last login", () => database.accounts.touchLastLogin(accountId), false);
@@ -65,9 +76,10 @@ export function createGatewayStore(database: Database, logger: Logger): GatewayS
       if (records.length === 0) return "ok";
       return guard(
         "save characters",
-        async () => {
-          const outcome = await database.characters.saveCharacters(records, { final: options?.final ?? false });
-          return outcome.kind === "ok" ? ("ok" as const) : ("not_found" as const);
+        async (): Promise<StoreSaveOutcome> => {
+          const outcome = await database.characters.saveCharacters(records, { final: options?.final ?? false, ...(options?.credits ? { credits: options.credits } : {}) });
+          if (outcome.kind === "credits_refused") return { kind: "credits_refused", refused: outcome.refused };
+          return outcome.kind === "ok" ? "ok" : "not_found";
         },
         "unavailable" as const,
       );

@@ -8,9 +8,10 @@ import type { CharacterRecord, NewCharacter } from "../game/character/index.ts";
 import type { CharacterCreationRequest, CreationOutcome } from "../game/character-creation/index.ts";
 import type { Logger } from "../log/index.ts";
 import type { Connection, ConnectionEvents } from "../net/index.ts";
-import type { World } from "../world/index.ts";
+import type { BankTransferRequest, World } from "../world/index.ts";
 import type { GatewayStore } from "./gateway-store.ts";
-import { CharacterSaves, type SaveOutcome } from "./character-saves.ts";
+import { BankTransfers } from "./bank-transfers.ts";
+import { CharacterSaves, CLAIM_BUSY, type SaveOutcome } from "./character-saves.ts";
 import {
   ACCOUNT_LOGIN_TIMEOUT_MS,
   CHARACTER_SELECT_TIMEOUT_MS,
@@ -72,6 +73,8 @@ export class Session {
   characterName = "";
   /** Character ids of the logged-in account (what LoginExistingChar may pick). */
   characterIds = new Set<number>();
+  /** Their names, as stored (what a login waits for bank credits to). */
+  characterNames = new Map<number, string>();
   readonly flood = new FloodMeter();
   readonly counters = new SequenceCounters();
   /** Monotonic ms after which the session is closed unless it progressed. */
@@ -111,6 +114,8 @@ export interface GatewayOptions {
   createCharacter(request: CharacterCreationRequest): CreationOutcome;
   /** How often a trade pair whose save failed is written again; default ENTANGLED_RETRY_MS, 0 only with autosave. */
   entangledRetryMs?: number;
+  /** Ids of bank credits to offline characters (UUIDs by default); tests pass their own. */
+  newTransferId?(): string;
 }
 
 export class Gateway implements ConnectionEvents {
@@ -121,6 +126,8 @@ export class Gateway implements ConnectionEvents {
   private accepting = true;
   /** Every character write, on one line (final saves, trade pairs, retries, autosave, shutdown). */
   private readonly saves: CharacterSaves;
+  /** Bank gold sent to characters not on the sender's map. */
+  private readonly bankTransfers: BankTransfers;
   private readonly log: Logger;
   /** Last time each refused address was logged, and refusals since then. */
   private readonly refusalLog = new Map<string, { loggedAt: number; unlogged: number }>();
@@ -135,7 +142,9 @@ export class Gateway implements ConnectionEvents {
       knownState: (characterId) => options.world.knownState(characterId),
       knownStates: () => options.world.knownStates(),
       entangledRetryMs: options.entangledRetryMs,
+      onCreditSettled: (credit, outcome) => this.bankTransfers.settled(credit, outcome),
     });
+    this.bankTransfers = new BankTransfers({ world: options.world, saves: this.saves, logger: this.log, now: options.now, newTransferId: options.newTransferId });
     this.sweepTimer = setInterval(() => this.sweepDeadlines(), DEADLINE_SWEEP_INTERVAL_MS);
     this.sweepTimer.unref?.();
   }
@@ -238,6 +247,15 @@ export class Gateway implements ConnectionEvents {
       if (this.sessions.get(sessionId) !== session || session.characterId !== characterId) return;
       this.options.world.bankLoaded(sessionId, vault === "unavailable" ? null : vault);
     });
+  }
+
+  /**
+   * A map debited a player's bank gold for a character not on its map (`TransFerGold`), and the
+   * world took the debited state: the gold is placed or given back now, in this same step
+   * (bank-transfers.ts).
+   */
+  onBankTransfer(request: BankTransferRequest): void {
+    this.bankTransfers.handle(request);
   }
 
   onWorldEnterFailed(sessionId: number): void {
@@ -409,6 +427,7 @@ export class Gateway implements ConnectionEvents {
     session.accountId = accountId;
     session.email = email;
     session.characterIds = new Set(characters.map((character) => character.id));
+    session.characterNames = new Map(characters.map((character) => [character.id, character.name]));
     session.phase = "account";
     session.deadline = this.options.now() + CHARACTER_SELECT_TIMEOUT_MS;
     session.connection.sendFrame(gatewayFrames.accountCharacterList(characters));
@@ -431,8 +450,14 @@ export class Gateway implements ConnectionEvents {
     // what it wrote, and its clearing of the online mark lands before the new mark. A state whose
     // final save failed is the newest truth: it is taken out in the same step, so that no batch
     // writes it as final (clearing the mark below) while this login goes on; a batch that needs
-    // it (a trade partner's) writes it as still online.
-    const unsaved = await this.saves.claim(charId);
+    // it (a trade partner's) writes it as still online. Bank gold sent to it while offline (or
+    // by it, before it left) is on disk first too, or the login is turned away until it is.
+    const unsaved = await this.saves.claim(charId, session.characterNames.get(charId));
+    if (unsaved === CLAIM_BUSY) {
+      session.connection.sendFrame(gatewayFrames.showMessageBox(MESSAGE_CANNOT_LOAD_CHARACTER, ""));
+      this.refuse(session, GATEWAY_TEXT.cannotLoad, "bank_credit_pending");
+      return;
+    }
     // The mark is taken before the character is read: a tool's write (the admin command writes
     // only unmarked characters) then either lands before the read or is refused.
     await this.markOnline(charId);
@@ -466,12 +491,17 @@ export class Gateway implements ConnectionEvents {
       return;
     }
     session.phase = "entering";
+    // Born marked online (see `markOnline`): a bank credit meant for an offline character cannot
+    // land between the insert and this login, which enters with the inserted record.
     const created = await this.options.store.createCharacter(outcome.character as NewCharacter);
-    if (session.phase !== "entering") return;
+    if (session.phase !== "entering") {
+      if (created.kind === "ok") this.abandonEntry(created.character.id);
+      return;
+    }
     switch (created.kind) {
       case "ok": {
         session.characterIds.add(created.character.id);
-        await this.markOnline(created.character.id);
+        session.characterNames.set(created.character.id, created.character.name);
         this.log.info(
           { session: session.id, account: session.accountId, character: created.character.id, name: created.character.name, class: created.character.class, race: created.character.race },
           "character created",

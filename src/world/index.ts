@@ -1,3 +1,4 @@
-export { World, type WorldOptions, type WorldStats } from "./world.ts";
+export { World, type BankTransferRequest, type CreditOutcome, type WorldOptions, type WorldStats } from "./world.ts";
 export { MapWorkerHost, WorkerStartError, mapWorkerUrl } from "./map-worker-host.ts";
 export { LoopbackBusTransport, type BusTransport } from "./bus-transport.ts";
+export { NpcAiTotals } from "./npc-ai-totals.ts";

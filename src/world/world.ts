@@ -4,10 +4,12 @@
  * players on its maps; this class only routes, remembers the last known state of every player
  * (for autosave and for recovering a crashed worker) and supervises the workers.
  */
-import type { CharacterRecord } from "../game/character/index.ts";
+import { MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
+import type { NeedsHandOver } from "../game/vitals/index.ts";
 import type { Logger } from "../log/index.ts";
 import {
   readOutbox,
+  type BankTransferAnswer,
   type BusMessage,
   type EnterKind,
   type FromWorker,
@@ -20,6 +22,7 @@ import {
 } from "../map/index.ts";
 import { LoopbackBusTransport, type BusTransport } from "./bus-transport.ts";
 import { MapWorkerHost, type MapWorkerHostEvents } from "./map-worker-host.ts";
+import { NpcAiTotals } from "./npc-ai-totals.ts";
 
 /** How long the gateway waits for workers to hand back their players on shutdown. */
 export const WORKER_STOP_TIMEOUT_MS = 5_000;
@@ -47,22 +50,57 @@ export interface WorldOptions {
   onSaveNow?(states: CharacterRecord[]): void;
   /** A map asks for a player's vault (a banker opened); answer with `bankLoaded`. */
   onBankLoad?(session: number, characterId: number): void;
+  /**
+   * A player sent bank gold to someone not on its map (`TransFerGold`): its debited state is the
+   * known state now. Called in the same synchronous step: the gold must be placed now
+   * (`creditBank`, or the gateway's saves) or given back (`creditBank` to the sender).
+   */
+  onBankTransfer?(transfer: BankTransferRequest): void;
   workerUrl?: string;
   /** How cross-map messages reach the other maps; a loopback in one process. */
   bus?: BusTransport;
 }
+
+/** A `bank_transfer` of a map, as the gateway gets it: the sender's debited state is the known state already. */
+export interface BankTransferRequest {
+  session: number;
+  /** The map the sender stood on (the banker's). */
+  map: number;
+  state: CharacterRecord;
+  to: string;
+  amount: number;
+  banker: number;
+}
+
+/** What `creditBank` did: counted and sent to the player's map, or why not (nothing changed). */
+export type CreditOutcome = "ok" | "no_route" | "logging_in" | "overflow";
 
 interface Route {
   session: number;
   /** The map that owns the player, or the one it is being handed to. */
   map: number;
   userSlot: number;
-  /** Last state the gateway knows: from the enter, the last snapshot or the last hand-over. */
+  /**
+   * Last state the gateway knows: from the enter, the last snapshot or the last hand-over, plus
+   * the bank credits sent since (`owed`).
+   */
   state: CharacterRecord;
+  /**
+   * Bank credits posted to the map that owns the player and not yet applied there, by credit id:
+   * `state` counts them, the states that map hands over until its `bank_credited` do not, so
+   * each such state gets them added (`withOwed`). An `enter` carries `state` whole and starts
+   * this afresh; a credit that reaches a worker the player already left is dropped there, and
+   * is in the state the world took from the map when the player left it.
+   */
+  owed: Map<number, number>;
+  /** A login's enter, until `entered`: it may still fail, and the state is then dropped. */
+  loggingIn: boolean;
   cameFrom?: { map: number; x: number; y: number } | undefined;
   inTransit: boolean;
   /** The current enter is a hand-over through an exit (it can be undone if it fails). */
   pendingTransfer: boolean;
+  /** The hunger, thirst and regeneration clocks of that hand-over, until the player stands somewhere. */
+  needs?: NeedsHandOver | undefined;
 }
 
 export interface WorldStats {
@@ -75,6 +113,8 @@ export interface WorldStats {
   /** Intent handlers that threw, by packet name, since start. */
   handlerFaults: Map<string, number>;
   restarts: number;
+  /** The NPC AI of every worker: counts since start, NPCs as last reported. */
+  npcAi: NpcAiTotals;
 }
 
 export class World {
@@ -85,11 +125,12 @@ export class World {
   private readonly leaveWaiters = new Map<number, (state: CharacterRecord | null) => void>();
   private readonly snapshotWaiters = new Map<number, { pending: number; entries: SnapshotEntry[]; done: () => void }>();
   private nextRequestId = 1;
+  private nextCreditId = 1;
   private stopping = false;
   private keepAllLoaded = false;
   /** Monotonic ms since which each loaded map has had nobody on it. */
   private readonly emptySince = new Map<number, number>();
-  readonly stats: WorldStats = { workers: 0, mapsLoaded: 0, playersByMap: new Map(), workerLagMs: new Map(), workerQueueDelayMs: new Map(), intentsHandled: 0, handlerFaults: new Map(), restarts: 0 };
+  readonly stats: WorldStats = { workers: 0, mapsLoaded: 0, playersByMap: new Map(), workerLagMs: new Map(), workerQueueDelayMs: new Map(), intentsHandled: 0, handlerFaults: new Map(), restarts: 0, npcAi: new NpcAiTotals() };
   /** Frames delivered per packet id, for metrics. */
   readonly framesOutById = new Float64Array(512);
   bytesOut = 0;
@@ -123,11 +164,11 @@ export class World {
   async enter(session: number, record: CharacterRecord, userSlot: number, kind: EnterKind = "login"): Promise<void> {
     const map = this.options.maps.has(record.position.map) ? record.position.map : this.fallbackMap();
     const state = map === record.position.map ? record : { ...record, position: { ...record.position, map } };
-    const route: Route = { session, map, userSlot, state, inTransit: true, pendingTransfer: false };
+    const route: Route = { session, map, userSlot, state, owed: new Map(), loggingIn: kind === "login", inTransit: true, pendingTransfer: false };
     this.routes.set(session, route);
     const host = await this.ensureLoaded(map);
     if (this.routes.get(session) !== route) return; // left while the map was loading
-    host.post({ t: "enter", map, session, record: state, kind, userSlot, onlineCount: this.routes.size });
+    this.postEnter(host, route, kind, undefined);
   }
 
   /**
@@ -152,6 +193,50 @@ export class World {
   knownState(characterId: number): CharacterRecord | null {
     for (const route of this.routes.values()) if (route.state.id === characterId) return route.state;
     return null;
+  }
+
+  /** The session of a character in the world, or undefined (a scan: transfers of bank gold only). */
+  sessionOfCharacter(characterId: number): number | undefined {
+    for (const route of this.routes.values()) if (route.state.id === characterId) return route.session;
+    return undefined;
+  }
+
+  /** The character in the world with this name (any case, trimmed), or undefined. */
+  playerNamed(name: string): { session: number; characterId: number } | undefined {
+    const key = name.trim().toLowerCase();
+    for (const route of this.routes.values()) if (route.state.name.toLowerCase() === key) return { session: route.session, characterId: route.state.id };
+    return undefined;
+  }
+
+  /**
+   * Adds bank gold to a player in the world, in one synchronous step: to its known state (what
+   * autosave writes and crash recovery restores) and, by `bank_credit`, to the map that owns it
+   * (or the one it is being handed to: the enter carries the known state). Refused, with nothing
+   * changed, for a player whose login is still placing it (its state would be dropped if the
+   * login failed) or whose known bank gold would pass a VB6 Long; `refund` (the gold was this
+   * player's a moment ago) is never refused for those.
+   */
+  creditBank(session: number, amount: number, options: { refund?: boolean } = {}): CreditOutcome {
+    const route = this.routes.get(session);
+    if (!route) return "no_route";
+    if (options.refund !== true) {
+      if (route.loggingIn) return "logging_in";
+      if (route.state.bankGold + amount > MAX_GOLD) return "overflow";
+    }
+    route.state = { ...route.state, bankGold: route.state.bankGold + amount };
+    const credit = this.nextCreditId++;
+    route.owed.set(credit, amount);
+    const host = this.hostOfMap.get(route.map);
+    if (host && !host.isDead) host.post({ t: "bank_credit", session, credit, amount });
+    return "ok";
+  }
+
+  /** How a player's `bank_transfer` ended, to its map if it is still on the banker's map (else dropped). */
+  bankTransferAnswer(session: number, map: number, banker: number, answer: BankTransferAnswer): void {
+    const route = this.routes.get(session);
+    if (!route || route.inTransit || route.map !== map) return;
+    const host = this.hostOfMap.get(route.map);
+    if (host && !host.isDead) host.post({ t: "bank_transfer_answer", session, map, banker, answer });
   }
 
   /** The newest known state of every character in the world (what autosave writes). */
@@ -216,7 +301,10 @@ export class World {
             const timer = setTimeout(resolve, WORKER_STOP_TIMEOUT_MS);
             host.onStopped = (entries) => {
               clearTimeout(timer);
-              for (const entry of entries) finals.set(entry.session, entry.state);
+              for (const entry of entries) {
+                const route = this.routes.get(entry.session);
+                finals.set(entry.session, route ? this.withOwed(route, entry.state) : entry.state);
+              }
               resolve();
             };
             host.post({ t: "stop" });
@@ -273,6 +361,7 @@ export class World {
     this.stats.workerLagMs.set(host.workerId, stats.lagMs);
     this.stats.workerQueueDelayMs.set(host.workerId, stats.queueDelayMs);
     this.stats.intentsHandled += stats.intents;
+    this.stats.npcAi.add(host.workerId, stats.npcAi, Date.now());
     for (const map of host.maps) this.stats.playersByMap.delete(map);
     for (const map of stats.maps) this.stats.playersByMap.set(map.map, map.players);
   }
@@ -332,7 +421,7 @@ export class World {
         // follows this answer is newer, and must not be overwritten by it when the last worker answers.
         for (const entry of message.entries) {
           const route = this.routes.get(entry.session);
-          if (route && !route.inTransit && route.map === entry.map) route.state = entry.state;
+          if (route && !route.inTransit && route.map === entry.map) route.state = this.withOwed(route, entry.state);
         }
         const waiter = this.snapshotWaiters.get(message.requestId);
         if (!waiter) return;
@@ -376,6 +465,8 @@ export class World {
         if (!route) return;
         route.inTransit = false;
         route.pendingTransfer = false;
+        route.loggingIn = false;
+        route.needs = undefined;
         route.map = event.map;
         route.state = { ...route.state, position: { ...route.state.position, map: event.map, x: event.x, y: event.y } };
         this.options.onEntered?.(event.session, event.map);
@@ -393,7 +484,7 @@ export class World {
           route.state = { ...route.state, position: { ...route.state.position, ...back } };
           void this.ensureLoaded(back.map).then((host) => {
             if (this.routes.get(event.session) !== route) return;
-            host.post({ t: "enter", map: back.map, session: event.session, record: route.state, kind: "transfer", userSlot: route.userSlot, cameFrom: undefined, onlineCount: this.routes.size });
+            this.postEnter(host, route, "transfer", undefined, route.needs);
           });
           return;
         }
@@ -406,28 +497,21 @@ export class World {
       case "transfer": {
         const route = this.routes.get(event.session);
         if (!route) return;
-        route.state = event.state;
+        route.state = this.withOwed(route, event.state);
+        route.owed.clear(); // handed on with the state: the next map gets them in its enter
         route.cameFrom = event.cameFrom;
+        route.needs = event.needs;
         if (!this.options.maps.has(event.dest.map)) {
           // A broken exit: put the player back where the step started.
           this.options.logger.warn({ from: event.cameFrom, dest: event.dest }, "exit leads to a map this world does not have");
-          route.state = { ...event.state, position: { ...event.state.position, ...event.cameFrom } };
+          route.state = { ...route.state, position: { ...route.state.position, ...event.cameFrom } };
         }
         route.map = route.state.position.map;
         route.inTransit = true;
         route.pendingTransfer = true;
         void this.ensureLoaded(route.map).then((host) => {
           if (this.routes.get(event.session) !== route) return;
-          host.post({
-            t: "enter",
-            map: route.map,
-            session: event.session,
-            record: route.state,
-            kind: "transfer",
-            userSlot: route.userSlot,
-            cameFrom: route.cameFrom,
-            onlineCount: this.routes.size,
-          });
+          this.postEnter(host, route, "transfer", route.cameFrom, route.needs);
         });
         return;
       }
@@ -441,16 +525,33 @@ export class World {
           this.options.logger.warn({ sessions: event.entries.map((entry) => entry.session) }, "a trade's states arrived for a player no longer on that map; not taken");
           return;
         }
-        event.entries.forEach((entry, index) => (routes[index]!.state = entry.state));
-        this.options.onSaveNow?.(event.entries.map((entry) => entry.state));
+        const states = event.entries.map((entry, index) => (routes[index]!.state = this.withOwed(routes[index]!, entry.state)));
+        this.options.onSaveNow?.(states);
         return;
       }
+      case "bank_transfer": {
+        // As a trade's save: the sender's debited state is taken, and the gateway places the gold
+        // (or gives it back) in this same step. A sender already being re-entered elsewhere (its
+        // worker died) lost the debit with its worker: nothing is taken, nothing moves.
+        const route = this.routes.get(event.session);
+        if (!route || route.inTransit || route.map !== event.map) {
+          this.options.logger.warn({ session: event.session, to: event.to, amount: event.amount }, "a bank transfer arrived for a player no longer on that map; not taken");
+          return;
+        }
+        route.state = this.withOwed(route, event.state);
+        this.options.onBankTransfer?.({ session: event.session, map: event.map, state: route.state, to: event.to, amount: event.amount, banker: event.banker });
+        return;
+      }
+      case "bank_credited":
+        this.routes.get(event.session)?.owed.delete(event.credit);
+        return;
       case "bank_load":
         if (this.routes.has(event.session)) this.options.onBankLoad?.(event.session, event.character);
         return;
       case "left": {
         const route = this.routes.get(event.session);
-        this.finishLeave(event.session, event.state ?? route?.state ?? null, event.reason);
+        const state = event.state && route ? this.withOwed(route, event.state) : (event.state ?? route?.state ?? null);
+        this.finishLeave(event.session, state, event.reason);
         return;
       }
     }
@@ -478,6 +579,7 @@ export class World {
     if (this.stopping) return;
     this.options.logger.error({ worker: dead.workerId, reason, maps: [...dead.maps] }, "map worker died; restarting it");
     this.stats.restarts++;
+    this.stats.npcAi.forget(dead.workerId);
     const replacement = new MapWorkerHost(
       dead.workerId,
       this.options.settings,
@@ -498,17 +600,24 @@ export class World {
     for (const route of this.routes.values()) {
       if (!maps.includes(route.map)) continue;
       route.inTransit = true;
-      const host = this.hostOfMap.get(route.map)!;
-      host.post({
-        t: "enter",
-        map: route.map,
-        session: route.session,
-        record: route.state,
-        kind: "recover",
-        userSlot: route.userSlot,
-        cameFrom: route.cameFrom,
-        onlineCount: this.routes.size,
-      });
+      this.postEnter(this.hostOfMap.get(route.map)!, route, "recover", route.cameFrom);
     }
+  }
+
+  /**
+   * Puts the route's player on its map with its whole known state, bank credits sent before
+   * included: the credits owed by the map it comes from are settled by this state.
+   */
+  private postEnter(host: MapWorkerHost, route: Route, kind: EnterKind, cameFrom: Route["cameFrom"], needs?: NeedsHandOver): void {
+    route.owed.clear();
+    host.post({ t: "enter", map: route.map, session: route.session, record: route.state, kind, userSlot: route.userSlot, cameFrom, needs, onlineCount: this.routes.size });
+  }
+
+  /** A state the owning map handed over, with the bank credits it has not applied yet. */
+  private withOwed(route: Route, state: CharacterRecord): CharacterRecord {
+    if (route.owed.size === 0) return state;
+    let owed = 0;
+    for (const amount of route.owed.values()) owed += amount;
+    return { ...state, bankGold: state.bankGold + owed };
   }
 }

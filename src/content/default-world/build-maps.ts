@@ -217,6 +217,9 @@ function buildField(): WorldMap {
     [80, 80, DEFAULT_NPCS.greyWolf],
     [25, 70, DEFAULT_NPCS.greyWolf],
     [60, 40, DEFAULT_NPCS.wildBoar],
+    [45, 22, DEFAULT_NPCS.brownHare],
+    [78, 40, DEFAULT_NPCS.brownHare],
+    [20, 55, DEFAULT_NPCS.brownHare],
   ];
   for (const [x, y, npc] of spawns) {
     field.clear(x, y);
@@ -258,6 +261,8 @@ function buildForest(): WorldMap {
     [50, 30, DEFAULT_NPCS.forestSpider],
     [50, 70, DEFAULT_NPCS.forestSpider],
     [25, 48, DEFAULT_NPCS.greyWolf],
+    [52, 40, DEFAULT_NPCS.brownHare],
+    [48, 62, DEFAULT_NPCS.brownHare],
   ];
   for (const [x, y, npc] of spawns) forest.npc(x, y, npc);
   forest.object(52, 60, DEFAULT_OBJECTS.manaPotion, 2);

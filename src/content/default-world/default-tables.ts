@@ -1,7 +1,7 @@
 /**
  * The game tables of the default world: a handful of objects (the starting kit, what the town
  * shop sells and a few loot items), the NPCs placed on its maps (guards, a shop, a banker, a
- * healer, beasts), two spells, the home cities and class/race balance, and the starting kit.
+ * healer, hostile beasts and a passive one), two spells, the home cities and class/race balance, and the starting kit.
  * Every name and number is ours — invented for this world, not taken from any AO data file —
  * but the shape is the `.dat` context's `GameTables`, so the server treats it like an import.
  * No AO art: every `GrhIndex` is 0 (the browser draws its own). Pure.
@@ -235,6 +235,25 @@ const NPCS: StoredNpc[] = [
     evasionPower: 24,
     giveExp: 48,
     drops: [{ objIndex: O.antidote, chance: 25, minAmount: 1, maxAmount: 1 }],
+  },
+  {
+    // Passive (Hostile=0): it wanders near where it was born and fights only whoever attacks it.
+    id: N.brownHare,
+    name: "Liebre Parda",
+    description: "Salta entre los pastos; solo se defiende si la atacan.",
+    npcType: NPC_TYPE.common,
+    movement: MOVEMENT.wandering,
+    hostile: false,
+    attackable: true,
+    level: 1,
+    minHp: 14,
+    maxHp: 14,
+    minHit: 1,
+    maxHit: 2,
+    def: 0,
+    attackPower: 8,
+    evasionPower: 20,
+    giveExp: 10,
   },
 ];
 

@@ -210,6 +210,20 @@ describe("default world tables", () => {
     expect(flagsAt(town, 44, 42) & BLOCKED_ALL).toBe(0);
   });
 
+  test("the field and the forest hold hostile beasts and a passive, wandering, attackable hare; the town's healer revives", () => {
+    const { greyWolf, wildBoar, forestSpider, brownHare, healer } = DEFAULT_NPCS;
+    for (const id of [greyWolf, wildBoar, forestSpider]) expect(npcs.get(id)).toMatchObject({ hostile: true, attackable: true, movement: 2 });
+    expect(npcs.get(brownHare)).toMatchObject({ name: "Liebre Parda", hostile: false, attackable: true, movement: 2, body: 0 });
+    expect(npcs.get(brownHare)!.maxHp).toBeGreaterThan(0);
+    expect(npcs.get(healer)).toMatchObject({ npcType: 1 });
+    for (const id of [IDS.field, IDS.forest]) {
+      const spawned = mapOf(id).npcs.map((spawn) => spawn.npc);
+      expect(spawned.some((npc) => npc === greyWolf || npc === wildBoar || npc === forestSpider)).toBe(true);
+      expect(spawned.filter((npc) => npc === brownHare).length).toBeGreaterThanOrEqual(2);
+      for (const spawn of mapOf(id).npcs) expect(flagsAt(mapOf(id), spawn.x, spawn.y) & BLOCKED_ALL).toBe(0);
+    }
+  });
+
   test("a potion, some gold and food lie on free town tiles", () => {
     const lying = (obj: number) => town.objects.filter((object) => object.obj === obj);
     expect(lying(DEFAULT_OBJECTS.healthPotion)).toEqual([{ x: 53, y: 43, obj: DEFAULT_OBJECTS.healthPotion, amount: 1 }]);

@@ -61,4 +61,6 @@ export const DEFAULT_NPCS = {
   wildBoar: 5,
   forestSpider: 6,
   banker: 7,
+  /** A passive beast: wanders, attackable, bites back only once attacked. */
+  brownHare: 8,
 } as const;

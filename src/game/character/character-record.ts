@@ -108,6 +108,18 @@ export interface NewCharacter {
    * character's vault rows in the same transaction; when absent, the stored vault is untouched.
    */
   bank?: BankSlot[];
+  /**
+   * Faction status (VB6 `Faccion.Status`, `game/faction`): 0 criminal, 1 citizen, …; absent =
+   * citizen. Set when it changes (a citizen attacking a citizen turns criminal). **Not stored by
+   * the database yet** (no column): it lasts while the server holds the record (map changes,
+   * snapshots, crash recovery) and a fresh login from the database starts as a citizen.
+   */
+  factionStatus?: number;
+  /**
+   * The safe toggle (VB6 `flags.Seguro`, `/SEG`) once switched in this session; absent = its
+   * login value for the status. Session state, never stored: a login starts from the status again.
+   */
+  safeMode?: boolean;
 }
 
 export interface CharacterRecord extends NewCharacter {

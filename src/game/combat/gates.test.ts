@@ -126,6 +126,7 @@ describe("§4 shots", () => {
     expect(beginShot(scripted([1, 10, 6]), request)).toEqual({ ok: true, clocks: shotClocks, usesAmmunition: true, staminaCost: 6, staminaAfter: 24, notifyStamina: true });
     expect(beginShot(scripted(), { ...request, ammunitionAmount: 0 })).toEqual({ ok: false, reason: "no_ammunition", clocks: shotClocks });
     expect(beginShot(scripted(), { ...request, weapon: null })).toEqual({ ok: false, reason: "no_weapon", clocks: shotClocks });
+    expect(beginShot(scripted(), { ...request, weaponCoolingDown: true, ammunitionAmount: 0 })).toEqual({ ok: false, reason: "cooling_down", clocks: shotClocks });
     expect(beginShot(scripted(), { ...request, stamina: 9 })).toEqual({ ok: false, reason: "tired", clocks: shotClocks });
     expect(beginShot(scripted(), { ...request, clocks: shotClocks, nowMs: T0 + 1000 })).toEqual({ ok: false, reason: "shot", clocks: shotClocks });
   });

@@ -56,8 +56,8 @@ export type ShotStart =
     }
   | {
       readonly ok: false;
-      /** A lock; `no_weapon` (silent); an ammunition refusal; or `tired` (2129 + 1128). */
-      readonly reason: CombatLock | "no_weapon" | "no_ammunition" | "not_a_ranged_weapon" | "tired";
+      /** A lock; `no_weapon` or `cooling_down` (silent); an ammunition refusal; or `tired` (2129 + 1128). */
+      readonly reason: CombatLock | "no_weapon" | "cooling_down" | "no_ammunition" | "not_a_ranged_weapon" | "tired";
       /** Timers after the refusal: once the locks pass, the shot timers are spent. */
       readonly clocks: CombatClocks;
     };
@@ -67,18 +67,21 @@ export interface ShotRequest extends AttackRequest {
   readonly ammunition: Ammunition | null;
   /** Units in the equipped ammunition slot. */
   readonly ammunitionAmount: number;
+  /** The weapon's cooldown group (`CDType`) has not waited its `CD` since it last started (`IsItemInCooldown`). */
+  readonly weaponCoolingDown?: boolean;
 }
 
 /**
  * §4 the start of a shot: locks (cast→shot, melee→shot, shot; the shot restarts the shot, melee
- * and cast timers), a weapon, its ammunition, then stamina ≥ 10 and `RandomNumber(1, 10)`.
- * (The weapon's item cooldown is the item rules'.)
+ * and cast timers), a weapon, its item cooldown, its ammunition, then stamina ≥ 10 and
+ * `RandomNumber(1, 10)`.
  */
 export function beginShotWith(dice: Dice, request: ShotRequest, intervals: CombatIntervals = DEFAULT_COMBAT_INTERVALS): ShotStart {
   const lock = shotAllowed(request.clocks, request.nowMs, intervals);
   if (!lock.ok) return { ok: false, reason: lock.refusedBy, clocks: request.clocks };
   const { clocks } = lock;
   if (request.weapon === null) return { ok: false, reason: "no_weapon", clocks };
+  if (request.weaponCoolingDown === true) return { ok: false, reason: "cooling_down", clocks };
   const ammunition = checkAmmunition(request.weapon, request.ammunition, request.ammunitionAmount);
   if (!ammunition.ok) return { ok: false, reason: ammunition.reason, clocks };
   const stamina = spendAttackStamina(dice, request.stamina);

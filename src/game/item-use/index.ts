@@ -1,8 +1,8 @@
 /**
  * Public face of item use (items-and-economy §5): `useItem` for `UseItem` / `UseItemU` with the
  * common checks and intervals (§5.1), the effects of food, drinks, bottles, gold coins, spell
- * scrolls, chests, instruments and every `TipoPocion` (§5.2, §5.3) as values, and
- * `not_available` for what needs systems that do not exist yet (combat, work, travel, doors,
+ * scrolls, chests, instruments and every `TipoPocion` (§5.2, §5.3) as values, an equipped bow's
+ * request for a target, and `not_available` for what needs systems that do not exist yet (work, travel, doors,
  * mounts, ships, effects over time…). Pure: randomness comes from the injected `Random`, time
  * from the caller's clock.
  */
@@ -23,6 +23,7 @@ export {
   WOOD_OBJECT,
   DAGGER_OBJECT,
   BOTTLE_WATER_DISTANCE,
+  PROJECTILES_SKILL,
 } from "./constants.ts";
 export {
   NO_TIMERS,

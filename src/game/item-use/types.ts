@@ -116,6 +116,12 @@ export interface UseEffect {
   readonly dropAtFeet?: readonly ItemStack[];
   /** The wave plays to the whole map (faction horns), not to the area. */
   readonly soundToMap?: true;
+  /**
+   * The client is asked for a target with this skill (`WorkRequestTarget`): an equipped bow or
+   * throwing weapon asks where to shoot (`PROJECTILES_SKILL`); the click comes back as
+   * `WorkLeftClick(x, y, skill)`.
+   */
+  readonly requestTarget?: number;
 }
 
 /** Console notices of a successful use (names in `ITEM_LOCALE_IDS`). */
@@ -158,7 +164,6 @@ export type UseRefusal =
 
 /** Systems that do not exist yet; the player is told "not available yet". */
 export type NotAvailableReason =
-  | "ranged_combat"
   | "campfire"
   | "work"
   | "doors"

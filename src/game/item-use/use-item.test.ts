@@ -349,14 +349,15 @@ describe.skipIf(!ready)("effects on the 2024 obj.dat", () => {
     expect(outcome.notice).toBe("chest_opened");
   });
 
-  test("Tambor (362) plays its sound; tools, ships, bows and the like are not available yet", () => {
+  test("Tambor (362) plays its sound; an equipped bow asks for a target; tools, ships and the like are not available yet", () => {
     expect(usedOf(useItem(stateWith(inventoryOf([[1, 362, 1]])), 1, "click", deps()))).toMatchObject({ sound: 48, consumed: 0 });
     const worker = { level: 20, class: WORKER, race: Race.Human, gender: Gender.Male, skills: [] };
     expect(useItem(stateWith(inventoryOf([[1, 187, 1]]), { wearer: worker }), 1, "click", deps())).toMatchObject({ kind: "refused", reason: "equip_tool_first" });
     expect(useItem(stateWith(inventoryOf([[1, 187, 1]], [[1, "tool"]]), { wearer: worker }), 1, "click", deps())).toMatchObject({ kind: "not_available", reason: "work" });
     expect(useItem(stateWith(inventoryOf([[1, 187, 1]], [[1, "tool"]]), { wearer: worker, vitals: { ...VITALS, stamina: 0 } }), 1, "click", deps())).toMatchObject({ reason: "too_tired" });
     expect(useItem(stateWith(inventoryOf([[1, 474, 1]]), { wearer: { ...worker, level: 30 } }), 1, "click", deps())).toMatchObject({ kind: "not_available", reason: "sailing" });
-    expect(useItem(stateWith(inventoryOf([[1, 479, 1]], [[1, "weapon"]])), 1, "click", deps())).toMatchObject({ kind: "not_available", reason: "ranged_combat" });
+    // An equipped bow asks the client where to shoot (`WriteWorkRequestTarget(Proyectiles)`); the shot is systems/ranged.ts's.
+    expect(useItem(stateWith(inventoryOf([[1, 479, 1]], [[1, "weapon"]])), 1, "click", deps())).toMatchObject({ kind: "used", consumed: 0, effect: { requestTarget: 12 } });
     expect(useItem(stateWith(inventoryOf([[1, 479, 1]])), 1, "click", deps())).toMatchObject({ kind: "ignored", reason: "not_equipped" });
   });
 });

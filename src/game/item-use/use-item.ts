@@ -29,6 +29,7 @@ import { randomInt } from "../../random/index.ts";
 import {
   BOTTLE_WATER_DISTANCE,
   DAGGER_OBJECT,
+  PROJECTILES_SKILL,
   SOUND_DRINK,
   SOUND_EAT,
   USE_CLICK_INTERVAL_MS,
@@ -174,7 +175,7 @@ function eat(context: UseContext, dead: boolean): UseOutcome {
   return used(context, { ...eaten, consumed: 1, vitals: fed.vitals, effect, sound: SOUND_EAT });
 }
 
-/** Weapons: bows ask for a target (combat), the common dagger on wood lights a fire. */
+/** Weapons: bows and throwing weapons ask for a target (skill Proyectiles), the common dagger on wood lights a fire. */
 function useWeapon(context: UseContext, dead: boolean): UseOutcome {
   const { state, item } = context;
   if (dead) return refuse(context, "dead");
@@ -183,7 +184,7 @@ function useWeapon(context: UseContext, dead: boolean): UseOutcome {
   if (item.projectile === 1) {
     if (!equipped) return { kind: "ignored", reason: "not_equipped", timers: context.timers, stopMeditating: context.stopMeditating };
     if (state.conditions?.transformed === true) return refuse(context, "transformed");
-    return notAvailable(context, "ranged_combat");
+    return used(context, { effect: { requestTarget: PROJECTILES_SKILL } });
   }
   if (state.lookedAtObject === WOOD_OBJECT && item.id === DAGGER_OBJECT) return notAvailable(context, "campfire");
   return used(context, {});

@@ -110,6 +110,13 @@ export interface ItemTemplate {
   /** `Municiones`: the ammunition `Subtipo` a ranged weapon needs (0 = none: a throwing weapon). */
   readonly ammunitionSubtype: number;
   readonly weaponType: number;
+  /**
+   * `ProjectileType` (weapons, ammunition): the picture of the flying arrow or thrown weapon
+   * (`CreateProjectile`; 0 = none drawn). The ammunition's counts for a weapon that takes some.
+   */
+  readonly projectileType: number;
+  /** `CreaWav`: the sound a weapon that takes ammunition makes on every shot (0 = none). */
+  readonly shotSound: number;
   /** `MinHitToNPC` / `MaxHitToNPC` (weapons, ammunition): the hit range against NPCs when set. */
   readonly minHitToNpc: number;
   readonly maxHitToNpc: number;
@@ -323,6 +330,8 @@ export function itemTemplateFromObject(row: ObjectRow): ItemTemplate {
     usesAmmunition: type === ObjectType.Weapon && num(row.ammunition) !== 0,
     ammunitionSubtype: isWeapon ? num(row.ammunition) : 0,
     weaponType: isWeapon ? num(row.weaponType) : 0,
+    projectileType: num(row.projectileType),
+    shotSound: num(row.createsWav),
     minHitToNpc: isWeapon || type === ObjectType.Ammunition ? num(row.minHitToNpc) : 0,
     maxHitToNpc: isWeapon || type === ObjectType.Ammunition ? num(row.maxHitToNpc) : 0,
     stabs: isWeapon && row.stabs === true,

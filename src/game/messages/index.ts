@@ -95,6 +95,25 @@ export const LocaleId = {
   // -- the body (combat-and-progression §9)
   /** MSG_SANADO: "you have healed". */
   Healed: 519,
+  // -- death and /HOGAR (combat-and-progression §8; VB6 `UserDie`, `HandleHome`, `Hogar.bas`)
+  /** MSG_ESCRIBE_HOGAR_SI_DESEAS_REGRESAR_RAPIDO_HOGAR: a ghost may type /HOGAR. */
+  HomeHint: 524,
+  /** MSG_DEBES_ESTAR_MUERTO_UTILIZAR_COMANDO: /HOGAR is for the dead. */
+  HomeOnlyDead: 1272,
+  /** MSG_NO_PUEDER_VIAJAR_HOGAR_DESDE_MAPA: not from a newbie map or a jail tile. */
+  HomeNotFromHere: 1273,
+  /** MSG_ENCUENTRAS_HOGAR: already on the home city's map. */
+  HomeAlreadyThere: 1276,
+  /** MSG_HAY_VIAJE_CURSO: a trip home is under way. */
+  HomeAlreadyTravelling: 1277,
+  /** MSG_UTILIZAR_COMANDO_NECESITAS_MONEDAS_ORO: the fare, ¬1 gold. */
+  HomeFare: 2164,
+  /** MSG_VOLVERAS_HOGAR_SEGUNDOS: home in ¬1 seconds. */
+  HomeIn: 1994,
+  /** MSG_HAS_REGRESADO_CIUDAD_ORIGEN: arrived home. */
+  HomeArrived: 1996,
+  /** MSG_CANCELADO_VIAJE_CASA: the trip home was cancelled. */
+  HomeCancelled: 1122,
 } as const;
 
 /** Which line each refusal of a sale (items-and-economy §7.5) is answered with, and its font. */
@@ -160,6 +179,15 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.ExpPenalty]: "Por tu nivel solo recibes el ¬1% de la experiencia.",
   [LocaleId.SkillImproved]: "Tu habilidad ¬1 sube a ¬2.",
   [LocaleId.Healed]: "Te sientes mejor: recuperas algo de vida.",
+  [LocaleId.HomeHint]: "Escribe /HOGAR para volver a tu ciudad.",
+  [LocaleId.HomeOnlyDead]: "Solo los muertos pueden usar ese comando.",
+  [LocaleId.HomeNotFromHere]: "No puedes viajar a tu hogar desde aquí.",
+  [LocaleId.HomeAlreadyThere]: "Ya estás en tu hogar.",
+  [LocaleId.HomeAlreadyTravelling]: "Ya estás viajando a tu hogar.",
+  [LocaleId.HomeFare]: "Necesitas ¬1 monedas de oro para usar ese comando.",
+  [LocaleId.HomeIn]: "Llegarás a tu hogar en ¬1 segundos.",
+  [LocaleId.HomeArrived]: "Has vuelto a tu ciudad.",
+  [LocaleId.HomeCancelled]: "El viaje a tu hogar se canceló.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -257,6 +285,16 @@ export const MESSAGES = {
   skillImproved: (skillName: string, points: number) => localeLine(LocaleId.SkillImproved, FontIndex.Info, skillName, points),
   // -- the body (combat-and-progression §9)
   healed: () => localeLine(LocaleId.Healed, FontIndex.Info),
+  // -- death and /HOGAR (the fonts VB6 sends each line with)
+  homeHint: () => localeLine(LocaleId.HomeHint, FontIndex.Orange),
+  homeOnlyDead: () => localeLine(LocaleId.HomeOnlyDead, FontIndex.Info),
+  homeNotFromHere: () => localeLine(LocaleId.HomeNotFromHere, FontIndex.Info),
+  homeAlreadyThere: () => localeLine(LocaleId.HomeAlreadyThere, FontIndex.Info),
+  homeAlreadyTravelling: () => localeLine(LocaleId.HomeAlreadyTravelling, FontIndex.Info),
+  homeFare: (gold: number) => localeLine(LocaleId.HomeFare, FontIndex.Info, gold),
+  homeIn: (seconds: number) => localeLine(LocaleId.HomeIn, FontIndex.Gray, seconds),
+  homeArrived: () => localeLine(LocaleId.HomeArrived, FontIndex.Warning),
+  homeCancelled: () => localeLine(LocaleId.HomeCancelled, FontIndex.Info),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

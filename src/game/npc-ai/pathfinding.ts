@@ -39,6 +39,9 @@ export class PathFinder {
   length = 0;
   /** Expansions the last search used (diagnostics, tests). */
   expansions = 0;
+  /** Searches and expansions since the finder was made (the map's AI metrics read the growth). */
+  searchesTotal = 0;
+  expansionsTotal = 0;
   readonly maxExpansions: number;
   readonly noise: number;
 
@@ -82,6 +85,7 @@ export class PathFinder {
     this.expansions = 0;
     if (!inside(width, height, fromX, fromY) || !inside(width, height, toX, toY)) return "none";
     if (fromX === toX && fromY === toY) return "none";
+    this.searchesTotal++;
     const stamp = this.nextStamp();
     const { distance, cameBy, seen, closed, order, noise } = this;
     // Every search shuffles from the same order (VB6 starts SeekPath from north, east, south, west).
@@ -104,6 +108,7 @@ export class PathFinder {
       const tile = this.pop();
       if (closed[tile] === stamp) continue; // an older, worse entry of a tile already expanded
       this.expansions++;
+      this.expansionsTotal++;
       if (tile === goal) return this.trace(goal, "found");
       closed[tile] = stamp;
       const g = distance[tile]!;

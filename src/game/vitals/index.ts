@@ -37,7 +37,19 @@ export {
   meditationManaPerTick,
   type MeditationRates,
 } from "./regeneration.ts";
-export { newNeedsClocks, mergeFight, stepNeeds, type NeedsClocks, type FightWindow, type NeedsState, type NeedsEvent, type NeedsStep } from "./needs.ts";
+export {
+  newNeedsClocks,
+  handOverNeeds,
+  takeOverNeeds,
+  mergeFight,
+  stepNeeds,
+  type NeedsHandOver,
+  type NeedsClocks,
+  type FightWindow,
+  type NeedsState,
+  type NeedsEvent,
+  type NeedsStep,
+} from "./needs.ts";
 export {
   GHOST_BODY,
   GHOST_HEAD,

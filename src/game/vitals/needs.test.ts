@@ -1,6 +1,16 @@
 import { describe, expect, test } from "bun:test";
 import { SeededRandom, type Random } from "../../random/index.ts";
-import { AO20_VITALS_INTERVALS as I, newNeedsClocks, stepNeeds, type NeedsClocks, type NeedsEvent, type NeedsState } from "./index.ts";
+import {
+  AO20_VITALS_INTERVALS as I,
+  handOverNeeds,
+  newNeedsClocks,
+  stepNeeds,
+  takeOverNeeds,
+  type NeedsClocks,
+  type NeedsEvent,
+  type NeedsHandOver,
+  type NeedsState,
+} from "./index.ts";
 import { drawFor, scripted } from "./test-fixtures.ts";
 
 const T0 = 5_000;
@@ -179,5 +189,28 @@ describe("the same life, looked at in any rhythm", () => {
     const kinds = new Set(runs[0]!.events.map((e) => e.kind));
     expect([...kinds].sort()).toEqual(["healed", "hunger", "stamina_lost", "stamina_recovered", "thirst"]);
     expect(runs[0]!.vitals).toMatchObject({ food: 0, water: 10 });
+  });
+});
+
+describe("a map change (the clocks handed over between two monotonic clocks)", () => {
+  test("the counters, the unsettled time and the fight go on where they were on the other clock", () => {
+    // Settled at T0 + 150 s, left half a second later, in a fight that ends 4 s after leaving.
+    const leftAt = T0 + 150_500;
+    const clocks: NeedsClocks = { thirstMs: 150_000, hungerMs: 150_000, hpMs: 3_000, staminaMs: 100, settledAt: T0 + 150_000, fight: { from: leftAt - 6_000, until: leftAt + 4_000 } };
+    const handOver = handOverNeeds(clocks, leftAt);
+    expect(handOver).toEqual({ thirstMs: 150_000, hungerMs: 150_000, hpMs: 3_000, staminaMs: 100, unsettledMs: 500, fight: { fromMs: -6_000, untilMs: 4_000 } });
+    const arrivedAt = 42;
+    const taken = takeOverNeeds(structuredClone(handOver), arrivedAt);
+    expect(taken).toEqual({ ...clocks, settledAt: arrivedAt - 500, fight: { from: arrivedAt - 6_000, until: arrivedAt + 4_000 } });
+    // Thirst still falls 161 s after the counters started: 10.5 s after arriving.
+    expect(stepNeeds(state(), taken, arrivedAt + 10_499, I, scripted()).events).toEqual([]);
+    expect(stepNeeds(state(), taken, arrivedAt + 10_500, I, scripted()).events).toEqual([{ kind: "thirst", at: arrivedAt + 10_500, water: 90 }]);
+  });
+
+  test("what is not a sane duration starts the clocks afresh", () => {
+    const good = handOverNeeds(newNeedsClocks(T0), T0 + 10);
+    for (const bad of [{ thirstMs: -1 }, { hpMs: Number.NaN }, { unsettledMs: Number.POSITIVE_INFINITY }] as Partial<NeedsHandOver>[]) {
+      expect(takeOverNeeds({ ...good, ...bad }, 7)).toEqual(newNeedsClocks(7));
+    }
   });
 });

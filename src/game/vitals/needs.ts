@@ -42,6 +42,47 @@ export function newNeedsClocks(now: number): NeedsClocks {
   return { thirstMs: 0, hungerMs: 0, hpMs: 0, staminaMs: 0, settledAt: now, fight: null };
 }
 
+/**
+ * The clocks as they cross to another map (a transfer). Every map worker has its own monotonic
+ * clock, so a time of one means nothing to another: the counters travel as they are, and the
+ * times as offsets from the moment of the hand-over.
+ */
+export interface NeedsHandOver {
+  readonly thirstMs: number;
+  readonly hungerMs: number;
+  readonly hpMs: number;
+  readonly staminaMs: number;
+  /** How long before the hand-over the clocks were last settled: that time still counts. */
+  readonly unsettledMs: number;
+  /** The last fight window, relative to the hand-over (negative: before it). */
+  readonly fight: { readonly fromMs: number; readonly untilMs: number } | null;
+}
+
+/** The clocks of a player leaving a map at `now` (that map's clock). */
+export function handOverNeeds(clocks: NeedsClocks, now: number): NeedsHandOver {
+  const { thirstMs, hungerMs, hpMs, staminaMs, fight } = clocks;
+  return {
+    thirstMs,
+    hungerMs,
+    hpMs,
+    staminaMs,
+    unsettledMs: Math.max(0, now - clocks.settledAt),
+    fight: fight === null ? null : { fromMs: fight.from - now, untilMs: fight.until - now },
+  };
+}
+
+/**
+ * The clocks of a player arriving at `now` (the new map's clock) with what the last map handed
+ * over: they go on where they were. Anything that is not a sane duration starts them afresh.
+ */
+export function takeOverNeeds(handOver: NeedsHandOver, now: number): NeedsClocks {
+  const duration = (ms: unknown): ms is number => typeof ms === "number" && Number.isFinite(ms) && ms >= 0;
+  const { thirstMs, hungerMs, hpMs, staminaMs, unsettledMs, fight } = handOver;
+  if (![thirstMs, hungerMs, hpMs, staminaMs, unsettledMs].every(duration)) return newNeedsClocks(now);
+  const window = fight !== null && Number.isFinite(fight.fromMs) && Number.isFinite(fight.untilMs) ? { from: now + fight.fromMs, until: now + fight.untilMs } : null;
+  return { thirstMs, hungerMs, hpMs, staminaMs, settledAt: now - unsettledMs, fight: window };
+}
+
 /** The fight window after seeing `combatUntil` (see `NeedsClocks.fight`). */
 export function mergeFight(known: FightWindow | null, combatUntil: number | undefined, inCombatMs: number): FightWindow | null {
   if (combatUntil === undefined || !Number.isFinite(combatUntil)) return known;

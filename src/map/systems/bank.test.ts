@@ -384,8 +384,7 @@ describe("transfers of bank gold (TransFerGold)", () => {
     for (const amount of [0, -5, 501]) transfer(w, amount, "Beto"); // silently ignored
     expect(lines(w)).toEqual([]);
     transfer(w, 10, "ana"); // oneself
-    transfer(w, 10, "Carla"); // not on this map (offline, elsewhere or nobody): not yet
-    expect(lines(w)).toEqual([`LocaleChatOverHead ${BANKER_CHAR} 1408`, `LocaleChatOverHead ${BANKER_CHAR} 1409`]);
+    expect(lines(w)).toEqual([`LocaleChatOverHead ${BANKER_CHAR} 1408`]);
     expect(lines(w, 2)).toEqual([]);
 
     const over = bankers(500, 2_147_483_640); // the recipient's account would pass a VB6 Long
@@ -417,9 +416,61 @@ describe("transfers of bank gold (TransFerGold)", () => {
 
     for (const world of [w, over, far, dead]) {
       expect(saves(world)).toEqual([]);
+      expect(world.events.filter((event) => event.t === "bank_transfer")).toEqual([]);
       expect(world.faults).toEqual([]);
     }
     expect(state(w, 1).bankGold + state(w, 2).bankGold).toBe(510);
+  });
+
+  test("to anyone not on this map: debited at once, ONE bank_transfer with the debited state, and no bubble until the answer", () => {
+    const w = bankers();
+    transfer(w, 120, "  Carla ");
+    expect(lines(w)).toEqual([]);
+    expect(state(w, 1).bankGold).toBe(380);
+    const sent = w.events.filter((event) => event.t === "bank_transfer");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ t: "bank_transfer", session: 1, map: 1, to: "Carla", amount: 120, banker: BANKER_CHAR });
+    expect(sent[0]!.t === "bank_transfer" && sent[0]!.state).toEqual(state(w, 1));
+    expect(saves(w)).toEqual([]);
+    // The sender's bank gold is what the event carries: a second transfer needs what is left.
+    transfer(w, 381, "Carla");
+    expect(w.events.filter((event) => event.t === "bank_transfer")).toHaveLength(1);
+    expect(w.faults).toEqual([]);
+  });
+
+  test("the answer: the banker's bubble for each outcome; dropped for a player who left, or with no banker behind it", () => {
+    const w = bankers();
+    const answers = [
+      ["done", 1435],
+      ["to_self", 1408],
+      ["no_such_user", 1410],
+      ["too_soon", 1411],
+      ["failed", 1409],
+    ] as const;
+    for (const [answer, locale] of answers) {
+      w.server.instance.bankTransferAnswer(1, BANKER_CHAR, answer);
+      expect(lines(w)).toEqual([`LocaleChatOverHead ${BANKER_CHAR} ${locale}`]);
+    }
+    w.server.instance.bankTransferAnswer(1, 2, "done"); // the guard is no banker
+    w.server.instance.bankTransferAnswer(1, 99, "done"); // no such NPC
+    w.server.instance.bankTransferAnswer(7, BANKER_CHAR, "done"); // nobody
+    expect(w.drain()).toEqual([]);
+    expect(w.faults).toEqual([]);
+  });
+
+  test("bank_credit: the world's gold is added to the player's bank and acknowledged, silently; for a player gone, dropped", () => {
+    const w = bankers();
+    w.server.instance.bankCredit(2, 41, 90);
+    expect(state(w, 2).bankGold).toBe(100);
+    expect(w.events.at(-1)).toEqual({ t: "bank_credited", session: 2, credit: 41 });
+    expect(w.drain()).toEqual([]); // VB6 tells the recipient nothing
+    const before = w.events.length;
+    w.server.instance.bankCredit(9, 42, 90);
+    expect(w.events).toHaveLength(before);
+    // A refund is the same message: the sender's gold back.
+    transfer(w, 100, "Carla");
+    w.server.instance.bankCredit(1, 43, 100);
+    expect(state(w, 1).bankGold).toBe(500);
   });
 
   test("a long random exchange between two players never creates or destroys a coin", () => {
@@ -434,11 +485,25 @@ describe("transfers of bank gold (TransFerGold)", () => {
       return seed % n;
     };
     const amounts = [-1, 0, 1, 7, 250, 3_000, 5_000, 9_000];
+    // Gold sent off the map is in flight until the world answers: here it gives each back a few
+    // packets later (as for a name nobody has), so the total counts what is in flight.
+    let inFlight: { session: number; amount: number }[] = [];
+    let credit = 0;
+    const flying = () => inFlight.reduce((sum, entry) => sum + entry.amount, 0);
+    let seen = 0;
     for (let i = 0; i < 500; i++) {
       const from = 1 + next(2);
       transfer(w, amounts[next(amounts.length)]!, next(5) === 0 ? "Carla" : from === 1 ? "Beto" : "Ana", from);
+      for (const event of w.events.slice(seen)) if (event.t === "bank_transfer") inFlight.push({ session: event.session, amount: event.amount });
+      seen = w.events.length;
+      expect(state(w, 1).bankGold + state(w, 2).bankGold + flying()).toBe(8_000);
+      if (next(3) === 0) {
+        for (const back of inFlight) w.server.instance.bankCredit(back.session, ++credit, back.amount);
+        inFlight = [];
+      }
       if (i % 50 === 0) w.drain();
     }
+    for (const back of inFlight) w.server.instance.bankCredit(back.session, ++credit, back.amount);
     expect(w.faults).toEqual([]);
     expect(state(w, 1).bankGold + state(w, 2).bankGold).toBe(8_000);
     const last = saves(w).at(-1);

@@ -40,7 +40,7 @@ import { MESSAGES, type PlayerMessage } from "../../game/messages/index.ts";
 import { COLOR_WHITE, FontIndex, type ClientPacketFields } from "../../protocol/index.ts";
 import { isTrading, type NpcEntity, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
-import type { LoadedVault } from "../map-events.ts";
+import type { BankTransferAnswer, LoadedVault } from "../map-events.ts";
 import type { BankSlotFrame } from "../map-packets.ts";
 import { afterUnequip, inventoryFrames, slotFrame, wearerOf } from "./items.ts";
 import { manhattan, targetNpcOf } from "./shops.ts";
@@ -312,19 +312,22 @@ function applyGold(ctx: MapContext, player: PlayerEntity, npc: NpcEntity, outcom
  * new balance), and neither do we. There are no GMs on this server yet, so VB6's refusal of
  * transfers by GMs (1413) has nothing to check.
  *
- * WHY NO COIN IS LOST OR DUPLICATED. The recipient stands on this map: the same worker holds
- * both players and handles intents one at a time, so the debit and the credit happen in one
- * synchronous step, and the map then emits ONE `save_now` with both records, exactly as a
- * player trade does (systems/trade.ts): the world takes both as their last known states in one
- * step and the gateway writes both in one statement; until that lands the two are entangled
- * (session/character-saves.ts), so no save writes one side without the other. A worker crash
- * before the event left leaves both as they were, consistent.
- *
- * Not yet: a recipient on another map or offline. Both need the credit to travel with the
- * debit's save through the gateway (an offline row credited in the statement that saves the
- * sender, an online one credited through its own map, the name looked up in the database),
- * which this map cannot do alone; such a transfer is refused with VB6's "error performing the
- * operation" bubble (1409) and nothing moves. See docs/architecture.md, "The bank vault".
+ * WHY NO COIN IS LOST OR DUPLICATED.
+ * - The recipient stands on this map: the same worker holds both players and handles intents
+ *   one at a time, so the debit and the credit happen in one synchronous step, and the map then
+ *   emits ONE `save_now` with both records, exactly as a player trade does (systems/trade.ts):
+ *   the world takes both as their last known states in one step and the gateway writes both in
+ *   one statement; until that lands the two are entangled (session/character-saves.ts), so no
+ *   save writes one side without the other. A worker crash before the event left leaves both as
+ *   they were, consistent.
+ * - Anyone else (another map, offline, nobody): the gold leaves the sender's account here and
+ *   the map emits `bank_transfer` with the sender's new state. The world takes that state in the
+ *   same step as the gateway places the gold: on the recipient's known state (and its map, by
+ *   `bank_credit`), on its final state held in memory, in a database credit written only with
+ *   the sender's save, or back on the sender (`bank_credit` again). A crash of this worker
+ *   before the event left loses the debit with everything else since the last known state.
+ *   The bubble follows the outcome (`bankTransferAnswered`). VB6 limits transfers to offline
+ *   characters to one per 10 s per sender (1411); the gateway applies it, where "offline" is known.
  */
 export function transferGold(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"TransFerGold">): void {
   const amount = fields.amount;
@@ -350,7 +353,16 @@ export function transferGold(ctx: MapContext, player: PlayerEntity, fields: Clie
     return;
   }
   if (recipient === undefined) {
-    bubble(BankLocale.TransferFailed);
+    player.record.bankGold -= amount;
+    ctx.emit({
+      t: "bank_transfer",
+      session: player.session,
+      map: ctx.definition.id,
+      state: ctx.store.recordOf(player),
+      to: fields.destination.trim(),
+      amount,
+      banker: npc.charIndex,
+    });
     return;
   }
   // The same move as a deposit, between two accounts: 0 < amount ≤ the sender's bank gold, and
@@ -370,6 +382,38 @@ export function transferGold(ctx: MapContext, player: PlayerEntity, fields: Clie
     ],
   });
   bubble(BankLocale.TransferDone);
+}
+
+/**
+ * Bank gold the world sends a player here (`bank_credit`): a transfer from another map or a
+ * transfer of this player's given back. The world counts it in the player's known state from the
+ * moment it sent it; `bank_credited` tells it the map's states have it from now on. Applied even
+ * past a VB6 Long: the world checked the known balance, and a deposit since then is the only way
+ * past it; coins are never dropped, and deposits are refused until the balance comes down.
+ * Nothing is shown (VB6 tells the recipient nothing; a refund is explained by the answer's bubble).
+ */
+export function bankCredit(ctx: MapContext, session: number, credit: number, amount: number): void {
+  const player = ctx.store.player(session);
+  if (player === undefined) return; // left meanwhile: the world handed the gold on with its state
+  player.record.bankGold += amount;
+  ctx.emit({ t: "bank_credited", session, credit });
+}
+
+/** The banker's bubble for each way a transfer to someone off this map ends. */
+const TRANSFER_ANSWER_LOCALE: Readonly<Record<BankTransferAnswer, number>> = {
+  done: BankLocale.TransferDone,
+  to_self: BankLocale.TransferToSelf,
+  no_such_user: BankLocale.TransferNoSuchUser,
+  too_soon: BankLocale.TransferTooSoon,
+  failed: BankLocale.TransferFailed,
+};
+
+/** How a `bank_transfer` ended: the banker's bubble, if the player and the banker are still here. */
+export function bankTransferAnswered(ctx: MapContext, session: number, banker: number, answer: BankTransferAnswer): void {
+  const player = ctx.store.player(session);
+  const npc = ctx.store.npc(banker);
+  if (player === undefined || !isBanker(npc ?? null)) return;
+  ctx.view.send(player, ctx.packets.localeChatOverHead(TRANSFER_ANSWER_LOCALE[answer], "", banker, COLOR_WHITE, player.x, player.y));
 }
 
 // ------------------------------------------------------------------ shared

@@ -95,7 +95,7 @@ describe("a player's blow (§3.1–§3.3)", () => {
     expect(out[0]!.fields.messageId).toBe(93);
   });
 
-  test("a ghost cannot fight; an NPC that is not attackable says so; PvP is refused on a safe map", () => {
+  test("a ghost cannot fight; an NPC that is not attackable says so; PvP is refused by the safe toggle, then on a safe map", () => {
     const w = world({ tables, items, npcs: [beast(DEFAULT_NPCS.healer, 20, 19)], safe: true });
     w.enter(1, "Ana", 20, 20, { heading: 1, with: FIGHTER });
     w.enter(2, "Gus", 21, 21, { with: { vitals: { ...FIGHTER.vitals!, hp: 0 } } });
@@ -107,7 +107,15 @@ describe("a player's blow (§3.1–§3.3)", () => {
     w.enter(3, "Cora", 20, 21, { with: FIGHTER });
     w.advance(1200);
     w.server.act(1, "ChangeHeading", { heading: 3, counter: 2 });
+    w.drain();
+    // `PuedeAtacar` asks the faction rules before the map: a citizen with the safe on (as every
+    // citizen logs in) attacks no citizen (1057); with it off (`/SEG`), the safe map refuses (1062).
     w.server.act(1, "Attack", { counter: 2 });
+    expect(named(w.drain(), 1, "LocaleMsg").map((p) => p.fields.messageId)).toEqual([1057]);
+    w.server.act(1, "SafeToggle", {});
+    expect(named(w.drain(), 1, "SafeModeOff")).toHaveLength(1);
+    w.advance(1200);
+    w.server.act(1, "Attack", { counter: 3 });
     expect(named(w.drain(), 1, "LocaleMsg").map((p) => p.fields.messageId)).toEqual([1062]);
   });
 });

@@ -1,28 +1,38 @@
 /**
- * Melee on a map (combat-and-progression §3): the `Attack` packet (a player strikes the tile in
+ * Combat on a map (combat-and-progression §3): the `Attack` packet (a player strikes the tile in
  * front), an NPC's blow on a player (called by the NPC AI), and what follows — damage, experience,
  * the NPC's death with its gold and drops, the player's death. The numbers come from the pure
  * rules of `game/combat` and `game/progression`; this system feeds them the live state, applies
  * the outcome and sends what VB6 sends, in its order (§3.7).
  *
+ * The blow itself is one path for melee and shots (`userAttacksNpc`, `userAttacksUser` with an
+ * `AttackKind`): systems/ranged.ts (`WorkLeftClick` with skill Proyectiles) calls them with
+ * `"ranged"`, which changes the rolls (bow damage, the Proyectiles skill) and the sounds (228 on a
+ * miss, 229 on a hit without the NPC's own sound).
+ *
  * Decisions:
- * - PvP follows the map: allowed on maps that are not safe (`Seguro=0`), never onto or from a
- *   trigger-4 tile; both sides fight `EnCombate`. Citizens turning criminal, factions, parties,
- *   guilds and duels are not modelled yet (§3.4 lists them).
+ * - PvP legality is `PuedeAtacar` as far as this server has the state: ghosts, arena tiles
+ *   (trigger 6: both on one is a safe fight, one on one is refused), the faction checks with the
+ *   safe toggle (systems/faction.ts), safe maps (`Seguro=1`), trigger-4 tiles. A citizen who
+ *   attacks a citizen turns criminal (`VolverCriminal`). Parties, guilds, duels, GM ranks, mounts
+ *   and curses are not modelled yet (§3.4 lists them).
  * - A world without `Balance.dat` has no class numbers to fight with: `Attack` answers nothing.
  */
 import {
   beginMelee,
-  FRESH_COMBAT_CLOCKS,
   npcCombatProfile,
   resolveNpcMeleeOnUser,
   resolveUserMeleeOnNpc,
   resolveUserMeleeOnUser,
+  resolveUserShotOnNpc,
+  resolveUserShotOnUser,
   userCombatProfile,
-  type CombatClocks,
+  withinAttackDistance,
+  type CombatHooks,
   type CombatSkillId,
   type UserCombatProfile,
 } from "../../game/combat/index.ts";
+import { attackTurnsCriminal, factionAttackRefusal } from "../../game/faction/index.ts";
 import { toRecordInventory } from "../../game/inventory/index.ts";
 import { GOLD_OBJECT, MAX_STACK } from "../../game/items/index.ts";
 import { headingBit, isHeading, stepX, stepY, type Heading } from "../../game/movement/index.ts";
@@ -37,6 +47,7 @@ import type { MapContext } from "../map-context.ts";
 import { isDead, playerDies } from "./death.ts";
 import { cancelQuit } from "./logout.ts";
 import { dropAround } from "./items.ts";
+import { TRIGGER_ARENA, turnCriminal } from "./faction.ts";
 import { killNpc, npcAttacked } from "./npcs.ts";
 import { grantExperience, raiseSkillByUse, rewardNpcDamage } from "./progression.ts";
 
@@ -48,9 +59,15 @@ export const MELEE_HIT_SOUND = 12;
 export const NPC_DEATH_SOUND = 28;
 /** `Fxpiso` 87: the gold an NPC leaves, for the killer's area. */
 export const GOLD_DROP_FLOOR_FX = 87;
-/** Sound and FX of a player hit by another. */
+/** Sound and FX of a player hit by another (`SND_IMPACTO`, `FXSANGRE`). */
 export const PVP_HIT_SOUND = 10;
 export const PVP_HIT_FX = 14;
+/** `SND_FLECHA_FALLO` / `SND_FLECHA_IMPACTO`: a shot that missed, a shot that hit an NPC without its own sound. */
+export const SHOT_MISS_SOUND = 228;
+export const SHOT_HIT_SOUND = 229;
+
+/** A blow with the weapon in hand, or a shot (VB6 `AttackType` `Melee` / `Ranged`). */
+export type AttackKind = "melee" | "ranged";
 
 /** Locale ids of §3 (`modMessageIDs.bas`). */
 export const COMBAT_MESSAGE = {
@@ -66,15 +83,14 @@ export const COMBAT_MESSAGE = {
   safeZone: 1063,
   missedUser: 1043,
   missedByUser: 1930,
+  /** Msg8: too far (a user more than `MAXDISTANCIAARCO` away). */
+  tooFar: 8,
 } as const;
 
 /** Trigger 4 (`ZONASEGURA`): nobody fights onto or from it. */
 export const TRIGGER_SAFE_ZONE = 4;
 /** `FONTTYPE_DIOS`. */
 const FONT_GOD = 18;
-
-/** A player's combat clocks (VB6 `Counters.Timer*`), kept per entity. */
-const clocksBySession = new WeakMap<PlayerEntity, CombatClocks>();
 
 // ------------------------------------------------------------------ the Attack packet
 
@@ -93,8 +109,8 @@ export function attack(ctx: MapContext, player: PlayerEntity): void {
   }
   cancelQuit(ctx, player);
   const now = ctx.clock.now();
-  const start = beginMelee(ctx.random, { clocks: clocksOf(player), nowMs: now, stamina: player.record.vitals.stamina, weapon: attacker.weapon });
-  clocksBySession.set(player, start.clocks);
+  const start = beginMelee(ctx.random, { clocks: player.combatClocks, nowMs: now, stamina: player.record.vitals.stamina, weapon: attacker.weapon });
+  player.combatClocks = start.clocks;
   if (!start.ok) {
     if (start.reason === "tired") {
       view.send(player, packets.localeMsg(COMBAT_MESSAGE.tooTired, "", FontIndex.Info));
@@ -115,8 +131,8 @@ export function attack(ctx: MapContext, player: PlayerEntity): void {
   }
   const target = ctx.store.entity(ctx.store.occupantOf(ctx.store.tile(x, y)));
   if (target === undefined) swing();
-  else if (target.kind === "npc") playerAttacksNpc(ctx, player, attacker, target);
-  else playerAttacksPlayer(ctx, player, attacker, target);
+  else if (target.kind === "npc") meleeOnNpc(ctx, player, attacker, target);
+  else userAttacksUser(ctx, player, attacker, target, "melee");
 }
 
 /** VB6 `MapData(...).Blocked And 2^(heading-1)`: the target tile refuses entry from this side. */
@@ -126,22 +142,72 @@ function edgeBlocked(ctx: MapContext, x: number, y: number, heading: Heading): b
 
 // ------------------------------------------------------------------ player on NPC
 
-function playerAttacksNpc(ctx: MapContext, player: PlayerEntity, attacker: UserCombatProfile, npc: NpcEntity): void {
-  const { view, packets } = ctx;
-  const template = npc.template;
-  if (template === null || !template.attackable) {
-    view.send(player, packets.localeMsg(COMBAT_MESSAGE.npcNotAttackable, "", FontIndex.Fight));
+/** `UserAttackPosition` on an NPC: one that cannot be attacked says so (1042). */
+function meleeOnNpc(ctx: MapContext, player: PlayerEntity, attacker: UserCombatProfile, npc: NpcEntity): void {
+  if (npc.template === null || !npc.template.attackable) {
+    ctx.view.send(player, ctx.packets.localeMsg(COMBAT_MESSAGE.npcNotAttackable, "", FontIndex.Fight));
     return;
   }
+  userAttacksNpc(ctx, player, attacker, npc, "melee");
+}
+
+/**
+ * `UsuarioAtacaNpc` on an NPC that may be attacked (the caller checked): the NPC turns on the
+ * player, the roll, then on a miss the swing (and 228 for a shot), on a hit the sound (the NPC's
+ * `Snd2`, else 12 for a blow, 229 for a shot), the damage path and the ammunition's FX and
+ * particle on the NPC (`CreaFX`, `CreaParticula`).
+ */
+export function userAttacksNpc(ctx: MapContext, player: PlayerEntity, attacker: UserCombatProfile, npc: NpcEntity, kind: AttackKind): void {
+  const { view, packets } = ctx;
+  const template = npc.template;
+  if (template === null || !npc.alive) return;
   npcAttacked(ctx, npc, player);
-  const outcome = resolveUserMeleeOnNpc(ctx.random, attacker, npcCombatProfile(template), { hp: npc.minHp }, { onSkillUse: (_who, skill) => trainSkill(ctx, player, skill) });
+  const hooks: CombatHooks = { onSkillUse: (_who, skill) => trainSkill(ctx, player, skill) };
+  const target = { hp: npc.minHp };
+  const npcProfile = npcCombatProfile(template);
+  const outcome =
+    kind === "ranged" ? resolveUserShotOnNpc(ctx.random, attacker, npcProfile, target, hooks) : resolveUserMeleeOnNpc(ctx.random, attacker, npcProfile, target, hooks);
   if (outcome.kind === "miss") {
+    if (kind === "ranged") view.around(player.x, player.y, packets.playWave(SHOT_MISS_SOUND, player.x, player.y));
     view.around(player.x, player.y, packets.charSwing(player.charIndex, true, true, true));
     return;
   }
-  const hitSound = template.sound2 > 0 ? template.sound2 : MELEE_HIT_SOUND;
-  view.around(npc.x, npc.y, packets.playWave(hitSound, npc.x, npc.y));
+  if (template.sound2 > 0) view.around(npc.x, npc.y, packets.playWave(template.sound2, npc.x, npc.y));
+  else view.around(player.x, player.y, packets.playWave(kind === "ranged" ? SHOT_HIT_SOUND : MELEE_HIT_SOUND, npc.x, npc.y));
   damageNpc(ctx, player, npc, outcome.totalDamage);
+  // After a kill VB6 sends these to a char index already erased (0), which clients ignore.
+  if (npc.alive) {
+    ammunitionFx(ctx, attacker, npc.charIndex, player);
+    ammunitionParticle(ctx, attacker, npc.charIndex, player);
+  }
+}
+
+/**
+ * The ammunition's `CreaFX` on the char a shot reached (a weapon that takes ammunition only), for
+ * those who see `seenFrom` (VB6 sends it to the shooter's area for an NPC, the victim's for a user).
+ */
+export function ammunitionFx(ctx: MapContext, attacker: UserCombatProfile, charIndex: number, seenFrom: { x: number; y: number }): void {
+  const ammunition = shotAmmunition(attacker);
+  if (ammunition !== null && ammunition.fx !== 0) ctx.view.around(seenFrom.x, seenFrom.y, ctx.packets.createFx(charIndex, ammunition.fx, 0));
+}
+
+/** The ammunition's `CreaParticula` ("particle:time") on the char a shot reached, as `ammunitionFx`. */
+export function ammunitionParticle(ctx: MapContext, attacker: UserCombatProfile, charIndex: number, seenFrom: { x: number; y: number }): void {
+  const ammunition = shotAmmunition(attacker);
+  const particle = ammunition === null ? null : parseParticle(ammunition.particle);
+  if (particle !== null) ctx.view.around(seenFrom.x, seenFrom.y, ctx.packets.particleFx(charIndex, particle.particle, particle.timeMs, false));
+}
+
+/** The equipped ammunition when the weapon shoots (`Proyectil`), else null. */
+function shotAmmunition(attacker: UserCombatProfile): UserCombatProfile["ammunition"] {
+  return attacker.weapon !== null && attacker.weapon.projectile !== 0 ? attacker.ammunition : null;
+}
+
+/** `CreaParticula` = "particle:time[:…]", read as VB6 `Val(ReadField(n, …, ":"))`; null when empty. */
+function parseParticle(value: string): { particle: number; timeMs: number } | null {
+  if (value === "") return null;
+  const [particle, time] = value.split(":");
+  return { particle: Math.trunc(Number.parseFloat(particle ?? "")) || 0, timeMs: Math.trunc(Number.parseFloat(time ?? "")) || 0 };
 }
 
 /** `NPCs.DoDamageOrHeal` with a user's damage: the numbers, the experience, the HP bar, the death. */
@@ -239,23 +305,65 @@ export function npcMeleeOnPlayer(ctx: MapContext, npc: NpcEntity, player: Player
 
 // ------------------------------------------------------------------ player on player
 
-function playerAttacksPlayer(ctx: MapContext, player: PlayerEntity, attacker: UserCombatProfile, victim: PlayerEntity): void {
+/** `PuedeAtacar` as far as this server keeps the state: go on (a safe fight when both stand on an arena tile), or the refusing locale id (null: refused silently). */
+export type PvpCheck = { readonly ok: true; readonly safeFight: boolean } | { readonly ok: false; readonly message: number | null };
+
+/** `PuedeAtacar`, in its order (the attacker is alive: the callers checked). */
+export function pvpCheck(ctx: MapContext, attacker: PlayerEntity, victim: PlayerEntity): PvpCheck {
+  if (isDead(victim)) return { ok: false, message: COMBAT_MESSAGE.victimDead };
+  const triggers = ctx.terrain.triggers;
+  const attackerTrigger = triggers[ctx.store.tile(attacker.x, attacker.y)];
+  const victimTrigger = triggers[ctx.store.tile(victim.x, victim.y)];
+  // `TriggerZonaPelea`: both on an arena tile fight freely; one on it and one off may not.
+  if (attackerTrigger === TRIGGER_ARENA || victimTrigger === TRIGGER_ARENA) {
+    return attackerTrigger === victimTrigger ? { ok: true, safeFight: true } : { ok: false, message: null };
+  }
+  const faction = factionAttackRefusal({ status: attacker.status, safeMode: attacker.safeMode }, victim.status);
+  if (faction !== null) return { ok: false, message: faction };
+  if (ctx.definition.safe) return { ok: false, message: COMBAT_MESSAGE.safeMap };
+  if (attackerTrigger === TRIGGER_SAFE_ZONE || victimTrigger === TRIGGER_SAFE_ZONE) return { ok: false, message: COMBAT_MESSAGE.safeZone };
+  return { ok: true, safeFight: false };
+}
+
+/** Sends a `PuedeAtacar` refusal; true when the attack may go on. */
+export function pvpAllowed(ctx: MapContext, attacker: PlayerEntity, check: PvpCheck): check is { ok: true; safeFight: boolean } {
+  if (check.ok) return true;
+  // VB6 writes the ghost refusal in FONTTYPE_INFO, the faction and safe-place ones in FONTTYPE_WARNING.
+  if (check.message !== null) ctx.view.send(attacker, ctx.packets.localeMsg(check.message, "", check.message === COMBAT_MESSAGE.victimDead ? FontIndex.Info : FontIndex.Warning));
+  return false;
+}
+
+/**
+ * `UsuarioAtacaUsuario`: legality, the distance (at most `MAXDISTANCIAARCO`, locale 8), the
+ * consequences of attacking (`UsuarioAtacadoPorUsuario`: the victim's logout stops; unless a safe
+ * fight both fight `EnCombate` and a citizen attacking a citizen turns criminal), the roll, then a
+ * miss (1930 / 1043 or the shield, 228 for a shot, the swing) or a hit (blood FX, the hit lines,
+ * the damage, the sound and FX of a survivor, or the death and the killer's experience).
+ */
+export function userAttacksUser(ctx: MapContext, player: PlayerEntity, attacker: UserCombatProfile, victim: PlayerEntity, kind: AttackKind): void {
   const { view, packets } = ctx;
-  const refusal = pvpRefusal(ctx, player, victim);
-  if (refusal !== null) {
-    view.send(player, packets.localeMsg(refusal, "", FontIndex.Fight));
+  const check = pvpCheck(ctx, player, victim);
+  if (!pvpAllowed(ctx, player, check)) return;
+  if (!withinAttackDistance(victim.x - player.x, victim.y - player.y)) {
+    view.send(player, packets.localeMsg(COMBAT_MESSAGE.tooFar, "", FontIndex.Info));
     return;
   }
   const victimProfile = profileOf(ctx, victim);
   if (victimProfile === null) return;
-  const now = ctx.clock.now();
-  player.inCombatUntil = now + IN_COMBAT_MS;
-  victim.inCombatUntil = now + IN_COMBAT_MS;
   cancelQuit(ctx, victim);
+  if (!check.safeFight) {
+    const now = ctx.clock.now();
+    player.inCombatUntil = now + IN_COMBAT_MS;
+    victim.inCombatUntil = now + IN_COMBAT_MS;
+    if (attackTurnsCriminal(player.status, victim.status)) turnCriminal(ctx, player);
+  }
   const vitals = victim.record.vitals;
-  const outcome = resolveUserMeleeOnUser(ctx.random, attacker, victimProfile, { hp: vitals.hp, maxHp: vitals.maxHp }, {
-    hooks: { onSkillUse: (who, skill) => trainSkill(ctx, who === "attacker" ? player : victim, skill) },
-  });
+  const target = { hp: vitals.hp, maxHp: vitals.maxHp };
+  const options = { hooks: { onSkillUse: (who: "attacker" | "victim", skill: CombatSkillId) => trainSkill(ctx, who === "attacker" ? player : victim, skill) } };
+  const outcome =
+    kind === "ranged"
+      ? resolveUserShotOnUser(ctx.random, attacker, victimProfile, target, options)
+      : resolveUserMeleeOnUser(ctx.random, attacker, victimProfile, target, options);
   if (outcome.kind === "miss") {
     if (outcome.blocked) {
       view.around(victim.x, victim.y, packets.escudoMov(victim.charIndex));
@@ -263,31 +371,22 @@ function playerAttacksPlayer(ctx: MapContext, player: PlayerEntity, attacker: Us
       view.send(victim, packets.localeMsg(COMBAT_MESSAGE.missedByUser, player.name, FontIndex.Fight));
       view.send(player, packets.localeMsg(COMBAT_MESSAGE.missedUser, "", FontIndex.Fight));
     }
+    if (kind === "ranged") view.around(player.x, player.y, packets.playWave(SHOT_MISS_SOUND, player.x, player.y));
     view.around(player.x, player.y, packets.charSwing(player.charIndex, true, true, true));
     return;
   }
+  view.around(victim.x, victim.y, packets.createFx(victim.charIndex, PVP_HIT_FX, 0));
   view.send(player, packets.userHittedUser(victim.charIndex, outcome.bodyPart, outcome.damage));
   view.send(victim, packets.userHittedByUser(player.charIndex, outcome.bodyPart, outcome.damage));
   view.around(victim.x, victim.y, packets.textOverChar(formatThousands(outcome.damage), victim.charIndex, DAMAGE_TEXT_COLOUR));
   setPlayerHp(ctx, victim, outcome.hpAfter);
   if (!outcome.killed) {
-    view.around(victim.x, victim.y, packets.playWave(PVP_HIT_SOUND, victim.x, victim.y));
+    view.around(player.x, player.y, packets.playWave(PVP_HIT_SOUND, player.x, player.y));
     view.around(victim.x, victim.y, packets.createFx(victim.charIndex, PVP_HIT_FX, 0));
     return;
   }
   killPlayer(ctx, victim);
   grantExperience(ctx, player, pvpKillExp(victim.record.level), "pvp_kill");
-}
-
-/** The locale id refusing a blow on another player (`PuedeAtacar`, the part this server models), or null. */
-function pvpRefusal(ctx: MapContext, attacker: PlayerEntity, victim: PlayerEntity): number | null {
-  if (isDead(victim)) return COMBAT_MESSAGE.victimDead;
-  if (ctx.definition.safe) return COMBAT_MESSAGE.safeMap;
-  const triggers = ctx.terrain.triggers;
-  if (triggers[ctx.store.tile(attacker.x, attacker.y)] === TRIGGER_SAFE_ZONE || triggers[ctx.store.tile(victim.x, victim.y)] === TRIGGER_SAFE_ZONE) {
-    return COMBAT_MESSAGE.safeZone;
-  }
-  return null;
 }
 
 // ------------------------------------------------------------------ shared
@@ -306,12 +405,8 @@ function trainSkill(ctx: MapContext, player: PlayerEntity, skill: CombatSkillId)
   raiseSkillByUse(ctx, player, skill as number as SkillId);
 }
 
-function clocksOf(player: PlayerEntity): CombatClocks {
-  return clocksBySession.get(player) ?? FRESH_COMBAT_CLOCKS;
-}
-
 /** What the combat rules read of a player, or null when the world has no `Balance.dat`. */
-function profileOf(ctx: MapContext, player: PlayerEntity): UserCombatProfile | null {
+export function profileOf(ctx: MapContext, player: PlayerEntity): UserCombatProfile | null {
   const balance = ctx.tables?.balance;
   if (!balance) return null;
   const { equipment } = toRecordInventory(player.inventory);

@@ -18,6 +18,8 @@ import type { UnequippedSlot } from "../../game/inventory/index.ts";
 import { FontIndex } from "../../protocol/index.ts";
 import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
+import { MESSAGES } from "../../game/messages/index.ts";
+import { cancelHomeTravel } from "./home.ts";
 import { afterUnequip, applyLook, dropOnDeath, unequipAll } from "./items.ts";
 import { npcsForgetPlayer } from "./npcs.ts";
 
@@ -26,8 +28,6 @@ export const DEATH_SOUND_MALE = 11;
 export const DEATH_SOUND_FEMALE = 74;
 /** `e_Genero.Hombre`. */
 const GENDER_MALE = 1;
-/** `MSG_ESCRIBE_HOGAR_SI_DESEAS_REGRESAR_RAPIDO_HOGAR`: "type /HOGAR to go home". */
-export const HOME_HINT_MESSAGE = 524;
 
 /** A priest heals or revives a player at most this far (Manhattan), `HandleReviverNpcInteraction`. */
 export const PRIEST_RANGE = 5;
@@ -69,7 +69,7 @@ export function playerDies(ctx: MapContext, player: PlayerEntity): void {
   afterUnequip(ctx, player, unequipped);
   applyLook(ctx.items, ctx.nakedBodies, player);
   view.playerChanged(player);
-  if (!ctx.definition.safe) view.send(player, packets.localeMsg(HOME_HINT_MESSAGE, "", FontIndex.Orange));
+  if (!ctx.definition.safe) ctx.tell(player, MESSAGES.homeHint());
 }
 
 /**
@@ -104,9 +104,13 @@ export function priestClicked(ctx: MapContext, player: PlayerEntity, npc: NpcEnt
   return true;
 }
 
-/** `RevivirUsuario` (not by a spell): full HP, the looks of what it wears, drawn again for the area. */
+/**
+ * `RevivirUsuario` (not by a spell): full HP, the looks of what it wears, drawn again for the
+ * area. A pending /HOGAR ends: it is a ghost's way home (VB6 would still warp the living player).
+ */
 export function revive(ctx: MapContext, player: PlayerEntity): void {
   const { view, packets } = ctx;
+  cancelHomeTravel(ctx, player);
   const vitals = player.record.vitals;
   player.record.vitals = { ...vitals, hp: vitals.maxHp };
   player.minHp = vitals.maxHp;

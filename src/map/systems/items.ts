@@ -250,6 +250,8 @@ function use(ctx: MapContext, player: PlayerEntity, slot: number, method: UseMet
         else ctx.view.around(player.x, player.y, frame);
       }
       if (outcome.notice && isItemLocaleName(outcome.notice)) ctx.tell(player, MESSAGES.item(outcome.notice));
+      // A bow or throwing weapon: the client's target cursor; its click is `WorkLeftClick` (systems/ranged.ts).
+      if (outcome.effect.requestTarget !== undefined) ctx.view.send(player, ctx.packets.workRequestTarget(outcome.effect.requestTarget));
       return;
     }
   }
@@ -416,7 +418,7 @@ export function unequipAll(ctx: MapContext, player: PlayerEntity): UnequippedSlo
 // ------------------------------------------------------------------ shared
 
 /** Stores the rules' new inventory and tells the player about every slot and gold change. */
-function commit(ctx: MapContext, player: PlayerEntity, inventory: Inventory, changed: readonly number[], goldDelta: number): void {
+export function commit(ctx: MapContext, player: PlayerEntity, inventory: Inventory, changed: readonly number[], goldDelta: number): void {
   player.inventory = inventory;
   for (const slot of changed) ctx.view.send(player, ctx.packets.changeInventorySlot(slotFrame(ctx.items, player, slot)));
   if (goldDelta !== 0) ctx.view.send(player, ctx.packets.updateGold(inventory.gold));

@@ -103,8 +103,8 @@ export function leftClick(ctx: MapContext, player: PlayerEntity, fields: ClientP
 /** `DoubleClick`: read and ignored, as the current VB6 server does. */
 export function doubleClick(): void {}
 
-/** `LookatTile`: what the player is told about the tile, and its new target. */
-function lookAtTile(ctx: MapContext, player: PlayerEntity, x: number, y: number): void {
+/** `LookatTile`: what the player is told about the tile, and its new target (also the first step of a shot, systems/ranged.ts). */
+export function lookAtTile(ctx: MapContext, player: PlayerEntity, x: number, y: number): void {
   if (!withinLookRange(player, x, y)) return;
   let foundSomething = lookAtObject(ctx, player, x, y);
   // The char standing just below the tile first (a click on its head), then the one on it.

@@ -7,6 +7,7 @@ import type { ClientPacketFields } from "../../protocol/index.ts";
 import { isTrading, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import { cancelCountdown } from "./logout.ts";
+import { cancelHomeTravel } from "./home.ts";
 
 export function walk(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Walk">): void {
   const heading = fields.heading;
@@ -24,6 +25,8 @@ export function walk(ctx: MapContext, player: PlayerEntity, fields: ClientPacket
     return;
   }
   ctx.stats.movesAccepted++;
+  // VB6 `MoveUserChar`: a step that is taken ends a pending /HOGAR.
+  if (player.homeTravel !== null) cancelHomeTravel(ctx, player);
   player.heading = heading;
   const oldX = player.x;
   const oldY = player.y;

@@ -11,6 +11,7 @@ import { parseNpcsDat } from "../../content/dat/index.ts";
 import { readSharedData, requireSharedData } from "../../../test/support/shared-data.ts";
 import type { NpcDefinition } from "../map-definition.ts";
 import { WALL, world, type WorldOptions } from "../map-harness.test-support.ts";
+import { NPC_AI_LATENESS_BUCKETS_MS, NpcAiStats } from "../npc-ai-stats.ts";
 import type { NpcAttackHook } from "./npcs.ts";
 
 const RATA = 511;
@@ -168,6 +169,66 @@ describe("the AI loop", () => {
     expect(new Set(spots.map((at) => `${at.x},${at.y}`)).size).toBeGreaterThan(5);
     expect(Math.max(...distances)).toBeLessThanOrEqual(5);
     expect(w.blows).toEqual([]);
+  });
+});
+
+describe("what the AI counts (the worker's NPC AI metrics)", () => {
+  test("ticks, their lateness and CPU, thinks, steps, turns, attacks and path searches move; nothing without players; take() resets", () => {
+    // A fake CPU clock: every read is 0.25 ms after the one before, so each tick costs 0.25 ms.
+    let cpu = 0;
+    const stats = new NpcAiStats(() => (cpu += 0.25));
+    const walls: [number, number, number][] = [];
+    for (let y = 12; y <= 28; y++) walls.push([20, y, WALL]);
+    const w = npcWorld([spawn(RATA, 16, 20)], { walls, npcAiStats: stats });
+    w.advance(5_000);
+    expect(stats.current.ticks).toBe(0);
+
+    w.enter(1, "Ana", 24, 20);
+    w.advance(20_000);
+    const counts = stats.current;
+    // One tick every 150 ms while Ana is there.
+    expect(counts.ticks).toBe(Math.floor(20_000 / 150));
+    expect(counts.cpuMs).toBeCloseTo(counts.ticks * 0.25, 6);
+    // The rata thinks every 450 ms: a third of the ticks.
+    expect(counts.thinks).toBeGreaterThanOrEqual(Math.floor(counts.ticks / 3) - 1);
+    expect(counts.thinks).toBeLessThanOrEqual(Math.ceil(counts.ticks / 3) + 1);
+    // 25 steps around the wall, then it turns to Ana and hits every 2250 ms.
+    expect(counts.steps).toBeGreaterThanOrEqual(25);
+    expect(counts.attacks).toBe(w.blows.length);
+    expect(counts.attacks).toBeGreaterThanOrEqual(3);
+    expect(counts.steps + counts.faces + counts.attacks).toBeLessThanOrEqual(counts.thinks);
+    expect(counts.pathSearches).toBeGreaterThanOrEqual(1);
+    expect(counts.pathExpansions).toBeGreaterThanOrEqual(counts.pathSearches);
+    // Lateness: every tick in a bucket; the manual clock runs each tick on its planned time.
+    expect(counts.latenessCounts).toHaveLength(NPC_AI_LATENESS_BUCKETS_MS.length + 1);
+    expect(counts.latenessCounts.reduce((a, b) => a + b, 0)).toBe(counts.ticks);
+    expect(counts.latenessMaxMs).toBe(0);
+
+    const taken = stats.take();
+    expect(taken.ticks).toBe(counts.ticks);
+    expect(stats.current.ticks).toBe(0);
+    expect(stats.current.latenessCounts.every((count) => count === 0)).toBe(true);
+    w.server.leave(1, "quit");
+    w.advance(5_000);
+    expect(stats.current.ticks).toBe(0);
+  });
+
+  test("a late tick lands in its lateness bucket", () => {
+    const stats = new NpcAiStats(() => 0);
+    stats.recordTick(0, 0);
+    stats.recordTick(49.9, 0);
+    stats.recordTick(50, 0);
+    stats.recordTick(51, 0);
+    stats.recordTick(9_999, 0);
+    stats.recordTick(-3, 0); // a clock read before the plan: on time
+    const at = (ms: number) => NPC_AI_LATENESS_BUCKETS_MS.indexOf(ms);
+    const counts = stats.current.latenessCounts;
+    expect(counts[0]).toBe(2);
+    expect(counts[at(50)]).toBe(2);
+    expect(counts[at(75)]).toBe(1);
+    expect(counts[NPC_AI_LATENESS_BUCKETS_MS.length]).toBe(1);
+    expect(stats.current.latenessMaxMs).toBe(9_999);
+    expect(stats.current.ticks).toBe(6);
   });
 });
 

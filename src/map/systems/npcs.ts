@@ -38,6 +38,7 @@ import type { TimerId, TimerScheduler } from "../../time/index.ts";
 import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import type { NpcDefinition } from "../map-definition.ts";
+import { NpcAiStats } from "../npc-ai-stats.ts";
 import { npcTemplate } from "../npc-templates.ts";
 import { shopFor } from "./shops.ts";
 
@@ -108,11 +109,18 @@ export class NpcAiLoop {
   constructor(
     /** The blow of an NPC on a player (combat's NPC melee). */
     readonly attack: NpcAttackHook = NPC_ATTACK_NOT_WIRED,
+    /** Where ticks, their lateness and CPU, thinks and their outcomes are counted (one per worker). */
+    readonly stats: NpcAiStats = new NpcAiStats(),
   ) {}
 
   /** True while the AI timer runs. */
   get running(): boolean {
     return this.timer !== null;
+  }
+
+  /** NPCs with a movement type that thinks (alive on the map), whether or not the loop runs. */
+  get thinkingNpcs(): number {
+    return this.thinking;
   }
 
   /** Starts or stops the loop after players or thinking NPCs came or went. */
@@ -191,6 +199,10 @@ export class NpcAiLoop {
     this.ring[slot] = this.spare;
     this.refreshPlayers(ctx);
     const think = this.thinkAt(ctx, nowMs);
+    const finder = think.finder;
+    const searchesBefore = finder.searchesTotal;
+    const expansionsBefore = finder.expansionsTotal;
+    let thinks = 0;
     for (const npc of due) {
       if (this.timer === null) break; // the loop stopped under us (the last player left)
       if (!npc.alive) continue;
@@ -201,11 +213,16 @@ export class NpcAiLoop {
       }
       npc.thinkTick = NOT_FILED;
       npc.nextThinkAt = nextThinkAt(nowMs, npc.ai.moveIntervalMs);
+      thinks++;
       this.apply(ctx, npc, decideNpc(npc, think));
       if (npc.alive && npc.thinkTick === NOT_FILED && this.timer !== null) this.file(npc, npc.nextThinkAt);
     }
     due.length = 0;
     this.spare = due;
+    const counts = this.stats.current;
+    counts.thinks += thinks;
+    counts.pathSearches += finder.searchesTotal - searchesBefore;
+    counts.pathExpansions += finder.expansionsTotal - expansionsBefore;
   }
 
   private start(ctx: MapContext): void {
@@ -262,6 +279,7 @@ export class NpcAiLoop {
       case "idle":
         return;
       case "step": {
+        this.stats.current.steps++;
         const oldX = npc.x;
         const oldY = npc.y;
         npc.heading = decision.heading;
@@ -270,10 +288,12 @@ export class NpcAiLoop {
         return;
       }
       case "face":
+        this.stats.current.faces++;
         npc.heading = decision.heading;
         ctx.view.npcChanged(npc);
         return;
       case "attack": {
+        this.stats.current.attacks++;
         if (npc.heading !== decision.heading) {
           npc.heading = decision.heading;
           ctx.view.npcChanged(npc);
@@ -305,8 +325,17 @@ function readPlayer(entry: PooledPlayer, player: PlayerEntity): void {
   entry.shielded = false;
 }
 
+/** One AI tick of a map, timed: how late it ran against its planned time, and what it cost. */
 function onAiTick(plannedMs: number, ctx: MapContext): void {
-  ctx.npcAi.runTick(ctx, plannedMs);
+  const loop = ctx.npcAi;
+  const stats = loop.stats;
+  const latenessMs = ctx.clock.now() - plannedMs;
+  const started = stats.cpuClock();
+  try {
+    loop.runTick(ctx, plannedMs);
+  } finally {
+    stats.recordTick(latenessMs, stats.cpuClock() - started);
+  }
 }
 
 function aiTickInterval(): number {

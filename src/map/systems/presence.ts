@@ -13,12 +13,15 @@ import type { EntityStore } from "../entity-store.ts";
 import { inventoryFromRecord } from "../../game/inventory/index.ts";
 import { vaultFromRecord } from "../../game/bank/index.ts";
 import { NO_TIMERS } from "../../game/item-use/index.ts";
+import { FRESH_COMBAT_CLOCKS } from "../../game/combat/index.ts";
+import { FactionStatus, safeModeAtLogin } from "../../game/faction/index.ts";
 import { applyLook, inventoryFrames } from "./items.ts";
 import { stopCountdown } from "./logout.ts";
+import { stopHomeTravel } from "./home.ts";
 import { stopTrading } from "./shops.ts";
 import { endPeerTrade } from "./trade.ts";
 import { npcAiPlayersChanged, spawnNpc } from "./npcs.ts";
-import { freshNeeds, playerArrived, playerLeft } from "./vitals.ts";
+import { arrivingNeeds, leavingNeeds, playerArrived, playerLeft } from "./vitals.ts";
 
 /**
  * The VB6 spawn search looks 12 rings around the wanted tile and gives up after that (the
@@ -28,8 +31,6 @@ import { freshNeeds, playerArrived, playerLeft } from "./vitals.ts";
 export const SPAWN_SEARCH_RADIUS = 12;
 /** Privilege bit of an ordinary user (CharacterCreate field 16). */
 const PRIVILEGE_USER = 1;
-/** Faction status of a new character: citizen. */
-const STATUS_CITIZEN = 1;
 
 export function enter(ctx: MapContext, request: EnterRequest): void {
   const { session, record } = request;
@@ -50,7 +51,9 @@ export function enter(ctx: MapContext, request: EnterRequest): void {
   }
   const state: CharacterRecord = structuredClone(record);
   state.position = { map: mapId, x: spot.x, y: spot.y, heading: state.position.heading };
-  const player = newPlayer(session, state, charIndex, request.cameFrom, ctx);
+  // The safe is session state (VB6 `flags.Seguro`): a login starts it from the status again.
+  if (request.kind === "login") delete state.safeMode;
+  const player = newPlayer(session, state, charIndex, request, ctx);
   const { packets, view } = ctx;
   if (request.kind === "login") {
     const inventory = inventoryFrames(ctx.items, player);
@@ -92,11 +95,12 @@ export function sendTo(ctx: MapContext, player: PlayerEntity, dest: Place): void
     return;
   }
   const here = { map: mapId, x: player.x, y: player.y };
+  const needs = leavingNeeds(ctx, player);
   removeFromMap(ctx, player, true);
   ctx.view.send(player, ctx.packets.removeDialogs());
   const state = ctx.store.recordOf(player);
   state.position = { map: dest.map, x: dest.x, y: dest.y, heading: state.position.heading };
-  ctx.emit({ t: "transfer", session: player.session, state, dest: { map: dest.map, x: dest.x, y: dest.y }, cameFrom: here });
+  ctx.emit({ t: "transfer", session: player.session, state, dest: { map: dest.map, x: dest.x, y: dest.y }, cameFrom: here, needs });
 }
 
 /** Places a map's NPC where its spawn says (or the nearest free tile); returns false when it cannot. */
@@ -139,6 +143,7 @@ export function findFreeTile(terrain: MapTerrain, store: EntityStore, x: number,
 
 function removeFromMap(ctx: MapContext, player: PlayerEntity, wasWarp: boolean): void {
   stopCountdown(ctx, player);
+  stopHomeTravel(ctx, player);
   // A transfer keeps the connection: its client closes the shop window. A logout needs nothing.
   stopTrading(ctx, player, wasWarp);
   endPeerTrade(ctx, player, wasWarp, "left");
@@ -149,14 +154,14 @@ function removeFromMap(ctx: MapContext, player: PlayerEntity, wasWarp: boolean):
   npcAiPlayersChanged(ctx);
 }
 
-function newPlayer(session: number, record: CharacterRecord, charIndex: number, cameFrom: Place | undefined, ctx: MapContext): PlayerEntity {
+function newPlayer(session: number, record: CharacterRecord, charIndex: number, request: EnterRequest, ctx: MapContext): PlayerEntity {
   const player: PlayerEntity = {
     kind: "player",
     session,
     record,
     pacing: { nextStepAt: 0 },
     quit: null,
-    cameFrom,
+    cameFrom: request.cameFrom,
     lastGlobalChatAt: Number.NEGATIVE_INFINITY,
     inventory: inventoryFromRecord(record, ctx.items),
     useTimers: NO_TIMERS,
@@ -170,7 +175,10 @@ function newPlayer(session: number, record: CharacterRecord, charIndex: number, 
     banking: null,
     peerTrade: null,
     inCombatUntil: Number.NEGATIVE_INFINITY,
-    needs: freshNeeds(ctx),
+    combatClocks: FRESH_COMBAT_CLOCKS,
+    safeMode: record.safeMode ?? safeModeAtLogin(record.factionStatus ?? FactionStatus.citizen),
+    needs: arrivingNeeds(ctx, request.needs),
+    homeTravel: null,
     ...hiddenGear(),
     charIndex,
     body: record.body,
@@ -179,7 +187,7 @@ function newPlayer(session: number, record: CharacterRecord, charIndex: number, 
     x: record.position.x,
     y: record.position.y,
     name: record.name,
-    status: STATUS_CITIZEN,
+    status: record.factionStatus ?? FactionStatus.citizen,
     privileges: PRIVILEGE_USER,
     isNpc: 0,
     npcNumber: 0,

@@ -161,3 +161,36 @@ describe("the sweep", () => {
     expect(w.drain().filter((p) => p.session === 2).map(summary)).toEqual(["HungerAndThirst food=100 water=90"]);
   });
 });
+
+describe("a map change", () => {
+  test("the clocks go on on the next map: a player who changes maps at 150.5 s gets thirsty at 161 s", () => {
+    const from = world({ exits: [{ x: 21, y: 20, destMap: 2, destX: 10, destY: 10 }] });
+    from.enter(1, "Ana", 20, 20, { with: clothed() });
+    from.advance(150_500);
+    from.server.walk(1, 2);
+    const transfer = from.events.find((event) => event.t === "transfer");
+    if (transfer?.t !== "transfer") throw new Error("no transfer");
+    expect(transfer.needs).toMatchObject({ thirstMs: 150_000, unsettledMs: 500 });
+
+    // The next map runs on another monotonic clock.
+    const to = world();
+    to.advance(7_777);
+    to.server.enter({ session: 1, record: transfer.state, kind: "transfer", userSlot: 1, cameFrom: transfer.cameFrom, needs: structuredClone(transfer.needs) });
+    to.drain();
+    // The step falls 10.5 s after arriving; the map's sweep (whole seconds after the arrival) tells it.
+    to.advance(10_000);
+    expect(to.drain()).toEqual([]);
+    to.advance(VITALS_SWEEP_INTERVAL_MS);
+    expect(to.drain().map(summary)).toEqual(["HungerAndThirst food=100 water=90"]);
+  });
+
+  test("without a hand-over (a login, a recovery after a worker crash) the clocks start afresh", () => {
+    const w = world();
+    w.enter(1, "Ana", 20, 20, { kind: "recover", with: clothed() });
+    w.drain();
+    w.advance(161_000 - 1);
+    expect(w.drain()).toEqual([]);
+    w.advance(1);
+    expect(w.drain().map(summary)).toEqual(["HungerAndThirst food=100 water=90"]);
+  });
+});

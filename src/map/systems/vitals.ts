@@ -15,13 +15,24 @@
  * window of time (`inCombatUntil` minus `IN_COMBAT_MS` to `inCombatUntil`, joined with the
  * window before when they overlap), followed to the ms.
  *
- * The clocks live on the player (`needs`) and start afresh on entering a map, as VB6's counters
- * do at login. Known gap: VB6 keeps them through map changes; here a transfer restarts them (the
- * clocks would have to ride in the `transfer` event and the `enter` request).
+ * The clocks live on the player (`needs`). They start afresh at login, as VB6's counters do, and
+ * after a worker crash (the player re-enters from the last known record). A map change keeps
+ * them, as VB6 does: they ride in the `transfer` event and the `enter` request as durations
+ * (`NeedsHandOver`), since each worker's monotonic clock is its own. The time in transit between
+ * the two maps (a worker hop or two) is not counted.
  */
 import { CharacterClass } from "../../game/items/index.ts";
 import { SKILL } from "../../game/progression/index.ts";
-import { AO20_VITALS_INTERVALS, newNeedsClocks, stepNeeds, type NeedsState, type VitalsIntervals } from "../../game/vitals/index.ts";
+import {
+  AO20_VITALS_INTERVALS,
+  handOverNeeds,
+  newNeedsClocks,
+  stepNeeds,
+  takeOverNeeds,
+  type NeedsHandOver,
+  type NeedsState,
+  type VitalsIntervals,
+} from "../../game/vitals/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
 import { vbRgb } from "../../protocol/index.ts";
 import type { PlayerEntity } from "../entity-store.ts";
@@ -39,6 +50,16 @@ const INTERVALS: VitalsIntervals = AO20_VITALS_INTERVALS;
 /** A new player's clocks: they start now (VB6 counters start at 0 on login). */
 export function freshNeeds(ctx: MapContext): PlayerEntity["needs"] {
   return newNeedsClocks(ctx.clock.now());
+}
+
+/** The clocks of a player arriving: those the last map handed over, or fresh ones. */
+export function arrivingNeeds(ctx: MapContext, handOver: NeedsHandOver | undefined): PlayerEntity["needs"] {
+  return handOver === undefined ? freshNeeds(ctx) : takeOverNeeds(handOver, ctx.clock.now());
+}
+
+/** The clocks of a player leaving for another map, in a form the next map's clock can take. */
+export function leavingNeeds(ctx: MapContext, player: PlayerEntity): NeedsHandOver {
+  return handOverNeeds(player.needs, ctx.clock.now());
 }
 
 /** A player arrived: the map's sweep runs if it did not. */
