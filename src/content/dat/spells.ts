@@ -72,16 +72,19 @@ export const SPELL_FIELDS = {
   removesPartialInvisibility: flagField("RemueveInvisibilidadParcial"),
   curesPoison: flagField("CuraVeneno"),
   poisons: flagField("Envenena"),
+  poisonLevel: intField("Envenena"), // as VB6 reads it: the poison level given (0 = none)
   curses: flagField("Maldicion"),
   removesCurse: flagField("RemoverMaldicion"),
   blesses: flagField("Bendicion"),
   revives: flagField("Revivir"),
+  worksOnDead: flagField("WorkOnDead"), // may be cast on a dead target
   blinds: flagField("Ceguera"),
   stupefies: flagField("Estupidez"),
   burns: flagField("Incinera"),
   mimics: flagField("Mimetiza"),
   /** Summon: `Invoca`, NPC number and how many. */
   summons: flagField("Invoca"),
+  summonMode: intField("Invoca"), // as VB6 reads it: 1 creatures, 2 store / recall pets, 3 NPC summons
   summonNpc: intField("NumNpc"),
   summonCount: intField("Cant"),
   /** 0.13 materialise (`Materializa` + `ItemIndex`) and AO20 (`MaterializaObj`/`MaterializaCant`). */
