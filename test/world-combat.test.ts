@@ -28,7 +28,8 @@ const BOAR_SPAWN = { x: 30, y: 30 };
 /** The field's other boars, one per test (a dead boar respawns somewhere else). */
 const SECOND_BOAR = { x: 70, y: 25 };
 const THIRD_BOAR = { x: 40, y: 75 };
-const FOURTH_BOAR = { x: 60, y: 40 };
+/** A wolf of the forest (build-maps.ts). */
+const FOREST_WOLF = { x: 70, y: 50 };
 /** Hermana Irene, the town's priest. */
 const PRIEST = { x: 50, y: 43 };
 const WARRIOR = 3;
@@ -132,12 +133,14 @@ for (const backend of availableBackends()) {
         expect(client.received.slice(from).some((p) => p.name === "LevelUp")).toBe(true);
       }, 60_000);
 
-      test("a boar kills a weak character, whose ghost the priest in town brings back", async () => {
-        const player = await playerAt(live, transport, "Presa", DEFAULT_WORLD_MAP_IDS.field, FOURTH_BOAR.x + 1, FOURTH_BOAR.y, WEST, (record) => {
+      test("a wolf kills a weak character, whose ghost the priest in town brings back", async () => {
+        // In the forest, next to a wolf no other test wakes (the field's beasts are busy with the
+        // fighters of the other tests, still online).
+        const player = await playerAt(live, transport, "Presa", DEFAULT_WORLD_MAP_IDS.forest, FOREST_WOLF.x + 1, FOREST_WOLF.y, WEST, (record) => {
           record.vitals = { ...record.vitals, hp: 1 };
         });
         const { client, email } = player;
-        await client.waitFor("NPCKillUser", () => true, 0, 20_000);
+        await client.waitFor("NPCKillUser", () => true, 0, 40_000);
         const ghost = await client.waitFor("CharacterChange", (f) => f.charIndex === player.charIndex && f.body === 829);
         expect(ghost.fields.head).toBe(0);
         // The ghost walks home (moved offline here) and clicks the priest.

@@ -480,3 +480,91 @@ export function paintTileText(ctx: CanvasRenderingContext2D, text: string, colou
   ctx.fillText(text, x, y);
   ctx.restore();
 }
+
+/** Arrow shaft and head of a projectile in flight (`CreateProjectile`). */
+const PROJECTILE_COLOUR = "#f3e2b3";
+const PROJECTILE_HEAD_PX = 5;
+
+/**
+ * An arrow in flight from (tailX, tailY) to (headX, headY), map pixels: a shaft with a head
+ * pointing where it flies.
+ */
+export function paintProjectile(ctx: CanvasRenderingContext2D, tailX: number, tailY: number, headX: number, headY: number): void {
+  const angle = Math.atan2(headY - tailY, headX - tailX);
+  ctx.save();
+  ctx.lineCap = "round";
+  ctx.strokeStyle = "rgba(0, 0, 0, 0.6)";
+  ctx.lineWidth = 3.5;
+  ctx.beginPath();
+  ctx.moveTo(tailX, tailY);
+  ctx.lineTo(headX, headY);
+  ctx.stroke();
+  ctx.strokeStyle = PROJECTILE_COLOUR;
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
+  ctx.fillStyle = PROJECTILE_COLOUR;
+  ctx.beginPath();
+  ctx.moveTo(headX, headY);
+  ctx.lineTo(headX - PROJECTILE_HEAD_PX * Math.cos(angle - 0.45), headY - PROJECTILE_HEAD_PX * Math.sin(angle - 0.45));
+  ctx.lineTo(headX - PROJECTILE_HEAD_PX * Math.cos(angle + 0.45), headY - PROJECTILE_HEAD_PX * Math.sin(angle + 0.45));
+  ctx.closePath();
+  ctx.fill();
+  ctx.restore();
+}
+
+/** Where a progress bar sits over a char: above the head and the NPC health bar. */
+const ACTION_BAR_TOP_PX = -24;
+const ACTION_BAR_HEIGHT_PX = 5;
+
+/** A progress bar over the char on the tile at (px, py), filled to `progress`, with the seconds left over it. */
+export function paintActionBar(ctx: CanvasRenderingContext2D, progress: number, secondsLeft: number, px: number, py: number): void {
+  const width = TILE_PX + 8;
+  const left = px - 4;
+  const top = py + ACTION_BAR_TOP_PX;
+  ctx.save();
+  ctx.fillStyle = "rgba(0, 0, 0, 0.75)";
+  ctx.fillRect(left - 1, top - 1, width + 2, ACTION_BAR_HEIGHT_PX + 2);
+  ctx.fillStyle = "#7fd0ff";
+  ctx.fillRect(left, top, Math.max(0, Math.min(1, progress)) * width, ACTION_BAR_HEIGHT_PX);
+  ctx.font = NAME_FONT;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "bottom";
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = "rgba(0, 0, 0, 0.85)";
+  const text = `${secondsLeft} s`;
+  ctx.strokeText(text, px + TILE_PX / 2, top - 2);
+  ctx.fillStyle = "#d9f1ff";
+  ctx.fillText(text, px + TILE_PX / 2, top - 2);
+  ctx.restore();
+}
+
+/** The aiming crosshair on the tile at (px, py), pulsing gently. */
+export function paintCrosshair(ctx: CanvasRenderingContext2D, px: number, py: number, timeMs: number): void {
+  const cx = px + TILE_PX / 2;
+  const cy = py + TILE_PX / 2;
+  const radius = 10 + Math.sin(timeMs / 160);
+  ctx.save();
+  ctx.strokeStyle = "rgba(0, 0, 0, 0.7)";
+  ctx.lineWidth = 3.5;
+  crosshairPath(ctx, cx, cy, radius);
+  ctx.stroke();
+  ctx.strokeStyle = "#ff4d3d";
+  ctx.lineWidth = 1.5;
+  crosshairPath(ctx, cx, cy, radius);
+  ctx.stroke();
+  ctx.restore();
+}
+
+function crosshairPath(ctx: CanvasRenderingContext2D, cx: number, cy: number, radius: number): void {
+  ctx.beginPath();
+  ctx.arc(cx, cy, radius, 0, Math.PI * 2);
+  for (const [dx, dy] of [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ] as const) {
+    ctx.moveTo(cx + dx * (radius - 5), cy + dy * (radius - 5));
+    ctx.lineTo(cx + dx * (radius + 5), cy + dy * (radius + 5));
+  }
+}

@@ -41,6 +41,7 @@ export class ClientOutbox {
   private equipItemCounter = 0;
   private dropCounter = 0;
   private leftClickCounter = 0;
+  private workLeftClickCounter = 0;
   private attackCounter = 0;
   /** Counters of the typed commands whose packets carry one (`GuildMessage`), by packet. */
   private readonly commandCounters = new Map<ClientPacketName, number>();
@@ -60,6 +61,7 @@ export class ClientOutbox {
     this.equipItemCounter = 0;
     this.dropCounter = 0;
     this.leftClickCounter = 0;
+    this.workLeftClickCounter = 0;
     this.attackCounter = 0;
     this.commandCounters.clear();
   }
@@ -159,6 +161,11 @@ export class ClientOutbox {
   /** A left click on map tile (x, y): the server looks at it and acts (a trader opens its shop). */
   leftClick(x: number, y: number): boolean {
     return this.send("LeftClick", { x, y, counter: ++this.leftClickCounter } satisfies ClientPacketFields<"LeftClick">);
+  }
+
+  /** The aimed skill at map tile (x, y), the answer to `WorkRequestTarget` (skill 12: a shot). */
+  workLeftClick(x: number, y: number, skill: number): boolean {
+    return this.send("WorkLeftClick", { x, y, skill, counter: ++this.workLeftClickCounter } satisfies ClientPacketFields<"WorkLeftClick">);
   }
 
   /** Buys `amount` units of shop slot `slot`. */

@@ -10,6 +10,7 @@ const here = import.meta.dir;
 
 /** Modules with no DOM: exported by index.ts. */
 const PURE = [
+  "action-bars.ts",
   "animation.ts",
   "ao-sprites.ts",
   "bank-rules.ts",
@@ -33,6 +34,8 @@ const PURE = [
   "shop-rules.ts",
   "skills-rules.ts",
   "sprite-index.ts",
+  "status-rules.ts",
+  "target-rules.ts",
   "trade-rules.ts",
   "ui-text.ts",
   "world-info.ts",

@@ -21,7 +21,8 @@ import { checkDeposit, checkGoldDeposit, checkGoldWithdraw, checkWithdraw, type 
 import { checkAccept, checkGoldOffer, checkItemOffer, trading, type TradeCheck } from "./trade-rules.ts";
 import { checkAttack, type AttackCheck } from "./combat-rules.ts";
 import { applySkillAssignment, checkSkillAssignment, type SkillCheck } from "./skills-rules.ts";
-import { BANK_TEXT, COMBAT_TEXT, INVENTORY_TEXT, SHOP_TEXT, SKILLS_TEXT, TRADE_TEXT } from "./ui-text.ts";
+import { cancelTarget, takeMapClick, type MapClick } from "./target-rules.ts";
+import { BANK_TEXT, COMBAT_TEXT, INVENTORY_TEXT, SHOP_TEXT, SKILLS_TEXT, TARGET_TEXT, TRADE_TEXT } from "./ui-text.ts";
 
 /** A step due this little late keeps the walking rhythm instead of restarting it (frame jitter). */
 export const STEP_CADENCE_SLACK_MS = 50;
@@ -425,11 +426,38 @@ export class ClientSession {
 
   // ------------------------------------------------------------------ map clicks and shops
 
+  /**
+   * A left click on map tile (x, y), as the stock client routes it: while the server waits for a
+   * target (`WorkRequestTarget`) it is that skill's `WorkLeftClick` (a shot at whoever stands
+   * there) and the aim is spent; otherwise a `LeftClick`. Null when nothing was sent.
+   */
+  clickMap(x: number, y: number): MapClick | null {
+    if (!this.onMap(x, y)) return null;
+    const click = takeMapClick(this.state, x, y);
+    if (click.kind === "work") return this.outbox.workLeftClick(x, y, click.skill) ? click : null;
+    return this.sendLeftClick(x, y) ? click : null;
+  }
+
   /** A left click on map tile (x, y): look at it; on a trader within 4 tiles the server opens its shop. */
   leftClick(x: number, y: number): boolean {
+    return this.onMap(x, y) && this.sendLeftClick(x, y);
+  }
+
+  /** Gives up aiming (Escape): the next click looks again. False when nothing was aimed. */
+  cancelTarget(nowMs: number): boolean {
+    if (!cancelTarget(this.state)) return false;
+    pushConsole(this.state, TARGET_TEXT.cancelled, "info", nowMs);
+    return true;
+  }
+
+  /** True in the world with the map loaded and (x, y) a tile of it. */
+  private onMap(x: number, y: number): boolean {
     const map = this.map;
     if (this.state.phase !== "in_world" || !map) return false;
-    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 1 || y < 1 || x > map.width || y > map.height) return false;
+    return Number.isInteger(x) && Number.isInteger(y) && x >= 1 && y >= 1 && x <= map.width && y <= map.height;
+  }
+
+  private sendLeftClick(x: number, y: number): boolean {
     this.clickedPlayer = this.playerNameAt(x, y);
     return this.outbox.leftClick(x, y);
   }

@@ -97,3 +97,11 @@ export const BANK_SLOTS = 42;
 export const TRADE_OFFER_SLOT_COUNT = TRADE_OFFER_SLOTS;
 /** Longest parameter of a yes/no question (`ShowPregunta`) shown: a name, never a page. */
 export const QUESTION_PARAM_MAX_CHARS = 64;
+/** An arrow or thrown weapon (`CreateProjectile`) flies from shooter to target this long. */
+export const PROJECTILE_MS = 300;
+/** Projectiles in flight kept at once (a hostile server could send thousands). */
+export const PROJECTILES_MAX = 16;
+/** Longest progress bar over a char (`BarFx`) shown: the server sends seconds as an i16. */
+export const ACTION_BAR_MAX_SECONDS = 3_600;
+/** Longest name with its tag (`UpdateTagAndStatus`: "Name <Guild>") kept. */
+export const NAME_TAG_MAX_CHARS = 64;

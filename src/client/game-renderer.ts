@@ -1,20 +1,23 @@
 /**
  * Draws one frame of the game view on a canvas: terrain (cached chunks), exits, ground objects,
- * characters in depth order, names, health bars and chat bubbles, with the camera on the
- * player's drawn position. With AO graphics and the map's layers, the terrain is AO's: floor and
- * overlays in the chunks, then row by row the characters and layer 3, then the roofs
- * (map-terrain.ts); without them, exactly our own art. Browser only; everything it decides
- * comes from pure modules.
+ * characters in depth order, arrows in flight, names, health and progress bars, chat bubbles and
+ * the aiming crosshair, with the camera on the player's drawn position. With AO graphics and the
+ * map's layers, the terrain is AO's: floor and overlays in the chunks, then row by row the
+ * characters and layer 3, then the roofs (map-terrain.ts); without them, exactly our own art.
+ * Browser only; everything it decides comes from pure modules.
  */
 import { renderPosition } from "./animation.ts";
 import { cameraFor, type Camera } from "./camera.ts";
-import { paintBubble, paintCharacter, paintExit, paintHealthBar, paintLayers, paintName, paintObject, paintTileText } from "./char-painter.ts";
+import { actionBarAt } from "./action-bars.ts";
+import { paintActionBar, paintBubble, paintCharacter, paintCrosshair, paintExit, paintHealthBar, paintLayers, paintName, paintObject, paintProjectile, paintTileText } from "./char-painter.ts";
 import type { ClientSession } from "./client-session.ts";
 import { liveCharTexts, swingOffset } from "./combat-rules.ts";
 import { TILE_PX } from "./constants.ts";
 import { ownChar, type CharView } from "./game-state.ts";
 import { isNpcChar } from "./packet-reducer.ts";
-import { characterLook, nameColour, vbColourToCss } from "./procedural-art.ts";
+import { characterLook, vbColourToCss } from "./procedural-art.ts";
+import { nameColour } from "./status-rules.ts";
+import { liveProjectiles, projectileSegment } from "./target-rules.ts";
 import type { MapLayersDocument } from "../game/map-json/index.ts";
 import type { SpriteLayer } from "./ao-sprites.ts";
 import type { LiveMapGrid } from "./map-grid.ts";
@@ -73,6 +76,8 @@ export class GameRenderer {
   private pixelRatio = 1;
   /** Last camera used (tests and the HUD read it). */
   camera: Camera | null = null;
+  /** The tile under the mouse (set by the game screen): the crosshair goes there while aiming. */
+  aimTile: { readonly x: number; readonly y: number } | null = null;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -183,12 +188,21 @@ export class GameRenderer {
         if (overlaps(roof, ...view)) this.paintPicture(roof);
       }
     }
+    // Arrows in flight, from the middle of the shooter's tile to the middle of the target's.
+    for (const projectile of liveProjectiles(state, nowMs)) {
+      const segment = projectileSegment(projectile, nowMs);
+      paintProjectile(ctx, (segment.tailX - 0.5) * TILE_PX, (segment.tailY - 0.5) * TILE_PX, (segment.headX - 0.5) * TILE_PX, (segment.headY - 0.5) * TILE_PX);
+    }
     for (const { char, at } of placed) {
       const px = (at.x - 1) * TILE_PX;
       const py = (at.y - 1) * TILE_PX;
       paintName(ctx, char.name, nameColour(char.kind, char.status, char.privileges), px, py);
       if (isNpcChar(char)) paintHealthBar(ctx, char.minHp, char.maxHp, px, py);
+      const bar = actionBarAt(char, nowMs);
+      if (bar) paintActionBar(ctx, bar.progress, bar.secondsLeft, px, py);
     }
+    const aim = this.aimTile;
+    if (state.target !== null && aim) paintCrosshair(ctx, (aim.x - 1) * TILE_PX, (aim.y - 1) * TILE_PX, nowMs);
     for (const { char, at } of placed) {
       const bubble = state.bubbles.get(char.charIndex);
       if (!bubble) continue;

@@ -2,12 +2,14 @@
  * The game view: the canvas with the map and characters, the HUD (map name, position, bars,
  * gold, level), the inventory, the windows the server opens over the map (NPC shop, bank vault,
  * player trade, a yes/no question), the skills window, the ghost's banner while dead and the
- * level-up banner, the console, the chat line and the logout button. Runs the frame loop:
- * input → session.tick (prediction) → renderer → HUD. Keys: arrows walk, Ctrl attacks, K opens
- * the skills, A/U/E/T act on the inventory, C/B ask for a shop or the vault, Enter opens the
- * chat, Escape closes. Browser only.
+ * level-up banner, the aiming hint and crosshair, the safe indicator, the console, the chat line
+ * and the logout button. Runs the frame loop: input → session.tick (prediction) → renderer →
+ * HUD. Keys: arrows walk, Ctrl attacks, K opens the skills, A/U/E/T act on the inventory (U on
+ * a bow aims), C/B ask for a shop or the vault, Enter opens the chat, Escape stops aiming or
+ * closes. Browser only.
  */
 import { parseMapJson, type MapGrid, type MapLayersDocument } from "../game/map-json/index.ts";
+import { liveActionBars } from "./action-bars.ts";
 import { renderPosition } from "./animation.ts";
 import type { ClientSession } from "./client-session.ts";
 import { isAttackKey, isDead, liveCharTexts } from "./combat-rules.ts";
@@ -23,10 +25,12 @@ import { serviceKeyAction } from "./service-keys.ts";
 import { ShopPanel } from "./shop-panel.ts";
 import { SkillsPanel } from "./skills-panel.ts";
 import { SKILLS_KEY_CODE } from "./skills-rules.ts";
+import { nameColour } from "./status-rules.ts";
+import { TARGET_CANCEL_KEY } from "./target-rules.ts";
 import { QuestionBox, TradePanel } from "./trade-panel.ts";
 import { readMapLayers } from "./map-terrain.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
-import { CHAT_TEXT, COMBAT_TEXT, DEATH_TEXT, LEVEL_UP_TEXT, MAP_LOAD_FAILED_TEXT, SERVICE_TEXT, SKILLS_TEXT, VITALS_TEXT } from "./ui-text.ts";
+import { ACTION_BAR_TEXT, CHAT_TEXT, COMBAT_TEXT, DEATH_TEXT, LEVEL_UP_TEXT, MAP_LOAD_FAILED_TEXT, SAFE_TEXT, SERVICE_TEXT, SKILLS_TEXT, TARGET_TEXT, VITALS_TEXT } from "./ui-text.ts";
 import type { WorldInfo } from "./world-info.ts";
 
 /** Wait before asking again for a map that failed to load. */
@@ -200,6 +204,16 @@ export class GameScreen {
   /** The floating texts over chars as a list (the canvas is not read by tests or screen readers). */
   private readonly floatingTexts: HTMLElement;
   private floatingTextsShown = "";
+  /** The hint over the map while the server waits for a target (the crosshair is on). */
+  private readonly targetHint: HTMLElement;
+  /** "Seguro: sí/no" in the sidebar, once the server said. */
+  private readonly safeIndicator: HTMLElement;
+  /** The names under the chars, with their status colour, as a list (for tests and screen readers). */
+  private readonly charNames: HTMLElement;
+  private charNamesShown = "";
+  /** The progress bars over chars (`BarFx`) as a list. */
+  private readonly charBars: HTMLElement;
+  private charBarsShown = "";
   private readonly bars: { hp: Bar; mana: Bar; stamina: Bar; food: Bar; water: Bar; exp: Bar };
   private lastConsoleId = 0;
   private frame = 0;
@@ -271,6 +285,10 @@ export class GameScreen {
     this.levelBannerPoints = h("span", { id: "levelup-points" });
     this.levelBanner = h("div", { className: "levelup-banner", id: "levelup-banner", role: "status", hidden: true }, this.levelBannerText, this.levelBannerPoints);
     this.floatingTexts = h("ul", { className: "visually-hidden", id: "char-texts", "aria-live": "polite" });
+    this.targetHint = h("div", { className: "target-hint", id: "target-hint", role: "status", hidden: true });
+    this.safeIndicator = h("div", { className: "safe-indicator", id: "hud-safe", title: SAFE_TEXT.title, hidden: true });
+    this.charNames = h("ul", { className: "visually-hidden", id: "char-names" });
+    this.charBars = h("ul", { className: "visually-hidden", id: "char-bars", "aria-live": "polite" });
 
     const chatForm = h(
       "form",
@@ -293,7 +311,10 @@ export class GameScreen {
       this.position,
       this.deathBanner,
       this.levelBanner,
+      this.targetHint,
       this.floatingTexts,
+      this.charNames,
+      this.charBars,
       this.skills.element,
       this.shop.element,
       this.bank.element,
@@ -309,6 +330,7 @@ export class GameScreen {
         "aside",
         { className: "sidebar" },
         this.who,
+        this.safeIndicator,
         hp.element,
         mana.element,
         stamina.element,
@@ -335,8 +357,16 @@ export class GameScreen {
       const button = (event.target as Element | null)?.closest?.("button");
       if (button instanceof HTMLButtonElement && !button.closest("form")) button.blur();
     });
-    // A click on the map is a `LeftClick` on that tile (look at it; a trader opens its shop).
+    // A click on the map is a `LeftClick` on that tile (look at it; a trader opens its shop), or
+    // the shot the server asked a target for (`WorkLeftClick`).
     this.canvas.addEventListener("click", (event) => this.onCanvasClick(event));
+    // The crosshair follows the mouse while aiming.
+    this.canvas.addEventListener("mousemove", (event) => {
+      this.renderer.aimTile = this.tileUnder(event);
+    });
+    this.canvas.addEventListener("mouseleave", () => {
+      this.renderer.aimTile = null;
+    });
     const onKeyDown = (event: KeyboardEvent) => this.onKeyDown(event);
     const onKeyUp = (event: KeyboardEvent) => {
       if (this.keys.release(event.code)) event.preventDefault();
@@ -378,12 +408,18 @@ export class GameScreen {
   }
 
   private onCanvasClick(event: MouseEvent): void {
+    if (this.lost || event.button !== 0) return;
+    const tile = this.tileUnder(event);
+    if (tile) this.session.clickMap(tile.x, tile.y);
+  }
+
+  /** The map tile under the mouse, or null off the map (or before the first frame). */
+  private tileUnder(event: MouseEvent): { x: number; y: number } | null {
     const camera = this.renderer.camera;
     const map = this.session.map;
-    if (this.lost || !camera || !map || event.button !== 0) return;
+    if (!camera || !map) return null;
     const rect = this.canvas.getBoundingClientRect();
-    const tile = tileAtPoint(camera, event.clientX - rect.left, event.clientY - rect.top, map.width, map.height);
-    if (tile) this.session.leftClick(tile.x, tile.y);
+    return tileAtPoint(camera, event.clientX - rect.left, event.clientY - rect.top, map.width, map.height);
   }
 
   private onKeyDown(event: KeyboardEvent): void {
@@ -393,6 +429,12 @@ export class GameScreen {
     const active = document.activeElement;
     const state = this.session.state;
     const windowOpen = state.shop.open || state.bank.open || state.trade.open;
+    if (event.key === TARGET_CANCEL_KEY && active !== this.chatInput && state.target !== null) {
+      // Escape first gives up aiming (one press, one thing), as the stock client's right click.
+      event.preventDefault();
+      this.session.cancelTarget(performance.now());
+      return;
+    }
     if (event.key === "Escape" && active !== this.chatInput && (windowOpen || state.question !== null || this.skills.isOpen)) {
       // Escape closes the open window (shop, vault or trade), else declines the question, else
       // closes the skills window.
@@ -499,6 +541,7 @@ export class GameScreen {
     this.question.update();
     this.skills.update();
     this.updateCombat(nowMs);
+    this.updateAimAndStatus(nowMs);
     const camera = this.renderer.camera;
     if (camera) {
       // Where the map is drawn, for tests that click a tile.
@@ -531,6 +574,47 @@ export class GameScreen {
       ...texts.map((t) => {
         const name = state.chars.get(t.charIndex)?.name ?? "";
         return h("li", { "data-char": t.charIndex, "data-text": t.text, "data-color": t.color, text: name ? `${name}: ${t.text}` : t.text });
+      }),
+    );
+  }
+
+  /** The aiming hint and crosshair cursor, the safe indicator, the names and the progress bars as lists. */
+  private updateAimAndStatus(nowMs: number): void {
+    const state = this.session.state;
+    const target = state.target;
+    const aiming = target !== null;
+    if (this.targetHint.hidden === aiming) this.targetHint.hidden = !aiming;
+    this.canvas.classList.toggle("aiming", aiming);
+    if (target) {
+      setText(this.targetHint, `${TARGET_TEXT.hint(target.skill)} ${TARGET_TEXT.cancelHint}`);
+      this.targetHint.dataset.skill = String(target.skill);
+    }
+    const safe = state.safeMode;
+    if (this.safeIndicator.hidden !== (safe === null)) this.safeIndicator.hidden = safe === null;
+    if (safe !== null) {
+      setText(this.safeIndicator, SAFE_TEXT.label(safe));
+      this.safeIndicator.dataset.safe = safe ? "on" : "off";
+      this.safeIndicator.classList.toggle("off", !safe);
+    }
+    const chars = [...state.chars.values()].sort((a, b) => a.charIndex - b.charIndex);
+    const namesKey = chars.map((c) => `${c.charIndex}:${c.status}:${c.privileges}:${c.name}`).join("|");
+    if (namesKey !== this.charNamesShown) {
+      this.charNamesShown = namesKey;
+      this.charNames.replaceChildren(
+        ...chars
+          .filter((c) => c.name !== "")
+          .map((c) => h("li", { "data-char": c.charIndex, "data-kind": c.kind, "data-status": c.status, "data-colour": nameColour(c.kind, c.status, c.privileges), text: c.name })),
+      );
+    }
+    const bars = liveActionBars(state, nowMs);
+    const barsKey = bars.map((b) => `${b.charIndex}:${b.action}:${b.secondsLeft}`).join("|");
+    if (barsKey === this.charBarsShown) return;
+    this.charBarsShown = barsKey;
+    this.charBars.replaceChildren(
+      ...bars.map((b) => {
+        const name = state.chars.get(b.charIndex)?.name ?? "";
+        const text = `${ACTION_BAR_TEXT.action(b.action)} ${ACTION_BAR_TEXT.left(b.secondsLeft)}`;
+        return h("li", { "data-char": b.charIndex, "data-action": b.action, "data-seconds-left": b.secondsLeft, text: name ? `${name}: ${text}` : text });
       }),
     );
   }

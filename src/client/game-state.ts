@@ -65,6 +65,16 @@ export interface CharView {
   stepCount: number;
   /** When it last swung a weapon or struck (`ArmaMov`, `CharAtaca`): the renderer leans it forward. */
   swingAtMs?: number;
+  /** A progress bar over it (`BarFx`: the wait of a trip home), until cancelled or over. */
+  actionBar?: ActionBar;
+}
+
+/** A progress bar over a char (`BarFx`): what it is for and when it fills. */
+export interface ActionBar {
+  /** `e_AccionBarra` (6 = going home, `/HOGAR`). */
+  readonly action: number;
+  readonly startMs: number;
+  readonly untilMs: number;
 }
 
 export interface GroundObjectView {
@@ -207,6 +217,31 @@ export interface CharText {
   readonly untilMs: number;
 }
 
+/**
+ * The server asked for a target (`WorkRequestTarget`): the next click on the map is this skill's
+ * `WorkLeftClick` instead of a `LeftClick` (the stock client's crosshair cursor).
+ */
+export interface TargetMode {
+  /** `e_Skill` the click aims (12 = a shot, `Proyectiles`). */
+  readonly skill: number;
+  readonly isArea: boolean;
+  readonly radius: number;
+  readonly sinceMs: number;
+}
+
+/** An arrow or thrown weapon flying from tile to tile (`CreateProjectile`). */
+export interface ProjectileView {
+  readonly id: number;
+  readonly fromX: number;
+  readonly fromY: number;
+  readonly toX: number;
+  readonly toY: number;
+  /** `projectileType` of the packet (which picture the stock client draws). */
+  readonly type: number;
+  readonly startMs: number;
+  readonly untilMs: number;
+}
+
 /** "You reached level N" (`UpdateUserStats` with a higher level), for a banner. */
 export interface LevelUpNotice {
   readonly level: number;
@@ -291,6 +326,13 @@ export interface GameState {
   nextCharTextId: number;
   /** The last level-up, for the banner (null: none this session). */
   levelUp: LevelUpNotice | null;
+  /** The skill the next map click aims, while the server waits for a target (null: plain clicks). */
+  target: TargetMode | null;
+  /** Arrows in flight, oldest first; finished ones are dropped as new ones come. */
+  projectiles: ProjectileView[];
+  nextProjectileId: number;
+  /** The safe toggle ("seguro", `SafeModeOn`/`SafeModeOff`); null until the server says. */
+  safeMode: boolean | null;
   console: ConsoleLine[];
   nextConsoleId: number;
   walkIntervalMs: number;
@@ -369,6 +411,10 @@ export function createGameState(): GameState {
     charTexts: [],
     nextCharTextId: 1,
     levelUp: null,
+    target: null,
+    projectiles: [],
+    nextProjectileId: 1,
+    safeMode: null,
     console: [],
     nextConsoleId: 1,
     walkIntervalMs: DEFAULT_WALK_INTERVAL_MS,
@@ -398,6 +444,9 @@ export function resetWorld(state: GameState): void {
   state.tileTexts = [];
   state.charTexts = [];
   state.levelUp = null;
+  state.target = null;
+  state.projectiles = [];
+  state.safeMode = null;
   state.quitSecondsLeft = null;
 }
 

@@ -27,7 +27,10 @@ import {
 } from "./constants.ts";
 import { applyBankGold, applyBankSlot } from "./bank-rules.ts";
 import { clampAttackInterval, faceTowards, MISS_COLOUR, pushCharText, startSwing } from "./combat-rules.ts";
+import { actionBarOnRecreate, applyBarFx } from "./action-bars.ts";
 import { applySkillRise, readSkills, SKILL_ROSE_MESSAGE } from "./skills-rules.ts";
+import { applySafeMode, applyTagAndStatus } from "./status-rules.ts";
+import { applyTargetRequest, pushProjectile } from "./target-rules.ts";
 import { emptyTrade, ownChar, pushConsole, pushPickUp, tileKey, type AccountCharacter, type CharView, type GameState } from "./game-state.ts";
 import { applyQuestion, applyTradeOffer } from "./trade-rules.ts";
 import { COMBAT_TEXT, localeMessageText, messageBoxText, quitCountdownOf, toneOfFont } from "./ui-text.ts";
@@ -150,9 +153,11 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       state.bubbles.clear();
       state.tileTexts = [];
       state.charTexts = [];
+      state.projectiles = [];
       state.area = null;
-      // A question from someone on the map we left can no longer be answered.
+      // A question from someone on the map we left can no longer be answered, nor a target aimed at.
       state.question = null;
+      state.target = null;
       return [{ type: "map-changed", mapId: packet.fields.map }];
 
     case "AreaChanged": {
@@ -195,6 +200,8 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
         moveDurationMs: 0,
         stepCount: previous?.stepCount ?? 0,
       };
+      const bar = actionBarOnRecreate(previous, f.x, f.y);
+      if (bar) char.actionBar = bar;
       state.chars.set(f.charIndex, char);
       if (f.charIndex === state.myCharIndex) return [{ type: "own-placed", x: f.x, y: f.y }];
       return [];
@@ -312,6 +319,34 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
 
     case "NPCKillUser":
       pushConsole(state, COMBAT_TEXT.npcKilledUs, "fight", nowMs);
+      return [];
+
+    // ---- shots, faction status, the safe, progress bars (issue #15)
+
+    case "WorkRequestTarget":
+      applyTargetRequest(state, packet.fields.skill, packet.fields.isArea, packet.fields.radius, nowMs);
+      return [];
+
+    case "CreateProjectile": {
+      const { startX, startY, targetX, targetY, projectileType } = packet.fields;
+      pushProjectile(state, startX, startY, targetX, targetY, projectileType, nowMs);
+      return [];
+    }
+
+    case "UpdateTagAndStatus":
+      applyTagAndStatus(state, packet.fields.charIndex, packet.fields.status, packet.fields.tag);
+      return [];
+
+    case "SafeModeOn":
+      applySafeMode(state, true, nowMs);
+      return [];
+
+    case "SafeModeOff":
+      applySafeMode(state, false, nowMs);
+      return [];
+
+    case "BarFx":
+      applyBarFx(state, packet.fields.charIndex, packet.fields.barTime, packet.fields.barAction, nowMs);
       return [];
 
     case "PosUpdate":

@@ -212,20 +212,6 @@ export function characterLook(appearance: CharacterAppearance, motion: Character
   };
 }
 
-/** Name colour by faction status (AO: criminals red, citizens blue, staff golden). */
-export function nameColour(kind: number, status: number, privileges: number): string {
-  if (kind !== 0) return "#f0e6c8";
-  if (privileges > 1) return "#f5c542";
-  switch (status) {
-    case 0:
-      return "#ff6b5e";
-    case 2:
-      return "#ff8c42";
-    default:
-      return "#7fb7ff";
-  }
-}
-
 /** CSS colour of a VB `RGB()` value (R + G·256 + B·65536). */
 export function vbColourToCss(color: number): string {
   const r = color & 0xff;

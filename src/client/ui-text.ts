@@ -10,6 +10,8 @@ import type { BankRefusal } from "./bank-rules.ts";
 import type { InventoryRefusal } from "./inventory-rules.ts";
 import type { ShopRefusal } from "./shop-rules.ts";
 import type { AttackRefusal } from "./combat-rules.ts";
+import { BAR_ACTION_HOME } from "./action-bars.ts";
+import { PROJECTILES_SKILL } from "./target-rules.ts";
 import type { SkillRefusal } from "./skills-rules.ts";
 import type { TradeRefusal } from "./trade-rules.ts";
 
@@ -67,6 +69,15 @@ const LOCALE_TEXT: Readonly<Record<number, string>> = {
   1063: "No podés pelear en una zona segura.",
   1125: "No podés usarlo así.",
   1930: "¡¬1 te atacó y falló!",
+  // Shots, the safe and faction status (combat-and-progression §4, §8.2).
+  696: "Solo los ciudadanos pueden cambiar el seguro.",
+  709: "No tenés municiones.",
+  710: "No podés atacarte a vos mismo.",
+  1055: "Los soldados del Ejército Real no pueden atacarse entre sí.",
+  1056: "Los soldados del Ejército Real no pueden atacar ciudadanos.",
+  1057: "Para atacar ciudadanos tenés que quitarte el seguro (/SEG).",
+  1058: "Para atacar al Ejército Real tenés que quitarte el seguro (/SEG).",
+  1128: "Estás muy cansado para luchar.",
   2129: "¡Estoy muy cansado!",
 };
 
@@ -226,6 +237,27 @@ export const COMBAT_TEXT = {
     dead: "¡¡Estás muerto!! Los muertos no pueden atacar.",
     too_soon: "Todavía no podés volver a atacar.",
   } satisfies Record<AttackRefusal, string>,
+} as const;
+
+/** Aiming a shot (`WorkRequestTarget`): the hint over the map while the crosshair is on. */
+export const TARGET_TEXT = {
+  hint: (skill: number): string => (skill === PROJECTILES_SKILL ? "Apuntando: hacé clic sobre tu blanco para disparar." : "Hacé clic sobre tu objetivo."),
+  cancelHint: "Escape cancela.",
+  cancelled: "Dejaste de apuntar.",
+} as const;
+
+/** The safe toggle ("seguro", `/SEG`) in the HUD and the console. */
+export const SAFE_TEXT = {
+  label: (on: boolean): string => `Seguro: ${on ? "sí" : "no"}`,
+  title: "Con el seguro puesto no podés atacar a ciudadanos; /SEG lo pone o lo quita.",
+  turnedOn: "Seguro activado: no vas a atacar a ciudadanos.",
+  turnedOff: "Seguro desactivado: si atacás a un ciudadano te volvés criminal.",
+} as const;
+
+/** Progress bars over chars (`BarFx`), for the list that mirrors them. */
+export const ACTION_BAR_TEXT = {
+  action: (action: number): string => (action === BAR_ACTION_HOME ? "Volviendo al hogar" : "Esperando"),
+  left: (seconds: number): string => `${seconds} s`,
 } as const;
 
 /** The ghost's banner while dead (HP 0). */
