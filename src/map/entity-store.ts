@@ -17,6 +17,7 @@ import type { NpcAiProfile, NpcPathMemory } from "../game/npc-ai/index.ts";
 import type { NpcDefinition } from "./map-definition.ts";
 import type { WalkPacing } from "../game/movement/index.ts";
 import type { CombatClocks } from "../game/combat/index.ts";
+import type { StatusEffects } from "../game/spells/index.ts";
 
 /** Client char slots are 1..10000 (`charlist(1 To 10000)`). */
 export const MAX_CHAR_INDEX = 10_000;
@@ -34,6 +35,18 @@ export interface QuitCountdown {
   /** The last whole second announced. */
   announced: number;
   timer: TimerId;
+}
+
+/** The one timer an entity's altered states keep: when it fires and its id (systems/status.ts). */
+export interface StatusTimer {
+  readonly at: number;
+  readonly id: TimerId;
+}
+
+/** A meditation in progress: the FX viewers draw and the timer of its mana ticks (systems/status.ts). */
+export interface Meditation {
+  readonly fx: number;
+  readonly timer: TimerId;
 }
 
 /** A trip home in progress (`/HOGAR`, see systems/home.ts). */
@@ -109,6 +122,22 @@ export interface PlayerEntity extends VisibleChar {
   needs: NeedsClocks;
   /** A ghost's trip home (`/HOGAR`), or null. Walking or coming back to life cancels it. */
   homeTravel: HomeTravel | null;
+  /** Altered states (paralysis, poison, invisibility, …) with their end times; set through systems/status.ts `setStatus`. */
+  statusEffects: StatusEffects;
+  /** The timer of the next expiry, bite or burn of `statusEffects` (systems/status.ts), or null. */
+  statusTimer: StatusTimer | null;
+  /** A meditation in progress (VB6 `flags.Meditando`, systems/status.ts), or null. */
+  meditation: Meditation | null;
+  /** Map clock ms the player was last told it cannot walk while held (VB6 `UltimoMensaje`), or -Infinity. */
+  heldWalkToldAt: number;
+  /** The spell slot `CastSpell` chose for the next click (VB6 `flags.Hechizo`), 0 = none (systems/spells.ts). */
+  selectedSpellSlot: number;
+  /** Map clock ms of each slot's last cast, by slot (VB6 `Counters.UserHechizosInterval`): the spells' cooldowns. */
+  spellCastAt: Readonly<Record<number, number>>;
+  /** `flags.SeguroResu`: on (as at login), nobody else may resurrect this player (`SeguroResu` toggles it). */
+  resurrectionSafe: boolean;
+  /** Creatures serving this player (VB6 `MascotasIndex`), at most `MAX_PETS` (systems/pets.ts). */
+  pets: NpcEntity[];
 }
 
 /** One offer slot of a player-to-player trade: units of (object, tags). */
@@ -180,6 +209,20 @@ export interface NpcEntity extends VisibleChar {
   readonly path: NpcPathMemory;
   /** The AI tick it is filed under (systems/npcs.ts), -1 when not filed. */
   thinkTick: number;
+  /** Altered states (paralysis, immobilisation, …) with their end times; set through systems/status.ts `setStatus`. */
+  statusEffects: StatusEffects;
+  /** The timer of the next expiry of `statusEffects` (systems/status.ts), or null. */
+  statusTimer: StatusTimer | null;
+  /** The player this creature serves (VB6 `MaestroUser`), or null (systems/pets.ts). */
+  master: PlayerEntity | null;
+  /** A summoned creature's end (VB6 `Contadores.TiempoExistencia`), or null. */
+  lifetime: PetLifetime | null;
+}
+
+/** When a summoned creature goes away, and the timer that takes it. */
+export interface PetLifetime {
+  readonly endsAt: number;
+  readonly timer: TimerId;
 }
 
 export type Entity = PlayerEntity | NpcEntity;

@@ -26,6 +26,8 @@ import * as movement from "./systems/movement.ts";
 import * as ranged from "./systems/ranged.ts";
 import * as shops from "./systems/shops.ts";
 import * as skills from "./systems/skills.ts";
+import * as spells from "./systems/spells.ts";
+import * as status from "./systems/status.ts";
 import * as trade from "./systems/trade.ts";
 
 export type PacketHandler<N extends ClientPacketName> = (ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<N>) => void;
@@ -46,6 +48,10 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   Attack: combat.attack,
   WorkLeftClick: ranged.workLeftClick,
   SafeToggle: faction.safeToggle,
+  // spells: choosing one (the click that casts it is `WorkLeftClick` with skill Magia), the book, the resurrection safe
+  CastSpell: spells.castSpell,
+  MoveSpell: spells.moveSpellHandler,
+  SeguroResu: spells.resurrectionSafeToggle,
   // logout
   Quit: logout.quit,
   CancelarExit: logout.cancelQuit,
@@ -88,8 +94,9 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   Online: info.online,
   RequestMOTD: info.motd,
   UpTime: info.upTime,
+  // meditation (/MEDITAR)
+  Meditate: status.meditate,
   // commands of systems still to come: answered, never silently ignored
-  Meditate: info.notAvailableYet,
   Rest: info.notAvailableYet,
   Resucitate: info.notAvailableYet,
   Heal: info.notAvailableYet,

@@ -720,7 +720,7 @@ describe("information commands", () => {
     const w = world();
     w.enter(1, "Ana", 10, 10);
     w.drain();
-    for (const name of ["Meditate", "Rest", "Heal", "RequestStats"] as const) w.server.act(1, name, {});
+    for (const name of ["Rest", "Heal", "RequestStats", "Help"] as const) w.server.act(1, name, {});
     expect(w.inboxes().get(1)).toEqual(new Array(4).fill("ConsoleMsg[3] Esa acción todavía no está disponible en este servidor."));
   });
 });

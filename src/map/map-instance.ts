@@ -27,6 +27,7 @@ import * as bank from "./systems/bank.ts";
 import { npcMeleeOnPlayer } from "./systems/combat.ts";
 import { killNpc, NpcAiLoop, npcAttacked, type NpcAttackHook } from "./systems/npcs.ts";
 import * as presence from "./systems/presence.ts";
+import { disposeStatus } from "./systems/status.ts";
 
 /** What the worker gives every map it hosts. */
 export interface MapInstanceDeps {
@@ -253,6 +254,7 @@ export class MapInstance {
   /** The map is unloaded: its timers (NPC AI, respawns) stop, nothing of it runs again. */
   dispose(): void {
     this.ctx.npcAi.dispose(this.ctx);
+    disposeStatus(this.ctx);
   }
 
   /** The free tile nearest to (x, y) where a player could enter (tests and diagnostics). */

@@ -28,6 +28,8 @@ export interface VisibleChar {
   maxHp: number;
   minMana: number;
   maxMana: number;
+  /** The FX the char wears (VB6 `Char.FX`: a meditation's, systems/status.ts); absent or 0 for none. */
+  fx?: number;
 }
 
 export interface MapPackets {
@@ -138,6 +140,40 @@ export interface MapPackets {
   safeMode(on: boolean): Uint8Array;
   /** The banker's "Finanzas Goliath" menu (`Goliath`): the bank gold and the occupied vault slots. */
   goliath(bankGold: number, itemCount: number): Uint8Array;
+  // ---- altered states and meditation (combat-and-progression §5.5, §9)
+  /** Toggles the client's paralysed flag (`ParalizeOK`): sent when a paralysis starts and when it ends. */
+  paralizeOk(): Uint8Array;
+  /** Toggles the client's immobilised flag (`InmovilizadoOK`). */
+  inmovilizadoOk(): Uint8Array;
+  /** Blindness starts (`Blind`) / ends (`BlindNoMore`). */
+  blind(): Uint8Array;
+  blindNoMore(): Uint8Array;
+  /** Stupidity starts (`Dumb`) / ends (`DumbNoMore`). */
+  dumb(): Uint8Array;
+  dumbNoMore(): Uint8Array;
+  /** A char turns invisible or visible for the clients that see it (`SetInvisible`); x, y 0 when VB6 passes none. */
+  setInvisible(charIndex: number, invisible: boolean, x?: number, y?: number): Uint8Array;
+  /** A char's meditation FX on (`fx` > 0) or off (0) for the area (`MeditateToggle`, VB6 `PrepareMessageMeditateToggle`). */
+  meditateToggle(charIndex: number, fx: number, x?: number, y?: number): Uint8Array;
+  /** Strength and agility as the client shows them, and the seconds a boost has left (`FYA`). */
+  fya(strength: number, agility: number, effectDurationSeconds: number): Uint8Array;
+  /** The invisibility and boost counters, in seconds (`Contadores`, VB6 `WriteContadores`). */
+  contadores(invisibilitySeconds: number, effectDurationSeconds: number): Uint8Array;
+  // ---- spells (combat-and-progression §5)
+  /** One slot of the spell book (`ChangeSpellSlot`): the spell, or 0 for an empty slot. */
+  changeSpellSlot(slot: number, spellId: number): Uint8Array;
+  /** The client's target cursor for an area spell (`WorkRequestTarget` with `isArea` and the radius). */
+  workRequestTargetArea(skill: number, isArea: boolean, radius: number): Uint8Array;
+  /** Words over a char flagged as a spell (`ChatOverHead` with `isSpell`), e.g. `PMAG*<id>`; the display times of an invisible caster. */
+  spellWords(text: string, charIndex: number, colour: number, x: number, y: number, minDisplayMs: number, maxDisplayMs: number): Uint8Array;
+  /** A particle travelling from one char to another (`ParticleFXWithDestino`), carrying the sound. */
+  particleFxWithDestino(emitter: number, receiver: number, travelParticle: number, finalParticle: number, time: number, wave: number, fx: number): Uint8Array;
+  /** A particle travelling from a char to a tile (`ParticleFXWithDestinoXY`). */
+  particleFxWithDestinoXy(emitter: number, travelParticle: number, finalParticle: number, time: number, wave: number, fx: number, x: number, y: number): Uint8Array;
+  /** A particle on a tile (`ParticleFXToFloor`). */
+  particleFxToFloor(x: number, y: number, particle: number, time: number): Uint8Array;
+  /** The resurrection safe's state (`SeguroResu`). */
+  seguroResu(enabled: boolean): Uint8Array;
 }
 
 /** The fields of one `ChangeInventorySlot`. */

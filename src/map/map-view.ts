@@ -142,13 +142,16 @@ export class MapView {
     for (const id of newViewers) visit(id);
     for (const id of oldViewers) if (!newViewers.has(id)) visit(id);
     if (moves.length > 0) outbox.broadcast(moves, moves.length, packets.characterMove(player.charIndex, x, y));
-    if (creates.length > 0) outbox.broadcast(creates, creates.length, packets.characterCreate(player));
+    if (creates.length > 0) {
+      outbox.broadcast(creates, creates.length, packets.characterCreate(player));
+      if (isInvisible(player)) outbox.broadcast(creates, creates.length, this.setInvisibleOf(player));
+    }
 
     if (blockOf(oldX) !== blockOf(x) || blockOf(oldY) !== blockOf(y)) {
       // The client drops everything outside its new window on AreaChanged; it must be told
       // about everything that came into it (the same players as above, by symmetry).
       outbox.sendTo(session, packets.areaChanged(x, y));
-      for (const id of creates) outbox.sendTo(session, packets.characterCreate(store.player(id)!));
+      for (const id of creates) this.createFor(session, store.player(id)!);
       this.npcAoi.forEachViewer(x, y, (charIndex) => {
         const npc = store.npc(charIndex);
         if (npc && !inView(oldX, oldY, npc.x, npc.y)) outbox.sendTo(session, packets.characterCreate(npc));
@@ -205,7 +208,7 @@ export class MapView {
     const { packets, outbox, store } = this;
     const { session, x, y } = player;
     outbox.sendTo(session, packets.areaChanged(x, y));
-    outbox.sendTo(session, packets.characterCreate(player));
+    this.createFor(session, player);
     const others = this.recipients;
     others.length = 0;
     this.playerAoi.forEachViewer(x, y, (id) => {
@@ -213,7 +216,7 @@ export class MapView {
       const other = store.player(id);
       if (!other) return;
       others.push(id);
-      outbox.sendTo(session, packets.characterCreate(other));
+      this.createFor(session, other);
     });
     this.npcAoi.forEachViewer(x, y, (charIndex) => {
       const npc = store.npc(charIndex);
@@ -222,6 +225,27 @@ export class MapView {
     for (const object of store.objects()) {
       if (inView(x, y, object.x, object.y)) outbox.sendTo(session, packets.objectCreate(object.x, object.y, object.obj, object.amount));
     }
-    if (others.length > 0) outbox.broadcast(others, others.length, packets.characterCreate(player));
+    if (others.length > 0) {
+      outbox.broadcast(others, others.length, packets.characterCreate(player));
+      if (isInvisible(player)) outbox.broadcast(others, others.length, this.setInvisibleOf(player));
+    }
   }
+
+  /**
+   * A player's create for one client; an invisible one is then hidden (VB6 `MakeUserChar`
+   * followed by `WriteSetInvisible`, `ModAreas`), so a viewer who only now sees it does not draw it.
+   */
+  private createFor(session: number, player: PlayerEntity): void {
+    this.outbox.sendTo(session, this.packets.characterCreate(player));
+    if (isInvisible(player)) this.outbox.sendTo(session, this.setInvisibleOf(player));
+  }
+
+  private setInvisibleOf(player: PlayerEntity): Uint8Array {
+    return this.packets.setInvisible(player.charIndex, true, player.x, player.y);
+  }
+}
+
+/** Under an invisibility spell (systems/status.ts keeps the state until it ends). */
+function isInvisible(player: PlayerEntity): boolean {
+  return player.statusEffects.invisible !== undefined;
 }

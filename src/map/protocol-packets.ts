@@ -89,6 +89,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     minMana: c.minMana,
     maxMana: c.maxMana,
     npcNumber: c.npcNumber,
+    fx: c.fx ?? NO_FX,
   });
 
   return {
@@ -126,7 +127,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
         helmet: c.helmet,
         cart: 0,
         backpack: 0,
-        fx: NO_FX,
+        fx: c.fx ?? NO_FX,
         fxLoops: 0,
       });
       return writer.bytes();
@@ -240,6 +241,29 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     updateTagAndStatus: (charIndex, status, tag) => frame("UpdateTagAndStatus", { charIndex, status, tag, arrayIndex: 0 }),
     safeMode: (on) => frame(on ? "SafeModeOn" : "SafeModeOff", {}),
     goliath: (bankGold, itemCount) => frame("Goliath", { bankGold, itemCount }),
+    paralizeOk: () => frame("ParalizeOK", {}),
+    inmovilizadoOk: () => frame("InmovilizadoOK", {}),
+    blind: () => frame("Blind", {}),
+    blindNoMore: () => frame("BlindNoMore", {}),
+    dumb: () => frame("Dumb", {}),
+    dumbNoMore: () => frame("DumbNoMore", {}),
+    setInvisible: (charIndex, invisible, x = 0, y = 0) => frame("SetInvisible", { charIndex, invisible, x, y }),
+    meditateToggle: (charIndex, fx, x = 0, y = 0) => frame("MeditateToggle", { charIndex, fx, x, y }),
+    fya: (strength, agility, effectDuration) => frame("FYA", { strength, agility, effectDuration }),
+    contadores: (invisibility, effectDuration) => frame("Contadores", { invisibility, effectDuration }),
+    changeSpellSlot: (slot, spellId) => frame("ChangeSpellSlot", { slot, spellId, spellIdOrEmpty: spellId > 0 ? spellId : -1, bindable: false }),
+    workRequestTargetArea: (skill, isArea, radius) => frame("WorkRequestTarget", { skill, isArea, radius }),
+    spellWords(text, charIndex, colour, x, y, minDisplayMs, maxDisplayMs) {
+      writer.reset();
+      writeChatOverHead(writer, text, charIndex, colour, true, x, y, minDisplayMs, maxDisplayMs);
+      return writer.bytes();
+    },
+    particleFxWithDestino: (emitter, receiver, travelParticle, finalParticle, time, wave, fx) =>
+      frame("ParticleFXWithDestino", { emitter, receiver, travelParticle, finalParticle, time, wave, fx, x: 0, y: 0 }),
+    particleFxWithDestinoXy: (emitter, travelParticle, finalParticle, time, wave, fx, x, y) =>
+      frame("ParticleFXWithDestinoXY", { emitter, travelParticle, finalParticle, time, wave, fx, x, y }),
+    particleFxToFloor: (x, y, particle, time) => frame("ParticleFXToFloor", { x, y, particle, time }),
+    seguroResu: (enabled) => frame("SeguroResu", { enabled }),
   };
 }
 

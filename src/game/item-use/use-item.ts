@@ -11,14 +11,13 @@
  * Q12 kept (the random-head potion is always consumed).
  */
 import { MAX_FOOD, MAX_WATER } from "../character-creation/index.ts";
-import { canUseObject, factionAllows, raceAllows, CITIZEN } from "../equipment/index.ts";
+import { canUseObject, factionAllows, CITIZEN } from "../equipment/index.ts";
 import {
   AMULET_SUBTYPE_TARGET_USABLE,
   DONATOR_SUBTYPE_TRAVEL,
   MagicEffect,
   ObjectFlag,
   ObjectType,
-  SPELL_SLOTS,
   hasFlag,
   isNewbieLevel,
   isSkinType,
@@ -38,6 +37,7 @@ import {
 } from "./constants.ts";
 import { consume, notAvailable, raise, refuse, used, type UseContext, type UseDeps } from "./outcome.ts";
 import { drinkPotion } from "./potions.ts";
+import { learnSpellFromScroll, type ScrollRefusal } from "../spells/index.ts";
 import type { UseEffect, UseMethod, UseOutcome, UseState } from "./types.ts";
 
 /** An elapsed check on a timer that may never have run. */
@@ -231,30 +231,30 @@ function drinkBottle(context: UseContext, dead: boolean): UseOutcome {
 }
 
 /**
- * Spell scroll (`AgregarHechizo`, `Codigo/modHechizos.bas`): class and race may read it, food
- * and water above 0; learns `HechizoIndex` into the first free spell slot.
+ * Spell scroll (`AgregarHechizo`, `Codigo/modHechizos.bas`): the spell rules' `learnSpellFromScroll`
+ * (class and race may read it, food and water above 0, not known yet, a free slot); game masters
+ * read any scroll. Learns `HechizoIndex` into the first free spell slot.
  */
 function learnSpell(context: UseContext, dead: boolean): UseOutcome {
   const { state, item } = context;
-  if (dead) return refuse(context, "dead");
-  const gm = state.wearer.gm === true;
-  const classOk = gm || !item.forbiddenClasses.includes(state.wearer.class);
-  const raceOk = gm || raceAllows(item, state.wearer.race, state.wearer.gender);
-  if (!classOk || !raceOk) return refuse(context, "cannot_learn");
-  if (state.vitals.food <= 0 || state.vitals.water <= 0) return refuse(context, "too_hungry_to_learn");
-  const spells = state.spells ?? [];
-  if (spells.includes(item.spellIndex)) return refuse(context, "spell_known");
-  let free = 0;
-  for (let slot = 1; slot <= SPELL_SLOTS; slot++) {
-    if ((spells[slot - 1] ?? 0) === 0) {
-      free = slot;
-      break;
-    }
-  }
-  if (free === 0) return refuse(context, "no_spell_slot");
+  const reader = { dead, classId: state.wearer.class, race: state.wearer.race, gender: state.wearer.gender, food: state.vitals.food, water: state.vitals.water };
+  const scroll = state.wearer.gm === true ? { ...item, forbiddenClasses: [], forbiddenRaces: [], allowedRaces: [] } : item;
+  const learnt = learnSpellFromScroll(reader, scroll, state.spells ?? []);
+  if (!learnt.ok) return refuse(context, SCROLL_REFUSALS[learnt.reason]);
   const read = consume(context);
-  return used(context, { ...read, consumed: 1, effect: { learnedSpell: { slot: free, spell: item.spellIndex } } });
+  return used(context, { ...read, consumed: 1, effect: { learnedSpell: { slot: learnt.slot, spell: learnt.spellId } } });
 }
+
+/** The spell rules' refusals of a scroll, by the names the item rules answer with. */
+const SCROLL_REFUSALS = {
+  not_a_scroll: "cannot_learn",
+  dead: "dead",
+  cannot_read: "cannot_learn",
+  too_hungry: "too_hungry_to_learn",
+  already_known: "spell_known",
+  book_full: "no_spell_slot",
+  no_spell: "cannot_learn",
+} as const satisfies Record<ScrollRefusal, string>;
 
 /** Instruments: faction horns sound to the whole map (members only, not on safe maps). */
 function playInstrument(context: UseContext, dead: boolean): UseOutcome {

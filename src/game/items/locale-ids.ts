@@ -89,6 +89,10 @@ export const ITEM_LOCALE_IDS = {
   water_too_far: 903,
   /** MSG_DEMASIADO_HAMBRIENTO_SEDIENTO. */
   too_hungry_to_learn: 904,
+  /** MSG_TENES_ESE_HECHIZO: the scroll's spell is in the book already. */
+  spell_known: 525,
+  /** MSG_NO_TENES_ESPACIO_MAS_HECHIZOS: the book is full. */
+  no_spell_slot: 777,
   /** MSG_NO_MAS_INTENTAS_PODES_COMPRENDER_MANUESCRITO. */
   cannot_learn: 906,
   /** MSG_NO_HAY_PELIGRO_AQUI_ZONA_SEGURA. */

@@ -224,12 +224,39 @@ describe("movement types", () => {
   const ground = groundFrom(OPEN);
   const adjacent = () => aiPlayer("ana", 11, 10);
 
-  test("0 and 1 do nothing, attacked or not; 8 and up are not played yet", () => {
-    for (const movement of [NpcMovement.none, NpcMovement.static, NpcMovement.followMaster, NpcMovement.scriptedWalk]) {
+  test("0 and 1 do nothing, attacked or not; 9 and up are not played yet", () => {
+    for (const movement of [NpcMovement.none, NpcMovement.static, NpcMovement.attackNpc, NpcMovement.scriptedWalk]) {
       const player = adjacent();
       const npc = npcMind(10, 10, { movement }, { target: player.ref, attackedBy: player.ref, hostile: true });
       expect(decideNpc(npc, thinker(ground, [player], SeededRandom.create(1)))).toEqual({ kind: "idle" });
     }
+  });
+
+  test("8 (SigueAmo): a pet walks up to its master and stays beside it; it fights whoever attacked it, never its master", () => {
+    const master = aiPlayer("master", 15, 10);
+    const pet = npcMind(10, 10, { movement: NpcMovement.followMaster, hostile: false }, { master: master.ref });
+    ground.place(pet.charIndex, pet.x, pet.y);
+    ground.place(master.charIndex, master.x, master.y);
+    const steps: string[] = [];
+    for (let think = 0; think < 10; think++) {
+      const decision = decideNpc(pet, thinker(ground, [master], SeededRandom.create(think), think * 500));
+      steps.push(decision.kind);
+      apply(pet, decision, ground);
+    }
+    // Four steps east, then it waits next to its master.
+    expect(steps).toEqual(["step", "step", "step", "step", "idle", "idle", "idle", "idle", "idle", "idle"]);
+    expect({ x: pet.x, y: pet.y }).toEqual({ x: 14, y: 10 });
+    // Its master "attacking" it changes nothing; another player that attacked it is fought.
+    pet.target = master.ref;
+    expect(decideNpc(pet, thinker(ground, [master], SeededRandom.create(1), 6000)).kind).toBe("idle");
+    expect(pet.target).toBeNull();
+    const foe = aiPlayer("foe", 14, 11);
+    pet.target = foe.ref;
+    expect(decideNpc(pet, thinker(ground, [master, foe], SeededRandom.create(1), 6500))).toEqual({ kind: "attack", target: foe.ref, heading: 3 });
+    // A pet whose master is gone stands still.
+    const orphan = npcMind(3, 3, { movement: NpcMovement.followMaster, hostile: false });
+    expect(decideNpc(orphan, thinker(ground, [foe], SeededRandom.create(1)))).toEqual({ kind: "idle" });
+    for (const each of [pet, master, foe]) ground.occupancy[ground.index(each.x, each.y)] = 0;
   });
 
   test("3 (FixedInPos): hostile ones turn to the nearest and hit only the one in front, never walk", () => {

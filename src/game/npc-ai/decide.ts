@@ -38,6 +38,8 @@ export const PATH_RECOMPUTE_COOLDOWN_MS = 250;
 export const PATH_RANGE_GROWTH = 5;
 /** `NPCMaxVisionRange`: the widest a search gets. */
 export const PATH_RANGE_MAX = 100;
+/** A pet stops walking once this close (Manhattan) to its master. */
+export const PET_FOLLOW_DISTANCE_TILES = 1;
 
 /** What the map must do after a think. */
 export type NpcDecision<P> =
@@ -89,6 +91,8 @@ export interface NpcMind<P> {
   /** Monotonic ms from which it may hit again. */
   nextAttackAt: number;
   readonly path: NpcPathMemory;
+  /** The player it serves (VB6 `MaestroUser`): a pet follows it (`SigueAmo`). */
+  readonly master?: P | null;
 }
 
 /** What one think may look at: the time, randomness, the players on the map and the ground. */
@@ -114,6 +118,8 @@ export function decideNpc<P>(npc: NpcMind<P>, think: NpcThink<P>): NpcDecision<P
       return npc.ai.guard ? chase(npc, think) : attackFromPosition(npc, think);
     case NpcMovement.defend:
       return followAggressor(npc, think);
+    case NpcMovement.followMaster:
+      return followMaster(npc, think);
     default:
       return IDLE;
   }
@@ -157,6 +163,20 @@ function followAggressor<P>(npc: NpcMind<P>, think: NpcThink<P>): NpcDecision<P>
     return IDLE;
   }
   return attackOrApproach(npc, target, think);
+}
+
+/**
+ * VB6 `SigueAmo` as far as pets fight players: a player that attacked the pet or its master
+ * (its `target`) while it is a valid target, else walk up to the master and stay beside it.
+ * (Pets fighting NPCs need NPC-on-NPC combat, which the map does not have yet.)
+ */
+function followMaster<P>(npc: NpcMind<P>, think: NpcThink<P>): NpcDecision<P> {
+  const target = findPlayer(think.players, npc.target);
+  if (target !== null && target.ref !== npc.master && isValidTarget(npc, target, npc.target)) return attackOrApproach(npc, target, think);
+  npc.target = null;
+  const master = findPlayer(think.players, npc.master ?? null);
+  if (master === null || tileDistance(npc.x, npc.y, master.x, master.y) <= PET_FOLLOW_DISTANCE_TILES) return IDLE;
+  return walkTowards(npc, master.x, master.y, master.charIndex, think);
 }
 
 /** VB6 `AttackFromPos`: turn to the nearest target and hit whoever stands in front. */

@@ -158,5 +158,5 @@ export function npcAiProfile(template: NpcAiTemplate | null): NpcAiProfile {
  * others stand still for now. An NPC that never thinks costs the AI loop nothing.
  */
 export function npcThinks(movement: number): boolean {
-  return movement === NpcMovement.wander || movement === NpcMovement.fixedInPos || movement === NpcMovement.defend;
+  return movement === NpcMovement.wander || movement === NpcMovement.fixedInPos || movement === NpcMovement.defend || movement === NpcMovement.followMaster;
 }

@@ -210,6 +210,8 @@ export {
   meditationFx,
   toggleMeditation,
   meditationTick,
+  meditationBrokenByHit,
+  type MeditationHit,
   type MeditationFxBand,
   type MeditationFxTable,
   type Meditator,

@@ -5,6 +5,8 @@
  * `meditationFirstTickMs` / `meditationTickMs`). A meditation ends by itself at full mana;
  * walking, a cast click, a self-cast and mounting end it too (the map stops it there).
  */
+import type { Random } from "../../random/index.ts";
+import { randomInt } from "../../random/index.ts";
 import { FactionStatus, isChaos } from "../faction/index.ts";
 import { SKILL } from "../progression/index.ts";
 import { AO20_VITALS_INTERVALS, meditationManaPerTick, type MeditationRates, type VitalsIntervals } from "../vitals/index.ts";
@@ -117,4 +119,29 @@ export function meditationTick(
     finished,
     skillUses: [{ who: "caster", skill: SKILL.Meditate }],
   };
+}
+
+/** `NpcDamage`'s hold on a meditation: `12 / (RandomNumber(0, 5) + 7)` of a share of the HP left. */
+export const MEDITATION_HOLD_FACTOR = 12;
+export const MEDITATION_HOLD_DIVISOR_MIN = 7;
+export const MEDITATION_HOLD_DIVISOR_SPREAD = 5;
+
+/** What an NPC's blow on a meditating user reads: the damage, the HP after it, INT and Meditar. */
+export interface MeditationHit {
+  readonly damage: number;
+  readonly hp: number;
+  readonly intelligence: number;
+  readonly meditateSkill: number;
+}
+
+/**
+ * `NpcDamage` on a meditating user: the blow ends the meditation when
+ * `damage > Fix(MinHp / 100 × INT × Meditar / 100 × 12 / (RandomNumber(0, 5) + 7))`, with the HP
+ * left after the blow. One draw. With Meditar 0 any damage breaks it. (A user's blow always does:
+ * `UsuarioAtacadoPorUsuario`.)
+ */
+export function meditationBrokenByHit(random: Random, hit: MeditationHit): boolean {
+  const divisor = randomInt(random, 0, MEDITATION_HOLD_DIVISOR_SPREAD) + MEDITATION_HOLD_DIVISOR_MIN;
+  const hold = Math.trunc(((((hit.hp / 100) * hit.intelligence * hit.meditateSkill) / 100) * MEDITATION_HOLD_FACTOR) / divisor);
+  return hit.damage > hold;
 }

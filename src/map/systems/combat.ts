@@ -49,7 +49,9 @@ import { cancelQuit } from "./logout.ts";
 import { dropAround } from "./items.ts";
 import { TRIGGER_ARENA, turnCriminal } from "./faction.ts";
 import { killNpc, npcAttacked } from "./npcs.ts";
+import { petsAttackUser } from "./pets.ts";
 import { grantExperience, raiseSkillByUse, rewardNpcDamage } from "./progression.ts";
+import { npcHitMeditator, stopMeditating } from "./status.ts";
 
 /** `vbRed`: damage numbers over a char. */
 export const DAMAGE_TEXT_COLOUR = vbRgb(255, 0, 0);
@@ -107,6 +109,7 @@ export function attack(ctx: MapContext, player: PlayerEntity): void {
     view.send(player, packets.localeMsg(COMBAT_MESSAGE.bowInMelee, "", FontIndex.Info));
     return;
   }
+  stopMeditating(ctx, player);
   cancelQuit(ctx, player);
   const now = ctx.clock.now();
   const start = beginMelee(ctx.random, { clocks: player.combatClocks, nowMs: now, stamina: player.record.vitals.stamina, weapon: attacker.weapon });
@@ -217,9 +220,12 @@ export function damageNpc(ctx: MapContext, player: PlayerEntity, npc: NpcEntity,
   if (template === null || !npc.alive) return;
   view.send(player, packets.localeMsg(COMBAT_MESSAGE.damageDealt, formatThousands(damage), FontIndex.Fight));
   view.around(npc.x, npc.y, packets.textOverChar(formatThousands(damage), npc.charIndex, DAMAGE_TEXT_COLOUR));
-  const paid = expForDamage(damage, { giveExp: template.giveExp, maxHp: npc.maxHp, expCount: npc.expLeft, level: template.level }, player.record.level);
-  npc.expLeft = paid.expCount;
-  rewardNpcDamage(ctx, player, paid);
+  // A pet pays nothing (VB6 `CalcularDarExp` leaves when the NPC has a master).
+  if (npc.master === null) {
+    const paid = expForDamage(damage, { giveExp: template.giveExp, maxHp: npc.maxHp, expCount: npc.expLeft, level: template.level }, player.record.level);
+    npc.expLeft = paid.expCount;
+    rewardNpcDamage(ctx, player, paid);
+  }
   npc.minHp = Math.max(0, Math.min(npc.maxHp, npc.minHp - damage));
   view.around(npc.x, npc.y, packets.charUpdateHp(npc.charIndex, npc.minHp, npc.maxHp));
   if (npc.minHp <= 0) npcDies(ctx, npc, player);
@@ -233,6 +239,8 @@ function npcDies(ctx: MapContext, npc: NpcEntity, killer: PlayerEntity): void {
   killNpc(ctx, npc, killer);
   view.around(killer.x, killer.y, packets.playWave(template.sound3 > 0 ? template.sound3 : NPC_DEATH_SOUND, at.x, at.y));
   view.send(killer, packets.localeMsg(COMBAT_MESSAGE.killedCreature, "", FONT_GOD));
+  // Someone's pet leaves no skill, experience, gold or drops (`MuereNpc`: `If IsValidUserRef(MiNPC.MaestroUser) Then Exit Sub`).
+  if (npc.master !== null) return;
   raiseSkillByUse(ctx, killer, SURVIVAL_SKILL);
   const remainder = killRemainderExp(npc.expLeft);
   npc.expLeft = 0;
@@ -293,6 +301,7 @@ export function npcMeleeOnPlayer(ctx: MapContext, npc: NpcEntity, player: Player
     view.send(player, packets.npcHitUser(outcome.bodyPart, outcome.damage));
     view.around(player.x, player.y, packets.textOverChar(formatThousands(outcome.damage), player.charIndex, DAMAGE_TEXT_COLOUR));
     setPlayerHp(ctx, player, outcome.hpAfter);
+    if (!outcome.killed) npcHitMeditator(ctx, player, outcome.damage);
   }
   view.around(npc.x, npc.y, packets.charAtaca(npc.charIndex, player.charIndex, outcome.kind === "hit" ? outcome.damage : -1));
   if (template.weaponAnim > 0) view.around(npc.x, npc.y, packets.armaMov(npc.charIndex, false));
@@ -351,6 +360,9 @@ export function userAttacksUser(ctx: MapContext, player: PlayerEntity, attacker:
   const victimProfile = profileOf(ctx, victim);
   if (victimProfile === null) return;
   cancelQuit(ctx, victim);
+  stopMeditating(ctx, victim);
+  petsAttackUser(victim, player);
+  petsAttackUser(player, victim);
   if (!check.safeFight) {
     const now = ctx.clock.now();
     player.inCombatUntil = now + IN_COMBAT_MS;
@@ -391,7 +403,8 @@ export function userAttacksUser(ctx: MapContext, player: PlayerEntity, attacker:
 
 // ------------------------------------------------------------------ shared
 
-function setPlayerHp(ctx: MapContext, player: PlayerEntity, hp: number): void {
+/** A player's HP after damage or healing: the record, the visible bar, `UpdateHP` (VB6 `ModifyHealth`). The caller handles 0 HP. */
+export function setPlayerHp(ctx: MapContext, player: PlayerEntity, hp: number): void {
   player.record.vitals = { ...player.record.vitals, hp };
   player.minHp = hp;
   ctx.view.send(player, ctx.packets.updateHp(hp));

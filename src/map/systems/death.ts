@@ -22,6 +22,8 @@ import { MESSAGES } from "../../game/messages/index.ts";
 import { cancelHomeTravel } from "./home.ts";
 import { afterUnequip, applyLook, dropOnDeath, unequipAll } from "./items.ts";
 import { npcsForgetPlayer } from "./npcs.ts";
+import { clearStatusOnDeath } from "./status.ts";
+import { dismissPets } from "./pets.ts";
 
 /** `e_SoundIndex.MUERTE_HOMBRE` / `MUERTE_MUJER`. */
 export const DEATH_SOUND_MALE = 11;
@@ -65,8 +67,11 @@ export function playerDies(ctx: MapContext, player: PlayerEntity): void {
   view.send(player, packets.updateHp(0));
   view.send(player, packets.updateStamina(0));
   npcsForgetPlayer(ctx, player);
+  dismissPets(ctx, player);
   const unequipped: UnequippedSlot[] = [...dropOnDeath(ctx, player), ...unequipAll(ctx, player)];
   afterUnequip(ctx, player, unequipped);
+  // `LimpiarEstadosAlterados`: no altered state or meditation survives death.
+  clearStatusOnDeath(ctx, player);
   applyLook(ctx.items, ctx.nakedBodies, player);
   view.playerChanged(player);
   if (!ctx.definition.safe) ctx.tell(player, MESSAGES.homeHint());

@@ -26,6 +26,7 @@ import { vbRgb, type ClientPacketFields } from "../../protocol/index.ts";
 import { isTrading, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import type { InventorySlotFrame } from "../map-packets.ts";
+import { sendSpellSlot } from "./spells.ts";
 
 /** Trigger 6 (`ZONAPELEA`, arena): dying there loses nothing. */
 const TRIGGER_ARENA = 6;
@@ -237,6 +238,8 @@ function use(ctx: MapContext, player: PlayerEntity, slot: number, method: UseMet
         const spells = [...record.spells];
         spells[outcome.effect.learnedSpell.slot - 1] = outcome.effect.learnedSpell.spell;
         record.spells = spells;
+        // `AgregarHechizo` → `UpdateUserHechizos(False, slot)`.
+        sendSpellSlot(ctx, player, outcome.effect.learnedSpell.slot);
       }
       if (outcome.effect.head !== undefined) {
         record.head = outcome.effect.head;

@@ -8,13 +8,18 @@ import { isTrading, type PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import { cancelCountdown } from "./logout.ts";
 import { cancelHomeTravel } from "./home.ts";
+import { mayTurn, refuseHeldWalk, stopMeditating } from "./status.ts";
 
 export function walk(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Walk">): void {
   const heading = fields.heading;
   if (!isHeading(heading)) return;
-  // VB6 `HandleWalk`: a player with a shop window open does not move and is told nothing (the
-  // stock client never walks while its window is open).
+  // VB6 `HandleWalk`: a paralysed or immobilised player is told so and put back (`CanMove`).
+  if (refuseHeldWalk(ctx, player)) return;
+  // A player with a shop window open does not move and is told nothing (the stock client never
+  // walks while its window is open).
   if (isTrading(player)) return;
+  // Walking ends a meditation, whether the step is then taken or not.
+  stopMeditating(ctx, player);
   if (player.quit) cancelCountdown(ctx, player, true);
   const { store } = ctx;
   const outcome = checkWalk(ctx.terrain, player.x, player.y, heading, player.pacing, ctx.clock.now(), (index) => store.occupantOf(index) !== 0);
@@ -36,7 +41,8 @@ export function walk(ctx: MapContext, player: PlayerEntity, fields: ClientPacket
 }
 
 export function changeHeading(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"ChangeHeading">): void {
-  if (isHeading(fields.heading)) turn(ctx, player, fields.heading);
+  // VB6 `HandleChange_Heading`: a paralysed player does not turn.
+  if (isHeading(fields.heading) && mayTurn(ctx, player)) turn(ctx, player, fields.heading);
 }
 
 export function requestPosition(ctx: MapContext, player: PlayerEntity): void {

@@ -34,6 +34,7 @@ import {
   type NpcThink,
 } from "../../game/npc-ai/index.ts";
 import { HEADING_SOUTH, isHeading, stepX, stepY } from "../../game/movement/index.ts";
+import { canMove, hasEffect, NO_STATUS_EFFECTS } from "../../game/spells/index.ts";
 import type { TimerId, TimerScheduler } from "../../time/index.ts";
 import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
@@ -213,8 +214,11 @@ export class NpcAiLoop {
       }
       npc.thinkTick = NOT_FILED;
       npc.nextThinkAt = nextThinkAt(nowMs, npc.ai.moveIntervalMs);
-      thinks++;
-      this.apply(ctx, npc, decideNpc(npc, think));
+      // A paralysed NPC neither steps, turns nor strikes (VB6 `CanMove`, `CanAttack`): it skips its think.
+      if (!hasEffect(npc.statusEffects, "paralyzed", nowMs)) {
+        thinks++;
+        this.apply(ctx, npc, decideNpc(npc, think));
+      }
       if (npc.alive && npc.thinkTick === NOT_FILED && this.timer !== null) this.file(npc, npc.nextThinkAt);
     }
     due.length = 0;
@@ -279,6 +283,8 @@ export class NpcAiLoop {
       case "idle":
         return;
       case "step": {
+        // An immobilised NPC still turns and strikes, but does not step (VB6 `CanMove`).
+        if (!canMove(npc.statusEffects, this.think!.nowMs)) return;
         this.stats.current.steps++;
         const oldX = npc.x;
         const oldY = npc.y;
@@ -320,8 +326,9 @@ function readPlayer(entry: PooledPlayer, player: PlayerEntity): void {
   entry.level = player.record.level;
   entry.status = player.status;
   entry.alive = isAlive(player);
-  // Invisibility, hiding, arrival immunity and GM status do not exist on the map yet.
-  entry.hidden = false;
+  // An invisible player is seen only from the next tile (systems/status.ts keeps the state);
+  // hiding, arrival immunity and GM status do not exist on the map yet.
+  entry.hidden = player.statusEffects.invisible !== undefined;
   entry.shielded = false;
 }
 
@@ -353,15 +360,23 @@ function onRespawnTimer(_plannedMs: number, arg: { ctx: MapContext; dead: NpcEnt
  * Puts a new NPC of map-data entry `spawn` on tile (x, y) (free: the caller checked), with its
  * npcs.dat HP (it appears with `MinHP`), experience to give, AI state and respawn delay; viewers
  * draw it; the AI adopts it. `origin` is the tile it wanders around (default: where it appears).
- * Null when the map has no char index left.
+ * Null when the map has no char index left. `aiOf` adjusts the AI profile of this one NPC (a
+ * summoned creature follows its master and never respawns: systems/pets.ts).
  */
-export function spawnNpc(ctx: MapContext, spawn: NpcDefinition, x: number, y: number, origin: { x: number; y: number } = { x, y }): NpcEntity | null {
+export function spawnNpc(
+  ctx: MapContext,
+  spawn: NpcDefinition,
+  x: number,
+  y: number,
+  origin: { x: number; y: number } = { x, y },
+  aiOf?: (loaded: NpcAiProfile) => NpcAiProfile,
+): NpcEntity | null {
   const { store } = ctx;
   const charIndex = store.allocateCharIndex();
   if (charIndex === 0) return null;
   // The NPC keeps its npcs.dat entry; a trader gets its own stock (one per NPC on this map).
   const template = npcTemplate(ctx.tables, spawn.npc);
-  const ai = profileOf(template);
+  const ai = aiOf === undefined ? profileOf(template) : aiOf(profileOf(template));
   const hp = template?.minHp ?? 0;
   const npc: NpcEntity = {
     kind: "npc",
@@ -383,6 +398,10 @@ export function spawnNpc(ctx: MapContext, spawn: NpcDefinition, x: number, y: nu
     nextAttackAt: Number.NEGATIVE_INFINITY,
     path: newPathMemory(ai.pathRange),
     thinkTick: NOT_FILED,
+    statusEffects: NO_STATUS_EFFECTS,
+    statusTimer: null,
+    master: null,
+    lifetime: null,
     weapon: 0,
     shield: 0,
     helmet: 0,
@@ -457,6 +476,12 @@ export function killNpc(ctx: MapContext, npc: NpcEntity, killer: PlayerEntity | 
   npc.attackedBy = null;
   if (killer !== null && killer.targetNpc === npc) killer.targetNpc = null;
   ctx.npcAi.release(ctx, npc);
+  // Its altered states die with it (systems/status.ts): no expiry timer left behind.
+  if (npc.statusTimer !== null) ctx.timers.cancel(npc.statusTimer.id);
+  npc.statusTimer = null;
+  // A pet leaves its master's list and a summon's lifetime timer goes (systems/pets.ts); `master` stays, so the killer's rewards know it was one.
+  if (npc.lifetime !== null) ctx.timers.cancel(npc.lifetime.timer);
+  if (npc.master !== null) npc.master.pets = npc.master.pets.filter((pet) => pet !== npc);
   if (npc.ai.respawns) ctx.npcAi.respawnLater(ctx, npc, respawnDelayMs(npc.respawnSeconds));
 }
 

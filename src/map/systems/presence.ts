@@ -15,13 +15,16 @@ import { vaultFromRecord } from "../../game/bank/index.ts";
 import { NO_TIMERS } from "../../game/item-use/index.ts";
 import { FRESH_COMBAT_CLOCKS } from "../../game/combat/index.ts";
 import { FactionStatus, safeModeAtLogin } from "../../game/faction/index.ts";
+import { NO_STATUS_EFFECTS } from "../../game/spells/index.ts";
 import { applyLook, inventoryFrames } from "./items.ts";
 import { stopCountdown } from "./logout.ts";
 import { stopHomeTravel } from "./home.ts";
 import { stopTrading } from "./shops.ts";
 import { endPeerTrade } from "./trade.ts";
 import { npcAiPlayersChanged, spawnNpc } from "./npcs.ts";
+import { dismissPets } from "./pets.ts";
 import { arrivingNeeds, leavingNeeds, playerArrived, playerLeft } from "./vitals.ts";
+import { statusLeavesMap } from "./status.ts";
 
 /**
  * The VB6 spawn search looks 12 rings around the wanted tile and gives up after that (the
@@ -147,6 +150,9 @@ function removeFromMap(ctx: MapContext, player: PlayerEntity, wasWarp: boolean):
   // A transfer keeps the connection: its client closes the shop window. A logout needs nothing.
   stopTrading(ctx, player, wasWarp);
   endPeerTrade(ctx, player, wasWarp, "left");
+  // Summoned creatures do not follow their master off the map (VB6 `WarpMascotas`, `QuitarMascotas`).
+  dismissPets(ctx, player);
+  statusLeavesMap(ctx, player, wasWarp);
   ctx.view.playerDisappeared(player, wasWarp);
   ctx.store.removePlayer(player);
   ctx.stats.players = ctx.store.playerCount;
@@ -179,6 +185,14 @@ function newPlayer(session: number, record: CharacterRecord, charIndex: number, 
     safeMode: record.safeMode ?? safeModeAtLogin(record.factionStatus ?? FactionStatus.citizen),
     needs: arrivingNeeds(ctx, request.needs),
     homeTravel: null,
+    statusEffects: NO_STATUS_EFFECTS,
+    statusTimer: null,
+    meditation: null,
+    heldWalkToldAt: Number.NEGATIVE_INFINITY,
+    selectedSpellSlot: 0,
+    spellCastAt: {},
+    resurrectionSafe: true,
+    pets: [],
     ...hiddenGear(),
     charIndex,
     body: record.body,

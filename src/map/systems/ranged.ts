@@ -27,8 +27,9 @@
  *    that got this far. A throwing weapon is not used up: its cooldown group starts
  *    (`UpdateCooldownType`) when it reached a target.
  *
- * The other `WorkLeftClick` skills (magic, stealing, gathering, taming, parties…) belong to
- * systems that do not exist yet: the player is told so.
+ * Skill 1 (Magia) casts the spell chosen with `CastSpell` (systems/spells.ts). The other
+ * `WorkLeftClick` skills (stealing, gathering, taming, parties…) belong to systems that do not
+ * exist yet: the player is told so.
  */
 import {
   ammunitionAfterShot,
@@ -50,6 +51,8 @@ import { isDead } from "./death.ts";
 import { commit as commitInventory, slotFrame } from "./items.ts";
 import { cancelQuit } from "./logout.ts";
 import { lookAtTile } from "./look.ts";
+import { castAtClick, MAGIC_SKILL } from "./spells.ts";
+import { stopMeditating } from "./status.ts";
 
 /** `InRangoVision`: a click is on the player's screen when within 11 columns and 9 rows (`MinXBorder` 12, `MinYBorder` 10, exclusive). */
 export const CLICK_RANGE_X = 11;
@@ -68,9 +71,8 @@ export const RANGED_MESSAGE = {
 /** `WorkRequestTarget(0)`: the client's cursor back to normal. */
 export const NO_TARGET_SKILL = 0;
 
-/** `e_Skill` values `HandleWorkLeftClick` acts on besides Proyectiles; their systems do not exist yet. */
+/** `e_Skill` values `HandleWorkLeftClick` acts on besides Proyectiles and Magia; their systems do not exist yet. */
 const SKILLS_NOT_AVAILABLE_YET: ReadonlySet<number> = new Set([
-  1, // Magia
   2, // Robar
   17, // Talar
   18, // Pescar
@@ -91,8 +93,11 @@ export function workLeftClick(ctx: MapContext, player: PlayerEntity, fields: Cli
     ctx.view.send(player, ctx.packets.posUpdate(player.x, player.y));
     return;
   }
+  // VB6 `HandleWorkLeftClick`: any click in range ends a meditation, whatever the skill.
+  stopMeditating(ctx, player);
   cancelQuit(ctx, player);
   if (skill === CombatSkill.Projectiles) shoot(ctx, player, x, y);
+  else if (skill === MAGIC_SKILL) castAtClick(ctx, player, x, y);
   else if (SKILLS_NOT_AVAILABLE_YET.has(skill)) ctx.tell(player, MESSAGES.notAvailableYet());
 }
 
