@@ -568,3 +568,99 @@ function crosshairPath(ctx: CanvasRenderingContext2D, cx: number, cy: number, ra
     ctx.lineTo(cx + dx * (radius + 5), cy + dy * (radius + 5));
   }
 }
+
+/** A spell's burst (`CreateFX`, `Fxpiso`) centred at (cx, cy), map pixels: a ring growing and fading in the effect's hue. */
+export function paintBurst(ctx: CanvasRenderingContext2D, cx: number, cy: number, hue: number, radius: number, alpha: number): void {
+  if (alpha <= 0) return;
+  ctx.save();
+  ctx.globalAlpha = alpha;
+  const glow = ctx.createRadialGradient(cx, cy, 0, cx, cy, radius);
+  glow.addColorStop(0, `hsla(${hue}, 100%, 85%, 0.9)`);
+  glow.addColorStop(0.6, `hsla(${hue}, 95%, 60%, 0.45)`);
+  glow.addColorStop(1, `hsla(${hue}, 90%, 50%, 0)`);
+  ctx.fillStyle = glow;
+  ctx.beginPath();
+  ctx.arc(cx, cy, radius, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.strokeStyle = `hsl(${hue}, 100%, 70%)`;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.arc(cx, cy, radius, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** A puff of particles (`ParticleFX`, `ParticleFXToFloor`) around (cx, cy), map pixels. */
+export function paintParticles(ctx: CanvasRenderingContext2D, cx: number, cy: number, hue: number, particles: readonly { readonly dx: number; readonly dy: number; readonly alpha: number }[]): void {
+  ctx.save();
+  for (const p of particles) {
+    if (p.alpha <= 0) continue;
+    ctx.globalAlpha = p.alpha;
+    ctx.fillStyle = `hsl(${hue}, 100%, 72%)`;
+    ctx.beginPath();
+    ctx.arc(cx + p.dx, cy + p.dy, 2.2, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+/** A travelling particle (`ParticleFXWithDestino`) at (x, y), map pixels: a bright dot with a halo. */
+export function paintTravelDot(ctx: CanvasRenderingContext2D, x: number, y: number, hue: number): void {
+  ctx.save();
+  ctx.fillStyle = `hsla(${hue}, 100%, 60%, 0.35)`;
+  ctx.beginPath();
+  ctx.arc(x, y, 7, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = `hsl(${hue}, 100%, 88%)`;
+  ctx.beginPath();
+  ctx.arc(x, y, 3.2, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+}
+
+/** The meditation FX on the char standing on the tile at (px, py): a pulsing ring at its feet. */
+export function paintMeditationRing(ctx: CanvasRenderingContext2D, px: number, py: number, radius: number, alpha: number): void {
+  const cx = px + TILE_PX / 2;
+  const feet = py + TILE_PX - 4;
+  ctx.save();
+  ctx.globalAlpha = alpha;
+  ctx.strokeStyle = "#8fb8ff";
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.ellipse(cx, feet, radius, radius * 0.38, 0, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.strokeStyle = "#d2c2ff";
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.ellipse(cx, feet - 2, radius * 0.7, radius * 0.27, 0, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** The small marker under a pet's name (the tile at (px, py)): whose it is, at a glance. */
+export function paintPetMarker(ctx: CanvasRenderingContext2D, text: string, px: number, py: number): void {
+  ctx.save();
+  ctx.font = "italic 9px system-ui, sans-serif";
+  ctx.textAlign = "center";
+  ctx.textBaseline = "top";
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = "rgba(0, 0, 0, 0.85)";
+  ctx.strokeText(text, px + TILE_PX / 2, py + TILE_PX + 13);
+  ctx.fillStyle = "#b6f0a0";
+  ctx.fillText(text, px + TILE_PX / 2, py + TILE_PX + 13);
+  ctx.restore();
+}
+
+/**
+ * Blindness (`Blind`): the view (map-pixel rectangle) goes dark but for a small glow around the
+ * player at (cx, cy), as the stock client shows almost nothing then.
+ */
+export function paintBlindness(ctx: CanvasRenderingContext2D, cx: number, cy: number, left: number, top: number, right: number, bottom: number): void {
+  ctx.save();
+  const dark = ctx.createRadialGradient(cx, cy, TILE_PX * 0.8, cx, cy, TILE_PX * 2.4);
+  dark.addColorStop(0, "rgba(0, 0, 0, 0.35)");
+  dark.addColorStop(1, "rgba(0, 0, 0, 0.94)");
+  ctx.fillStyle = dark;
+  ctx.fillRect(left, top, right - left, bottom - top);
+  ctx.restore();
+}

@@ -43,6 +43,7 @@ export class ClientOutbox {
   private leftClickCounter = 0;
   private workLeftClickCounter = 0;
   private attackCounter = 0;
+  private castSpellCounter = 0;
   /** Counters of the typed commands whose packets carry one (`GuildMessage`), by packet. */
   private readonly commandCounters = new Map<ClientPacketName, number>();
 
@@ -63,6 +64,7 @@ export class ClientOutbox {
     this.leftClickCounter = 0;
     this.workLeftClickCounter = 0;
     this.attackCounter = 0;
+    this.castSpellCounter = 0;
     this.commandCounters.clear();
   }
 
@@ -265,6 +267,24 @@ export class ClientOutbox {
   /** Asks for the skills (`SendSkills`), as the stock client does when its skills window opens. */
   requestSkills(): boolean {
     return this.send("RequestSkills", {} satisfies ClientPacketFields<"RequestSkills">);
+  }
+
+  // ---------------------------------------------------------------- spells and meditation
+  // Checks live in the session (spell-rules.ts); these only encode, and count.
+
+  /** Chooses the spell of book slot `slot` (`CastSpell`, its `TS_CastSpell` counter filled here). */
+  castSpell(slot: number): boolean {
+    return this.send("CastSpell", { slot, counter: ++this.castSpellCounter } satisfies ClientPacketFields<"CastSpell">);
+  }
+
+  /** Swaps the spell of `slot` with the one above (`upwards`) or below it (`MoveSpell`). */
+  moveSpell(slot: number, upwards: boolean): boolean {
+    return this.send("MoveSpell", { upwards, slot } satisfies ClientPacketFields<"MoveSpell">);
+  }
+
+  /** Starts or stops meditating (`Meditate`, as `/MEDITAR`). */
+  meditate(): boolean {
+    return this.send("Meditate", {} satisfies ClientPacketFields<"Meditate">);
   }
 
   requestPositionUpdate(): boolean {

@@ -11,6 +11,7 @@ const here = import.meta.dir;
 /** Modules with no DOM: exported by index.ts. */
 const PURE = [
   "action-bars.ts",
+  "altered-states.ts",
   "animation.ts",
   "ao-sprites.ts",
   "bank-rules.ts",
@@ -33,6 +34,8 @@ const PURE = [
   "service-keys.ts",
   "shop-rules.ts",
   "skills-rules.ts",
+  "spell-effects.ts",
+  "spell-rules.ts",
   "sprite-index.ts",
   "status-rules.ts",
   "target-rules.ts",

@@ -22,7 +22,10 @@ import { checkAccept, checkGoldOffer, checkItemOffer, trading, type TradeCheck }
 import { checkAttack, type AttackCheck } from "./combat-rules.ts";
 import { applySkillAssignment, checkSkillAssignment, type SkillCheck } from "./skills-rules.ts";
 import { cancelTarget, takeMapClick, type MapClick } from "./target-rules.ts";
-import { BANK_TEXT, COMBAT_TEXT, INVENTORY_TEXT, SHOP_TEXT, SKILLS_TEXT, TARGET_TEXT, TRADE_TEXT } from "./ui-text.ts";
+import { heldBy, isMeditating } from "./altered-states.ts";
+import { checkCast, checkMeditate, checkMoveSpell, checkSpellClick, MAGIC_SKILL, type SpellCheck } from "./spell-rules.ts";
+import { BANK_TEXT, COMBAT_TEXT, HELD_TEXT, INVENTORY_TEXT, SHOP_TEXT, SKILLS_TEXT, SPELL_TEXT, TARGET_TEXT, TRADE_TEXT } from "./ui-text.ts";
+import type { SpellInfo } from "./world-info.ts";
 
 /** A step due this little late keeps the walking rhythm instead of restarting it (frame jitter). */
 export const STEP_CADENCE_SLACK_MS = 50;
@@ -69,6 +72,8 @@ export class ClientSession {
   private lastAttackAtMs = Number.NEGATIVE_INFINITY;
   /** When a refused attack was last explained in the console (a held key says it once a while). */
   private attackRefusedAtMs = Number.NEGATIVE_INFINITY;
+  /** When the last spell click (`WorkLeftClick` skill 1) went out: the next waits the cast interval. */
+  private lastSpellClickAtMs = Number.NEGATIVE_INFINITY;
   private readonly warn: (message: string, detail?: unknown) => void;
 
   constructor(options: ClientSessionOptions) {
@@ -114,6 +119,11 @@ export class ClientSession {
     return signals;
   }
 
+  /** The world's spells (names, magic words, console lines), from the world info: the spell list and the words use them. */
+  setSpellCatalogue(spells: ReadonlyMap<number, SpellInfo>): void {
+    this.state.spellCatalogue = spells;
+  }
+
   /** Installs the grid of the current map (ignored when it is for another map), as a live copy. */
   setMap(grid: MapGrid): void {
     if (grid.id === this.state.mapId) this.map = new LiveMapGrid(grid);
@@ -136,6 +146,7 @@ export class ClientSession {
         this.tradeEndRequested = false;
         this.lastAttackAtMs = Number.NEGATIVE_INFINITY;
         this.attackRefusedAtMs = Number.NEGATIVE_INFINITY;
+        this.lastSpellClickAtMs = Number.NEGATIVE_INFINITY;
         return;
       case "trade-opened":
         this.tradeEndRequested = false;
@@ -249,10 +260,16 @@ export class ClientSession {
     }
     const blocked = this.walkBlockedText();
     if (blocked !== null) {
-      // The server ignores `Walk` while a shop, the vault or a trade is open (§7.3, §8.2, §9.4):
-      // predicting the step would only be undone.
+      // The server ignores `Walk` while a shop, the vault or a trade is open (§7.3, §8.2, §9.4),
+      // and refuses it while paralysed or immobilised: predicting the step would only be undone.
       if (heading !== 0 && !this.walkBlockedHinted) pushConsole(this.state, blocked, "warning", nowMs);
       this.walkBlockedHinted = heading !== 0;
+      // An immobilised player may still turn (a paralysed one may not: VB6 `HandleChange_Heading`).
+      if (heading !== 0 && heldBy(this.state) === "immobilized" && me.heading !== heading && nowMs >= this.nextStepAtMs) {
+        this.nextStepAtMs = nowMs + this.state.walkIntervalMs;
+        me.heading = heading;
+        this.outbox.changeHeading(heading);
+      }
       return;
     }
     this.walkBlockedHinted = false;
@@ -286,12 +303,14 @@ export class ClientSession {
     if (this.map.exitAt(tx, ty)) this.awaitingExitUntilMs = nowMs + EXIT_WAIT_MS;
   }
 
-  /** Why walking is held (a window is open), or null when it is not. */
+  /** Why walking is held (a window is open, a spell holds us), or null when it is not. */
   private walkBlockedText(): string | null {
     const state = this.state;
     if (state.shop.open) return SHOP_TEXT.walkBlocked;
     if (state.bank.open) return BANK_TEXT.walkBlocked;
     if (state.trade.open) return TRADE_TEXT.walkBlocked;
+    const held = heldBy(state);
+    if (held !== null) return HELD_TEXT[held];
     return null;
   }
 
@@ -428,13 +447,27 @@ export class ClientSession {
 
   /**
    * A left click on map tile (x, y), as the stock client routes it: while the server waits for a
-   * target (`WorkRequestTarget`) it is that skill's `WorkLeftClick` (a shot at whoever stands
-   * there) and the aim is spent; otherwise a `LeftClick`. Null when nothing was sent.
+   * target (`WorkRequestTarget`) it is that skill's `WorkLeftClick` (a shot or a spell at whoever
+   * stands there) and the aim is spent; otherwise a `LeftClick`. A spell's click sooner than the
+   * cast interval after the last one (when `nowMs` is given) is refused and keeps the aim, as the
+   * stock client does. Null when nothing was sent.
    */
-  clickMap(x: number, y: number): MapClick | null {
+  clickMap(x: number, y: number, nowMs?: number): MapClick | null {
     if (!this.onMap(x, y)) return null;
+    const spellClick = this.state.target?.skill === MAGIC_SKILL && nowMs !== undefined;
+    if (spellClick) {
+      const pace = checkSpellClick(this.state, nowMs, this.lastSpellClickAtMs);
+      if (!pace.ok) {
+        pushConsole(this.state, SPELL_TEXT.refusals[pace.reason], "warning", nowMs);
+        return null;
+      }
+    }
     const click = takeMapClick(this.state, x, y);
-    if (click.kind === "work") return this.outbox.workLeftClick(x, y, click.skill) ? click : null;
+    if (click.kind === "work") {
+      if (!this.outbox.workLeftClick(x, y, click.skill)) return null;
+      if (spellClick) this.lastSpellClickAtMs = nowMs;
+      return click;
+    }
     return this.sendLeftClick(x, y) ? click : null;
   }
 
@@ -667,6 +700,41 @@ export class ClientSession {
   requestSkills(): boolean {
     if (this.state.phase !== "in_world") return false;
     return this.outbox.requestSkills();
+  }
+
+  // ------------------------------------------------------------------ spells and meditation
+  // Each request is checked first (spell-rules.ts); a refused one sends nothing, says why in the
+  // console and returns the refusal.
+
+  /**
+   * Chooses book slot `slot` to cast (`CastSpell`): the server asks for a target
+   * (`WorkRequestTarget(1)`, the next map click casts) or casts a self-cast spell at once.
+   */
+  castSpell(slot: number, nowMs: number): SpellCheck<{ readonly slot: number; readonly spellId: number }> {
+    const check = this.spellChecked(checkCast(this.state, slot), nowMs);
+    if (!check.ok) return check;
+    this.state.spellBook.castingSlot = slot;
+    this.outbox.castSpell(slot);
+    return check;
+  }
+
+  /** Moves the spell of `slot` one place up or down (`MoveSpell`); the server answers both slots. */
+  moveSpell(slot: number, upwards: boolean, nowMs: number): SpellCheck<{ readonly slot: number; readonly upwards: boolean; readonly to: number }> {
+    const check = this.spellChecked(checkMoveSpell(this.state, slot, upwards), nowMs);
+    if (check.ok) this.outbox.moveSpell(slot, upwards);
+    return check;
+  }
+
+  /** Starts or stops meditating (`Meditate`): the server answers `MeditateToggle` and the mana ticks. */
+  meditate(nowMs: number): SpellCheck<null> {
+    const check = this.spellChecked(checkMeditate(this.state, isMeditating(this.state)), nowMs);
+    if (check.ok) this.outbox.meditate();
+    return check;
+  }
+
+  private spellChecked<T>(check: SpellCheck<T>, nowMs: number): SpellCheck<T> {
+    if (!check.ok && check.reason !== "not_playing") pushConsole(this.state, SPELL_TEXT.refusals[check.reason], "warning", nowMs);
+    return check;
   }
 
   /** Asks the server to log out (it answers with a countdown, or at once on safe maps). */

@@ -49,6 +49,11 @@ export function clampAttackInterval(ms: number): number {
   return Math.min(MAX_ATTACK_INTERVAL_MS, Math.max(MIN_ATTACK_INTERVAL_MS, ms));
 }
 
+/** A server `Intervals.castSpellMs`, kept within the same sane bounds. */
+export function clampCastSpellInterval(ms: number): number {
+  return clampAttackInterval(ms);
+}
+
 /** May the player send `Attack` at `nowMs`, the last one having gone at `lastAttackAtMs`? */
 export function checkAttack(state: GameState, nowMs: number, lastAttackAtMs: number): AttackCheck {
   if (state.phase !== "in_world") return { ok: false, reason: "not_playing" };

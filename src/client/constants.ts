@@ -105,3 +105,22 @@ export const PROJECTILES_MAX = 16;
 export const ACTION_BAR_MAX_SECONDS = 3_600;
 /** Longest name with its tag (`UpdateTagAndStatus`: "Name <Guild>") kept. */
 export const NAME_TAG_MAX_CHARS = 64;
+/** Slots of the spell book (`MAXUSERHECHIZOS`): the login burst sends this many `ChangeSpellSlot`. */
+export const SPELL_SLOTS = 40;
+/** Least time between two spell clicks until the server says (`Intervals.castSpellMs`, `IntervaloLanzaHechizo`). */
+export const DEFAULT_CAST_SPELL_INTERVAL_MS = STOCK_INTERVALS_MS.castSpellMs;
+/** A spell's FX (`CreateFX`, `Fxpiso`) is drawn as a burst this long … */
+export const SPELL_FX_MS = 1_000;
+/** … its particles (`ParticleFX`, `ParticleFXToFloor`) this long … */
+export const SPELL_PARTICLES_MS = 1_000;
+/** … and a travelling particle (`ParticleFXWithDestino`) flies from caster to target this long, then bursts. */
+export const SPELL_TRAVEL_MS = 400;
+/** Spell effects kept at once (a hostile server could send thousands). */
+export const SPELL_EFFECTS_MAX = 48;
+/**
+ * No packet says a poison ended (a cure tells only the caster's console macro): the mark stays
+ * this long after the last bite (`Msg47`/`Msg390`), two bites' worth (a bite every 3.64 s).
+ */
+export const POISON_SHOWN_MS = 8_000;
+/** Longest name or magic words of a spell kept from the world info. */
+export const SPELL_TEXT_MAX_CHARS = 120;

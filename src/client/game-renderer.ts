@@ -1,7 +1,9 @@
 /**
  * Draws one frame of the game view on a canvas: terrain (cached chunks), exits, ground objects,
- * characters in depth order, arrows in flight, names, health and progress bars, chat bubbles and
- * the aiming crosshair, with the camera on the player's drawn position. With AO graphics and the
+ * characters in depth order (invisible ones left out, our own drawn faint; the meditation ring at
+ * their feet), arrows in flight, spell effects, names (a pet's marker), health and progress bars,
+ * chat bubbles and the aiming crosshair, with the camera on the player's drawn position; blindness
+ * darkens it all. With AO graphics and the
  * map's layers, the terrain is AO's: floor and overlays in the chunks, then row by row the
  * characters and layer 3, then the roofs (map-terrain.ts); without them, exactly our own art.
  * Browser only; everything it decides comes from pure modules.
@@ -9,7 +11,29 @@
 import { renderPosition } from "./animation.ts";
 import { cameraFor, type Camera } from "./camera.ts";
 import { actionBarAt } from "./action-bars.ts";
-import { paintActionBar, paintBubble, paintCharacter, paintCrosshair, paintExit, paintHealthBar, paintLayers, paintName, paintObject, paintProjectile, paintTileText } from "./char-painter.ts";
+import {
+  paintActionBar,
+  paintBlindness,
+  paintBubble,
+  paintBurst,
+  paintCharacter,
+  paintCrosshair,
+  paintExit,
+  paintHealthBar,
+  paintLayers,
+  paintMeditationRing,
+  paintName,
+  paintObject,
+  paintParticles,
+  paintPetMarker,
+  paintProjectile,
+  paintTileText,
+  paintTravelDot,
+} from "./char-painter.ts";
+import { charVisibility } from "./altered-states.ts";
+import { burstShape, effectHue, effectProgress, liveEffects, meditationRing, particleOffsets, travelPoint } from "./spell-effects.ts";
+import { PET_TEXT } from "./ui-text.ts";
+import { CharacterKind } from "../protocol/index.ts";
 import type { ClientSession } from "./client-session.ts";
 import { liveCharTexts, swingOffset } from "./combat-rules.ts";
 import { TILE_PX } from "./constants.ts";
@@ -26,6 +50,8 @@ import type { SpriteIndex } from "./sprite-index.ts";
 import { TileChunkCache, type TerrainImages } from "./tile-painter.ts";
 
 const BACKGROUND = "#10141a";
+/** Our own invisible char is drawn this opaque (others are not drawn at all). */
+const FAINT_ALPHA = 0.4;
 /** A floating text over a char starts this far above the middle of its tile (over the head) … */
 const CHAR_TEXT_BASE_PX = 30;
 /** … and each older one still showing over the same char this much higher, so they do not overlap. */
@@ -170,14 +196,24 @@ export class GameRenderer {
     }
     if (tallObjects) rowPictures.sort((a, b) => a.y - b.y || a.x - b.x);
 
-    const placed = [...state.chars.values()].map((char) => ({ char, at: renderPosition(char, nowMs) }));
+    const everyone = [...state.chars.values()].map((char) => ({ char, at: renderPosition(char, nowMs) }));
+    // Invisible chars are not drawn; their words still show (an invisible caster's are heard).
+    const placed = everyone.filter(({ char }) => charVisibility(state, char.charIndex) !== "hidden");
     // Painter's order: farther north first, so southern chars overlap them.
     placed.sort((a, b) => a.at.y - b.at.y || a.at.x - b.at.x);
     // A row's pictures go over the chars of that row and under those of the rows south of it.
     let row = 0;
+    const ring = meditationRing(nowMs);
     for (const { char, at } of placed) {
       while (row < rowPictures.length && rowPictures[row]!.y < char.y) this.paintPicture(rowPictures[row++]!);
+      if (char.fx > 0) paintMeditationRing(ctx, (at.x - 1) * TILE_PX, (at.y - 1) * TILE_PX, ring.radius, ring.alpha);
+      const faint = charVisibility(state, char.charIndex) === "faint";
+      if (faint) {
+        ctx.save();
+        ctx.globalAlpha = FAINT_ALPHA;
+      }
       this.paintChar(char, at.x, at.y, at.progress, nowMs);
+      if (faint) ctx.restore();
     }
     while (row < rowPictures.length) this.paintPicture(rowPictures[row++]!);
     if (terrain) {
@@ -193,17 +229,39 @@ export class GameRenderer {
       const segment = projectileSegment(projectile, nowMs);
       paintProjectile(ctx, (segment.tailX - 0.5) * TILE_PX, (segment.tailY - 0.5) * TILE_PX, (segment.headX - 0.5) * TILE_PX, (segment.headY - 0.5) * TILE_PX);
     }
+    // Spell effects: on the char where it is drawn now, or where it stood when it went.
+    const drawnAt = new Map(placed.map(({ char, at }) => [char.charIndex, at] as const));
+    const centre = (charIndex: number, x: number, y: number) => {
+      const at = drawnAt.get(charIndex) ?? { x, y };
+      return { x: (at.x - 0.5) * TILE_PX, y: (at.y - 0.5) * TILE_PX };
+    };
+    for (const effect of liveEffects(state, nowMs)) {
+      const progress = effectProgress(effect, nowMs);
+      const hue = effectHue(effect.look);
+      const from = centre(effect.charIndex, effect.x, effect.y);
+      if (effect.kind === "travel") {
+        const to = centre(effect.toCharIndex, effect.toX, effect.toY);
+        const dot = travelPoint(from.x, from.y, to.x, to.y, progress);
+        paintTravelDot(ctx, dot.x, dot.y, hue);
+      } else if (effect.kind === "burst") {
+        const shape = burstShape(progress);
+        paintBurst(ctx, from.x, from.y - TILE_PX * 0.3, hue, shape.radius, shape.alpha);
+      } else {
+        paintParticles(ctx, from.x, from.y, hue, particleOffsets(effect, progress));
+      }
+    }
     for (const { char, at } of placed) {
       const px = (at.x - 1) * TILE_PX;
       const py = (at.y - 1) * TILE_PX;
       paintName(ctx, char.name, nameColour(char.kind, char.status, char.privileges), px, py);
+      if (char.kind === CharacterKind.Pet) paintPetMarker(ctx, PET_TEXT.marker, px, py);
       if (isNpcChar(char)) paintHealthBar(ctx, char.minHp, char.maxHp, px, py);
       const bar = actionBarAt(char, nowMs);
       if (bar) paintActionBar(ctx, bar.progress, bar.secondsLeft, px, py);
     }
     const aim = this.aimTile;
     if (state.target !== null && aim) paintCrosshair(ctx, (aim.x - 1) * TILE_PX, (aim.y - 1) * TILE_PX, nowMs);
-    for (const { char, at } of placed) {
+    for (const { char, at } of everyone) {
       const bubble = state.bubbles.get(char.charIndex);
       if (!bubble) continue;
       const left = bubble.untilMs - nowMs;
@@ -216,7 +274,6 @@ export class GameRenderer {
       paintTileText(ctx, text.text, vbColourToCss(text.color), (text.x - 1) * TILE_PX, (text.y - 1) * TILE_PX, text.offsetY, progress, text.animated);
     }
     // Damage numbers and misses rise over the char (or where it fell); older ones a line higher.
-    const drawnAt = new Map(placed.map(({ char, at }) => [char.charIndex, at] as const));
     const stacked = new Map<number, number>();
     for (const text of liveCharTexts(state, nowMs).reverse()) {
       const at = drawnAt.get(text.charIndex) ?? { x: text.x, y: text.y };
@@ -226,6 +283,8 @@ export class GameRenderer {
       const progress = (nowMs - text.startMs) / (text.untilMs - text.startMs);
       paintTileText(ctx, text.text, vbColourToCss(text.color), (at.x - 1) * TILE_PX, (at.y - 1) * TILE_PX, CHAR_TEXT_BASE_PX + line * CHAR_TEXT_LINE_PX, progress, true);
     }
+    // Blind: almost nothing shows but the player itself.
+    if (state.ownStatus.blind) paintBlindness(ctx, (center.x - 0.5) * TILE_PX, (center.y - 0.5) * TILE_PX, ...view);
   }
 
   /** An AO picture at its place in map pixels; skipped while its image loads. */

@@ -2,11 +2,13 @@
  * The game view: the canvas with the map and characters, the HUD (map name, position, bars,
  * gold, level), the inventory, the windows the server opens over the map (NPC shop, bank vault,
  * player trade, a yes/no question), the skills window, the ghost's banner while dead and the
- * level-up banner, the aiming hint and crosshair, the safe indicator, the console, the chat line
- * and the logout button. Runs the frame loop: input → session.tick (prediction) → renderer →
- * HUD. Keys: arrows walk, Ctrl attacks, K opens the skills, A/U/E/T act on the inventory (U on
- * a bow aims), C/B ask for a shop or the vault, Enter opens the chat, Escape stops aiming or
- * closes. Browser only.
+ * level-up banner, the aiming hint and crosshair, the safe indicator, the marks of what the player
+ * is under (paralysed, blind, poisoned, meditating …), the spell list (a tab next to the
+ * inventory), the console, the chat line and the logout button. Runs the frame loop: input →
+ * session.tick (prediction) → renderer → HUD. Keys: arrows walk, Ctrl attacks, K opens the
+ * skills, H shows the spells instead of the inventory (and back), M meditates, A/U/E/T act on the
+ * inventory (U on a bow aims), C/B ask for a shop or the vault, Enter opens the chat, Escape stops
+ * aiming or closes. Browser only.
  */
 import { parseMapJson, type MapGrid, type MapLayersDocument } from "../game/map-json/index.ts";
 import { liveActionBars } from "./action-bars.ts";
@@ -26,11 +28,30 @@ import { ShopPanel } from "./shop-panel.ts";
 import { SkillsPanel } from "./skills-panel.ts";
 import { SKILLS_KEY_CODE } from "./skills-rules.ts";
 import { nameColour } from "./status-rules.ts";
-import { TARGET_CANCEL_KEY } from "./target-rules.ts";
+import { MAGIC_TARGET_SKILL, TARGET_CANCEL_KEY } from "./target-rules.ts";
+import { isMeditating, statusMarks } from "./altered-states.ts";
+import { liveEffects } from "./spell-effects.ts";
+import { MEDITATE_KEY_CODE, spellName, SPELLS_KEY_CODE } from "./spell-rules.ts";
+import { SpellsPanel } from "./spells-panel.ts";
 import { QuestionBox, TradePanel } from "./trade-panel.ts";
 import { readMapLayers } from "./map-terrain.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
-import { ACTION_BAR_TEXT, CHAT_TEXT, COMBAT_TEXT, DEATH_TEXT, LEVEL_UP_TEXT, MAP_LOAD_FAILED_TEXT, SAFE_TEXT, SERVICE_TEXT, SKILLS_TEXT, TARGET_TEXT, VITALS_TEXT } from "./ui-text.ts";
+import {
+  ACTION_BAR_TEXT,
+  CHAT_TEXT,
+  COMBAT_TEXT,
+  DEATH_TEXT,
+  INVENTORY_TEXT,
+  LEVEL_UP_TEXT,
+  MAP_LOAD_FAILED_TEXT,
+  SAFE_TEXT,
+  SERVICE_TEXT,
+  SKILLS_TEXT,
+  SPELL_TEXT,
+  STATUS_MARK_TEXT,
+  TARGET_TEXT,
+  VITALS_TEXT,
+} from "./ui-text.ts";
 import type { WorldInfo } from "./world-info.ts";
 
 /** Wait before asking again for a map that failed to load. */
@@ -196,6 +217,17 @@ export class GameScreen {
   private readonly trade: TradePanel;
   private readonly question: QuestionBox;
   private readonly skills: SkillsPanel;
+  private readonly spells: SpellsPanel;
+  /** The sidebar tabs: the inventory or the spell list (H). */
+  private readonly inventoryTab: HTMLButtonElement;
+  private readonly spellsTab: HTMLButtonElement;
+  private readonly meditateButton: HTMLButtonElement;
+  /** What the player is under, as marks under its name. */
+  private readonly statusMarks: HTMLElement;
+  private statusMarksShown = "";
+  /** The spell effects, meditation rings and magic words on the map as a list (tests, screen readers). */
+  private readonly charEffects: HTMLElement;
+  private charEffectsShown = "";
   private readonly viewport: HTMLElement;
   private readonly deathBanner: HTMLElement;
   private readonly levelBanner: HTMLElement;
@@ -267,12 +299,20 @@ export class GameScreen {
     this.trade = new TradePanel(session, this.inventory, world, sprites, images);
     this.question = new QuestionBox(session);
     this.skills = new SkillsPanel(session);
+    session.setSpellCatalogue(world.spells);
+    this.spells = new SpellsPanel(session);
+    this.inventoryTab = h("button", { type: "button", id: "tab-inventory", className: "side-tab", "aria-pressed": "true", text: SPELL_TEXT.tabInventory, onclick: (() => this.showSpells(false)) as EventListener });
+    this.spellsTab = h("button", { type: "button", id: "tab-spells", className: "side-tab", "aria-pressed": "false", text: SPELL_TEXT.tabSpells, title: SPELL_TEXT.tabSpellsTitle, onclick: (() => this.showSpells(true)) as EventListener });
+    this.meditateButton = h("button", { type: "button", id: "act-meditate", text: SPELL_TEXT.meditate, title: SPELL_TEXT.meditateTitle, onclick: (() => this.session.meditate(performance.now())) as EventListener });
+    this.statusMarks = h("div", { className: "status-marks", id: "status-marks", title: STATUS_MARK_TEXT.title, "aria-live": "polite" });
+    this.charEffects = h("ul", { className: "visually-hidden", id: "char-effects" });
     const services = h(
       "div",
       { className: "inv-actions service-actions" },
       h("button", { type: "button", id: "act-commerce", text: SERVICE_TEXT.commerce, title: SERVICE_TEXT.commerceTitle, onclick: (() => this.session.startCommerce()) as EventListener }),
       h("button", { type: "button", id: "act-vault", text: SERVICE_TEXT.vault, title: SERVICE_TEXT.vaultTitle, onclick: (() => this.session.openVault()) as EventListener }),
       h("button", { type: "button", id: "act-skills", text: SKILLS_TEXT.button, title: SKILLS_TEXT.buttonTitle, onclick: (() => this.skills.toggle()) as EventListener }),
+      this.meditateButton,
     );
     const combatHint = h("p", { className: "inv-hint", id: "combat-hint", text: COMBAT_TEXT.attackHint });
     this.deathBanner = h(
@@ -315,6 +355,7 @@ export class GameScreen {
       this.floatingTexts,
       this.charNames,
       this.charBars,
+      this.charEffects,
       this.skills.element,
       this.shop.element,
       this.bank.element,
@@ -330,6 +371,7 @@ export class GameScreen {
         "aside",
         { className: "sidebar" },
         this.who,
+        this.statusMarks,
         this.safeIndicator,
         hp.element,
         mana.element,
@@ -337,7 +379,9 @@ export class GameScreen {
         food.element,
         water.element,
         exp.element,
+        h("div", { className: "side-tabs", role: "group", "aria-label": `${INVENTORY_TEXT.title} / ${SPELL_TEXT.title}` }, this.inventoryTab, this.spellsTab),
         this.inventory.element,
+        this.spells.element,
         services,
         combatHint,
         this.countdown,
@@ -410,7 +454,7 @@ export class GameScreen {
   private onCanvasClick(event: MouseEvent): void {
     if (this.lost || event.button !== 0) return;
     const tile = this.tileUnder(event);
-    if (tile) this.session.clickMap(tile.x, tile.y);
+    if (tile) this.session.clickMap(tile.x, tile.y, performance.now());
   }
 
   /** The map tile under the mouse, or null off the map (or before the first frame). */
@@ -482,6 +526,17 @@ export class GameScreen {
       if (!event.repeat) this.skills.toggle();
       return;
     }
+    if (event.code === SPELLS_KEY_CODE) {
+      event.preventDefault();
+      if (!event.repeat) this.showSpells(!this.spells.isShown);
+      return;
+    }
+    if (event.code === MEDITATE_KEY_CODE) {
+      event.preventDefault();
+      // One press, one toggle (the server answers with the FX on or off).
+      if (!event.repeat) this.session.meditate(performance.now());
+      return;
+    }
     const service = serviceKeyAction(event.code);
     if (service !== null) {
       event.preventDefault();
@@ -492,6 +547,16 @@ export class GameScreen {
       return;
     }
     if (this.keys.press(event.code)) event.preventDefault();
+  }
+
+  /** The sidebar shows the spell list (true) or the inventory (false). */
+  private showSpells(on: boolean): void {
+    this.spells.show(on);
+    this.inventory.element.hidden = on;
+    this.inventoryTab.setAttribute("aria-pressed", on ? "false" : "true");
+    this.spellsTab.setAttribute("aria-pressed", on ? "true" : "false");
+    this.inventoryTab.classList.toggle("active", !on);
+    this.spellsTab.classList.toggle("active", on);
   }
 
   private toggleLogout(): void {
@@ -540,7 +605,9 @@ export class GameScreen {
     this.trade.update();
     this.question.update();
     this.skills.update();
+    this.spells.update();
     this.updateCombat(nowMs);
+    this.updateMagic(nowMs);
     this.updateAimAndStatus(nowMs);
     const camera = this.renderer.camera;
     if (camera) {
@@ -586,8 +653,10 @@ export class GameScreen {
     if (this.targetHint.hidden === aiming) this.targetHint.hidden = !aiming;
     this.canvas.classList.toggle("aiming", aiming);
     if (target) {
-      setText(this.targetHint, `${TARGET_TEXT.hint(target.skill)} ${TARGET_TEXT.cancelHint}`);
+      const spell = target.skill === MAGIC_TARGET_SKILL && target.spellId > 0 ? spellName(state.spellCatalogue, target.spellId) : "";
+      setText(this.targetHint, `${TARGET_TEXT.hint(target.skill, spell)} ${TARGET_TEXT.cancelHint}`);
       this.targetHint.dataset.skill = String(target.skill);
+      this.targetHint.dataset.spell = String(target.spellId);
     }
     const safe = state.safeMode;
     if (this.safeIndicator.hidden !== (safe === null)) this.safeIndicator.hidden = safe === null;
@@ -597,13 +666,22 @@ export class GameScreen {
       this.safeIndicator.classList.toggle("off", !safe);
     }
     const chars = [...state.chars.values()].sort((a, b) => a.charIndex - b.charIndex);
-    const namesKey = chars.map((c) => `${c.charIndex}:${c.status}:${c.privileges}:${c.name}`).join("|");
+    const namesKey = chars.map((c) => `${c.charIndex}:${c.status}:${c.privileges}:${c.kind}:${c.invisible}:${c.name}`).join("|");
     if (namesKey !== this.charNamesShown) {
       this.charNamesShown = namesKey;
       this.charNames.replaceChildren(
         ...chars
           .filter((c) => c.name !== "")
-          .map((c) => h("li", { "data-char": c.charIndex, "data-kind": c.kind, "data-status": c.status, "data-colour": nameColour(c.kind, c.status, c.privileges), text: c.name })),
+          .map((c) =>
+            h("li", {
+              "data-char": c.charIndex,
+              "data-kind": c.kind,
+              "data-status": c.status,
+              "data-colour": nameColour(c.kind, c.status, c.privileges),
+              "data-invisible": c.invisible,
+              text: c.name,
+            }),
+          ),
       );
     }
     const bars = liveActionBars(state, nowMs);
@@ -617,6 +695,42 @@ export class GameScreen {
         return h("li", { "data-char": b.charIndex, "data-action": b.action, "data-seconds-left": b.secondsLeft, text: name ? `${name}: ${text}` : text });
       }),
     );
+  }
+
+  /**
+   * Magic: the marks of what the player is under, the meditation button, blindness over the map,
+   * and the spell effects, meditation rings and magic words on the map as a list.
+   */
+  private updateMagic(nowMs: number): void {
+    const state = this.session.state;
+    const marks = statusMarks(state, nowMs);
+    const marksKey = marks.map((m) => `${m.kind}:${m.secondsLeft ?? ""}`).join("|");
+    if (marksKey !== this.statusMarksShown) {
+      this.statusMarksShown = marksKey;
+      this.statusMarks.replaceChildren(...marks.map((m) => h("span", { className: `status-mark mark-${m.kind}`, "data-status": m.kind, text: STATUS_MARK_TEXT.label(m.kind, m.secondsLeft) })));
+    }
+    const meditating = isMeditating(state);
+    setText(this.meditateButton, meditating ? SPELL_TEXT.stopMeditating : SPELL_TEXT.meditate);
+    this.meditateButton.classList.toggle("active", meditating);
+    this.viewport.classList.toggle("blind", state.ownStatus.blind);
+    const items: { key: string; props: Record<string, string | number>; text: string }[] = [];
+    for (const effect of liveEffects(state, nowMs)) {
+      const charIndex = effect.kind === "travel" ? effect.toCharIndex : effect.charIndex;
+      items.push({
+        key: `e${effect.id}`,
+        props: { "data-kind": effect.kind, "data-source": effect.source, "data-char": effect.charIndex, "data-to-char": effect.toCharIndex, "data-look": effect.look },
+        text: `${effect.source} ${effect.kind} ${state.chars.get(charIndex)?.name ?? `(${effect.x}, ${effect.y})`}`,
+      });
+    }
+    for (const char of state.chars.values()) {
+      if (char.fx > 0) items.push({ key: `m${char.charIndex}:${char.fx}`, props: { "data-kind": "meditation", "data-char": char.charIndex, "data-look": char.fx }, text: `${char.name} medita` });
+      const bubble = state.bubbles.get(char.charIndex);
+      if (bubble?.spell && bubble.untilMs > nowMs) items.push({ key: `w${char.charIndex}:${bubble.untilMs}`, props: { "data-kind": "words", "data-char": char.charIndex }, text: bubble.text });
+    }
+    const key = items.map((item) => item.key).join(",");
+    if (key === this.charEffectsShown) return;
+    this.charEffectsShown = key;
+    this.charEffects.replaceChildren(...items.map((item) => h("li", { ...item.props, text: item.text })));
   }
 
   private updateConsole(lines: readonly ConsoleLine[]): void {

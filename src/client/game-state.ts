@@ -2,9 +2,21 @@
  * Everything the client knows, in one plain object the packet reducer updates and the renderer
  * reads. Pure data: no DOM, no sockets, no clocks (times are passed in).
  */
-import { BANK_SLOTS, CONSOLE_MAX_LINES, DEFAULT_ATTACK_INTERVAL_MS, DEFAULT_WALK_INTERVAL_MS, INVENTORY_SLOTS, PICKUP_NOTICES_MAX, SHOP_SLOTS, TRADE_OFFER_SLOT_COUNT } from "./constants.ts";
+import {
+  BANK_SLOTS,
+  CONSOLE_MAX_LINES,
+  DEFAULT_ATTACK_INTERVAL_MS,
+  DEFAULT_CAST_SPELL_INTERVAL_MS,
+  DEFAULT_WALK_INTERVAL_MS,
+  INVENTORY_SLOTS,
+  PICKUP_NOTICES_MAX,
+  SHOP_SLOTS,
+  SPELL_SLOTS,
+  TRADE_OFFER_SLOT_COUNT,
+} from "./constants.ts";
 import type { AreaWindow } from "../game/area/index.ts";
 import type { Heading } from "../game/movement/index.ts";
+import type { SpellInfo } from "./world-info.ts";
 
 /** Where the session stands (mirrors the server's gateway phases). */
 export type ClientPhase =
@@ -67,6 +79,13 @@ export interface CharView {
   swingAtMs?: number;
   /** A progress bar over it (`BarFx`: the wait of a trip home), until cancelled or over. */
   actionBar?: ActionBar;
+  /**
+   * The FX it carries for as long as it lasts (0: none): the meditation's, from `MeditateToggle`
+   * or the `fx` of `CharacterCreate` / `CharacterChange` while it meditates.
+   */
+  fx: number;
+  /** Hidden by an invisibility spell (`SetInvisible`): others are not drawn, our own char is drawn faint. */
+  invisible: boolean;
 }
 
 /** A progress bar over a char (`BarFx`): what it is for and when it fills. */
@@ -222,8 +241,10 @@ export interface CharText {
  * `WorkLeftClick` instead of a `LeftClick` (the stock client's crosshair cursor).
  */
 export interface TargetMode {
-  /** `e_Skill` the click aims (12 = a shot, `Proyectiles`). */
+  /** `e_Skill` the click aims (12 = a shot, `Proyectiles`; 1 = a spell, `Magia`). */
   readonly skill: number;
+  /** The spell the click casts (skill 1: the one `CastSpell` chose), 0 for anything else. */
+  readonly spellId: number;
   readonly isArea: boolean;
   readonly radius: number;
   readonly sinceMs: number;
@@ -240,6 +261,67 @@ export interface ProjectileView {
   readonly type: number;
   readonly startMs: number;
   readonly untilMs: number;
+}
+
+/** How a spell effect is drawn: a coloured burst, rising particles, or a dot flying to its target. */
+export type SpellEffectKind = "burst" | "particles" | "travel";
+
+/**
+ * What a spell shows on a char or a tile (`CreateFX`, `ParticleFX`, `Fxpiso`, `ParticleFXToFloor`,
+ * `ParticleFXWithDestino[XY]`), drawn in our own simple way for a moment: the AO FX and particle
+ * numbers only pick the colour. It keeps the tile its char stood on, so an effect on an NPC that
+ * just died still shows where it fell.
+ */
+export interface SpellEffectView {
+  readonly id: number;
+  readonly kind: SpellEffectKind;
+  /** The packet that made it (the list that mirrors the canvas names it). */
+  readonly source: string;
+  /** The char it is on, or flies from (0: a tile). */
+  readonly charIndex: number;
+  readonly x: number;
+  readonly y: number;
+  /** A travelling effect's target char (0: a tile) and tile. */
+  readonly toCharIndex: number;
+  readonly toX: number;
+  readonly toY: number;
+  /** The FX, particle or grh number the server sent: it picks the colour. */
+  readonly look: number;
+  readonly startMs: number;
+  readonly untilMs: number;
+}
+
+/** The spell book as the server left it (`ChangeSpellSlot`). */
+export interface SpellBookState {
+  /** Spell number of slot n at index n - 1 (0 = empty); `SPELL_SLOTS` long. */
+  slots: number[];
+  /** The slot the last `CastSpell` chose (0: none): the spell the server's target request is for. */
+  castingSlot: number;
+}
+
+/** A boost of strength and agility (`FYA`) while it lasts. */
+export interface AttributeBoostView {
+  readonly strength: number;
+  readonly agility: number;
+  readonly untilMs: number;
+}
+
+/**
+ * What the player itself is under (§5.5), as the server tells only this client: the stock
+ * client's `UserParalizado` / `UserInmovilizado` (toggled by each `ParalizeOK` / `InmovilizadoOK`),
+ * `UserCiego`, `UserEstupido`, the counters of an invisibility and a boost, and a poison seen
+ * biting. Invisibility itself is the own char's `invisible` (`SetInvisible`).
+ */
+export interface OwnStatusState {
+  paralyzed: boolean;
+  immobilized: boolean;
+  blind: boolean;
+  dumb: boolean;
+  /** When the invisibility counter of `Contadores` runs out (null: not counted). */
+  invisibleUntilMs: number | null;
+  /** Until when the poison mark shows (0: not poisoned as far as we know). */
+  poisonedUntilMs: number;
+  boost: AttributeBoostView | null;
 }
 
 /** "You reached level N" (`UpdateUserStats` with a higher level), for a banner. */
@@ -287,6 +369,8 @@ export interface ChatBubble {
   /** VB `RGB()` colour from the packet. */
   readonly color: number;
   readonly untilMs: number;
+  /** Magic words (`ChatOverHead` flagged as a spell), not a line someone said. */
+  readonly spell?: boolean;
 }
 
 export interface GameState {
@@ -333,11 +417,20 @@ export interface GameState {
   nextProjectileId: number;
   /** The safe toggle ("seguro", `SafeModeOn`/`SafeModeOff`); null until the server says. */
   safeMode: boolean | null;
+  spellBook: SpellBookState;
+  /** The world's spells (names, words, console lines), from the world info; empty without it. */
+  spellCatalogue: ReadonlyMap<number, SpellInfo>;
+  /** Spell effects showing or about to, oldest first; finished ones are dropped as new ones come. */
+  effects: SpellEffectView[];
+  nextEffectId: number;
+  ownStatus: OwnStatusState;
   console: ConsoleLine[];
   nextConsoleId: number;
   walkIntervalMs: number;
   /** Least time between two `Attack`s (`Intervals.attackMs`, the server enforces it too). */
   attackIntervalMs: number;
+  /** Least time between two spell clicks (`Intervals.castSpellMs`; a click sooner restarts the server's lock). */
+  castSpellIntervalMs: number;
   /** Seconds left of a logout countdown, or null when none runs. */
   quitSecondsLeft: number | null;
   usersOnline: number;
@@ -382,6 +475,16 @@ export function emptyTrade(): TradeState {
   return { open: false, partnerName: "", mine: emptyOffer(), theirs: emptyOffer(), accepted: false };
 }
 
+/** A book with every slot empty. */
+export function emptySpellBook(): SpellBookState {
+  return { slots: new Array<number>(SPELL_SLOTS).fill(0), castingSlot: 0 };
+}
+
+/** Nothing known to hold the player. */
+export function emptyOwnStatus(): OwnStatusState {
+  return { paralyzed: false, immobilized: false, blind: false, dumb: false, invisibleUntilMs: null, poisonedUntilMs: 0, boost: null };
+}
+
 /** A closed shop with no slots known. */
 export function emptyShop(): ShopState {
   return { open: false, npcName: "", slots: new Array<ShopSlotView | undefined>(SHOP_SLOTS).fill(undefined) };
@@ -415,17 +518,23 @@ export function createGameState(): GameState {
     projectiles: [],
     nextProjectileId: 1,
     safeMode: null,
+    spellBook: emptySpellBook(),
+    spellCatalogue: new Map(),
+    effects: [],
+    nextEffectId: 1,
+    ownStatus: emptyOwnStatus(),
     console: [],
     nextConsoleId: 1,
     walkIntervalMs: DEFAULT_WALK_INTERVAL_MS,
     attackIntervalMs: DEFAULT_ATTACK_INTERVAL_MS,
+    castSpellIntervalMs: DEFAULT_CAST_SPELL_INTERVAL_MS,
     quitSecondsLeft: null,
     usersOnline: 0,
     badPackets: 0,
   };
 }
 
-/** Forgets everything about the world (a new login starts clean); the console is kept. */
+/** Forgets everything about the world (a new login starts clean); the console and the world's spell names are kept. */
 export function resetWorld(state: GameState): void {
   state.mapId = 0;
   state.myCharIndex = 0;
@@ -447,6 +556,9 @@ export function resetWorld(state: GameState): void {
   state.target = null;
   state.projectiles = [];
   state.safeMode = null;
+  state.spellBook = emptySpellBook();
+  state.effects = [];
+  state.ownStatus = emptyOwnStatus();
   state.quitSecondsLeft = null;
 }
 

@@ -90,6 +90,57 @@ export {
   type SkillCheck,
 } from "./skills-rules.ts";
 export {
+  applySpellSlot,
+  spellInSlot,
+  spellName,
+  spellRows,
+  checkCast,
+  checkMoveSpell,
+  checkSpellClick,
+  checkMeditate,
+  spellWordsText,
+  spellOfWords,
+  spellConsoleText,
+  MAGIC_SKILL,
+  SPELLS_KEY_CODE,
+  MEDITATE_KEY_CODE,
+  type SpellRefusal,
+  type SpellCheck,
+  type SpellRow,
+} from "./spell-rules.ts";
+export {
+  toggleParalysis,
+  toggleImmobilization,
+  setBlind,
+  setDumb,
+  setInvisible,
+  applyCounters,
+  applyAttributeBoost,
+  notePoisonLine,
+  applyMeditateToggle,
+  isMeditating,
+  heldBy,
+  statusMarks,
+  charVisibility,
+  POISON_MESSAGES,
+  type StatusMark,
+  type StatusMarkKind,
+} from "./altered-states.ts";
+export {
+  pushCharBurst,
+  pushCharParticles,
+  pushTileEffect,
+  pushTravel,
+  liveEffects,
+  effectProgress,
+  effectHue,
+  burstShape,
+  particleOffsets,
+  travelPoint,
+  meditationRing,
+  PARTICLES_PER_EFFECT,
+} from "./spell-effects.ts";
+export {
   createGameState,
   resetWorld,
   ownChar,
@@ -120,6 +171,11 @@ export {
   type ConsoleLine,
   type ConsoleTone,
   type ChatBubble,
+  type SpellBookState,
+  type SpellEffectView,
+  type SpellEffectKind,
+  type OwnStatusState,
+  type AttributeBoostView,
 } from "./game-state.ts";
 export { MovementPredictor, type PendingStep, type Reconciliation, type StepLegality } from "./prediction.ts";
 export { LiveMapGrid } from "./map-grid.ts";
@@ -166,6 +222,6 @@ export {
   type Terrain,
 } from "./procedural-art.ts";
 export { checkCreationForm, headChoices, cycleHead, RACE_CHOICES, GENDER_CHOICES, CLASS_CHOICES, type Choice, type FormCheck } from "./creation-options.ts";
-export { messageBoxText, localeMessageText, quitCountdownOf, toneOfFont, MESSAGE_BOX_TEXT, CHAT_TEXT, INVENTORY_TEXT, VITALS_TEXT, BANK_TEXT, TRADE_TEXT, QUESTION_BOX_TEXT, COMBAT_TEXT, DEATH_TEXT, LEVEL_UP_TEXT, SKILLS_TEXT, SKILL_NAMES } from "./ui-text.ts";
-export { parseWorldInfo, fallbackWorldInfo, buildWorldInfoJson, type WorldInfo, type WorldInfoJson } from "./world-info.ts";
+export { messageBoxText, localeMessageText, quitCountdownOf, toneOfFont, MESSAGE_BOX_TEXT, CHAT_TEXT, INVENTORY_TEXT, VITALS_TEXT, BANK_TEXT, TRADE_TEXT, QUESTION_BOX_TEXT, COMBAT_TEXT, DEATH_TEXT, LEVEL_UP_TEXT, SKILLS_TEXT, SKILL_NAMES, SPELL_TEXT, STATUS_MARK_TEXT, HELD_TEXT, PET_TEXT } from "./ui-text.ts";
+export { parseWorldInfo, fallbackWorldInfo, buildWorldInfoJson, type WorldInfo, type WorldInfoJson, type SpellInfo, type SpellInfoJson } from "./world-info.ts";
 export * from "./constants.ts";

@@ -26,10 +26,24 @@ import {
   TILE_TEXTS_MAX,
 } from "./constants.ts";
 import { applyBankGold, applyBankSlot } from "./bank-rules.ts";
-import { clampAttackInterval, faceTowards, MISS_COLOUR, pushCharText, startSwing } from "./combat-rules.ts";
+import { clampAttackInterval, clampCastSpellInterval, faceTowards, MISS_COLOUR, pushCharText, startSwing } from "./combat-rules.ts";
 import { actionBarOnRecreate, applyBarFx } from "./action-bars.ts";
 import { applySkillRise, readSkills, SKILL_ROSE_MESSAGE } from "./skills-rules.ts";
 import { applySafeMode, applyTagAndStatus } from "./status-rules.ts";
+import {
+  applyAttributeBoost,
+  applyCounters,
+  applyMeditateToggle,
+  clearOnDeath,
+  notePoisonLine,
+  setBlind,
+  setDumb,
+  setInvisible,
+  toggleImmobilization,
+  toggleParalysis,
+} from "./altered-states.ts";
+import { pushCharBurst, pushCharParticles, pushTileEffect, pushTravel } from "./spell-effects.ts";
+import { applySpellSlot, spellConsoleText, spellWordsText } from "./spell-rules.ts";
 import { applyTargetRequest, pushProjectile } from "./target-rules.ts";
 import { emptyTrade, ownChar, pushConsole, pushPickUp, tileKey, type AccountCharacter, type CharView, type GameState } from "./game-state.ts";
 import { applyQuestion, applyTradeOffer } from "./trade-rules.ts";
@@ -136,6 +150,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
     case "Intervals":
       state.walkIntervalMs = clampWalkInterval(packet.fields.walkMs);
       state.attackIntervalMs = clampAttackInterval(packet.fields.attackMs);
+      state.castSpellIntervalMs = clampCastSpellInterval(packet.fields.castSpellMs);
       return [];
 
     case "VelocidadToggle": {
@@ -154,6 +169,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       state.tileTexts = [];
       state.charTexts = [];
       state.projectiles = [];
+      state.effects = [];
       state.area = null;
       // A question from someone on the map we left can no longer be answered, nor a target aimed at.
       state.question = null;
@@ -199,6 +215,9 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
         moveStartMs: nowMs,
         moveDurationMs: 0,
         stepCount: previous?.stepCount ?? 0,
+        // The meditation FX rides in the create; an invisible char is hidden again by a `SetInvisible` after it.
+        fx: f.fx > 0 ? f.fx : 0,
+        invisible: false,
       };
       const bar = actionBarOnRecreate(previous, f.x, f.y);
       if (bar) char.actionBar = bar;
@@ -261,6 +280,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       char.weapon = f.weapon;
       char.shield = f.shield;
       char.helmet = f.helmet;
+      char.fx = f.fx > 0 ? f.fx : 0;
       return [];
     }
 
@@ -327,6 +347,80 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       applyTargetRequest(state, packet.fields.skill, packet.fields.isArea, packet.fields.radius, nowMs);
       return [];
 
+    // ---- spells, altered states and meditation (issue #16)
+
+    case "ChangeSpellSlot":
+      applySpellSlot(state, packet.fields.slot, packet.fields.spellIdOrEmpty > 0 ? packet.fields.spellId : 0);
+      return [];
+
+    case "CreateFX":
+      pushCharBurst(state, packet.fields.charIndex, packet.fields.fx, nowMs);
+      return [];
+
+    case "ParticleFX":
+      pushCharParticles(state, packet.fields.charIndex, packet.fields.particle, packet.fields.remove, nowMs);
+      return [];
+
+    case "Fxpiso":
+      pushTileEffect(state, "burst", "Fxpiso", packet.fields.x, packet.fields.y, packet.fields.grhIndex, nowMs);
+      return [];
+
+    case "ParticleFXToFloor":
+      pushTileEffect(state, "particles", "ParticleFXToFloor", packet.fields.x, packet.fields.y, packet.fields.particle, nowMs);
+      return [];
+
+    case "ParticleFXWithDestino": {
+      const f = packet.fields;
+      pushTravel(state, "ParticleFXWithDestino", f.emitter, f.receiver, 0, 0, f.travelParticle, f.finalParticle, nowMs);
+      return [];
+    }
+
+    case "ParticleFXWithDestinoXY": {
+      const f = packet.fields;
+      pushTravel(state, "ParticleFXWithDestinoXY", f.emitter, 0, f.x, f.y, f.travelParticle, f.finalParticle, nowMs);
+      return [];
+    }
+
+    case "MeditateToggle":
+      applyMeditateToggle(state, packet.fields.charIndex, packet.fields.fx);
+      return [];
+
+    case "SetInvisible":
+      setInvisible(state, packet.fields.charIndex, packet.fields.invisible);
+      return [];
+
+    case "ParalizeOK":
+      toggleParalysis(state);
+      return [];
+
+    case "InmovilizadoOK":
+      toggleImmobilization(state);
+      return [];
+
+    case "Blind":
+      setBlind(state, true);
+      return [];
+
+    case "BlindNoMore":
+      setBlind(state, false);
+      return [];
+
+    case "Dumb":
+      setDumb(state, true);
+      return [];
+
+    case "DumbNoMore":
+      setDumb(state, false);
+      return [];
+
+    case "Contadores":
+      applyCounters(state, packet.fields.invisibility, nowMs);
+      return [];
+
+    case "FYA":
+      applyAttributeBoost(state, packet.fields.strength, packet.fields.agility, packet.fields.effectDuration, nowMs);
+      return [];
+
     case "CreateProjectile": {
       const { startX, startY, targetX, targetY, projectileType } = packet.fields;
       pushProjectile(state, startX, startY, targetX, targetY, projectileType, nowMs);
@@ -373,10 +467,16 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       return [];
 
     case "ChatOverHead": {
-      const { text, charIndex, color } = packet.fields;
+      const { text, charIndex, color, isSpell } = packet.fields;
       const char = state.chars.get(charIndex);
       if (text.length === 0) {
         state.bubbles.delete(charIndex);
+        return [];
+      }
+      if (isSpell) {
+        // Magic words (`PMAG*<id>`): over the caster only, as the stock client says them.
+        const words = spellWordsText(state.spellCatalogue, text);
+        state.bubbles.set(charIndex, { text: words, color, untilMs: nowMs + bubbleDurationMs(words), spell: true });
         return [];
       }
       state.bubbles.set(charIndex, { text, color, untilMs: nowMs + bubbleDurationMs(text) });
@@ -405,7 +505,8 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
 
     case "ConsoleMsg": {
       const { text, fontIndex } = packet.fields;
-      pushConsole(state, text, toneOfFont(fontIndex), nowMs);
+      // A cast's console macros (`ProMSG*`, `HecMSGU*`, `HecMSGA*`) are worded with the world's spells.
+      pushConsole(state, spellConsoleText(state.spellCatalogue, text) ?? text, toneOfFont(fontIndex), nowMs);
       const countdown = quitCountdownOf(text);
       if (countdown === "cancelled") state.quitSecondsLeft = null;
       else if (countdown) state.quitSecondsLeft = countdown.secondsLeft;
@@ -476,6 +577,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
     case "LocaleMsg":
       pushConsole(state, localeMessageText(packet.fields.messageId, packet.fields.params), toneOfFont(packet.fields.fontIndex), nowMs);
       if (packet.fields.messageId === SKILL_ROSE_MESSAGE) applySkillRise(state, packet.fields.params);
+      notePoisonLine(state, packet.fields.messageId, nowMs);
       return [];
 
     case "ConsoleCharText": {
@@ -505,6 +607,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
         me.minHp = f.minHp;
         me.maxHp = f.maxHp;
       }
+      if (f.minHp <= 0 && f.maxHp > 0) clearOnDeath(state);
       return [];
     }
     case "UpdateHP": {
@@ -512,6 +615,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       // The bar over our own head follows too (others get `CharUpdateHP`).
       const me = ownChar(state);
       if (me) me.minHp = packet.fields.minHp;
+      if (packet.fields.minHp <= 0) clearOnDeath(state);
       return [];
     }
     case "UpdateMana":

@@ -2,7 +2,7 @@
  * Aiming, as the stock client does it (combat-and-progression §4; protocol §4.4): the server
  * answers using an equipped bow or throwing weapon with `WorkRequestTarget(12)`, the cursor turns
  * into a crosshair, and the next click on the map goes out as `WorkLeftClick(x, y, 12)` instead of
- * a `LeftClick`; `WorkRequestTarget(0)` (or Escape, on our side) puts the plain cursor back. The
+ * a `LeftClick` (a spell the same way, skill 1: spell-rules.ts); `WorkRequestTarget(0)` (or Escape, on our side) puts the plain cursor back. The
  * arrow the server then draws (`CreateProjectile`) flies from tile to tile for `PROJECTILE_MS`.
  * The server decides everything about the shot; the client only routes the click. Pure.
  */
@@ -23,9 +23,21 @@ export type MapClick =
   /** `WorkLeftClick`: the aimed skill at the tile (a shot at whoever stands there). */
   | { readonly kind: "work"; readonly x: number; readonly y: number; readonly skill: number };
 
-/** `WorkRequestTarget`: aim `skill` with the next click, or stop aiming on skill 0. */
+/** `e_Skill.Magia`: a spell's target request (`CastSpell` answered with `WorkRequestTarget(1)`). */
+export const MAGIC_TARGET_SKILL = 1;
+
+/**
+ * `WorkRequestTarget`: aim `skill` with the next click, or stop aiming on skill 0. A spell's
+ * request is for the spell in the slot the last `CastSpell` chose.
+ */
 export function applyTargetRequest(state: GameState, skill: number, isArea: boolean, radius: number, nowMs: number): void {
-  state.target = skill === NO_TARGET_SKILL || !Number.isInteger(skill) ? null : { skill, isArea, radius: Math.max(0, radius), sinceMs: nowMs };
+  if (skill === NO_TARGET_SKILL || !Number.isInteger(skill)) {
+    state.target = null;
+    return;
+  }
+  const book = state.spellBook;
+  const spellId = skill === MAGIC_TARGET_SKILL && book.castingSlot > 0 ? (book.slots[book.castingSlot - 1] ?? 0) : 0;
+  state.target = { skill, spellId, isArea, radius: Math.max(0, radius), sinceMs: nowMs };
 }
 
 /** Stops aiming (Escape); true when there was something to stop. */

@@ -30,7 +30,7 @@ function sent(transport: { take(): { name: string; fields: unknown }[] }): { nam
 describe("the target mode (WorkRequestTarget)", () => {
   test("skill 12 aims: the next map click is a WorkLeftClick with the skill, and the aim is spent", () => {
     const { session, transport, state } = aiming(50);
-    expect(state.target).toEqual({ skill: PROJECTILES_SKILL, isArea: false, radius: 0, sinceMs: 50 });
+    expect(state.target).toEqual({ skill: PROJECTILES_SKILL, spellId: 0, isArea: false, radius: 0, sinceMs: 50 });
     expect(session.clickMap(HARE_TILE.x, HARE_TILE.y)).toEqual({ kind: "work", x: HARE_TILE.x, y: HARE_TILE.y, skill: PROJECTILES_SKILL });
     expect(sent(transport)).toEqual([{ name: "WorkLeftClick", fields: { x: HARE_TILE.x, y: HARE_TILE.y, skill: PROJECTILES_SKILL, counter: 1 } }]);
     expect(state.target).toBeNull();

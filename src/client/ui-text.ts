@@ -13,6 +13,8 @@ import type { AttackRefusal } from "./combat-rules.ts";
 import { BAR_ACTION_HOME } from "./action-bars.ts";
 import { PROJECTILES_SKILL } from "./target-rules.ts";
 import type { SkillRefusal } from "./skills-rules.ts";
+import type { SpellRefusal } from "./spell-rules.ts";
+import type { StatusMarkKind } from "./altered-states.ts";
 import type { TradeRefusal } from "./trade-rules.ts";
 
 /**
@@ -79,6 +81,43 @@ const LOCALE_TEXT: Readonly<Record<number, string>> = {
   1058: "Para atacar al Ejército Real tenés que quitarte el seguro (/SEG).",
   1128: "Estás muy cansado para luchar.",
   2129: "¡Estoy muy cansado!",
+  // Spells, altered states and meditation (combat-and-progression §5, §9).
+  7: "Tu objetivo está muerto.",
+  32: "¬1 te curó ¬2 puntos de vida.",
+  33: "Te curaste ¬1 puntos de vida.",
+  34: "¡¬1 te quitó ¬2 puntos de vida!",
+  47: "Estás envenenado: curate o vas a morir.",
+  54: "No podés moverte.",
+  222: "No tenés suficiente maná.",
+  307: "Volviste a ser visible.",
+  380: "No podés atacarte a vos mismo.",
+  381: "La criatura es inmune a este hechizo.",
+  388: "Le curaste a ¬1 ¬2 puntos de vida.",
+  389: "¡Le quitaste a ¬1 ¬2 puntos de vida!",
+  390: "El veneno te quitó ¬1 puntos de vida.",
+  391: "El fuego te quitó ¬1 puntos de vida.",
+  392: "¡Te estás quemando! Curate o vas a morir.",
+  525: "Ya conocés ese hechizo.",
+  587: "Primero elegí un hechizo.",
+  666: "El hechizo no tiene efecto.",
+  670: "No podés mover el hechizo hacia ese lado.",
+  756: "No podés meditar montado.",
+  777: "No tenés lugar para más hechizos.",
+  781: "Necesitás un báculo para lanzar este hechizo.",
+  782: "Tu báculo no es lo bastante poderoso para este hechizo.",
+  790: "Este hechizo sólo afecta a personajes.",
+  791: "Este hechizo sólo afecta a criaturas.",
+  792: "Ese no es un objetivo válido.",
+  821: "La criatura no tiene heridas.",
+  1123: "¡Estás paralizado!",
+  1627: "¬1 te quitó ¬2 puntos de vida.",
+  1635: "Tenés que esperar ¬1 segundos para volver a lanzar este hechizo.",
+  1636: "Te falta habilidad en Magia: necesitás ¬1 puntos.",
+  1870: "¬1 ya está envenenado.",
+  1871: "¬1 no está envenenado.",
+  1906: "¬1 no tiene heridas.",
+  1920: "Te curaste ¬1 puntos de vida.",
+  1921: "Le quitaste ¬1 puntos de vida a ¬2.",
 };
 
 /** `text` with its `¬n` holes filled from ¬-separated `params`. */
@@ -241,7 +280,9 @@ export const COMBAT_TEXT = {
 
 /** Aiming a shot (`WorkRequestTarget`): the hint over the map while the crosshair is on. */
 export const TARGET_TEXT = {
-  hint: (skill: number): string => (skill === PROJECTILES_SKILL ? "Apuntando: hacé clic sobre tu blanco para disparar." : "Hacé clic sobre tu objetivo."),
+  /** The hint over the map while aiming; `spellName` names the spell a magic click casts. */
+  hint: (skill: number, spellName = ""): string =>
+    skill === PROJECTILES_SKILL ? "Apuntando: hacé clic sobre tu blanco para disparar." : spellName ? `Lanzar ${spellName}: hacé clic sobre tu objetivo.` : "Hacé clic sobre tu objetivo.",
   cancelHint: "Escape cancela.",
   cancelled: "Dejaste de apuntar.",
 } as const;
@@ -482,4 +523,65 @@ export const SERVICE_TEXT = {
   commerceTitle: "Comerciar con el personaje o comerciante que clickeaste (/COMERCIAR)",
   vault: "Bóveda (B)",
   vaultTitle: "Abrir tu bóveda con el banquero que clickeaste (/BOVEDA)",
+} as const;
+
+/** Everything the spell list (H) and meditation (M) say. */
+export const SPELL_TEXT = {
+  title: "Hechizos",
+  tabInventory: "Inventario",
+  tabSpells: "Hechizos (H)",
+  tabSpellsTitle: "Ver tus hechizos en lugar del inventario (H)",
+  cast: "Lanzar",
+  up: "Subir",
+  down: "Bajar",
+  meditate: "Meditar (M)",
+  meditateTitle: "Meditar para recuperar maná (M o /MEDITAR); caminar o atacar lo interrumpe",
+  stopMeditating: "Dejar de meditar (M)",
+  empty: "(vacío)",
+  noSpells: "No conocés hechizos. Los magos, clérigos, druidas y bardos empiezan con algunos; otros se aprenden de pergaminos.",
+  mana: (mana: number): string => `${mana} maná`,
+  row: (slot: number, name: string, mana: number | null): string => `${slot}. ${name}${mana !== null ? ` (${mana} maná)` : ""}`,
+  emptyRow: (slot: number): string => `${slot}. (vacío)`,
+  hint: "Elegí un hechizo y «Lanzar» (o doble clic, o Enter): si necesita objetivo, hacé clic sobre él en el mapa. Escape cancela.",
+  refusals: {
+    not_playing: "Todavía no estás en el juego.",
+    dead: "¡¡Estás muerto!!",
+    bad_slot: "Ese casillero de hechizos no existe.",
+    empty_slot: "No hay ningún hechizo en ese casillero.",
+    at_edge: "No podés mover el hechizo más allá.",
+    too_soon: "Todavía no podés lanzar otro hechizo.",
+    no_mana: "Tu clase no usa maná: no tenés nada que meditar.",
+    full_mana: "Tu maná está completo.",
+  } satisfies Record<SpellRefusal, string>,
+} as const;
+
+/** The marks of what the player is under (status row of the sidebar). */
+export const STATUS_MARK_TEXT = {
+  label: (kind: StatusMarkKind, secondsLeft: number | null): string => {
+    const name = STATUS_MARK_NAMES[kind];
+    return secondsLeft !== null && secondsLeft > 0 ? `${name} ${secondsLeft} s` : name;
+  },
+  title: "Lo que te afecta ahora",
+} as const;
+
+const STATUS_MARK_NAMES: Readonly<Record<StatusMarkKind, string>> = {
+  paralyzed: "Paralizado",
+  immobilized: "Inmovilizado",
+  blind: "Ciego",
+  dumb: "Estúpido",
+  invisible: "Invisible",
+  poisoned: "Envenenado",
+  meditating: "Meditando",
+  boosted: "Potenciado",
+};
+
+/** Said when an arrow is pressed while held (the server would refuse the step). */
+export const HELD_TEXT = {
+  paralyzed: "¡Estás paralizado! No podés moverte.",
+  immobilized: "¡Estás inmovilizado! Sólo podés girar.",
+} as const;
+
+/** The marker under a pet's name. */
+export const PET_TEXT = {
+  marker: "mascota",
 } as const;

@@ -1,10 +1,13 @@
 /**
  * What the client may learn about the world beyond the protocol: home cities to offer at
- * character creation, object names for the inventory and object pictures (AO `GrhIndex`). Served (optionally) as JSON at
- * `GET /api/world`; without it the client falls back to the AO20 city list and object numbers.
+ * character creation, object names for the inventory and object pictures (AO `GrhIndex`), and
+ * the spells of `Hechizos.dat` (name, magic words, mana, console lines: the stock client reads
+ * them from its own copy of the file). Served (optionally) as JSON at `GET /api/world`; without
+ * it the client falls back to the AO20 city list, object numbers and "Hechizo N".
  * The document is hostile input: malformed entries are skipped, never thrown on. Pure.
  */
 import { CITIES } from "../game/character-creation/index.ts";
+import { SPELL_TEXT_MAX_CHARS } from "./constants.ts";
 
 /** Body of `GET /api/world`. */
 export interface WorldInfoJson {
@@ -18,6 +21,31 @@ export interface WorldInfoJson {
   readonly objects: readonly { readonly id: number; readonly name: string; readonly objType: number; readonly grhIndex?: number }[];
   /** Base URL of the AO images (`<base>/<file>.png`) when the server serves AO graphics; absent otherwise. */
   readonly graphicsUrl?: string;
+  /** The spells (absent in documents of older servers). Empty texts are left out. */
+  readonly spells?: readonly SpellInfoJson[];
+}
+
+/** One spell of `GET /api/world`: `Nombre`, `PalabrasMagicas`, `ManaRequerido`, `HechizeroMsg`, `PropioMsg`, `TargetMsg`. */
+export interface SpellInfoJson {
+  readonly id: number;
+  readonly name: string;
+  readonly words?: string;
+  readonly mana: number;
+  readonly casterMessage?: string;
+  readonly selfMessage?: string;
+  readonly targetMessage?: string;
+}
+
+/** What the client knows of a spell: shown in the spell list, spoken over the caster, worded in the console. */
+export interface SpellInfo {
+  readonly name: string;
+  /** The words over the caster's head (`PMAG*<id>`); "" when the world has none. */
+  readonly words: string;
+  readonly mana: number;
+  /** `HechizeroMsg` (caster, followed by the target's name), `PropioMsg` (on oneself), `TargetMsg` (the caster's name, then this). */
+  readonly casterMessage: string;
+  readonly selfMessage: string;
+  readonly targetMessage: string;
 }
 
 export interface WorldInfo {
@@ -28,6 +56,8 @@ export interface WorldInfo {
   /** Object number → grh of its picture, for objects that have one. */
   readonly objectGrhs: ReadonlyMap<number, number>;
   readonly graphicsUrl: string | null;
+  /** Spell number → what the client shows of it (empty without world info). */
+  readonly spells: ReadonlyMap<number, SpellInfo>;
 }
 
 /** Longest name kept from the document (longer ones are cut). */
@@ -35,6 +65,10 @@ const MAX_NAME_CHARS = 60;
 /** Home city ids are a u8 varint on the wire in practice (`e_City`). */
 const MAX_CITY_ID = 255;
 const MAX_OBJECT_ID = 32_767;
+/** Spell numbers are i16 on the wire (`ChangeSpellSlot.spellId`). */
+const MAX_SPELL_ID = 32_767;
+/** Mana is an i16 on the wire. */
+const MAX_MANA = 32_767;
 /** Grh numbers are i32 in the AO files and packets. */
 const MAX_GRH_INDEX = 0x7fff_ffff;
 
@@ -47,6 +81,7 @@ export function fallbackWorldInfo(): WorldInfo {
     objectTypes: new Map(),
     objectGrhs: new Map(),
     graphicsUrl: null,
+    spells: new Map(),
   };
 }
 
@@ -76,6 +111,21 @@ export function parseWorldInfo(value: unknown): WorldInfo {
       if (isInt(object.grhIndex, 1, MAX_GRH_INDEX)) objectGrhs.set(object.id as number, object.grhIndex as number);
     }
   }
+  const spells = new Map<number, SpellInfo>();
+  if (Array.isArray(doc.spells)) {
+    for (const entry of doc.spells as unknown[]) {
+      const spell = entry as Record<string, unknown> | null;
+      if (!spell || !isInt(spell.id, 1, MAX_SPELL_ID) || typeof spell.name !== "string") continue;
+      spells.set(spell.id as number, {
+        name: spell.name.slice(0, SPELL_TEXT_MAX_CHARS),
+        words: textOf(spell.words),
+        mana: isInt(spell.mana, 0, MAX_MANA) ? (spell.mana as number) : 0,
+        casterMessage: textOf(spell.casterMessage),
+        selfMessage: textOf(spell.selfMessage),
+        targetMessage: textOf(spell.targetMessage),
+      });
+    }
+  }
   const graphicsUrl = typeof doc.graphicsUrl === "string" && /^\/[\w/.-]*$/.test(doc.graphicsUrl) ? doc.graphicsUrl : null;
   return {
     name: typeof doc.name === "string" ? doc.name.slice(0, MAX_NAME_CHARS) : "",
@@ -84,6 +134,7 @@ export function parseWorldInfo(value: unknown): WorldInfo {
     objectTypes,
     objectGrhs,
     graphicsUrl,
+    spells,
   };
 }
 
@@ -96,6 +147,15 @@ export function buildWorldInfoJson(world: {
   readonly homeCities: readonly { readonly id: number; readonly name: string }[];
   readonly objects: readonly { readonly id: number; readonly name: string; readonly objType: number; readonly grhIndex?: number }[];
   readonly graphicsUrl?: string;
+  readonly spells?: readonly {
+    readonly id: number;
+    readonly name: string;
+    readonly magicWords: string;
+    readonly manaRequired: number;
+    readonly casterMessage: string;
+    readonly selfMessage: string;
+    readonly targetMessage: string;
+  }[];
 }): WorldInfoJson {
   return {
     name: world.name,
@@ -107,7 +167,21 @@ export function buildWorldInfoJson(world: {
       ...(object.grhIndex !== undefined && object.grhIndex > 0 ? { grhIndex: object.grhIndex } : {}),
     })),
     ...(world.graphicsUrl ? { graphicsUrl: world.graphicsUrl } : {}),
+    spells: (world.spells ?? []).map((spell) => ({
+      id: spell.id,
+      name: spell.name,
+      mana: spell.manaRequired,
+      ...(spell.magicWords ? { words: spell.magicWords } : {}),
+      ...(spell.casterMessage ? { casterMessage: spell.casterMessage } : {}),
+      ...(spell.selfMessage ? { selfMessage: spell.selfMessage } : {}),
+      ...(spell.targetMessage ? { targetMessage: spell.targetMessage } : {}),
+    })),
   };
+}
+
+/** A text of the document, cut to a sane length; "" for anything else. */
+function textOf(value: unknown): string {
+  return typeof value === "string" ? value.slice(0, SPELL_TEXT_MAX_CHARS) : "";
 }
 
 function isInt(value: unknown, min: number, max: number): boolean {

@@ -58,7 +58,7 @@ export interface ServerWorld {
   mapJson(id: number): MapApiJson | undefined;
   /** A map's graphic layers as the pack stores them (gzipped `AOML` document), or undefined when it has none. */
   mapLayers(id: number): PackedMapLayers | undefined;
-  /** What the browser client needs to know about this world (home cities, object names). */
+  /** What the browser client needs to know about this world (home cities, object names, spells). */
   worldInfo: WorldInfoJson;
 }
 
@@ -133,6 +133,8 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
       name: pack.name,
       homeCities: pack.cities.filter((city) => !selectable || selectable.has(city.id)).map((city) => ({ id: city.id, name: city.name })),
       objects: (pack.tables?.objects?.objects ?? []).map((object) => ({ id: object.id, name: object.name, objType: object.objType, grhIndex: object.grhIndex })),
+      // The stock client reads names, words and console lines from its own Hechizos.dat; the browser gets them here.
+      spells: pack.tables?.spells?.spells ?? [],
       ...(graphicsUrl ? { graphicsUrl } : {}),
     }),
     mapJson(id) {
