@@ -19,6 +19,8 @@ const EXTRA_FACES: Record<string, { file: string; why: string }[]> = {
   // index.ts is the client's pure core (state, reducer, prediction) for tools and tests;
   // serve.ts is how the server serves the bundled page, and needs Bun's HTML import.
   client: [{ file: "serve.ts", why: "the server side of the client: routes for the bundled page" }],
+  "game/character": [{ file: "character-record.test-support.ts", why: "test support: a plain character record for every context's tests" }],
+  random: [{ file: "scripted-random.test-support.ts", why: "test support: a scripted Random for every context's rule tests" }],
 };
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
@@ -70,6 +72,17 @@ describe("contexts are entered through their faces", () => {
     const files = [SRC, join(REPO, "bench")].flatMap((dir) => sourceFiles(dir));
     expect(files.length).toBeGreaterThan(100);
     const offenders = files.flatMap((file) => reachIns(file, readFileSync(file, "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
+  test("test support (`*.test-support.ts`, faces included) is imported by tests and test support only", () => {
+    const code = [SRC, join(REPO, "bench")].flatMap((dir) => sourceFiles(dir)).filter((file) => !/(\.test|\.test-support|\/test-fixtures)\.ts$/.test(file));
+    const offenders = code.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(IMPORT)]
+        .map((match) => match[1] ?? match[2] ?? match[3]!)
+        .filter((spec) => spec.endsWith(".test-support.ts"))
+        .map((spec) => `${relative(REPO, file)} -> ${spec}`),
+    );
     expect(offenders).toEqual([]);
   });
 

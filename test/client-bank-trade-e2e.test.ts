@@ -16,33 +16,29 @@
  *
  * Without /usr/bin/chromium the suite fails when CI=true and is skipped otherwise.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, test } from "bun:test";
 import { DEFAULT_WORLD_MAP_IDS } from "../src/content/default-world/index.ts";
-import type { ClientPacket, ServerPacket } from "../src/protocol/index.ts";
 import {
-  CHROMIUM,
-  CHROMIUM_FLAGS,
   chromiumMissingFor,
   clickTile,
-  createCharacterFromPage,
-  mapGridFrom,
-  recordTraffic,
+  focusMap,
+  inventorySlotOf,
+  manhattan,
+  saveScreenshot,
+  STEP_TIMEOUT_MS,
   tileShown,
-  until as untilWithin,
+  unitsShown,
+  until,
+  waitGold,
+  waitUnits,
   walkPageUntil,
 } from "./support/browser.ts";
+import { browserWorld } from "./support/browser-world.ts";
 import type { GameClient } from "./support/game-client.ts";
-import { liveWorld } from "./support/world-players.ts";
 
-const STEP_TIMEOUT_MS = 10_000;
 const SCENARIO_TIMEOUT_MS = 120_000;
 const WALK_TIMEOUT_MS = 40_000;
-const until = <T>(what: string, find: () => T | undefined, timeoutMs = STEP_TIMEOUT_MS): Promise<T> => untilWithin(what, find, timeoutMs);
 
-const ARTIFACTS = join(import.meta.dir, "..", ".test-artifacts");
 /** "Banquero de Alba" in the default world's town. */
 const BANKER = { x: 44, y: 42 } as const;
 /** `BankStart` opens the vault within 6 tiles of the banker; the test stands closer. */
@@ -60,44 +56,6 @@ const HOLD_MS = 400;
 
 const chromiumMissing = chromiumMissingFor("client-bank-trade-e2e");
 
-type Tile = { x: number; y: number };
-const manhattan = (a: Tile, b: Tile) => Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
-
-/** Units of `objIndex` the inventory shows, over every slot. */
-async function unitsShown(page: Page, objIndex: number): Promise<number> {
-  return page.$$eval(`#inventory button[data-obj="${objIndex}"]`, (buttons) => buttons.reduce((sum, b) => sum + Number((b as HTMLElement).dataset.amount ?? 0), 0));
-}
-
-async function waitUnits(page: Page, objIndex: number, want: number, what: string): Promise<void> {
-  try {
-    await page.waitForFunction(
-      ([obj, n]) => Array.from(document.querySelectorAll<HTMLElement>(`#inventory button[data-obj="${obj}"]`)).reduce((sum, b) => sum + Number(b.dataset.amount ?? 0), 0) === n,
-      [objIndex, want] as const,
-      { timeout: STEP_TIMEOUT_MS },
-    );
-  } catch {
-    throw new Error(`${what}: the inventory never showed ${want} of object ${objIndex} (it shows ${await unitsShown(page, objIndex)})`);
-  }
-}
-
-async function waitGold(page: Page, want: number, what: string): Promise<void> {
-  try {
-    await page.waitForFunction((n) => Number(document.querySelector("#hud-gold")?.textContent?.replace(/\D/g, "")) === n, want, { timeout: STEP_TIMEOUT_MS });
-  } catch {
-    throw new Error(`${what}: the gold never showed ${want} (it shows ${await page.textContent("#hud-gold")})`);
-  }
-}
-
-/** The inventory slot showing `objIndex` (the first, when several do). */
-async function inventorySlotOf(page: Page, objIndex: number): Promise<number> {
-  return Number(await page.locator(`#inventory button[data-obj="${objIndex}"]`).first().getAttribute("data-slot"));
-}
-
-/** Gives the keyboard back to the map (a button clicked in a form keeps the focus). */
-async function focusMap(page: Page): Promise<void> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
-
 /** The last amount the stock client was told for inventory slot `slot`. */
 function stockSlotAmount(client: GameClient, slot: number): number {
   const found = client.received.filter((p) => p.name === "ChangeInventorySlot" && p.fields.slot === slot).at(-1);
@@ -105,32 +63,7 @@ function stockSlotAmount(client: GameClient, slot: number): number {
 }
 
 describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser bank vault and player trade end to end", () => {
-  const live = liveWorld("pglite", "tcp");
-  let browser: Browser | undefined;
-  let pageUrl = "";
-
-  beforeAll(async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is required in CI (apt-get install -y chromium)`).toBe(true);
-    pageUrl = `http://127.0.0.1:${live.ts.httpPort}/`;
-    const { chromium } = await import("playwright-core");
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
-  }, SCENARIO_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-  }, SCENARIO_TIMEOUT_MS);
-
-  /** A new page with its traffic recorded and its errors collected, and a character in the world. */
-  async function playerPage(email: string, name: string): Promise<{ page: Page; traffic: { sent: ClientPacket[]; received: ServerPacket[] }; pageErrors: string[] }> {
-    const page = await browser!.newPage({ viewport: { width: 1100, height: 800 } });
-    const traffic = recordTraffic(page);
-    const pageErrors: string[] = [];
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(pageUrl);
-    await createCharacterFromPage(page, { email, password: "bank-trade-secret", name }, STEP_TIMEOUT_MS);
-    await until("Logged", () => traffic.received.find((p) => p.name === "Logged"));
-    return { page, traffic, pageErrors };
-  }
+  const { live, mapGrid, playerPage } = browserWorld(SCENARIO_TIMEOUT_MS);
 
   test(
     "vault: click the banker, B opens it, deposit potions and gold, close, open again, take them back",
@@ -141,7 +74,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser bank vaul
 
       // 1. Walk near the banker, but not onto the tile just below it (a click there would
       //    target whoever stands below: the server looks at the char under the clicked tile first).
-      const grid = await mapGridFrom(pageUrl, DEFAULT_WORLD_MAP_IDS.town);
+      const grid = await mapGrid(DEFAULT_WORLD_MAP_IDS.town);
       const below = { x: BANKER.x, y: BANKER.y + 1 };
       const here = await walkPageUntil(page, grid, (p) => manhattan(p, BANKER) <= NEAR_BANKER && manhattan(p, BANKER) > 0 && manhattan(p, below) > 0, WALK_TIMEOUT_MS);
       console.info(`[client-bank-trade-e2e] at (${here.x}, ${here.y}), ${manhattan(here, BANKER)} tiles from the banker`);
@@ -214,8 +147,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser bank vaul
       expect(sentSince(mark, "Walk")).toEqual([]);
       expect(await tileShown(page)).toEqual(here);
 
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: join(ARTIFACTS, "client-bank.png") });
+      await saveScreenshot(page, "client-bank.png");
 
       // 7. Close: one BankEnd each way, the window goes.
       mark = traffic.sent.length;
@@ -290,7 +222,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser bank vaul
       const other = stock.client;
 
       // 1. Stand within trading distance of the stock player (both start on the plaza).
-      const grid = await mapGridFrom(pageUrl, DEFAULT_WORLD_MAP_IDS.town);
+      const grid = await mapGrid(DEFAULT_WORLD_MAP_IDS.town);
       const stockTile = { x: stock.x, y: stock.y };
       const me = await walkPageUntil(page, grid, (p) => manhattan(p, stockTile) <= TRADE_RANGE - 1 && manhattan(p, stockTile) > 0, WALK_TIMEOUT_MS);
       console.info(`[client-bank-trade-e2e] browser at (${me.x}, ${me.y}), stock player at (${stock.x}, ${stock.y})`);
@@ -363,8 +295,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser bank vaul
       await page.locator("#trade-panel.accepted").waitFor({ timeout: STEP_TIMEOUT_MS });
       expect(await page.locator("#trade-accept").isDisabled()).toBe(true);
       await other.waitFor("ConsoleMsg", (f) => String(f.text).includes("aceptó la oferta"), otherFrom);
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: join(ARTIFACTS, "client-trade.png") });
+      await saveScreenshot(page, "client-trade.png");
       other.send("UserCommerceOk");
       await until("UserCommerceEnd", () => receivedSince(receivedMark, "UserCommerceEnd")[0]);
       await other.waitFor("UserCommerceEnd", () => true, otherFrom);

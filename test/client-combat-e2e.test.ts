@@ -24,42 +24,41 @@
  *
  * Without /usr/bin/chromium the suite fails when CI=true and is skipped otherwise.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { DEFAULT_WORLD_MAP_IDS } from "../src/content/default-world/index.ts";
 import type { MapGrid } from "../src/game/map-json/index.ts";
 import { Heading } from "../src/game/movement/index.ts";
-import type { ClientPacket, ServerPacket } from "../src/protocol/index.ts";
 import {
-  CHROMIUM,
-  CHROMIUM_FLAGS,
+  ARROW_OF,
+  barShown,
   chromiumMissingFor,
   clickTile,
-  createCharacterFromPage,
+  creaturesSeen,
   firstStepOnGrid,
-  mapGridFrom,
-  recordTraffic,
+  focusMap,
+  manhattan,
+  press,
+  saveScreenshot,
+  STEP_TIMEOUT_MS,
   tileShown,
-  until as untilWithin,
+  until,
+  waitAttribute,
   walkPageUntil,
+  type Tile,
 } from "./support/browser.ts";
-import { liveWorld } from "./support/world-players.ts";
+import { browserWorld } from "./support/browser-world.ts";
 
-const STEP_TIMEOUT_MS = 10_000;
 const SCENARIO_TIMEOUT_MS = 150_000;
 const WALK_TIMEOUT_MS = 45_000;
 /** How long the test keeps chasing a creature and swinging at it. */
 const FIGHT_TIMEOUT_MS = 60_000;
 /** The stock attack interval (`Intervals.attackMs`). */
 const ATTACK_MS = 1_165;
-const until = <T>(what: string, find: () => T | undefined, timeoutMs = STEP_TIMEOUT_MS): Promise<T> => untilWithin(what, find, timeoutMs);
 
-const ARTIFACTS = join(import.meta.dir, "..", ".test-artifacts");
-const SCREENSHOT = join(ARTIFACTS, "client-combat.png");
-const GHOST_SCREENSHOT = join(ARTIFACTS, "client-ghost.png");
-const SKILLS_SCREENSHOT = join(ARTIFACTS, "client-skills.png");
+const SCREENSHOT = "client-combat.png";
+const GHOST_SCREENSHOT = "client-ghost.png";
+const SKILLS_SCREENSHOT = "client-skills.png";
 /** Skill ids (`e_Skill`). */
 const TACTICS = 3;
 const WEAPONS = 4;
@@ -78,48 +77,8 @@ const RESURRECTED = 585;
 
 const chromiumMissing = chromiumMissingFor("client-combat-e2e");
 
-type Tile = { x: number; y: number };
-type Traffic = { sent: ClientPacket[]; received: ServerPacket[] };
-const manhattan = (a: Tile, b: Tile) => Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
-const ARROW_OF: Readonly<Record<Heading, string>> = { [Heading.North]: "ArrowUp", [Heading.East]: "ArrowRight", [Heading.South]: "ArrowDown", [Heading.West]: "ArrowLeft" };
-
-/** Gives the keyboard back to the map (a button clicked keeps the focus otherwise). */
-async function focusMap(page: Page): Promise<void> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
-
-async function barShown(page: Page, id: string): Promise<{ value: number; max: number }> {
-  const bar = page.locator(`#${id}`);
-  return { value: Number(await bar.getAttribute("data-value")), max: Number(await bar.getAttribute("data-max")) };
-}
-
-/** Waits until `selector` has `attribute` = `value` (the page redraws on its next frame). */
-async function waitAttribute(page: Page, selector: string, attribute: string, value: string): Promise<void> {
-  try {
-    await page.waitForFunction(([sel, attr, want]) => document.querySelector(sel)?.getAttribute(attr) === want, [selector, attribute, value] as const, { timeout: STEP_TIMEOUT_MS, polling: 10 });
-  } catch {
-    throw new Error(`${selector} never had ${attribute}="${value}" (it has "${await page.getAttribute(selector, attribute)}")`);
-  }
-}
-
 async function mapShown(page: Page): Promise<number> {
   return Number(await page.locator("#hud-position").getAttribute("data-map"));
-}
-
-/** Where the creatures of the current map stand, from the server's packets since `from`. */
-function creaturesSeen(traffic: Traffic, from: number): Map<number, Tile & { name: string }> {
-  const creatures = new Map<number, Tile & { name: string }>();
-  for (const packet of traffic.received.slice(from)) {
-    if (packet.name === "CharacterCreate" && packet.fields.isNpc !== 0 && CREATURE.test(packet.fields.name)) {
-      creatures.set(packet.fields.charIndex, { x: packet.fields.x, y: packet.fields.y, name: packet.fields.name });
-    } else if (packet.name === "CharacterMove" || packet.name === "PosUpdateChar" || packet.name === "CharacterTranslate") {
-      const known = creatures.get(packet.fields.charIndex);
-      if (known) creatures.set(packet.fields.charIndex, { ...known, x: packet.fields.x, y: packet.fields.y });
-    } else if (packet.name === "CharacterRemove") {
-      creatures.delete(packet.fields.charIndex);
-    }
-  }
-  return creatures;
 }
 
 /** The heading from `from` to the neighbouring tile `to`. */
@@ -130,53 +89,8 @@ function headingTo(from: Tile, to: Tile): Heading {
   return Heading.West;
 }
 
-/** Holds `key` until the shown tile changes or `ms` pass; returns the tile then. */
-async function press(page: Page, key: string, ms: number): Promise<Tile> {
-  const from = await tileShown(page);
-  await page.keyboard.down(key);
-  try {
-    await page.waitForFunction(
-      ([x, y]) => {
-        const el = document.querySelector<HTMLElement>("#hud-position");
-        return Number(el?.dataset.x) !== x || Number(el?.dataset.y) !== y;
-      },
-      [from.x, from.y] as const,
-      { timeout: ms, polling: 10 },
-    );
-  } catch {
-    // Blocked (someone in the way, or a turn): that is an answer too.
-  }
-  await page.keyboard.up(key);
-  return tileShown(page);
-}
-
 describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser combat, bars and skills end to end", () => {
-  const live = liveWorld("pglite", "tcp");
-  let browser: Browser | undefined;
-  let pageUrl = "";
-
-  beforeAll(async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is required in CI (apt-get install -y chromium)`).toBe(true);
-    pageUrl = `http://127.0.0.1:${live.ts.httpPort}/`;
-    const { chromium } = await import("playwright-core");
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
-  }, SCENARIO_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-  }, SCENARIO_TIMEOUT_MS);
-
-  /** A new page with its traffic recorded and its errors collected, and a character in the world. */
-  async function playerPage(email: string, name: string): Promise<{ page: Page; traffic: Traffic; pageErrors: string[] }> {
-    const page = await browser!.newPage({ viewport: { width: 1100, height: 800 } });
-    const traffic = recordTraffic(page);
-    const pageErrors: string[] = [];
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(pageUrl);
-    await createCharacterFromPage(page, { email, password: "combat-secret", name }, STEP_TIMEOUT_MS);
-    await until("Logged", () => traffic.received.find((p) => p.name === "Logged"));
-    return { page, traffic, pageErrors };
-  }
+  const { live, mapGrid, playerPage, playAgainEdited } = browserWorld(SCENARIO_TIMEOUT_MS);
 
   test(
     "the login burst fills the bars; K opens the skills, + and Asignar send ModifySkills, the server keeps them",
@@ -239,8 +153,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser combat, b
       expect(await page.getAttribute(row(WEAPONS), "data-draft")).toBe("0");
       expect(await page.getAttribute("#skills-free", "data-free")).toBe(String(free));
       await page.locator("#console", { hasText: "Asignaste 5 puntos" }).waitFor({ timeout: STEP_TIMEOUT_MS });
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: SKILLS_SCREENSHOT });
+      await saveScreenshot(page, SKILLS_SCREENSHOT);
       // More than the free points cannot even be drafted: + stops when none is left.
       while (free > 0) await plus(WEAPONS);
       await page.waitForFunction((sel) => document.querySelector<HTMLButtonElement>(sel)?.disabled === true, `${row(TACTICS)} .skill-plus`, { timeout: STEP_TIMEOUT_MS });
@@ -270,13 +183,13 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser combat, b
       const sentSince = (from: number, packet: string) => traffic.sent.slice(from).filter((p) => p.name === packet);
 
       // 1. Through the east gate to the fields.
-      const town = await mapGridFrom(pageUrl, DEFAULT_WORLD_MAP_IDS.town);
+      const town = await mapGrid(DEFAULT_WORLD_MAP_IDS.town);
       // The middle of the gate, a step short of it (town guards stand at its ends).
       await walkPageUntil(page, town, (p) => p.x === EAST_GATE_X - 2 && p.y === 50, WALK_TIMEOUT_MS);
       const fieldFrom = traffic.received.length;
       for (let i = 0; i < 5 && (await mapShown(page)) !== DEFAULT_WORLD_MAP_IDS.field; i++) await press(page, "ArrowRight", 1_500);
       await page.waitForFunction((map) => document.querySelector<HTMLElement>("#hud-position")?.dataset.map === String(map), DEFAULT_WORLD_MAP_IDS.field, { timeout: STEP_TIMEOUT_MS });
-      const field: MapGrid = await mapGridFrom(pageUrl, DEFAULT_WORLD_MAP_IDS.field);
+      const field: MapGrid = await mapGrid(DEFAULT_WORLD_MAP_IDS.field);
       const arrived = await tileShown(page);
       console.info(`[client-combat-e2e] in the fields at (${arrived.x}, ${arrived.y})`);
 
@@ -315,7 +228,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser combat, b
           );
         }
         const here = await tileShown(page);
-        const creatures = [...creaturesSeen(traffic, fieldFrom)].map(([charIndex, c]) => ({ ...c, charIndex }));
+        const creatures = [...creaturesSeen(traffic, fieldFrom, CREATURE)].map(([charIndex, c]) => ({ ...c, charIndex }));
         creatures.sort((a, b) => manhattan(here, a) - manhattan(here, b));
         target = creatures[0];
         if (!target) {
@@ -384,8 +297,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser combat, b
       if (dealt?.name === "LocaleMsg") await page.locator("#console", { hasText: `Le has quitado ${dealt.fields.params} puntos` }).waitFor({ timeout: STEP_TIMEOUT_MS });
       expect(await page.locator("#death-banner").isHidden()).toBe(true);
 
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: SCREENSHOT });
+      await saveScreenshot(page, SCREENSHOT);
       expect(pageErrors).toEqual([]);
       await page.close();
     },
@@ -395,22 +307,15 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser combat, b
     "a ghost sees the death banner and cannot attack; clicking the priest brings it back and the banner goes",
     async () => {
       const name = "Penitente";
-      const { page, traffic, pageErrors } = await playerPage("ghost@example.org", name);
+      const player = await playerPage("ghost@example.org", name);
+      const { page, traffic, pageErrors } = player;
       const sentSince = (from: number, packet: string) => traffic.sent.slice(from).filter((p) => p.name === packet);
 
       // 1. Log out and come back dead (a test's shortcut for dying: HP 0 in the saved record;
       //    the server makes a ghost of it at login).
-      await page.click("#logout");
-      await until("Disconnect", () => traffic.received.find((p) => p.name === "Disconnect"));
-      await live.ts.server.gateway.drainSaves();
-      const characters = live.ts.server.database.characters;
-      const record = await characters.findCharacterByName(name);
-      if (!record) throw new Error(`no character ${name}`);
-      record.vitals = { ...record.vitals, hp: 0 };
-      expect((await characters.saveCharacter(record)).kind).toBe("ok");
-      const loginFrom = traffic.received.length;
-      await page.click(`button.play[data-name="${name}"]`, { timeout: STEP_TIMEOUT_MS });
-      await until("Logged again", () => traffic.received.slice(loginFrom).find((p) => p.name === "Logged"));
+      const { loginFrom } = await playAgainEdited(player, name, (record) => {
+        record.vitals = { ...record.vitals, hp: 0 };
+      });
       await page.locator("#death-banner").waitFor({ state: "visible", timeout: STEP_TIMEOUT_MS });
       expect(await page.textContent("#death-banner")).toContain("Estás muerto");
       expect(await page.textContent("#death-banner")).toContain("sacerdote");
@@ -421,8 +326,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser combat, b
       const ghost = traffic.received.slice(loginFrom).findLast((p) => (p.name === "CharacterCreate" || p.name === "CharacterChange") && p.fields.charIndex === me);
       expect(ghost?.name === "CharacterCreate" || ghost?.name === "CharacterChange" ? ghost.fields.body : 0).toBe(GHOST_BODY);
 
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: GHOST_SCREENSHOT });
+      await saveScreenshot(page, GHOST_SCREENSHOT);
 
       // 2. Ctrl sends nothing as a ghost, and says why.
       await focusMap(page);
@@ -432,7 +336,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser combat, b
       expect(sentSince(mark, "Attack")).toEqual([]);
 
       // 3. Walk near the priest (clicks go through the banner to the map) and click her.
-      const town = await mapGridFrom(pageUrl, DEFAULT_WORLD_MAP_IDS.town);
+      const town = await mapGrid(DEFAULT_WORLD_MAP_IDS.town);
       await walkPageUntil(page, town, (p) => manhattan(p, PRIEST) <= PRIEST_RANGE - 2 && manhattan(p, PRIEST) > 0, WALK_TIMEOUT_MS);
       mark = traffic.sent.length;
       const clickFrom = traffic.received.length;

@@ -22,31 +22,32 @@
  *
  * Without /usr/bin/chromium the suite fails when CI=true and is skipped otherwise.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, test } from "bun:test";
 import { DEFAULT_OBJECTS, DEFAULT_WORLD_MAP_IDS } from "../src/content/default-world/index.ts";
 import type { CharacterRecord } from "../src/game/character/index.ts";
 import type { MapGrid } from "../src/game/map-json/index.ts";
 import { checkStep, Heading, stepX, stepY } from "../src/game/movement/index.ts";
-import type { ClientPacket, ServerPacket } from "../src/protocol/index.ts";
-import { TILE_PX } from "../src/client/constants.ts";
+import type { ServerPacket } from "../src/protocol/index.ts";
 import {
-  CHROMIUM,
-  CHROMIUM_FLAGS,
+  ARROW_OF,
   chromiumMissingFor,
   clickTile,
-  createCharacterFromPage,
+  creaturesSeen,
   firstStepOnGrid,
-  mapGridFrom,
-  recordTraffic,
+  focusMap,
+  HEADINGS,
+  hoverTile,
+  manhattan,
+  press,
+  saveScreenshot,
+  STEP_TIMEOUT_MS,
   tileShown,
-  until as untilWithin,
+  until,
+  waitAttribute,
+  type Tile,
 } from "./support/browser.ts";
-import { editOffline, liveWorld } from "./support/world-players.ts";
+import { browserWorld } from "./support/browser-world.ts";
 
-const STEP_TIMEOUT_MS = 10_000;
 const SCENARIO_TIMEOUT_MS = 150_000;
 /** How long the test keeps looking for a creature in range and shooting at it. */
 const HUNT_TIMEOUT_MS = 60_000;
@@ -58,12 +59,10 @@ const SHOT_INTERVAL_MS = 1_300;
 const ATTACK_WAIT_MS = 1_250;
 /** Most blows the attacker tries before the viewer must have seen it turn criminal. */
 const MAX_BLOWS = 10;
-const until = <T>(what: string, find: () => T | undefined, timeoutMs = STEP_TIMEOUT_MS): Promise<T> => untilWithin(what, find, timeoutMs);
 
-const ARTIFACTS = join(import.meta.dir, "..", ".test-artifacts");
-const AIM_SCREENSHOT = join(ARTIFACTS, "client-aiming.png");
-const CRIMINAL_SCREENSHOT = join(ARTIFACTS, "client-criminal.png");
-const HOME_SCREENSHOT = join(ARTIFACTS, "client-home-bar.png");
+const AIM_SCREENSHOT = "client-aiming.png";
+const CRIMINAL_SCREENSHOT = "client-criminal.png";
+const HOME_SCREENSHOT = "client-home-bar.png";
 
 /** `e_AccionBarra.Hogar` and the ghost's wait before the trip home (the default world's `HomeTimer`). */
 const BAR_ACTION_HOME = 6;
@@ -89,33 +88,6 @@ const AIM_RANGE_Y = 4;
 
 const chromiumMissing = chromiumMissingFor("client-ranged-e2e");
 
-type Tile = { x: number; y: number };
-type Traffic = { sent: ClientPacket[]; received: ServerPacket[] };
-const manhattan = (a: Tile, b: Tile) => Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
-const ARROW_OF: Readonly<Record<Heading, string>> = { [Heading.North]: "ArrowUp", [Heading.East]: "ArrowRight", [Heading.South]: "ArrowDown", [Heading.West]: "ArrowLeft" };
-const HEADINGS = [Heading.North, Heading.East, Heading.South, Heading.West] as const;
-
-/** Gives the keyboard back to the map (a button clicked keeps the focus otherwise). */
-async function focusMap(page: Page): Promise<void> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
-
-/** Where the creatures of the current map stand, from the server's packets since `from`. */
-function creaturesSeen(traffic: Traffic, from: number): Map<number, Tile & { name: string }> {
-  const creatures = new Map<number, Tile & { name: string }>();
-  for (const packet of traffic.received.slice(from)) {
-    if (packet.name === "CharacterCreate" && packet.fields.isNpc !== 0 && CREATURE.test(packet.fields.name)) {
-      creatures.set(packet.fields.charIndex, { x: packet.fields.x, y: packet.fields.y, name: packet.fields.name });
-    } else if (packet.name === "CharacterMove" || packet.name === "PosUpdateChar" || packet.name === "CharacterTranslate") {
-      const known = creatures.get(packet.fields.charIndex);
-      if (known) creatures.set(packet.fields.charIndex, { ...known, x: packet.fields.x, y: packet.fields.y });
-    } else if (packet.name === "CharacterRemove") {
-      creatures.delete(packet.fields.charIndex);
-    }
-  }
-  return creatures;
-}
-
 /** The walkable tile nearest to `spot` that can be stepped onto (not a tree, a rock or water). */
 function freeTileNear(grid: MapGrid, spot: Tile): Tile {
   for (let radius = 0; radius < 10; radius++) {
@@ -138,86 +110,13 @@ function freeSlots(record: CharacterRecord, count: number): number[] {
   return free;
 }
 
-/** Holds `key` until the shown tile changes or `ms` pass. */
-async function press(page: Page, key: string, ms: number): Promise<void> {
-  const from = await tileShown(page);
-  await page.keyboard.down(key);
-  try {
-    await page.waitForFunction(
-      ([x, y]) => {
-        const el = document.querySelector<HTMLElement>("#hud-position");
-        return Number(el?.dataset.x) !== x || Number(el?.dataset.y) !== y;
-      },
-      [from.x, from.y] as const,
-      { timeout: ms, polling: 10 },
-    );
-  } catch {
-    // Blocked (someone in the way, or a turn): that is an answer too.
-  }
-  await page.keyboard.up(key);
-}
-
-/** Moves the mouse over the middle of map tile (x, y) on the game canvas (the crosshair follows it). */
-async function hoverTile(page: Page, x: number, y: number): Promise<void> {
-  const canvas = page.locator("#game-canvas");
-  const camera = await canvas.evaluate((c) => ({ originX: Number(c.dataset.originX), originY: Number(c.dataset.originY), zoom: Number(c.dataset.zoom) }));
-  await canvas.hover({ position: { x: ((x - 0.5) * TILE_PX - camera.originX) * camera.zoom, y: ((y - 0.5) * TILE_PX - camera.originY) * camera.zoom } });
-}
-
-/** Waits until `selector` has `attribute` = `value` (the page redraws on its next frame). */
-async function waitAttribute(page: Page, selector: string, attribute: string, value: string): Promise<void> {
-  try {
-    await page.waitForFunction(([sel, attr, want]) => document.querySelector(sel)?.getAttribute(attr) === want, [selector, attribute, value] as const, { timeout: STEP_TIMEOUT_MS, polling: 10 });
-  } catch {
-    throw new Error(`${selector} never had ${attribute}="${value}" (it has "${await page.getAttribute(selector, attribute)}")`);
-  }
-}
-
 describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser shots and faction status end to end", () => {
-  const live = liveWorld("pglite", "tcp");
-  let browser: Browser | undefined;
-  let pageUrl = "";
-
-  beforeAll(async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is required in CI (apt-get install -y chromium)`).toBe(true);
-    pageUrl = `http://127.0.0.1:${live.ts.httpPort}/`;
-    const { chromium } = await import("playwright-core");
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
-  }, SCENARIO_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-  }, SCENARIO_TIMEOUT_MS);
-
-  /**
-   * A new character made through the page, logged out, changed offline by `edit` and played
-   * again from the character list; returns once the login burst is in and its own index known.
-   */
-  async function editedPlayer(email: string, name: string, edit: (record: CharacterRecord) => void): Promise<{ page: Page; traffic: Traffic; pageErrors: string[]; me: number; loginFrom: number }> {
-    const page = await browser!.newPage({ viewport: { width: 1100, height: 800 } });
-    const traffic = recordTraffic(page);
-    const pageErrors: string[] = [];
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(pageUrl);
-    await createCharacterFromPage(page, { email, password: "ranged-secret", name }, STEP_TIMEOUT_MS);
-    await until("Logged", () => traffic.received.find((p) => p.name === "Logged"));
-    // The town is a safe map: logging out there is immediate.
-    await page.click("#logout");
-    await until("Disconnect", () => traffic.received.find((p) => p.name === "Disconnect"));
-    await editOffline(live.ts, name, edit);
-    const from = traffic.received.length;
-    await page.click(`button.play[data-name="${name}"]`, { timeout: STEP_TIMEOUT_MS });
-    await until("Logged again", () => traffic.received.slice(from).find((p) => p.name === "Logged"));
-    const own = await until("UserCharIndexInServer", () => traffic.received.slice(from).findLast((p) => p.name === "UserCharIndexInServer"));
-    const me = own.name === "UserCharIndexInServer" ? own.fields.charIndex : 0;
-    await page.locator("#hud-position[data-x]").waitFor({ timeout: STEP_TIMEOUT_MS });
-    return { page, traffic, pageErrors, me, loginFrom: from };
-  }
+  const { mapGrid, editedPlayer } = browserWorld(SCENARIO_TIMEOUT_MS);
 
   test(
     "E equips the bow and the arrows, U aims (hint, crosshair; Escape gives up), a click on a creature shoots and the server answers",
     async () => {
-      const field: MapGrid = await mapGridFrom(pageUrl, DEFAULT_WORLD_MAP_IDS.field);
+      const field: MapGrid = await mapGrid(DEFAULT_WORLD_MAP_IDS.field);
       const spot = freeTileNear(field, SHOOTER_SPOT);
       let bowSlot = 0;
       let arrowSlot = 0;
@@ -259,8 +158,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser shots and
       const aimAt = await tileShown(page);
       await hoverTile(page, aimAt.x + 2, aimAt.y - 2);
       await page.waitForTimeout(100);
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: AIM_SCREENSHOT });
+      await saveScreenshot(page, AIM_SCREENSHOT);
       await page.keyboard.press("Escape");
       await page.locator("#target-hint").waitFor({ state: "hidden", timeout: STEP_TIMEOUT_MS });
       expect(await page.locator("#game-canvas.aiming").count()).toBe(0);
@@ -285,7 +183,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser shots and
           throw new Error(`no shot answered within ${HUNT_TIMEOUT_MS} ms after ${shots} shot(s) (last target: ${target ? `${target.name} at (${target.x}, ${target.y})` : "none seen"})`);
         }
         const at = await tileShown(page);
-        const creatures = [...creaturesSeen(traffic, fieldFrom)].map(([charIndex, c]) => ({ ...c, charIndex }));
+        const creatures = [...creaturesSeen(traffic, fieldFrom, CREATURE)].map(([charIndex, c]) => ({ ...c, charIndex }));
         creatures.sort((a, b) => manhattan(at, a) - manhattan(at, b));
         const nearest = creatures[0];
         target = nearest;
@@ -301,11 +199,11 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser shots and
         mark = traffic.sent.length;
         received = traffic.received.length;
         await page.keyboard.press("KeyU");
-        const asked = await untilWithin("WorkRequestTarget", () => traffic.received.slice(received).find((p) => p.name === "WorkRequestTarget" && p.fields.skill === PROJECTILES), SHOT_ANSWER_MS).catch(() => undefined);
+        const asked = await until("WorkRequestTarget", () => traffic.received.slice(received).find((p) => p.name === "WorkRequestTarget" && p.fields.skill === PROJECTILES), SHOT_ANSWER_MS).catch(() => undefined);
         if (!asked) continue;
         await page.locator("#target-hint").waitFor({ state: "visible", timeout: STEP_TIMEOUT_MS });
         // Aim where the creature stands now (it may have moved since).
-        const aimed = creaturesSeen(traffic, fieldFrom).get(nearest.charIndex) ?? nearest;
+        const aimed = creaturesSeen(traffic, fieldFrom, CREATURE).get(nearest.charIndex) ?? nearest;
         mark = traffic.sent.length;
         received = traffic.received.length;
         await clickTile(page, aimed.x, aimed.y);
@@ -315,7 +213,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser shots and
         lastShotAt = performance.now();
         shots++;
         await page.locator("#target-hint").waitFor({ state: "hidden", timeout: STEP_TIMEOUT_MS });
-        answer = await untilWithin(
+        answer = await until(
           "the shot's outcome",
           () =>
             traffic.received
@@ -398,8 +296,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser shots and
       expect(await viewer.page.getAttribute(nameOfA, "data-colour")).toBe(CRIMINAL_COLOUR);
       expect(await viewer.page.textContent(nameOfA)).toBe("Duelista");
       await waitAttribute(page, nameOfA, "data-status", String(CRIMINAL));
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await viewer.page.screenshot({ path: CRIMINAL_SCREENSHOT });
+      await saveScreenshot(viewer.page, CRIMINAL_SCREENSHOT);
 
       expect(attacker.pageErrors).toEqual([]);
       expect(viewer.pageErrors).toEqual([]);
@@ -412,7 +309,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser shots and
   test(
     "/HOGAR as a ghost: a countdown bar over the char counts down; a step calls the trip off and the bar goes",
     async () => {
-      const field: MapGrid = await mapGridFrom(pageUrl, DEFAULT_WORLD_MAP_IDS.field);
+      const field: MapGrid = await mapGrid(DEFAULT_WORLD_MAP_IDS.field);
       const spot = freeTileNear(field, { x: 50, y: 50 });
       const { page, traffic, pageErrors, me, loginFrom } = await editedPlayer("pilgrim@example.org", "Peregrina", (record) => {
         record.position = { map: DEFAULT_WORLD_MAP_IDS.field, x: spot.x, y: spot.y, heading: Heading.South };
@@ -438,8 +335,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser shots and
       const first = await secondsLeft();
       expect(first).toBeGreaterThan(HOME_SECONDS - 3);
       expect(first).toBeLessThanOrEqual(HOME_SECONDS);
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: HOME_SCREENSHOT });
+      await saveScreenshot(page, HOME_SCREENSHOT);
       // It counts down.
       await page.waitForFunction(([sel, from]) => Number(document.querySelector(sel)?.getAttribute("data-seconds-left")) < from, [bar, first] as const, { timeout: STEP_TIMEOUT_MS, polling: 50 });
 

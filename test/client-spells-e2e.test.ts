@@ -23,17 +23,13 @@
  *
  * Without /usr/bin/chromium the suite fails when CI=true and is skipped otherwise.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, test } from "bun:test";
 import { DEFAULT_NPCS, DEFAULT_WORLD_MAP_IDS } from "../src/content/default-world/index.ts";
 import { Heading } from "../src/game/movement/index.ts";
-import type { ClientPacket, ServerPacket } from "../src/protocol/index.ts";
-import { CHROMIUM, CHROMIUM_FLAGS, chromiumMissingFor, clickTile, recordTraffic, tileShown, until as untilWithin } from "./support/browser.ts";
-import { editOffline, liveWorld } from "./support/world-players.ts";
+import type { ServerPacket } from "../src/protocol/index.ts";
+import { barShown, chromiumMissingFor, clickTile, focusMap, saveScreenshot, STEP_TIMEOUT_MS, tileShown, until, type Tile, type Traffic } from "./support/browser.ts";
+import { browserWorld } from "./support/browser-world.ts";
 
-const STEP_TIMEOUT_MS = 10_000;
 const SCENARIO_TIMEOUT_MS = 180_000;
 /** How long the test keeps casting at the boar until one lands. */
 const HUNT_TIMEOUT_MS = 60_000;
@@ -41,11 +37,9 @@ const HUNT_TIMEOUT_MS = 60_000;
 const CAST_ANSWER_MS = 2_000;
 /** `IntervaloLanzaHechizo` (1230 ms) and a margin: a click sooner restarts the server's lock. */
 const CAST_WAIT_MS = 1_350;
-const until = <T>(what: string, find: () => T | undefined, timeoutMs = STEP_TIMEOUT_MS): Promise<T> => untilWithin(what, find, timeoutMs);
 
-const ARTIFACTS = join(import.meta.dir, "..", ".test-artifacts");
-const AIM_SCREENSHOT = join(ARTIFACTS, "client-spell-aim.png");
-const MEDITATION_SCREENSHOT = join(ARTIFACTS, "client-meditation.png");
+const AIM_SCREENSHOT = "client-spell-aim.png";
+const MEDITATION_SCREENSHOT = "client-meditation.png";
 
 const MAGE = 1;
 /** `e_Skill.Magia`: the skill of a spell's target request and click. */
@@ -67,9 +61,6 @@ const MANA = 50;
 const MAX_MANA = 100;
 
 const chromiumMissing = chromiumMissingFor("client-spells-e2e");
-
-type Tile = { x: number; y: number };
-type Traffic = { sent: ClientPacket[]; received: ServerPacket[] };
 
 /** Where the boars of the map stand, from the server's packets since `from`. */
 function boarsSeen(traffic: Traffic, from: number): Map<number, Tile> {
@@ -104,64 +95,23 @@ function hpBefore(traffic: Traffic, before: number): number | undefined {
   return undefined;
 }
 
-async function focusMap(page: Page): Promise<void> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
-
-async function barValue(page: Page, id: string): Promise<number> {
-  return Number(await page.getAttribute(`#${id}`, "data-value"));
-}
-
 describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser magic end to end", () => {
-  const live = liveWorld("pglite", "tcp");
-  let browser: Browser | undefined;
-  let pageUrl = "";
-
-  beforeAll(async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is required in CI (apt-get install -y chromium)`).toBe(true);
-    pageUrl = `http://127.0.0.1:${live.ts.httpPort}/`;
-    const { chromium } = await import("playwright-core");
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
-  }, SCENARIO_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-  }, SCENARIO_TIMEOUT_MS);
+  const { playerPage, playAgainEdited } = browserWorld(SCENARIO_TIMEOUT_MS);
 
   test(
     "H shows the book; Chispa from the list hurts the boar for its mana; Alivio heals the mage; M meditates and the mana rises",
     async () => {
-      const page = await browser!.newPage({ viewport: { width: 1100, height: 800 } });
-      const traffic = recordTraffic(page);
-      const pageErrors: string[] = [];
-      page.on("pageerror", (error) => pageErrors.push(error.message));
-      const sentSince = (from: number, name: string) => traffic.sent.slice(from).filter((p) => p.name === name);
-
       // 0. A mage made through the page, moved to the field by the boar while offline.
       const name = "Hechicera";
-      await page.goto(pageUrl);
-      await page.fill("#login-email", "mage@example.org");
-      await page.fill("#login-password", "spells-secret");
-      await page.click("#create-account");
-      await page.click("#new-character", { timeout: STEP_TIMEOUT_MS });
-      await page.fill("#char-name", name);
-      await page.selectOption("#char-class", String(MAGE));
-      await page.click("#char-submit");
-      await page.locator("#hud-position[data-x]").waitFor({ timeout: STEP_TIMEOUT_MS });
+      const mage = await playerPage("mage@example.org", name, { class: MAGE });
+      const { page, traffic, pageErrors } = mage;
+      const sentSince = (from: number, name: string) => traffic.sent.slice(from).filter((p) => p.name === name);
       const created = await until("UpdateUserStats", () => traffic.received.find((p) => p.name === "UpdateUserStats"));
       expect(created.name === "UpdateUserStats" && created.fields.class).toBe(MAGE);
-      await page.click("#logout");
-      await until("Disconnect", () => traffic.received.find((p) => p.name === "Disconnect"));
-      await editOffline(live.ts, name, (record) => {
+      const { me, loginFrom } = await playAgainEdited(mage, name, (record) => {
         record.position = { map: DEFAULT_WORLD_MAP_IDS.field, x: MAGE_SPOT.x, y: MAGE_SPOT.y, heading: Heading.West };
         record.vitals = { ...record.vitals, hp: HP, maxHp: MAX_HP, mana: MANA, maxMana: MAX_MANA };
       });
-      const loginFrom = traffic.received.length;
-      await page.click(`button.play[data-name="${name}"]`, { timeout: STEP_TIMEOUT_MS });
-      await until("Logged again", () => traffic.received.slice(loginFrom).find((p) => p.name === "Logged"));
-      const own = await until("UserCharIndexInServer", () => traffic.received.slice(loginFrom).findLast((p) => p.name === "UserCharIndexInServer"));
-      const me = own.name === "UserCharIndexInServer" ? own.fields.charIndex : 0;
-      await page.locator("#hud-position[data-x]").waitFor({ timeout: STEP_TIMEOUT_MS });
       expect(Number(await page.getAttribute("#hud-position", "data-map"))).toBe(DEFAULT_WORLD_MAP_IDS.field);
       await page.waitForFunction((mana) => document.querySelector("#bar-mana")?.getAttribute("data-value") === String(mana), MANA, { timeout: STEP_TIMEOUT_MS });
       expect(boarsSeen(traffic, loginFrom).size).toBeGreaterThan(0);
@@ -193,7 +143,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser magic end
           await page.waitForTimeout(200);
           continue;
         }
-        const manaBefore = await barValue(page, "bar-mana");
+        const manaBefore = (await barShown(page, "bar-mana")).value;
         let mark = traffic.sent.length;
         let received = traffic.received.length;
         await page.click("#spell-cast");
@@ -211,8 +161,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser magic end
           continue;
         }
         if (!screenshot) {
-          mkdirSync(ARTIFACTS, { recursive: true });
-          await page.screenshot({ path: AIM_SCREENSHOT });
+          await saveScreenshot(page, AIM_SCREENSHOT);
           screenshot = true;
         }
         mark = traffic.sent.length;
@@ -224,7 +173,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser magic end
         expect(sentSince(mark, "LeftClick")).toEqual([]);
         casts++;
         await page.locator("#target-hint").waitFor({ state: "hidden", timeout: STEP_TIMEOUT_MS });
-        const hit = await untilWithin(
+        const hit = await until(
           "locale 382",
           () => traffic.received.slice(received).find((p) => p.name === "LocaleMsg" && p.fields.messageId === SPELL_DAMAGE),
           CAST_ANSWER_MS,
@@ -263,7 +212,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser magic end
         received = traffic.received.length;
         await clickTile(page, here.x, here.y - 1);
         await until("WorkLeftClick (Alivio)", () => sentSince(mark, "WorkLeftClick")[0]);
-        healed = await untilWithin("locale 33", () => traffic.received.slice(received).find((p) => p.name === "LocaleMsg" && p.fields.messageId === SELF_HEALED), CAST_ANSWER_MS).catch(() => undefined);
+        healed = await until("locale 33", () => traffic.received.slice(received).find((p) => p.name === "LocaleMsg" && p.fields.messageId === SELF_HEALED), CAST_ANSWER_MS).catch(() => undefined);
         healFrom = received;
         if (!healed) await page.waitForTimeout(CAST_WAIT_MS);
       }
@@ -291,7 +240,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser magic end
       );
       const lastHp = traffic.received.findLast((p) => p.name === "UpdateHP");
       await page.waitForFunction((hp) => document.querySelector("#bar-hp")?.getAttribute("data-value") === String(hp), lastHp?.name === "UpdateHP" ? lastHp.fields.minHp : -1, { timeout: STEP_TIMEOUT_MS });
-      const manaAfterCasts = await barValue(page, "bar-mana");
+      const manaAfterCasts = (await barShown(page, "bar-mana")).value;
       expect(manaAfterCasts).toBe(landed.manaBefore - SPARK.mana - SOOTHE.mana);
 
       // 4. M meditates: the ring on the mage and the mark; the mana bar rises; M again stops it.
@@ -307,8 +256,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser magic end
       expect(await page.textContent("#act-meditate")).toBe("Dejar de meditar (M)");
       await until("UpdateMana while meditating", () => traffic.received.slice(received).find((p) => p.name === "UpdateMana" && p.fields.minMana > manaAfterCasts));
       await page.waitForFunction((mana) => Number(document.querySelector("#bar-mana")?.getAttribute("data-value")) > mana, manaAfterCasts, { timeout: STEP_TIMEOUT_MS });
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: MEDITATION_SCREENSHOT });
+      await saveScreenshot(page, MEDITATION_SCREENSHOT);
       mark = traffic.sent.length;
       received = traffic.received.length;
       await page.keyboard.press("KeyM");

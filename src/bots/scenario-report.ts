@@ -30,6 +30,8 @@ export interface NpcAiReportFields {
   readonly npc_ai_cpu_pct: number | null;
   /** AI time per NPC think, µs. */
   readonly npc_ai_us_per_think: number | null;
+  /** The longest single AI tick (one map's think round), ms, sampled each second of the window. */
+  readonly npc_ai_tick_max_ms: number | null;
   /** How late the AI ticks ran against their planned time (histogram of the server, interpolated). */
   readonly npc_ai_lateness_p50_ms: number | null;
   readonly npc_ai_lateness_p99_ms: number | null;
@@ -200,7 +202,7 @@ export function formatReportTable(report: ScenarioReport): string {
     ["npcs alive / on player maps / thinking", `${cell(report.npcs_alive, 0)} / ${cell(report.npcs_on_player_maps, 0)} / ${cell(report.npcs_thinking, 0)} (AI on ${cell(report.npc_ai_maps_running, 0)} maps)`],
     ["npc ai ticks / thinks / steps / attacks per s", `${cell(report.npc_ai_ticks_per_s)} / ${cell(report.npc_thinks_per_s)} / ${cell(report.npc_steps_per_s)} / ${cell(report.npc_attacks_per_s)}`],
     ["npc ai path searches / expansions per s", `${cell(report.npc_path_searches_per_s)} / ${cell(report.npc_path_expansions_per_s)}`],
-    ["npc ai cpu ms/s (% of a core), µs per think", `${cell(report.npc_ai_cpu_ms_per_s, 2)} (${cell(report.npc_ai_cpu_pct, 2)} %), ${cell(report.npc_ai_us_per_think, 2)}`],
+    ["npc ai cpu ms/s (% of a core), µs per think, longest tick ms", `${cell(report.npc_ai_cpu_ms_per_s, 2)} (${cell(report.npc_ai_cpu_pct, 2)} %), ${cell(report.npc_ai_us_per_think, 2)}, ${cell(report.npc_ai_tick_max_ms, 2)}`],
     ["npc ai tick lateness p50 / p99 / max ms", `${cell(report.npc_ai_lateness_p50_ms, 2)} / ${cell(report.npc_ai_lateness_p99_ms, 2)} / ${cell(report.npc_ai_lateness_max_ms, 2)}`],
     ["map queue delay max ms", cell(report.map_queue_delay_max_ms, 2)],
     ["server lag p99 / max main, max worker ms", `${cell(report.event_loop_lag_p99_ms, 2)} / ${cell(report.event_loop_lag_max_ms, 2)}, ${cell(report.worker_lag_max_ms, 2)}`],

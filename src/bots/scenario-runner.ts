@@ -125,6 +125,7 @@ interface Peaks {
   queueDelayS: number;
   workerLagS: number;
   npcAiLatenessS: number;
+  npcAiTickS: number;
   lastError: string | null;
 }
 
@@ -239,7 +240,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
     // --- progress and server peaks, once a second ------------------------------------------
     const startedMs = clock.now();
     let phase = scenario.loginOnly ? "storm" : "login";
-    const peaks: Peaks = { players: Number.NaN, queueDelayS: Number.NaN, workerLagS: Number.NaN, npcAiLatenessS: Number.NaN, lastError: null };
+    const peaks: Peaks = { players: Number.NaN, queueDelayS: Number.NaN, workerLagS: Number.NaN, npcAiLatenessS: Number.NaN, npcAiTickS: Number.NaN, lastError: null };
     let last = { at: startedMs, walks: 0, confirmed: 0, bytes: 0, attacks: 0, hits: 0 };
     const timeline: TimelineEntry[] = [];
     let lastServer: ServerSnapshot | undefined;
@@ -259,6 +260,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
           if (!(snapshot.queueDelayMaxS <= peaks.queueDelayS)) peaks.queueDelayS = snapshot.queueDelayMaxS;
           if (!(snapshot.workerLagMaxS <= peaks.workerLagS)) peaks.workerLagS = snapshot.workerLagMaxS;
           if (!(snapshot.npcAi.latenessMaxS <= peaks.npcAiLatenessS)) peaks.npcAiLatenessS = snapshot.npcAi.latenessMaxS;
+          if (!(snapshot.npcAi.tickMaxS <= peaks.npcAiTickS)) peaks.npcAiTickS = snapshot.npcAi.tickMaxS;
         }
         lastServer = snapshot;
       });
@@ -445,7 +447,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       event_loop_lag_max_ms: serverEnd ? round(serverEnd.mainLagMaxS * MS_PER_S, 3) : null,
       worker_lag_max_ms: round(peaks.workerLagS * MS_PER_S, 3),
       metrics_error: options.metricsUrl === undefined ? "no --metrics-url" : peaks.lastError,
-      ...npcAiBetween(serverStart?.npcAi, serverEnd?.npcAi, peaks.npcAiLatenessS),
+      ...npcAiBetween(serverStart?.npcAi, serverEnd?.npcAi, peaks.npcAiLatenessS, peaks.npcAiTickS),
 
       bots_cpu_pct: hostSpanMs > 0 ? round(((windowUsage.cpuMs - windowHost.host.cpuMs) / hostSpanMs) * 100, 1) : null,
       bots_rss_mb: round(windowUsage.rssBytes / BYTES_PER_MB, 1),

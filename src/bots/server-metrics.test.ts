@@ -65,6 +65,7 @@ describe("server metrics", () => {
         cpuSeconds: Number.NaN,
         lateness: [],
         latenessMaxS: Number.NaN,
+        tickMaxS: Number.NaN,
         npcsAlive: Number.NaN,
         npcsOnPlayerMaps: Number.NaN,
         npcsThinking: Number.NaN,
@@ -133,12 +134,13 @@ describe("server metrics", () => {
         { le: Number.POSITIVE_INFINITY, count: 100 * scale },
       ],
       latenessMaxS: 0.07,
+      tickMaxS: 0.002,
       npcsAlive: 9_000,
       npcsOnPlayerMaps: 4_000,
       npcsThinking: 3_000,
       mapsRunning: 500,
     });
-    const fields = npcAiBetween(snapshot(1_000, 1), snapshot(1_010, 3), 0.09);
+    const fields = npcAiBetween(snapshot(1_000, 1), snapshot(1_010, 3), 0.09, 0.0031);
     expect(fields).toMatchObject({
       npc_ai_span_s: 10,
       npc_ai_ticks_per_s: 20,
@@ -150,6 +152,7 @@ describe("server metrics", () => {
       npc_ai_cpu_ms_per_s: 40,
       npc_ai_cpu_pct: 4,
       npc_ai_us_per_think: 500,
+      npc_ai_tick_max_ms: 3.1,
       npc_ai_lateness_p99_ms: 50,
       npc_ai_lateness_max_ms: 90,
       npcs_alive: 9_000,

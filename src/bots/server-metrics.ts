@@ -112,6 +112,8 @@ export interface NpcAiSnapshot {
   readonly lateness: readonly HistogramBucket[];
   /** Worst tick lateness over the workers' last report interval, seconds. */
   readonly latenessMaxS: number;
+  /** Longest single AI tick over the workers' last report interval, seconds. */
+  readonly tickMaxS: number;
   readonly npcsAlive: number;
   readonly npcsOnPlayerMaps: number;
   readonly npcsThinking: number;
@@ -135,6 +137,7 @@ export const NPC_AI_METRICS = {
   cpuSeconds: "argentum_npc_ai_cpu_seconds_total",
   lateness: "argentum_npc_ai_tick_lateness_seconds",
   latenessMax: "argentum_npc_ai_tick_lateness_max_seconds",
+  tickMax: "argentum_npc_ai_tick_duration_max_seconds",
   npcsAlive: "argentum_npcs_alive",
   npcsOnPlayerMaps: "argentum_npcs_on_player_maps",
   npcsThinking: "argentum_npcs_thinking",
@@ -230,6 +233,7 @@ export function snapshotOf(samples: readonly MetricSample[], atMs: number): Serv
       cpuSeconds: sum(samples, NPC_AI_METRICS.cpuSeconds),
       lateness: buckets(samples, NPC_AI_METRICS.lateness),
       latenessMaxS: max(samples, NPC_AI_METRICS.latenessMax),
+      tickMaxS: max(samples, NPC_AI_METRICS.tickMax),
       npcsAlive: sum(samples, NPC_AI_METRICS.npcsAlive),
       npcsOnPlayerMaps: sum(samples, NPC_AI_METRICS.npcsOnPlayerMaps),
       npcsThinking: sum(samples, NPC_AI_METRICS.npcsThinking),
@@ -266,10 +270,10 @@ function rounded(value: number, digits: number): number | null {
 /**
  * The report's NPC AI fields between two reads of /metrics (the window's edges): rates over the
  * time between the map workers' reports each read carries, the lateness quantiles of the ticks
- * in between, the population at the end. `latenessMaxS` is the worst per-interval maximum seen
- * while sampling the window (NaN: none).
+ * in between, the population at the end. `latenessMaxS` and `tickMaxS` are the worst
+ * per-interval maxima seen while sampling the window (NaN: none).
  */
-export function npcAiBetween(start: NpcAiSnapshot | undefined, end: NpcAiSnapshot | undefined, latenessMaxS: number): NpcAiReportFields {
+export function npcAiBetween(start: NpcAiSnapshot | undefined, end: NpcAiSnapshot | undefined, latenessMaxS: number, tickMaxS = Number.NaN): NpcAiReportFields {
   // A read before the workers' first report has no report time (NaN): nothing to divide by.
   const spanS = start && end && start.reportAtS > 0 ? end.reportAtS - start.reportAtS : Number.NaN;
   const perS = (pick: (snapshot: NpcAiSnapshot) => number, digits = 1) => (start && end && spanS > 0 ? rounded((pick(end) - pick(start)) / spanS, digits) : null);
@@ -287,6 +291,7 @@ export function npcAiBetween(start: NpcAiSnapshot | undefined, end: NpcAiSnapsho
     npc_ai_cpu_ms_per_s: rounded((cpuS / spanS) * 1000, 3),
     npc_ai_cpu_pct: rounded((cpuS / spanS) * 100, 3),
     npc_ai_us_per_think: thinks > 0 ? rounded((cpuS / thinks) * 1e6, 2) : null,
+    npc_ai_tick_max_ms: rounded(tickMaxS * 1000, 3),
     npc_ai_lateness_p50_ms: lateness(0.5),
     npc_ai_lateness_p99_ms: lateness(0.99),
     npc_ai_lateness_max_ms: rounded(latenessMaxS * 1000, 2),

@@ -2,6 +2,7 @@
  * Words the client shows: texts for the server's numbered messages, console tones and the
  * logout countdown as the server words it. One table, so a translation touches one file. Pure.
  */
+import { SKILL_NAMES as GAME_SKILL_NAMES } from "../game/items/index.ts";
 import { wordLocaleMessage } from "../game/messages/index.ts";
 import { FontIndex, LocaleMessageId } from "../protocol/index.ts";
 import { MAX_GOLD_PER_DROP, MAX_ITEMS_PER_DROP, MAX_UNITS_PER_DEAL } from "./constants.ts";
@@ -204,37 +205,8 @@ export const VITALS_TEXT = {
   water: "Agua",
 } as const;
 
-/**
- * The 24 skills by id (`e_Skill` 1…24 at index 0…23), as the stock client names them. The same
- * list as `SKILL_NAMES` of game/items (a test keeps them equal); the client may not import that
- * context, whose loaders read files.
- */
-export const SKILL_NAMES: readonly string[] = [
-  "Magia",
-  "Robar",
-  "Destreza en combate",
-  "Combate con armas",
-  "Meditar",
-  "Apuñalar",
-  "Ocultarse",
-  "Supervivencia",
-  "Comercio",
-  "Defensa con escudo",
-  "Liderazgo",
-  "Armas a distancia",
-  "Combate sin armas",
-  "Navegación",
-  "Equitación",
-  "Resistencia mágica",
-  "Tala",
-  "Pesca",
-  "Minería",
-  "Herrería",
-  "Carpintería",
-  "Alquimia",
-  "Sastrería",
-  "Domar",
-];
+/** The 24 skills by id (`e_Skill` 1…24 at index 0…23), as the stock client names them: the item rules' list. */
+export const SKILL_NAMES: readonly string[] = GAME_SKILL_NAMES;
 
 /** Where a hit landed (`NPCHitUser`, `UserHitted*` body part: VB6 `PartesCuerpo`). */
 const BODY_PART_TEXT: Readonly<Record<number, string>> = {

@@ -138,6 +138,8 @@ export interface PlayerEntity extends VisibleChar {
   resurrectionSafe: boolean;
   /** Creatures serving this player (VB6 `MascotasIndex`), at most `MAX_PETS` (systems/pets.ts). */
   pets: NpcEntity[];
+  /** Map clock ms of the last "you could not tame it" (Msg659, VB6 `UltimoMensaje`), or -Infinity. */
+  tamingFailedToldAt: number;
 }
 
 /** One offer slot of a player-to-player trade: units of (object, tags). */
@@ -179,8 +181,11 @@ export interface NpcEntity extends VisibleChar {
   readonly template: NpcTemplate | null;
   /** Its shop when the template trades (`Comercia=1`), else null. */
   readonly shop: NpcShop | null;
-  /** AI and respawn parameters of its template (movement type, intervals, vision, feet). */
-  readonly ai: NpcAiProfile;
+  /**
+   * AI and respawn parameters of its template (movement type, intervals, vision, feet); a tamed
+   * creature gets a pet's (systems/pets.ts), which never respawns.
+   */
+  ai: NpcAiProfile;
   /** The map-data entry it came from: its respawn places the same NPC again. */
   readonly spawn: NpcDefinition;
   /** VB6 `Orig`: the tile it wanders around, walks back to and (`OrigPos`) respawns on. */
@@ -197,6 +202,8 @@ export interface NpcEntity extends VisibleChar {
   movement: number;
   /** The player it goes for (VB6 `TargetUser`), or null. Check it is still on the map. */
   target: PlayerEntity | null;
+  /** The NPC it fights (VB6 `TargetNPC`, movement `NpcAtacaNpc`), or null. Check it is `alive`. */
+  targetNpc: NpcEntity | null;
   /** The player who attacked it (VB6 `flags.AttackedBy`), or null. */
   attackedBy: PlayerEntity | null;
   /** Map clock ms of that attack (VB6 `AttackedTime`), or -Infinity. */
@@ -215,7 +222,7 @@ export interface NpcEntity extends VisibleChar {
   statusTimer: StatusTimer | null;
   /** The player this creature serves (VB6 `MaestroUser`), or null (systems/pets.ts). */
   master: PlayerEntity | null;
-  /** A summoned creature's end (VB6 `Contadores.TiempoExistencia`), or null. */
+  /** A summoned creature's end (VB6 `Contadores.TiempoExistencia`), or null: a tamed pet has none. */
   lifetime: PetLifetime | null;
 }
 

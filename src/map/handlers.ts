@@ -47,6 +47,8 @@ export const PACKET_HANDLERS: PacketHandlerTable = {
   // combat: blows, shots and throws (the click after a bow's `WorkRequestTarget`), the safe toggle
   Attack: combat.attack,
   WorkLeftClick: ranged.workLeftClick,
+  // a skill's target cursor (Robar, Magia, Domar: the click comes back as `WorkLeftClick`)
+  Work: ranged.work,
   SafeToggle: faction.safeToggle,
   // spells: choosing one (the click that casts it is `WorkLeftClick` with skill Magia), the book, the resurrection safe
   CastSpell: spells.castSpell,

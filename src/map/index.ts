@@ -4,7 +4,7 @@
  * host. The gateway side talks to it through `worker-protocol.ts`, intent batches and outboxes.
  */
 export { MapInstance, type HandlerFault, type IntentOutcome, type MapInstanceDeps } from "./map-instance.ts";
-export type { BankTransferAnswer, EnterKind, EnterRequest, LoadedVault, MapEvent } from "./map-events.ts";
+export type { BankTransferAnswer, EnterKind, EnterRequest, LoadedVault, MapEvent, MapHandOver, PetHandOver } from "./map-events.ts";
 export type { MapContext, MapRules, MapStats, MapTerrain } from "./map-context.ts";
 export { PACKET_HANDLERS, BUS_HANDLERS, type PacketHandler, type PacketHandlerTable } from "./handlers.ts";
 export { RecordingBus, type BusMessage, type CrossMapBus } from "./cross-map-bus.ts";

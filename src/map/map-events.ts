@@ -1,5 +1,6 @@
 /** What a map tells the gateway besides frames. */
 import type { BankSlot, CharacterRecord } from "../game/character/index.ts";
+import type { StatusHandOver } from "../game/spells/index.ts";
 import type { NeedsHandOver } from "../game/vitals/index.ts";
 
 export type EnterKind = "login" | "transfer" | "recover";
@@ -37,9 +38,33 @@ export type MapEvent =
       state: CharacterRecord;
       dest: { map: number; x: number; y: number };
       cameFrom: { map: number; x: number; y: number };
-      /** The hunger, thirst and regeneration clocks, for the next map to go on with. */
-      needs: NeedsHandOver;
+      /** What the next map goes on with: the body's clocks, the altered states, the tamed pets. */
+      handOver: MapHandOver;
     };
+
+/**
+ * What a player takes from one map to the next besides its record (plain data, by structured
+ * clone): every map worker has its own monotonic clock, so clocks and states travel as durations.
+ * The world keeps it opaque until the player stands somewhere (a refused exit hands it back to the
+ * map the player came from).
+ */
+export interface MapHandOver {
+  /** Hunger, thirst and regeneration clocks (systems/vitals.ts). */
+  readonly needs: NeedsHandOver;
+  /** Altered states (systems/status.ts): they go on for the time they had left. */
+  readonly status: StatusHandOver;
+  /** Tamed pets that follow their master (systems/pets.ts, VB6 `WarpMascotas`). */
+  readonly pets: readonly PetHandOver[];
+  /** Summoned creatures were lost on the way (Msg584 on arrival). */
+  readonly summonsLost: boolean;
+}
+
+/** A tamed pet on its way to the next map: its `npcs.dat` number, its HP and its states. */
+export interface PetHandOver {
+  readonly npc: number;
+  readonly hp: number;
+  readonly status: StatusHandOver;
+}
 
 export interface EnterRequest {
   session: number;
@@ -49,8 +74,8 @@ export interface EnterRequest {
   userSlot: number;
   /** Where the player stood before this map (for exits to -1). */
   cameFrom?: { map: number; x: number; y: number } | undefined;
-  /** A transfer's clocks from the last map; absent (login, recovery) they start afresh. */
-  needs?: NeedsHandOver | undefined;
+  /** A transfer's clocks, states and pets from the last map; absent (login, recovery) clocks start afresh, with no state and no pet. */
+  handOver?: MapHandOver | undefined;
 }
 
 /**

@@ -3,6 +3,7 @@
  * manual clock, a real outbox) and its frames decoded per session. Used by the map's tests.
  */
 import type { GameTables } from "../content/index.ts";
+import { testCharacter } from "../game/character/character-record.test-support.ts";
 import { EMPTY_EQUIPMENT, type CharacterRecord, type Heading } from "../game/character/index.ts";
 import { bodyOfFrame, decodeServerPacket, encodeClientPacket, type ClientPacketName } from "../protocol/index.ts";
 import { itemCatalogFromObjects, ObjectType, type ItemCatalog } from "../game/items/index.ts";
@@ -37,32 +38,14 @@ export interface Received {
 
 let nextCharacterId = 1;
 export function record(name: string, x: number, y: number, heading: Heading = 3): CharacterRecord {
-  return {
-    id: nextCharacterId++,
+  return testCharacter(nextCharacterId++, {
     accountId: 1,
     name,
-    race: 1,
-    gender: 1,
-    class: 1,
     head: 4,
     body: 21,
-    homeCity: 1,
-    level: 1,
-    exp: 0,
-    freeSkillPoints: 0,
     position: { map: MAP_ID, x, y, heading },
     vitals: { hp: 30, maxHp: 32, mana: 5, maxMana: 6, stamina: 40, maxStamina: 40, food: 100, water: 100 },
-    gold: 0,
-    bankGold: 0,
-    attributes: [18, 18, 18, 18, 18],
-    skills: new Array<number>(24).fill(0),
-    inventory: [],
-    equipment: { ...EMPTY_EQUIPMENT },
-    spells: [],
-    createdAt: new Date(0),
-    updatedAt: new Date(0),
-    lastLoginAt: null,
-  };
+  });
 }
 
 /** A few objects of our own for the map's item tests (the real 2024 data is the rules' tests' job). */

@@ -24,7 +24,7 @@ import { MapView } from "./map-view.ts";
 import type { NpcAiStats } from "./npc-ai-stats.ts";
 import type { Outbox } from "./outbox.ts";
 import * as bank from "./systems/bank.ts";
-import { npcMeleeOnPlayer } from "./systems/combat.ts";
+import { npcMeleeOnNpc, npcMeleeOnPlayer } from "./systems/combat.ts";
 import { killNpc, NpcAiLoop, npcAttacked, type NpcAttackHook } from "./systems/npcs.ts";
 import * as presence from "./systems/presence.ts";
 import { disposeStatus } from "./systems/status.ts";
@@ -97,7 +97,7 @@ export class MapInstance {
       bus: deps.bus,
       rules: deps.rules,
       stats: this.stats,
-      npcAi: new NpcAiLoop(deps.npcAttack ?? npcMeleeOnPlayer, deps.npcAiStats),
+      npcAi: new NpcAiLoop(deps.npcAttack ?? npcMeleeOnPlayer, deps.npcAiStats, npcMeleeOnNpc),
       sweeps: { vitals: null },
       onlineCount: deps.onlineCount,
       timeOfDayMs: deps.timeOfDayMs,

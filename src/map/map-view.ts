@@ -5,6 +5,7 @@
  * the view picks the recipients. A broadcast is encoded once and listed with all its recipients.
  */
 import { blockOf, inView } from "../game/area/index.ts";
+import { CharacterKind } from "../protocol/index.ts";
 import { createAoi, GridAoi, type AoiMode, type AreaOfInterest } from "./area-of-interest.ts";
 import type { EntityStore, NpcEntity, PlayerEntity } from "./entity-store.ts";
 import type { MapPackets } from "./map-packets.ts";
@@ -82,7 +83,10 @@ export class MapView {
   /** An NPC now stands on the map (already in the store): whoever sees its tile draws it. */
   npcAppeared(npc: NpcEntity): void {
     this.npcAoi.add(npc.charIndex, npc.x, npc.y);
-    this.around(npc.x, npc.y, this.packets.characterCreate(npc));
+    const list = this.recipients;
+    list.length = 0;
+    this.playerAoi.forEachViewer(npc.x, npc.y, (id) => list.push(id));
+    this.broadcastNpcCreate(list, npc);
   }
 
   /** An NPC is gone (killed): viewers fade it out. */
@@ -154,7 +158,7 @@ export class MapView {
       for (const id of creates) this.createFor(session, store.player(id)!);
       this.npcAoi.forEachViewer(x, y, (charIndex) => {
         const npc = store.npc(charIndex);
-        if (npc && !inView(oldX, oldY, npc.x, npc.y)) outbox.sendTo(session, packets.characterCreate(npc));
+        if (npc && !inView(oldX, oldY, npc.x, npc.y)) outbox.sendTo(session, this.npcCreateFor(session, npc));
       });
       for (const object of store.objects()) {
         if (inView(x, y, object.x, object.y) && !inView(oldX, oldY, object.x, object.y)) {
@@ -198,7 +202,7 @@ export class MapView {
       if (viewer && inView(viewer.x, viewer.y, oldX, oldY)) moves.push(id);
     });
     if (moves.length > 0) outbox.broadcast(moves, moves.length, packets.characterMove(npc.charIndex, x, y));
-    if (creates.length > 0) outbox.broadcast(creates, creates.length, packets.characterCreate(npc));
+    if (creates.length > 0) this.broadcastNpcCreate(creates, npc);
   }
 
   // ------------------------------------------------------------ internals
@@ -220,7 +224,7 @@ export class MapView {
     });
     this.npcAoi.forEachViewer(x, y, (charIndex) => {
       const npc = store.npc(charIndex);
-      if (npc) outbox.sendTo(session, packets.characterCreate(npc));
+      if (npc) outbox.sendTo(session, this.npcCreateFor(session, npc));
     });
     for (const object of store.objects()) {
       if (inView(x, y, object.x, object.y)) outbox.sendTo(session, packets.objectCreate(object.x, object.y, object.obj, object.amount));
@@ -238,6 +242,27 @@ export class MapView {
   private createFor(session: number, player: PlayerEntity): void {
     this.outbox.sendTo(session, this.packets.characterCreate(player));
     if (isInvisible(player)) this.outbox.sendTo(session, this.setInvisibleOf(player));
+  }
+
+  /**
+   * An NPC's create for one client: a pet is drawn as "its own" by its master's client
+   * (`CharacterCreate` isNpc 2, VB6 `MakeNPCChar`: `IIf(MaestroUser = sndIndex, 2, 1)`).
+   */
+  private npcCreateFor(session: number, npc: NpcEntity): Uint8Array {
+    if (npc.master === null || npc.master.session !== session) return this.packets.characterCreate(npc);
+    return this.packets.characterCreate({ ...npc, isNpc: CharacterKind.Pet });
+  }
+
+  /** An NPC's create for `list` (reused scratch): its master, if listed, gets its own frame. */
+  private broadcastNpcCreate(list: number[], npc: NpcEntity): void {
+    const master = npc.master?.session;
+    const at = master === undefined ? -1 : list.indexOf(master);
+    if (at >= 0) {
+      list[at] = list[list.length - 1]!;
+      list.pop();
+      this.outbox.sendTo(master!, this.npcCreateFor(master!, npc));
+    }
+    if (list.length > 0) this.outbox.broadcast(list, list.length, this.packets.characterCreate(npc));
   }
 
   private setInvisibleOf(player: PlayerEntity): Uint8Array {

@@ -32,6 +32,8 @@ export interface NpcAiCounts {
   pathExpansions: number;
   /** Time spent inside the AI ticks, ms (wall time on the worker's thread, i.e. its CPU). */
   cpuMs: number;
+  /** The longest single AI tick, ms (0 without ticks). */
+  tickMaxMs: number;
   /** Ticks per lateness bucket (`NPC_AI_LATENESS_BUCKETS_MS`, then the overflow): not cumulative. */
   latenessCounts: number[];
   /** Sum of the ticks' lateness, ms. */
@@ -64,6 +66,7 @@ export function emptyNpcAiCounts(): NpcAiCounts {
     pathSearches: 0,
     pathExpansions: 0,
     cpuMs: 0,
+    tickMaxMs: 0,
     latenessCounts: new Array<number>(NPC_AI_LATENESS_BUCKETS_MS.length + 1).fill(0),
     latenessSumMs: 0,
     latenessMaxMs: 0,
@@ -96,6 +99,7 @@ export class NpcAiStats {
     const lateness = latenessMs > 0 ? latenessMs : 0;
     counts.ticks++;
     counts.cpuMs += cpuMs;
+    if (cpuMs > counts.tickMaxMs) counts.tickMaxMs = cpuMs;
     counts.latenessCounts[latenessBucket(lateness)]!++;
     counts.latenessSumMs += lateness;
     if (lateness > counts.latenessMaxMs) counts.latenessMaxMs = lateness;

@@ -5,12 +5,11 @@
 import type { GameTables } from "../content/index.ts";
 import type { BodiesByRace } from "../game/character-creation/index.ts";
 import type { CharacterRecord } from "../game/character/index.ts";
-import type { NeedsHandOver } from "../game/vitals/index.ts";
 import type { AoiMode } from "./area-of-interest.ts";
 import type { BusMessage } from "./cross-map-bus.ts";
 import type { MapRules } from "./map-context.ts";
 import type { MapDefinition } from "./map-definition.ts";
-import type { BankTransferAnswer, EnterKind, LoadedVault, MapEvent } from "./map-events.ts";
+import type { BankTransferAnswer, EnterKind, LoadedVault, MapEvent, MapHandOver } from "./map-events.ts";
 import type { NpcAiReport } from "./npc-ai-stats.ts";
 
 /** What every worker gets once, at `init`: the same for all maps it will host. */
@@ -43,8 +42,8 @@ export type ToWorker =
       kind: EnterKind;
       userSlot: number;
       cameFrom?: { map: number; x: number; y: number } | undefined;
-      /** A transfer's hunger, thirst and regeneration clocks (see `EnterRequest.needs`). */
-      needs?: NeedsHandOver | undefined;
+      /** A transfer's clocks, states and pets (see `EnterRequest.handOver`). */
+      handOver?: MapHandOver | undefined;
       onlineCount: number;
     }
   | { t: "leave"; session: number; reason: string }

@@ -195,7 +195,7 @@ function handle(message: ToWorker): void {
         events.push({ t: "enter_failed", session: message.session, map: message.map, reason: "map_full" });
         break;
       }
-      map.enter({ session: message.session, record: message.record, kind: message.kind, userSlot: message.userSlot, cameFrom: message.cameFrom, needs: message.needs });
+      map.enter({ session: message.session, record: message.record, kind: message.kind, userSlot: message.userSlot, cameFrom: message.cameFrom, handOver: message.handOver });
       break;
     }
     case "leave": {

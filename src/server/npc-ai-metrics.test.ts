@@ -32,10 +32,10 @@ describe("NPC AI metrics", () => {
     expect(before.reportAtS).toBeNaN();
     expect(before.lateness.at(-1)).toEqual({ le: Number.POSITIVE_INFINITY, count: 0 });
 
-    totals.add(1, report({ thinks: 40, steps: 10, faces: 2, attacks: 3, pathSearches: 5, pathExpansions: 400, cpuMs: 12, npcsAlive: 900, npcsOnPlayerMaps: 300, npcsThinking: 200, aiMapsRunning: 20 }, [3, 12, 30]), 1_700_000_000_000);
-    totals.add(2, report({ thinks: 60, cpuMs: 8, npcsAlive: 100, npcsOnPlayerMaps: 50, npcsThinking: 40, aiMapsRunning: 5 }, [60, 6_000]), 1_700_000_000_500);
+    totals.add(1, report({ thinks: 40, steps: 10, faces: 2, attacks: 3, pathSearches: 5, pathExpansions: 400, cpuMs: 12, tickMaxMs: 4, npcsAlive: 900, npcsOnPlayerMaps: 300, npcsThinking: 200, aiMapsRunning: 20 }, [3, 12, 30]), 1_700_000_000_000);
+    totals.add(2, report({ thinks: 60, cpuMs: 8, tickMaxMs: 2.5, npcsAlive: 100, npcsOnPlayerMaps: 50, npcsThinking: 40, aiMapsRunning: 5 }, [60, 6_000]), 1_700_000_000_500);
     // Worker 1 again: counts add, its population replaces the one before.
-    totals.add(1, report({ thinks: 10, cpuMs: 1, npcsAlive: 950, npcsOnPlayerMaps: 310, npcsThinking: 210, aiMapsRunning: 21 }, [1]), 1_700_000_005_000);
+    totals.add(1, report({ thinks: 10, cpuMs: 1, tickMaxMs: 0.5, npcsAlive: 950, npcsOnPlayerMaps: 310, npcsThinking: 210, aiMapsRunning: 21 }, [1]), 1_700_000_005_000);
 
     const text = registry.render();
     expect(text).toContain("# TYPE argentum_npc_ai_tick_lateness_seconds histogram");
@@ -53,8 +53,9 @@ describe("NPC AI metrics", () => {
       pathSearches: 5,
       pathExpansions: 400,
       cpuSeconds: 0.021,
-      // The worst of each worker's last interval: worker 2's 6 s.
+      // The worst of each worker's last interval: worker 2's 6 s and 2.5 ms.
       latenessMaxS: 6,
+      tickMaxS: 0.0025,
       npcsAlive: 1_050,
       npcsOnPlayerMaps: 360,
       npcsThinking: 250,

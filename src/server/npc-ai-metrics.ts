@@ -25,6 +25,7 @@ export function registerNpcAiMetrics(registry: MetricsRegistry, totals: NpcAiTot
     sum: counts.latenessSumMs / MS_PER_SECOND,
   }));
   registry.gauge("argentum_npc_ai_tick_lateness_max_seconds", "Worst NPC AI tick lateness over the map workers' last report interval.", () => totals.latenessMaxMs() / MS_PER_SECOND);
+  registry.gauge("argentum_npc_ai_tick_duration_max_seconds", "Longest single NPC AI tick (time inside it) over the map workers' last report interval.", () => totals.tickMaxMs() / MS_PER_SECOND);
   registry.gauge("argentum_npc_ai_cpu_seconds_total", "Time spent inside NPC AI ticks, summed over the map workers' threads.", () => counts.cpuMs / MS_PER_SECOND);
   registry.gauge("argentum_npc_ai_thinks_total", "NPC thinks (one decision each).", () => counts.thinks);
   registry.gauge("argentum_npc_ai_steps_total", "NPC thinks that stepped one tile.", () => counts.steps);

@@ -4,44 +4,16 @@
  * rules, a fake store with a "disk" of bank balances, and the totals checked on both.
  */
 import { describe, expect, test } from "bun:test";
-import { EMPTY_EQUIPMENT, MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
-import { silentLogger } from "../log/index.ts";
+import { testCharacter } from "../game/character/character-record.test-support.ts";
+import { MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
 import type { BankTransferAnswer } from "../map/index.ts";
-import { MetricsRegistry } from "../metrics/index.ts";
-import type { CreditOutcome, World } from "../world/index.ts";
+import type { CreditOutcome } from "../world/index.ts";
 import { OFFLINE_TRANSFER_INTERVAL_MS } from "./bank-transfers.ts";
-import { createGatewayMetrics } from "./gateway-metrics.ts";
-import type { GatewayStore, StoreSaveOutcome } from "./gateway-store.ts";
-import { Gateway } from "./gateway.ts";
+import type { StoreSaveOutcome } from "./gateway-store.ts";
+import type { Gateway } from "./gateway.ts";
+import { bankLine, gatewayOver, recordingStore } from "./session-fakes.test-support.ts";
 
-function character(id: number, name: string, bankGold: number): CharacterRecord {
-  return {
-    id,
-    accountId: id,
-    name,
-    race: 1,
-    gender: 1,
-    class: 1,
-    head: 1,
-    body: 1,
-    homeCity: 1,
-    level: 1,
-    exp: 0,
-    freeSkillPoints: 0,
-    position: { map: 1, x: 50, y: 50, heading: 3 },
-    vitals: { hp: 10, maxHp: 10, mana: 0, maxMana: 0, stamina: 10, maxStamina: 10, food: 100, water: 100 },
-    gold: 0,
-    bankGold,
-    attributes: [18, 18, 18, 18, 18],
-    skills: new Array<number>(24).fill(0),
-    inventory: [],
-    equipment: { ...EMPTY_EQUIPMENT },
-    spells: [],
-    createdAt: new Date(0),
-    updatedAt: new Date(0),
-    lastLoginAt: null,
-  };
-}
+const character = (id: number, name: string, bankGold: number): CharacterRecord => testCharacter(id, { name, bankGold });
 
 /** The world as the gateway sees it, with World's rules for credits (world.ts `creditBank`). */
 class FakeWorld {
@@ -85,81 +57,60 @@ class FakeWorld {
     route.state = { ...route.state, bankGold: route.state.bankGold - amount };
     gateway.onBankTransfer({ session, map: 1, state: route.state, to, amount, banker: 9 });
   }
+  /** The player of `session` quits: the world lets it go and hands its final state to the gateway. */
+  quit(gateway: Gateway, session: number): void {
+    const route = this.routes.get(session)!;
+    this.routes.delete(session);
+    gateway.onWorldLeft(session, route.state, "quit");
+  }
 }
 
 /**
- * A store over a "disk" of bank balances by character: a batch that lands writes its records'
- * bank gold and adds its credits to the rows of their names (as the statement does); answers
- * come from `outcomes` in turn (then "ok").
+ * The gateway over a store with a "disk" of bank balances by character: a batch that lands writes
+ * its records' bank gold and adds its credits to the rows of their names (as the statement does);
+ * answers come from `outcomes` in turn (then "ok"). `lines()`: what each batch wrote (see `bankLine`).
  */
-function diskStore(disk: Map<number, { name: string; bankGold: number }>, ...outcomes: StoreSaveOutcome[]) {
-  const batches: string[] = [];
-  const store = {
-    saveCharacters: async (records: readonly CharacterRecord[], options?: { final?: boolean | ((id: number) => boolean); credits?: readonly { toName: string; amount: number }[] }) => {
-      const final = options?.final;
-      const isFinal = (id: number) => (typeof final === "function" ? final(id) : final === true);
-      batches.push(
-        [...[...records].sort((a, b) => a.id - b.id).map((r) => `${r.id}:${r.bankGold}${isFinal(r.id) ? "F" : ""}`), ...(options?.credits ?? []).map((c) => `→${c.toName}+${c.amount}`)].join(" "),
-      );
-      const outcome = outcomes.shift() ?? "ok";
-      if (outcome !== "ok") return outcome;
-      for (const record of records) disk.set(record.id, { name: record.name, bankGold: record.bankGold });
-      for (const credit of options?.credits ?? []) {
-        for (const row of disk.values()) if (row.name.toLowerCase() === credit.toName.toLowerCase()) row.bankGold += credit.amount;
-      }
-      return "ok" as const;
-    },
-    markOffline: async () => {},
-  } as unknown as GatewayStore;
-  return { store, batches };
-}
-
 function setup(...outcomes: StoreSaveOutcome[]) {
   const disk = new Map<number, { name: string; bankGold: number }>([
     [1, { name: "Ana", bankGold: 1_000 }],
     [2, { name: "Beto", bankGold: 10 }],
     [3, { name: "Carla", bankGold: 5 }],
   ]);
-  const { store, batches } = diskStore(disk, ...outcomes);
+  const { store, batches, whenLanded } = recordingStore(...outcomes);
+  whenLanded((batch) => {
+    for (const record of batch.records) disk.set(record.id, { name: record.name, bankGold: record.bankGold });
+    for (const credit of batch.credits) {
+      for (const row of disk.values()) if (row.name.toLowerCase() === credit.toName.toLowerCase()) row.bankGold += credit.amount;
+    }
+  });
   const world = new FakeWorld();
   let now = 0;
   let transfers = 0;
-  const gateway = new Gateway({
-    store,
-    world: world as unknown as World,
-    entangledRetryMs: 0,
-    logger: silentLogger(),
-    metrics: createGatewayMetrics(new MetricsRegistry()),
-    now: () => now,
-    maxConnections: 10,
-    maxConnectionsPerIp: 10,
-    createCharacter: () => ({ ok: false, reason: "bad_class" }),
-    newTransferId: () => `t${++transfers}`,
-  });
+  const gateway = gatewayOver(store, world, { now: () => now, newTransferId: () => `t${++transfers}` });
   world.place(1, character(1, "Ana", 1_000));
   const onDisk = () => [...disk.values()].reduce((sum, row) => sum + row.bankGold, 0);
   const inWorld = () => world.knownStates().reduce((sum, state) => sum + state.bankGold, 0);
-  return { gateway, world, disk, batches, onDisk, inWorld, advance: (ms: number) => (now += ms) };
+  return { gateway, world, disk, lines: () => batches.map(bankLine), onDisk, inWorld, advance: (ms: number) => (now += ms) };
 }
 
 const TOTAL = 1_015;
 
 describe("bank gold to someone on another map", () => {
   test("the recipient's known state and map get it in the same step; both states in ONE batch; the sender's banker says done", async () => {
-    const { gateway, world, batches, onDisk, inWorld } = setup();
+    const { gateway, world, lines, onDisk, inWorld } = setup();
     world.place(2, character(2, "Beto", 10));
     world.send(gateway, 1, " BETO ", 300);
     expect(world.knownState(2)?.bankGold).toBe(310);
     expect(world.posted).toEqual(["credit 2 300", "answer 1 done"]);
     expect(inWorld()).toBe(1_010);
     await gateway.drainSaves();
-    expect(batches).toEqual(["1:700 2:310"]);
+    expect(lines()).toEqual(["1:700 2:310"]);
     expect(onDisk()).toBe(TOTAL);
     gateway.stopAccepting();
   });
 
   test("given back with the banker's reason: its own name, a recipient whose login is still placing it, past a VB6 Long", async () => {
-    const { gateway, world, batches, inWorld } = setup();
+    const { gateway, world, lines, inWorld } = setup();
     world.place(2, character(2, "Beto", 10), true);
     world.place(3, character(3, "Carla", MAX_GOLD - 5));
     world.send(gateway, 1, "ana", 100);
@@ -179,41 +130,41 @@ describe("bank gold to someone on another map", () => {
     expect(world.knownState(1)?.bankGold).toBe(1_000);
     expect(inWorld()).toBe(1_000 + 10 + MAX_GOLD - 5);
     await gateway.drainSaves();
-    expect(batches).toEqual([]);
+    expect(lines()).toEqual([]);
     gateway.stopAccepting();
   });
 });
 
 describe("bank gold to someone who left and whose final save failed", () => {
   test("the held final state takes it (a retry never overwrites it), written together with the sender", async () => {
-    const { gateway, world, batches, onDisk } = setup("unavailable");
+    const { gateway, world, lines, onDisk } = setup("unavailable");
     gateway.onWorldLeft(7, character(2, "Beto", 10), "quit"); // no session: the save alone; it fails
     await gateway.drainSaves();
     world.send(gateway, 1, "beto", 300);
     expect(world.posted).toEqual(["answer 1 done"]);
     await gateway.drainSaves();
-    expect(batches).toEqual(["2:10F", "1:700 2:310F"]);
+    expect(lines()).toEqual(["2:10F", "1:700 2:310F"]);
     expect(onDisk()).toBe(TOTAL);
     expect(await gateway.retryUnsaved()).toBe(0);
-    expect(batches).toHaveLength(2);
+    expect(lines()).toHaveLength(2);
     gateway.stopAccepting();
   });
 });
 
 describe("bank gold to someone offline", () => {
   test("one batch: the sender's debited state and the recipient's credit; the banker says done when it is on disk", async () => {
-    const { gateway, world, batches, onDisk } = setup();
+    const { gateway, world, lines, onDisk } = setup();
     world.send(gateway, 1, "carla", 300);
     expect(world.posted).toEqual([]);
     await gateway.drainSaves();
-    expect(batches).toEqual(["1:700 →carla+300"]);
+    expect(lines()).toEqual(["1:700 →carla+300"]);
     expect(world.posted).toEqual(["answer 1 done"]);
     expect(onDisk()).toBe(TOTAL);
     gateway.stopAccepting();
   });
 
   test("one offline transfer per 10 s per sender (VB6 1411): the second is given back; after 10 s it goes", async () => {
-    const { gateway, world, batches, onDisk, advance } = setup();
+    const { gateway, world, lines, onDisk, advance } = setup();
     world.send(gateway, 1, "Carla", 100);
     advance(OFFLINE_TRANSFER_INTERVAL_MS - 1);
     world.send(gateway, 1, "Carla", 100);
@@ -222,16 +173,16 @@ describe("bank gold to someone offline", () => {
     advance(1);
     world.send(gateway, 1, "Carla", 100);
     await gateway.drainSaves();
-    expect(batches).toEqual(["1:900 →Carla+100", "1:800 →Carla+100"]);
+    expect(lines()).toEqual(["1:900 →Carla+100", "1:800 →Carla+100"]);
     expect(onDisk()).toBe(TOTAL);
     gateway.stopAccepting();
   });
 
   test("no such character: the gold goes back to the sender before the batch is built again, the banker says so, and the 10 s do not start", async () => {
-    const { gateway, world, batches, onDisk } = setup({ kind: "credits_refused", refused: [{ transfer: "t1", reason: "no_such_character" }] });
+    const { gateway, world, lines, onDisk } = setup({ kind: "credits_refused", refused: [{ transfer: "t1", reason: "no_such_character" }] });
     world.send(gateway, 1, "Nadie", 300);
     await gateway.drainSaves();
-    expect(batches).toEqual(["1:700 →Nadie+300", "1:1000"]);
+    expect(lines()).toEqual(["1:700 →Nadie+300", "1:1000"]);
     expect(world.posted).toEqual(["credit 1 300", "answer 1 no_such_user"]);
     world.send(gateway, 1, "Carla", 50); // not too soon
     await gateway.drainSaves();
@@ -241,32 +192,28 @@ describe("bank gold to someone offline", () => {
   });
 
   test("a failure keeps both in memory: the sender's logout carries the credit, the retry writes them together; never one without the other", async () => {
-    const { gateway, world, batches, onDisk, disk } = setup("unavailable", "unavailable");
+    const { gateway, world, lines, onDisk, disk } = setup("unavailable", "unavailable");
     world.send(gateway, 1, "Carla", 300);
     await gateway.drainSaves();
     // Ana quits: the world hands her final state back.
-    const final = world.routes.get(1)!.state;
-    world.routes.delete(1);
-    gateway.onWorldLeft(1, final, "quit");
+    world.quit(gateway, 1);
     await gateway.drainSaves();
-    expect(batches).toEqual(["1:700 →Carla+300", "1:700F →Carla+300"]);
+    expect(lines()).toEqual(["1:700 →Carla+300", "1:700F →Carla+300"]);
     expect(disk.get(1)!.bankGold + disk.get(3)!.bankGold).toBe(1_005); // neither side on disk yet
     expect(await gateway.retryUnsaved()).toBe(0);
-    expect(batches.at(-1)).toBe("1:700F →Carla+300");
+    expect(lines().at(-1)).toBe("1:700F →Carla+300");
     expect(onDisk()).toBe(TOTAL);
     expect(disk.get(3)!.bankGold).toBe(305);
     gateway.stopAccepting();
   });
 
   test("refused after the sender left: the gold goes back to its held final state, which is what gets written", async () => {
-    const { gateway, world, batches, onDisk, disk } = setup("unavailable", { kind: "credits_refused", refused: [{ transfer: "t1", reason: "online" }] });
+    const { gateway, world, lines, onDisk, disk } = setup("unavailable", { kind: "credits_refused", refused: [{ transfer: "t1", reason: "online" }] });
     world.send(gateway, 1, "Carla", 300);
     await gateway.drainSaves();
-    const final = world.routes.get(1)!.state;
-    world.routes.delete(1);
-    gateway.onWorldLeft(1, final, "quit");
+    world.quit(gateway, 1);
     await gateway.drainSaves();
-    expect(batches).toEqual(["1:700 →Carla+300", "1:700F →Carla+300", "1:1000F"]);
+    expect(lines()).toEqual(["1:700 →Carla+300", "1:700F →Carla+300", "1:1000F"]);
     expect(disk.get(1)!.bankGold).toBe(1_000);
     expect(onDisk()).toBe(TOTAL);
     gateway.stopAccepting();

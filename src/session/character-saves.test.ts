@@ -1,152 +1,23 @@
 import { describe, expect, test } from "bun:test";
-import { EMPTY_EQUIPMENT, type CharacterRecord } from "../game/character/index.ts";
+import { testCharacter } from "../game/character/character-record.test-support.ts";
+import type { CharacterRecord } from "../game/character/index.ts";
 import { silentLogger } from "../log/index.ts";
 import { CharacterSaves, CLAIM_BUSY } from "./character-saves.ts";
-import type { BankCredit, GatewayStore, StoreSaveOutcome } from "./gateway-store.ts";
+import type { BankCredit, StoreSaveOutcome } from "./gateway-store.ts";
+import { bankLine, recordingStore } from "./session-fakes.test-support.ts";
 
 type Outcome = "ok" | "unavailable";
 
-function character(id: number, gold: number): CharacterRecord {
-  return {
-    id,
-    accountId: id,
-    name: `P${id}`,
-    race: 1,
-    gender: 1,
-    class: 1,
-    head: 1,
-    body: 1,
-    homeCity: 1,
-    level: 1,
-    exp: 0,
-    freeSkillPoints: 0,
-    position: { map: 1, x: 50, y: 50, heading: 3 },
-    vitals: { hp: 10, maxHp: 10, mana: 0, maxMana: 0, stamina: 10, maxStamina: 10, food: 100, water: 100 },
-    gold,
-    bankGold: 0,
-    attributes: [18, 18, 18, 18, 18],
-    skills: new Array<number>(24).fill(0),
-    inventory: [],
-    equipment: { ...EMPTY_EQUIPMENT },
-    spells: [],
-    createdAt: new Date(0),
-    updatedAt: new Date(0),
-    lastLoginAt: null,
-  };
-}
+const character = (id: number, gold: number): CharacterRecord => testCharacter(id, { gold });
 
-/** Batches as [id, final] pairs sorted by id; answers from `outcomes` in turn (then "ok"). */
-function harness(...outcomes: (Outcome | Promise<Outcome>)[]) {
-  const batches: [number, boolean][][] = [];
-  const known = new Map<number, CharacterRecord>();
-  const waiters: { count: number; resolve: () => void }[] = [];
-  const store: Pick<GatewayStore, "saveCharacters"> = {
-    saveCharacters: async (records, options) => {
-      const final = options?.final;
-      batches.push(records.map((r): [number, boolean] => [r.id, typeof final === "function" ? final(r.id) : final === true]).sort((a, b) => a[0] - b[0]));
-      for (const waiter of waiters) if (batches.length >= waiter.count) waiter.resolve();
-      return await (outcomes.shift() ?? "ok");
-    },
-  };
-  /** Resolves once the store was asked for its `count`-th batch. */
-  const asked = (count: number) =>
-    new Promise<void>((resolve) => {
-      if (batches.length >= count) resolve();
-      else waiters.push({ count, resolve });
-    });
-  const saves = new CharacterSaves({
-    store,
-    logger: silentLogger(),
-    now: () => 0,
-    knownState: (id) => known.get(id) ?? null,
-    knownStates: () => known.values(),
-    entangledRetryMs: 0,
-  });
-  return { saves, batches, known, asked };
-}
-
-describe("character saves: logins and held states", () => {
-  test("a login waits until no queued batch may write the character, then takes its unsaved final state", async () => {
-    let answer!: (outcome: Outcome) => void;
-    const { saves, batches, asked } = harness(new Promise<Outcome>((resolve) => (answer = resolve)));
-    const final = character(1, 70);
-    const saving = saves.saveFinal(final, "quit");
-    let claimed = "waiting" as CharacterRecord | undefined | "waiting" | "busy";
-    const login = saves.claim(1).then((state) => (claimed = state));
-    await asked(1);
-    expect(batches).toEqual([[[1, true]]]);
-    expect(claimed).toBe("waiting"); // the write is still on its way
-    expect(saves.unsavedCount).toBe(1);
-    answer("unavailable");
-    await Promise.all([saving, login]);
-    expect(claimed).toBe(final);
-    expect(saves.unsavedCount).toBe(0);
-    // Nothing to retry while the login holds it.
-    expect(await saves.retryUnsaved()).toBe(0);
-    expect(batches).toHaveLength(1);
-  });
-
-  test("a state a login took is written NOT final when a partner's batch needs it (the login just marked it online)", async () => {
-    const { saves, batches, known } = harness("unavailable", "unavailable");
-    const ana = character(1, 70);
-    const beto = character(2, 130);
-    known.set(1, ana).set(2, beto);
-    await saves.saveTogether([ana, beto]);
-    known.delete(1);
-    await saves.saveFinal(ana, "quit"); // fails: held
-    expect(await saves.claim(1)).toBe(ana); // Ana logs in again
-    known.delete(2);
-    await saves.saveFinal(beto, "quit");
-    expect(batches.at(-1)).toEqual([
-      [1, false],
-      [2, true],
-    ]);
-    expect(saves.entangledCount).toBe(0);
-    saves.entered(1);
-  });
-
-  test("a login that gives up puts the taken state back, and the retries write it final again", async () => {
-    const { saves, batches } = harness("unavailable");
-    const ana = character(1, 70);
-    await saves.saveFinal(ana, "quit");
-    expect(await saves.claim(1)).toBe(ana);
-    expect(saves.giveBack(1)).toBe(true);
-    expect(saves.giveBack(1)).toBe(false);
-    expect(await saves.retryUnsaved()).toBe(0);
-    expect(batches).toEqual([[[1, true]], [[1, true]]]);
-  });
-
-  test("an entangled partner nothing holds any more is dropped from the group, not waited for forever", async () => {
-    const { saves, batches } = harness("unavailable");
-    const ana = character(1, 70);
-    const beto = character(2, 130);
-    await saves.saveTogether([ana, beto]); // the world holds neither: the handed-over states are used
-    expect(batches).toEqual([
-      [
-        [1, false],
-        [2, false],
-      ],
-    ]);
-    // Beto is nowhere now (a player the world dropped): Ana's logout cannot carry him.
-    await saves.saveFinal(ana, "quit");
-    expect(batches.at(-1)).toEqual([[1, true]]);
-    expect(saves.entangledCount).toBe(0);
-    expect(saves.unsavedCount).toBe(0);
-  });
-});
-
-/** A store that records every batch with its credits, answering from `outcomes` in turn (then "ok"). */
-function creditHarness(...outcomes: (StoreSaveOutcome | Promise<StoreSaveOutcome>)[]) {
-  const batches: { states: CharacterRecord[]; finals: boolean[]; credits: BankCredit[] }[] = [];
+/**
+ * Character saves over a store that records every batch and answers from `outcomes` in turn
+ * (then "ok"); `known` is what the world holds, `settled` every credit settled.
+ */
+function harness(...outcomes: (StoreSaveOutcome | Promise<StoreSaveOutcome>)[]) {
+  const { store, batches, asked } = recordingStore(...outcomes);
   const known = new Map<number, CharacterRecord>();
   const settled: [string, string][] = [];
-  const store: Pick<GatewayStore, "saveCharacters"> = {
-    saveCharacters: async (records, options) => {
-      const final = options?.final;
-      batches.push({ states: [...records], finals: records.map((r) => (typeof final === "function" ? final(r.id) : final === true)), credits: [...(options?.credits ?? [])] });
-      return await (outcomes.shift() ?? "ok");
-    },
-  };
   let onSettled: (credit: BankCredit, outcome: string) => void = () => {};
   const saves = new CharacterSaves({
     store,
@@ -160,26 +31,95 @@ function creditHarness(...outcomes: (StoreSaveOutcome | Promise<StoreSaveOutcome
       onSettled(credit, outcome);
     },
   });
-  /** What each batch wrote: "id:bankGold[F]" per record, then "→name+amount" per credit. */
-  const lines = () =>
-    batches.map((b) =>
-      [
-        ...b.states
-          .map((s, i) => [s.id, `${s.id}:${s.bankGold}${b.finals[i] ? "F" : ""}`] as const)
-          .sort((x, y) => x[0] - y[0])
-          .map(([, line]) => line),
-        ...b.credits.map((c) => `→${c.toName}+${c.amount}`),
-      ].join(" "),
-    );
-  return { saves, batches, known, settled, lines, whenSettled: (handler: typeof onSettled) => (onSettled = handler) };
+  return {
+    saves,
+    known,
+    asked,
+    settled,
+    /** Each batch as [id, final] pairs sorted by id. */
+    finals: () => batches.map((batch) => [...batch.finals].sort((a, b) => a[0] - b[0])),
+    /** What each batch wrote of the bank: "id:bankGold[F]" per record, then "→name+amount" per credit. */
+    lines: () => batches.map(bankLine),
+    whenSettled: (handler: typeof onSettled) => (onSettled = handler),
+  };
 }
+
+describe("character saves: logins and held states", () => {
+  test("a login waits until no queued batch may write the character, then takes its unsaved final state", async () => {
+    let answer!: (outcome: Outcome) => void;
+    const { saves, finals, asked } = harness(new Promise<Outcome>((resolve) => (answer = resolve)));
+    const final = character(1, 70);
+    const saving = saves.saveFinal(final, "quit");
+    let claimed = "waiting" as CharacterRecord | undefined | "waiting" | "busy";
+    const login = saves.claim(1).then((state) => (claimed = state));
+    await asked(1);
+    expect(finals()).toEqual([[[1, true]]]);
+    expect(claimed).toBe("waiting"); // the write is still on its way
+    expect(saves.unsavedCount).toBe(1);
+    answer("unavailable");
+    await Promise.all([saving, login]);
+    expect(claimed).toBe(final);
+    expect(saves.unsavedCount).toBe(0);
+    // Nothing to retry while the login holds it.
+    expect(await saves.retryUnsaved()).toBe(0);
+    expect(finals()).toHaveLength(1);
+  });
+
+  test("a state a login took is written NOT final when a partner's batch needs it (the login just marked it online)", async () => {
+    const { saves, finals, known } = harness("unavailable", "unavailable");
+    const ana = character(1, 70);
+    const beto = character(2, 130);
+    known.set(1, ana).set(2, beto);
+    await saves.saveTogether([ana, beto]);
+    known.delete(1);
+    await saves.saveFinal(ana, "quit"); // fails: held
+    expect(await saves.claim(1)).toBe(ana); // Ana logs in again
+    known.delete(2);
+    await saves.saveFinal(beto, "quit");
+    expect(finals().at(-1)).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(saves.entangledCount).toBe(0);
+    saves.entered(1);
+  });
+
+  test("a login that gives up puts the taken state back, and the retries write it final again", async () => {
+    const { saves, finals } = harness("unavailable");
+    const ana = character(1, 70);
+    await saves.saveFinal(ana, "quit");
+    expect(await saves.claim(1)).toBe(ana);
+    expect(saves.giveBack(1)).toBe(true);
+    expect(saves.giveBack(1)).toBe(false);
+    expect(await saves.retryUnsaved()).toBe(0);
+    expect(finals()).toEqual([[[1, true]], [[1, true]]]);
+  });
+
+  test("an entangled partner nothing holds any more is dropped from the group, not waited for forever", async () => {
+    const { saves, finals } = harness("unavailable");
+    const ana = character(1, 70);
+    const beto = character(2, 130);
+    await saves.saveTogether([ana, beto]); // the world holds neither: the handed-over states are used
+    expect(finals()).toEqual([
+      [
+        [1, false],
+        [2, false],
+      ],
+    ]);
+    // Beto is nowhere now (a player the world dropped): Ana's logout cannot carry him.
+    await saves.saveFinal(ana, "quit");
+    expect(finals().at(-1)).toEqual([[1, true]]);
+    expect(saves.entangledCount).toBe(0);
+    expect(saves.unsavedCount).toBe(0);
+  });
+});
 
 const withBank = (record: CharacterRecord, bankGold: number): CharacterRecord => ({ ...record, bankGold });
 const credit = (transfer: string, from: number, toName: string, amount: number): BankCredit => ({ transfer, from, toName, amount });
 
 describe("character saves: bank credits to characters not online", () => {
   test("a credit is written in ONE batch with its sender's newest state, and settled", async () => {
-    const { saves, known, lines, settled } = creditHarness();
+    const { saves, known, lines, settled } = harness();
     known.set(1, withBank(character(1, 0), 700)); // Ana sent 300 of her 1000
     await saves.creditOffline(credit("t1", 1, "Beto", 300));
     expect(lines()).toEqual(["1:700 →Beto+300"]);
@@ -191,7 +131,7 @@ describe("character saves: bank credits to characters not online", () => {
   });
 
   test("a failure keeps the credit with its sender: every later batch that writes the sender carries it, until one lands", async () => {
-    const { saves, known, lines, settled } = creditHarness("unavailable", "unavailable", "unavailable");
+    const { saves, known, lines, settled } = harness("unavailable", "unavailable", "unavailable");
     known.set(1, withBank(character(1, 0), 700)).set(2, character(2, 0));
     await saves.creditOffline(credit("t1", 1, "Carla", 300));
     expect(settled).toEqual([]);
@@ -211,7 +151,7 @@ describe("character saves: bank credits to characters not online", () => {
   });
 
   test("a refused credit is settled at once (the gold back to the sender) and the batch is built again without it", async () => {
-    const { saves, known, lines, settled, whenSettled } = creditHarness({ kind: "credits_refused", refused: [{ transfer: "t1", reason: "no_such_character" }] });
+    const { saves, known, lines, settled, whenSettled } = harness({ kind: "credits_refused", refused: [{ transfer: "t1", reason: "no_such_character" }] });
     known.set(1, withBank(character(1, 0), 700));
     whenSettled((refused, outcome) => {
       if (outcome !== "credited") known.set(1, withBank(known.get(1)!, known.get(1)!.bankGold + refused.amount));
@@ -222,7 +162,7 @@ describe("character saves: bank credits to characters not online", () => {
   });
 
   test("a refusal that names none of the batch's credits is a fault, not a loop", async () => {
-    const { saves, known, lines } = creditHarness({ kind: "credits_refused", refused: [{ transfer: "other", reason: "online" }] });
+    const { saves, known, lines } = harness({ kind: "credits_refused", refused: [{ transfer: "other", reason: "online" }] });
     known.set(1, withBank(character(1, 0), 700));
     await saves.creditOffline(credit("t1", 1, "Beto", 300));
     expect(lines()).toEqual(["1:700 →Beto+300"]);
@@ -231,7 +171,7 @@ describe("character saves: bank credits to characters not online", () => {
 
   test("a login of the recipient waits for the batch carrying its credit; while a credit to or from a character is not on disk, its login is turned away", async () => {
     let answer!: (outcome: StoreSaveOutcome) => void;
-    const { saves, known } = creditHarness(new Promise<StoreSaveOutcome>((resolve) => (answer = resolve)), "ok");
+    const { saves, known } = harness(new Promise<StoreSaveOutcome>((resolve) => (answer = resolve)), "ok");
     known.set(1, withBank(character(1, 0), 700));
     const sending = saves.creditOffline(credit("t1", 1, "Beto", 300));
     let claimed: unknown = "waiting";
@@ -249,7 +189,7 @@ describe("character saves: bank credits to characters not online", () => {
   });
 
   test("a credit whose sender has no state any more is dropped, never written without the debit", async () => {
-    const { saves, lines, settled } = creditHarness();
+    const { saves, lines, settled } = harness();
     await saves.creditOffline(credit("t1", 1, "Beto", 300)); // nothing holds Ana
     expect(lines()).toEqual([]);
     expect(settled).toEqual([["t1", "dropped"]]);
@@ -257,7 +197,7 @@ describe("character saves: bank credits to characters not online", () => {
   });
 
   test("a held final state takes gold in memory (the retry writes it), found by name; one a login took is only reported", async () => {
-    const { saves, lines } = creditHarness("unavailable", "unavailable");
+    const { saves, lines } = harness("unavailable", "unavailable");
     await saves.saveFinal(withBank(character(2, 0), 10), "quit"); // fails: held
     expect(saves.heldNamed(" p2 ")).toMatchObject({ where: "held", state: { id: 2 } });
     expect(saves.creditHeld(2, 90)?.bankGold).toBe(100);
@@ -270,7 +210,7 @@ describe("character saves: bank credits to characters not online", () => {
   });
 
   test("the shutdown's batch: a credit refused then goes back to the sender's final state, written in the rebuilt batch", async () => {
-    const { saves, known, lines, whenSettled } = creditHarness("unavailable", { kind: "credits_refused", refused: [{ transfer: "t1", reason: "online" }] });
+    const { saves, known, lines, whenSettled } = harness("unavailable", { kind: "credits_refused", refused: [{ transfer: "t1", reason: "online" }] });
     whenSettled((refused, outcome) => {
       if (outcome !== "credited") saves.creditHeld(refused.from, refused.amount);
     });

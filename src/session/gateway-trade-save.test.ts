@@ -1,79 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { EMPTY_EQUIPMENT, type CharacterRecord } from "../game/character/index.ts";
-import { silentLogger } from "../log/index.ts";
-import { MetricsRegistry } from "../metrics/index.ts";
-import type { World } from "../world/index.ts";
-import { createGatewayMetrics } from "./gateway-metrics.ts";
-import type { GatewayStore } from "./gateway-store.ts";
-import { Gateway } from "./gateway.ts";
+import { testCharacter } from "../game/character/character-record.test-support.ts";
+import type { CharacterRecord } from "../game/character/index.ts";
+import type { StoreSaveOutcome } from "./gateway-store.ts";
+import { gatewayOver, recordingStore, type SavedBatch } from "./session-fakes.test-support.ts";
 
-function character(id: number, name: string, gold: number): CharacterRecord {
-  return {
-    id,
-    accountId: id,
-    name,
-    race: 1,
-    gender: 1,
-    class: 1,
-    head: 1,
-    body: 1,
-    homeCity: 1,
-    level: 1,
-    exp: 0,
-    freeSkillPoints: 0,
-    position: { map: 1, x: 50, y: 50, heading: 3 },
-    vitals: { hp: 10, maxHp: 10, mana: 0, maxMana: 0, stamina: 10, maxStamina: 10, food: 100, water: 100 },
-    gold,
-    bankGold: 0,
-    attributes: [18, 18, 18, 18, 18],
-    skills: new Array<number>(24).fill(0),
-    inventory: [],
-    equipment: { ...EMPTY_EQUIPMENT },
-    spells: [],
-    createdAt: new Date(0),
-    updatedAt: new Date(0),
-    lastLoginAt: null,
-  };
-}
-
-type Outcome = "ok" | "unavailable";
-type FinalOption = boolean | ((characterId: number) => boolean) | undefined;
-
-/** One batch the store was asked to write: each record with whether it was final. */
-interface SavedBatch {
-  records: CharacterRecord[];
-  /** Character id → final, as the store's `final` option said for it. */
-  finals: Map<number, boolean>;
-  outcome: Outcome;
-}
-
-/**
- * A store that records the batches it is asked to save and answers from `outcomes` in turn (then
- * "ok"); an answer may be a promise the test settles (a write still on its way).
- */
-function recordingStore(...outcomes: (Outcome | Promise<Outcome>)[]) {
-  const batches: SavedBatch[] = [];
-  const waiters: { count: number; resolve: () => void }[] = [];
-  const store = {
-    saveCharacters: async (records: readonly CharacterRecord[], options?: { final?: FinalOption }) => {
-      const final = options?.final;
-      const finals = new Map(records.map((r) => [r.id, typeof final === "function" ? final(r.id) : final === true]));
-      const batch: SavedBatch = { records: [...records], finals, outcome: "unavailable" };
-      batches.push(batch);
-      for (const waiter of waiters) if (batches.length >= waiter.count) waiter.resolve();
-      batch.outcome = await (outcomes.shift() ?? "ok");
-      return batch.outcome;
-    },
-    markOffline: async () => {},
-  } as unknown as GatewayStore;
-  /** Resolves once the store was asked for its `count`-th batch. */
-  const asked = (count: number) =>
-    new Promise<void>((resolve) => {
-      if (batches.length >= count) resolve();
-      else waiters.push({ count, resolve });
-    });
-  return { store, batches, asked };
-}
+const character = (id: number, name: string, gold: number): CharacterRecord => testCharacter(id, { name, gold });
 
 /** The world as the gateway's saves see it: the characters in it and their newest known states. */
 class FakeWorld {
@@ -92,25 +23,16 @@ function summary(batch: SavedBatch | undefined): [number, number, boolean][] {
   return batch.records.map((r): [number, number, boolean] => [r.id, r.gold, batch.finals.get(r.id)!]).sort((a, b) => a[0] - b[0]);
 }
 
-function gatewayWith(store: GatewayStore, world = new FakeWorld()): Gateway {
-  return new Gateway({
-    store,
-    world: world as unknown as World,
-    entangledRetryMs: 0,
-    logger: silentLogger(),
-    metrics: createGatewayMetrics(new MetricsRegistry()),
-    now: () => 0,
-    maxConnections: 10,
-    maxConnectionsPerIp: 10,
-    createCharacter: () => ({ ok: false, reason: "bad_class" }),
-  });
+/** A gateway over a store answering `outcomes` in turn (see `recordingStore`) and a fake world. */
+function setup(...outcomes: (StoreSaveOutcome | Promise<StoreSaveOutcome>)[]) {
+  const recording = recordingStore(...outcomes);
+  const world = new FakeWorld();
+  return { ...recording, world, gateway: gatewayOver(recording.store, world) };
 }
 
 describe("a trade's save", () => {
   test("both characters' new states go to the database in ONE batch (one statement, one transaction)", async () => {
-    const { store, batches } = recordingStore("ok");
-    const world = new FakeWorld();
-    const gateway = gatewayWith(store, world);
+    const { gateway, world, batches } = setup("ok");
     const ana = character(1, "Ana", 70);
     const beto = character(2, "Beto", 130);
     world.known.set(1, ana).set(2, beto);
@@ -126,8 +48,7 @@ describe("a trade's save", () => {
   });
 
   test("a failed trade save neither throws nor splits the pair; shutdown waits for it", async () => {
-    const { store, batches } = recordingStore("unavailable");
-    const gateway = gatewayWith(store);
+    const { gateway, batches } = setup("unavailable");
     await expect(gateway.saveNow([character(1, "Ana", 70), character(2, "Beto", 130)])).resolves.toBeUndefined();
     await gateway.drainSaves();
     expect(batches).toHaveLength(1);
@@ -152,9 +73,7 @@ describe("a trade whose pair save failed (issue #14)", () => {
   const beto = character(2, "Beto", 130);
 
   test("a logout of one side writes both in one batch: the leaver final, the partner's newest state not final", async () => {
-    const { store, batches } = recordingStore("unavailable");
-    const world = new FakeWorld();
-    const gateway = gatewayWith(store, world);
+    const { gateway, world, batches } = setup("unavailable");
     world.known.set(1, ana).set(2, beto);
     await gateway.saveNow([ana, beto]);
     expect(batches[0]!.outcome).toBe("unavailable");
@@ -183,9 +102,7 @@ describe("a trade whose pair save failed (issue #14)", () => {
   });
 
   test("when the logout's batch fails as well, the retry writes the pair together again, never one side", async () => {
-    const { store, batches } = recordingStore("unavailable", "unavailable");
-    const world = new FakeWorld();
-    const gateway = gatewayWith(store, world);
+    const { gateway, world, batches } = setup("unavailable", "unavailable");
     world.known.set(1, ana).set(2, beto);
     await gateway.saveNow([ana, beto]);
     world.known.delete(1);
@@ -211,17 +128,7 @@ describe("a trade whose pair save failed (issue #14)", () => {
   test("a failed pair is retried together on a timer until it lands", async () => {
     const { store, batches, asked } = recordingStore("unavailable", "unavailable");
     const world = new FakeWorld();
-    const gateway = new Gateway({
-      store,
-      world: world as unknown as World,
-      entangledRetryMs: 1,
-      logger: silentLogger(),
-      metrics: createGatewayMetrics(new MetricsRegistry()),
-      now: () => 0,
-      maxConnections: 10,
-      maxConnectionsPerIp: 10,
-      createCharacter: () => ({ ok: false, reason: "bad_class" }),
-    });
+    const gateway = gatewayOver(store, world, { entangledRetryMs: 1 });
     world.known.set(1, ana).set(2, beto);
     await gateway.saveNow([ana, beto]);
     // The timer's retries: the first fails too and the timer goes on; the second lands.
@@ -239,9 +146,7 @@ describe("a trade whose pair save failed (issue #14)", () => {
   });
 
   test("autosave carries an entangled partner's unsaved final state, final, with everyone online", async () => {
-    const { store, batches } = recordingStore("unavailable", "unavailable");
-    const world = new FakeWorld();
-    const gateway = gatewayWith(store, world);
+    const { gateway, world, batches } = setup("unavailable", "unavailable");
     const carla = character(3, "Carla", 100);
     world.known.set(1, ana).set(2, beto).set(3, carla);
     await gateway.saveNow([ana, beto]);
@@ -258,9 +163,7 @@ describe("a trade whose pair save failed (issue #14)", () => {
   });
 
   test("the shutdown's batch carries an entangled partner's unsaved final state", async () => {
-    const { store, batches } = recordingStore("unavailable", "unavailable");
-    const world = new FakeWorld();
-    const gateway = gatewayWith(store, world);
+    const { gateway, world, batches } = setup("unavailable", "unavailable");
     world.known.set(1, ana).set(2, beto);
     await gateway.saveNow([ana, beto]);
     world.known.delete(1);
@@ -276,9 +179,7 @@ describe("a trade whose pair save failed (issue #14)", () => {
   });
 
   test("entanglement is transitive: A traded with B, then B with C, both saves failed; C's logout writes all three", async () => {
-    const { store, batches } = recordingStore("unavailable", "unavailable");
-    const world = new FakeWorld();
-    const gateway = gatewayWith(store, world);
+    const { gateway, world, batches } = setup("unavailable", "unavailable");
     const carla = character(3, "Carla", 100);
     world.known.set(1, ana).set(2, beto).set(3, carla);
     await gateway.saveNow([ana, beto]);
@@ -305,10 +206,8 @@ describe("a trade whose pair save failed (issue #14)", () => {
   test("a batch built before the trade and landing after it does not count as the pair's save", async () => {
     // An autosave is writing pre-swap states when the trade happens; its success must not
     // release the pair, whose own save then fails.
-    const autosaveWrite = deferred<Outcome>();
-    const { store, batches, asked } = recordingStore(autosaveWrite.promise, "unavailable");
-    const world = new FakeWorld();
-    const gateway = gatewayWith(store, world);
+    const autosaveWrite = deferred<StoreSaveOutcome>();
+    const { gateway, world, batches, asked } = setup(autosaveWrite.promise, "unavailable");
     world.known.set(1, character(1, "Ana", 100)).set(2, character(2, "Beto", 100));
     const autosave = gateway.saveOnline();
     await asked(1); // the autosave's batch is built and on its way
@@ -337,9 +236,7 @@ describe("a trade whose pair save failed (issue #14)", () => {
   });
 
   test("a batch that already wrote the pair together makes the pair's own save unnecessary", async () => {
-    const { store, batches } = recordingStore();
-    const world = new FakeWorld();
-    const gateway = gatewayWith(store, world);
+    const { gateway, world, batches } = setup();
     world.known.set(1, character(1, "Ana", 100)).set(2, character(2, "Beto", 100));
     const autosave = gateway.saveOnline();
     // The trade's states arrive (the world takes them, then hands them over) while the autosave

@@ -10,6 +10,8 @@ interface WorkerLast {
   population: NpcAiPopulation;
   /** Worst tick lateness in the worker's last report interval, ms. */
   latenessMaxMs: number;
+  /** Longest single AI tick in the worker's last report interval, ms. */
+  tickMaxMs: number;
 }
 
 export class NpcAiTotals {
@@ -30,6 +32,7 @@ export class NpcAiTotals {
     counts.pathSearches += report.pathSearches;
     counts.pathExpansions += report.pathExpansions;
     counts.cpuMs += report.cpuMs;
+    if (report.tickMaxMs > counts.tickMaxMs) counts.tickMaxMs = report.tickMaxMs;
     counts.latenessSumMs += report.latenessSumMs;
     if (report.latenessMaxMs > counts.latenessMaxMs) counts.latenessMaxMs = report.latenessMaxMs;
     const buckets = counts.latenessCounts;
@@ -37,6 +40,7 @@ export class NpcAiTotals {
     this.byWorker.set(worker, {
       population: { npcsAlive: report.npcsAlive, npcsOnPlayerMaps: report.npcsOnPlayerMaps, npcsThinking: report.npcsThinking, aiMapsRunning: report.aiMapsRunning },
       latenessMaxMs: report.latenessMaxMs,
+      tickMaxMs: report.tickMaxMs,
     });
     this.reportedAtMs = atMs;
   }
@@ -56,6 +60,13 @@ export class NpcAiTotals {
       total.aiMapsRunning += population.aiMapsRunning;
     }
     return total;
+  }
+
+  /** Longest single AI tick over the workers' last report intervals, ms (0 before any tick). */
+  tickMaxMs(): number {
+    let worst = 0;
+    for (const last of this.byWorker.values()) if (last.tickMaxMs > worst) worst = last.tickMaxMs;
+    return worst;
   }
 
   /** Worst tick lateness over the workers' last report intervals, ms (0 before any tick). */

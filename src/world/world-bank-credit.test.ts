@@ -6,40 +6,14 @@
  * in for the map's worker and the test plays its messages in the order a worker sends them.
  */
 import { describe, expect, test } from "bun:test";
-import { EMPTY_EQUIPMENT, MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
+import { testCharacter } from "../game/character/character-record.test-support.ts";
+import { MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
 import { silentLogger } from "../log/index.ts";
 import { Outbox, type FromWorker, type MapDefinition, type MapEvent, type ToWorker } from "../map/index.ts";
 import type { MapWorkerHost } from "./map-worker-host.ts";
 import { World, type BankTransferRequest } from "./world.ts";
 
-function character(id: number, name: string, bankGold: number): CharacterRecord {
-  return {
-    id,
-    accountId: id,
-    name,
-    race: 1,
-    gender: 1,
-    class: 1,
-    head: 1,
-    body: 1,
-    homeCity: 1,
-    level: 1,
-    exp: 0,
-    freeSkillPoints: 0,
-    position: { map: 1, x: 50, y: 50, heading: 3 },
-    vitals: { hp: 10, maxHp: 10, mana: 0, maxMana: 0, stamina: 10, maxStamina: 10, food: 100, water: 100 },
-    gold: 0,
-    bankGold,
-    attributes: [18, 18, 18, 18, 18],
-    skills: new Array<number>(24).fill(0),
-    inventory: [],
-    equipment: { ...EMPTY_EQUIPMENT },
-    spells: [],
-    createdAt: new Date(0),
-    updatedAt: new Date(0),
-    lastLoginAt: null,
-  };
-}
+const character = (id: number, name: string, bankGold: number): CharacterRecord => testCharacter(id, { name, bankGold });
 
 /** Stands in for a map worker: records what the world posts to it. */
 class RecordingHost {

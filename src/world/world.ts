@@ -5,7 +5,6 @@
  * (for autosave and for recovering a crashed worker) and supervises the workers.
  */
 import { MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
-import type { NeedsHandOver } from "../game/vitals/index.ts";
 import type { Logger } from "../log/index.ts";
 import {
   readOutbox,
@@ -16,6 +15,7 @@ import {
   type LoadedVault,
   type MapDefinition,
   type MapEvent,
+  type MapHandOver,
   type SnapshotEntry,
   type WorkerSettings,
   type WorkerStats,
@@ -99,8 +99,8 @@ interface Route {
   inTransit: boolean;
   /** The current enter is a hand-over through an exit (it can be undone if it fails). */
   pendingTransfer: boolean;
-  /** The hunger, thirst and regeneration clocks of that hand-over, until the player stands somewhere. */
-  needs?: NeedsHandOver | undefined;
+  /** The clocks, states and pets of that hand-over (opaque here), until the player stands somewhere. */
+  handOver?: MapHandOver | undefined;
 }
 
 export interface WorldStats {
@@ -466,7 +466,7 @@ export class World {
         route.inTransit = false;
         route.pendingTransfer = false;
         route.loggingIn = false;
-        route.needs = undefined;
+        route.handOver = undefined;
         route.map = event.map;
         route.state = { ...route.state, position: { ...route.state.position, map: event.map, x: event.x, y: event.y } };
         this.options.onEntered?.(event.session, event.map);
@@ -484,7 +484,7 @@ export class World {
           route.state = { ...route.state, position: { ...route.state.position, ...back } };
           void this.ensureLoaded(back.map).then((host) => {
             if (this.routes.get(event.session) !== route) return;
-            this.postEnter(host, route, "transfer", undefined, route.needs);
+            this.postEnter(host, route, "transfer", undefined, route.handOver);
           });
           return;
         }
@@ -500,7 +500,7 @@ export class World {
         route.state = this.withOwed(route, event.state);
         route.owed.clear(); // handed on with the state: the next map gets them in its enter
         route.cameFrom = event.cameFrom;
-        route.needs = event.needs;
+        route.handOver = event.handOver;
         if (!this.options.maps.has(event.dest.map)) {
           // A broken exit: put the player back where the step started.
           this.options.logger.warn({ from: event.cameFrom, dest: event.dest }, "exit leads to a map this world does not have");
@@ -511,7 +511,7 @@ export class World {
         route.pendingTransfer = true;
         void this.ensureLoaded(route.map).then((host) => {
           if (this.routes.get(event.session) !== route) return;
-          this.postEnter(host, route, "transfer", route.cameFrom, route.needs);
+          this.postEnter(host, route, "transfer", route.cameFrom, route.handOver);
         });
         return;
       }
@@ -608,9 +608,9 @@ export class World {
    * Puts the route's player on its map with its whole known state, bank credits sent before
    * included: the credits owed by the map it comes from are settled by this state.
    */
-  private postEnter(host: MapWorkerHost, route: Route, kind: EnterKind, cameFrom: Route["cameFrom"], needs?: NeedsHandOver): void {
+  private postEnter(host: MapWorkerHost, route: Route, kind: EnterKind, cameFrom: Route["cameFrom"], handOver?: MapHandOver): void {
     route.owed.clear();
-    host.post({ t: "enter", map: route.map, session: route.session, record: route.state, kind, userSlot: route.userSlot, cameFrom, needs, onlineCount: this.routes.size });
+    host.post({ t: "enter", map: route.map, session: route.session, record: route.state, kind, userSlot: route.userSlot, cameFrom, handOver, onlineCount: this.routes.size });
   }
 
   /** A state the owning map handed over, with the bank credits it has not applied yet. */

@@ -238,6 +238,9 @@ const NPCS: StoredNpc[] = [
   },
   {
     // Passive (Hostile=0): it wanders near where it was born and fights only whoever attacks it.
+    // Tamable (`Domable=3`): a Druid's points are CHA × Domar / 6, so a new Druid of any race
+    // (CHA 16..19) that puts one of its 10 free skill points in Domar has 3 and may tame it; any
+    // other class needs Domar 20 (CHA × Domar / 118).
     id: N.brownHare,
     name: "Liebre Parda",
     description: "Salta entre los pastos; solo se defiende si la atacan.",
@@ -254,6 +257,7 @@ const NPCS: StoredNpc[] = [
     attackPower: 8,
     evasionPower: 20,
     giveExp: 10,
+    tameDifficulty: 3,
   },
 ];
 

@@ -149,6 +149,13 @@ export {
   type AmmunitionUse,
 } from "./ranged.ts";
 export {
+  npcHitChanceOnNpc,
+  npcDamageOnNpc,
+  resolveNpcMeleeOnNpc,
+  type NpcDamageOnNpc,
+  type NpcAttackOnNpcOutcome,
+} from "./npc-on-npc.ts";
+export {
   analyzeUserOnNpc,
   analyzeNpcOnUser,
   analyzeUserOnUser,

@@ -2,49 +2,17 @@
  * Test helpers of the combat rules: a `Random` that plays a script of `RandomNumber` results
  * (so tests state draws as "RandomNumber(1, 100) = 46") and small inline Balance / object rows.
  */
-import type { Random } from "../../random/index.ts";
+import { randomIntOnly, type Draw, type ScriptedRandom } from "../../random/scripted-random.test-support.ts";
 import { itemCatalogFromObjects, type ItemCatalog, type ObjectRow } from "../items/index.ts";
 import type { CombatBalance, CombatClassBalanceRow } from "./profiles.ts";
 
-/** One scripted draw: `[lo, hi, value]` for `RandomNumber(lo, hi) = value`, or a raw `Rnd` in [0, 1). */
-export type Draw = readonly [lo: number, hi: number, value: number] | number;
-
-/** The `next()` that makes `RandomNumber(lo, hi)` (= lo + trunc(u · (hi − lo + 1))) give `value`. */
-export function drawFor(lo: number, hi: number, value: number): number {
-  if (value < lo || value > hi) throw new RangeError(`RandomNumber(${lo}, ${hi}) cannot give ${value}`);
-  return (value - lo + 0.5) / (hi - lo + 1);
-}
-
-export interface ScriptedRandom extends Random {
-  /** Draws not yet taken. */
-  remaining(): number;
-  /** Draws taken so far. */
-  taken(): number;
-}
-
-/** A `Random` whose `next()` returns the script in order and throws when the rule draws more. */
-export function scripted(...draws: Draw[]): ScriptedRandom {
-  const values = draws.map((draw) => (typeof draw === "number" ? draw : drawFor(draw[0], draw[1], draw[2])));
-  let index = 0;
-  const next = (): number => {
-    if (index >= values.length) throw new Error(`the rule drew more than the ${values.length} scripted numbers`);
-    return values[index++]!;
-  };
-  return {
-    next,
-    nextU32: () => Math.floor(next() * 2 ** 32),
-    int: () => {
-      throw new Error("combat rules draw through randomInt only");
-    },
-    pick: () => {
-      throw new Error("combat rules draw through randomInt only");
-    },
-    chance: () => {
-      throw new Error("combat rules draw through randomInt only");
-    },
-    remaining: () => values.length - index,
-    taken: () => index,
-  };
+/**
+ * A script of a combat rule's draws (combat rules draw through `randomInt` only; any other draw
+ * throws), with `remaining()` and `taken()` counting them.
+ */
+export function scripted(...draws: Draw[]): ScriptedRandom & { remaining(): number; taken(): number } {
+  const random = randomIntOnly("combat rules", ...draws);
+  return Object.assign(random, { remaining: () => random.left, taken: () => random.used });
 }
 
 /** Twelve classes with the same row except where `overrides` says (index = class id − 1). */

@@ -48,7 +48,7 @@ describe("profile from npcs.dat", () => {
       guard: true,
     });
     expect(npcAiProfile(null)).toBe(STANDING_PROFILE);
-    expect([0, 1, 2, 3, 4, 8, 9, 10, 11, 20, 21].filter(npcThinks)).toEqual([2, 3, 4, 8]);
+    expect([0, 1, 2, 3, 4, 8, 9, 10, 11, 20, 21].filter(npcThinks)).toEqual([2, 3, 4, 8, 9]);
   });
 });
 

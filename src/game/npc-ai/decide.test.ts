@@ -224,8 +224,8 @@ describe("movement types", () => {
   const ground = groundFrom(OPEN);
   const adjacent = () => aiPlayer("ana", 11, 10);
 
-  test("0 and 1 do nothing, attacked or not; 9 and up are not played yet", () => {
-    for (const movement of [NpcMovement.none, NpcMovement.static, NpcMovement.attackNpc, NpcMovement.scriptedWalk]) {
+  test("0 and 1 do nothing, attacked or not; 10 and up are not played yet", () => {
+    for (const movement of [NpcMovement.none, NpcMovement.static, NpcMovement.guardChaseNpc, NpcMovement.scriptedWalk]) {
       const player = adjacent();
       const npc = npcMind(10, 10, { movement }, { target: player.ref, attackedBy: player.ref, hostile: true });
       expect(decideNpc(npc, thinker(ground, [player], SeededRandom.create(1)))).toEqual({ kind: "idle" });
@@ -257,6 +257,37 @@ describe("movement types", () => {
     const orphan = npcMind(3, 3, { movement: NpcMovement.followMaster, hostile: false });
     expect(decideNpc(orphan, thinker(ground, [foe], SeededRandom.create(1)))).toEqual({ kind: "idle" });
     for (const each of [pet, master, foe]) ground.occupancy[ground.index(each.x, each.y)] = 0;
+  });
+
+  test("9 (NpcAtacaNpc): walks up to its target NPC, hits it once per attack interval, and goes back to its master when it is gone", () => {
+    const master = aiPlayer("master", 3, 10);
+    const prey = { x: 14, y: 10, charIndex: 200, alive: true };
+    const pet = npcMind(10, 10, { movement: NpcMovement.followMaster, hostile: false }, { master: master.ref, movement: NpcMovement.attackNpc, targetNpc: prey });
+    ground.place(pet.charIndex, pet.x, pet.y);
+    ground.place(prey.charIndex, prey.x, prey.y);
+    const decisions: NpcDecision<TestPlayer>[] = [];
+    for (let think = 0; think < 8; think++) {
+      const decision = decideNpc(pet, thinker(ground, [master], SeededRandom.create(think), think * 450));
+      decisions.push(decision);
+      apply(pet, decision, ground);
+    }
+    // Three steps east, then the blow at 1350 ms; the next one waits for 2000 ms more (3600 is the first think after 3350).
+    expect(decisions.map((d) => d.kind)).toEqual(["step", "step", "step", "attackNpc", "idle", "idle", "idle", "idle"]);
+    expect(decisions[3]).toEqual({ kind: "attackNpc", heading: 2 });
+    expect(decideNpc(pet, thinker(ground, [master], SeededRandom.create(1), 3600))).toEqual({ kind: "attackNpc", heading: 2 });
+    // The prey died: the pet forgets it and follows its master again.
+    const dead = { ...prey, alive: false };
+    pet.targetNpc = dead;
+    expect(decideNpc(pet, thinker(ground, [master], SeededRandom.create(1), 4000))).toEqual({ kind: "idle" });
+    const after: TestNpc = pet;
+    expect({ movement: after.movement, targetNpc: after.targetNpc, hostile: after.hostile }).toEqual({ movement: NpcMovement.followMaster, targetNpc: null, hostile: false });
+    // Out of vision (more than 15 columns away) counts as gone too.
+    pet.movement = NpcMovement.attackNpc;
+    pet.targetNpc = { ...prey, x: 1, y: 10 + 14 };
+    expect(decideNpc(pet, thinker(ground, [master], SeededRandom.create(1), 4500))).toEqual({ kind: "idle" });
+    expect(pet.movement).toBe(NpcMovement.followMaster);
+    ground.occupancy[ground.index(pet.x, pet.y)] = 0;
+    ground.occupancy[ground.index(prey.x, prey.y)] = 0;
   });
 
   test("3 (FixedInPos): hostile ones turn to the nearest and hit only the one in front, never walk", () => {

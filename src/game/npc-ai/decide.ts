@@ -2,10 +2,10 @@
  * One think of one NPC (combat-and-progression §6.3-§6.6; VB6 `NpcAI` and the routines it
  * calls in `Codigo/AI_NPC.bas`): by movement type, whom to go for, whether to hit, where to step.
  *
- * The answer is a value the map applies: stay, step, turn, or hit a player. The think also
- * updates the NPC's own memory (its target, a forgotten aggressor, its cached path, when it may
- * hit again), which is state the AI alone owns. Damage is not decided here: "attack" asks the
- * map to run its NPC-on-player melee.
+ * The answer is a value the map applies: stay, step, turn, or hit a player or an NPC. The think
+ * also updates the NPC's own memory (its target, a forgotten aggressor, its cached path, when it
+ * may hit again), which is state the AI alone owns. Damage is not decided here: "attack" asks the
+ * map to run its NPC-on-player melee, "attackNpc" its NPC-on-NPC melee on the NPC's `targetNpc`.
  */
 import { randomInt, type Random } from "../../random/index.ts";
 import { blockBitFor, headingOfDelta, isHeading, stepX, stepY, HEADING_SOUTH, type Heading } from "../movement/index.ts";
@@ -17,6 +17,7 @@ import {
   chooseAggressor,
   chooseHostileTarget,
   findPlayer,
+  inVision,
   isEnemy,
   isMagicAttackable,
   isMeleeAttackable,
@@ -49,7 +50,9 @@ export type NpcDecision<P> =
   /** Turn in place. */
   | { readonly kind: "face"; readonly heading: Heading }
   /** Turn to `heading` if not facing it, then run the NPC's melee on `target`. */
-  | { readonly kind: "attack"; readonly target: P; readonly heading: Heading };
+  | { readonly kind: "attack"; readonly target: P; readonly heading: Heading }
+  /** Turn to `heading` if not facing it, then run the NPC's melee on its `targetNpc` (VB6 `NpcAtacaNpc`). */
+  | { readonly kind: "attackNpc"; readonly heading: Heading };
 
 const IDLE: NpcDecision<never> = Object.freeze({ kind: "idle" });
 
@@ -74,6 +77,15 @@ export function newPathMemory(range: number): NpcPathMemory {
   return { tiles: NO_TILES, length: 0, next: 0, destX: 0, destY: 0, searchAfter: Number.NEGATIVE_INFINITY, range };
 }
 
+/** Another NPC as a think reads it: where it stands and whether it is still on the map. */
+export interface AiNpcTarget {
+  readonly x: number;
+  readonly y: number;
+  readonly charIndex: number;
+  /** False once it died or left the map: a stale target, forgotten at the next think. */
+  readonly alive: boolean;
+}
+
 /** The NPC as a think reads and updates it. `P` is the caller's player type. */
 export interface NpcMind<P> {
   readonly x: number;
@@ -93,6 +105,8 @@ export interface NpcMind<P> {
   readonly path: NpcPathMemory;
   /** The player it serves (VB6 `MaestroUser`): a pet follows it (`SigueAmo`). */
   readonly master?: P | null;
+  /** The NPC it fights (VB6 `TargetNPC`, movement `NpcAtacaNpc`): a pet's prey, or the pet it hits back. */
+  targetNpc?: AiNpcTarget | null;
 }
 
 /** What one think may look at: the time, randomness, the players on the map and the ground. */
@@ -120,6 +134,8 @@ export function decideNpc<P>(npc: NpcMind<P>, think: NpcThink<P>): NpcDecision<P
       return followAggressor(npc, think);
     case NpcMovement.followMaster:
       return followMaster(npc, think);
+    case NpcMovement.attackNpc:
+      return fightNpc(npc, think);
     default:
       return IDLE;
   }
@@ -128,6 +144,7 @@ export function decideNpc<P>(npc: NpcMind<P>, think: NpcThink<P>): NpcDecision<P
 /** VB6 `RestoreOldMovement`: no target, no aggressor, back to how it was loaded. */
 export function restoreOldMovement<P>(npc: NpcMind<P>): void {
   npc.target = null;
+  if (npc.targetNpc !== undefined) npc.targetNpc = null;
   npc.attackedBy = null;
   npc.movement = npc.ai.movement;
   npc.hostile = npc.ai.hostile;
@@ -168,7 +185,7 @@ function followAggressor<P>(npc: NpcMind<P>, think: NpcThink<P>): NpcDecision<P>
 /**
  * VB6 `SigueAmo` as far as pets fight players: a player that attacked the pet or its master
  * (its `target`) while it is a valid target, else walk up to the master and stay beside it.
- * (Pets fighting NPCs need NPC-on-NPC combat, which the map does not have yet.)
+ * (A pet sent after an NPC has movement `NpcAtacaNpc` meanwhile: `fightNpc`.)
  */
 function followMaster<P>(npc: NpcMind<P>, think: NpcThink<P>): NpcDecision<P> {
   const target = findPlayer(think.players, npc.target);
@@ -177,6 +194,31 @@ function followMaster<P>(npc: NpcMind<P>, think: NpcThink<P>): NpcDecision<P> {
   const master = findPlayer(think.players, npc.master ?? null);
   if (master === null || tileDistance(npc.x, npc.y, master.x, master.y) <= PET_FOLLOW_DISTANCE_TILES) return IDLE;
   return walkTowards(npc, master.x, master.y, master.charIndex, think);
+}
+
+/**
+ * VB6 `AI_NpcAtacaNpc`: while its `targetNpc` is on the map and in vision, hit it when adjacent
+ * (`NpcAtacaNpc`: at most once per `IntervaloAtaque`, facing it), else walk up to it; otherwise
+ * forget it and go back to how it was (`RestoreOldMovement`: a pet follows its master again, a
+ * wild NPC wanders, hostile or not as loaded).
+ */
+function fightNpc<P>(npc: NpcMind<P>, think: NpcThink<P>): NpcDecision<P> {
+  const target = npc.targetNpc ?? null;
+  if (target === null || !target.alive || !inVision(npc, target.x, target.y)) {
+    restoreOldMovement(npc);
+    return IDLE;
+  }
+  const heading = headingOfDelta(target.x - npc.x, target.y - npc.y, facingOf(npc));
+  if (tileDistance(npc.x, npc.y, target.x, target.y) === 1) {
+    npc.path.length = 0;
+    if (isAttackReady(think.nowMs, npc.nextAttackAt)) {
+      npc.nextAttackAt = nextAttackAt(think.nowMs, npc.ai.attackIntervalMs);
+      return { kind: "attackNpc", heading };
+    }
+    return turnTo(npc, heading);
+  }
+  const walk = walkTowards(npc, target.x, target.y, target.charIndex, think);
+  return walk.kind === "idle" ? turnTo(npc, heading) : walk;
 }
 
 /** VB6 `AttackFromPos`: turn to the nearest target and hit whoever stands in front. */

@@ -50,6 +50,7 @@ export {
   decideNpc,
   newPathMemory,
   restoreOldMovement,
+  type AiNpcTarget,
   type NpcDecision,
   type NpcMind,
   type NpcPathMemory,

@@ -154,9 +154,16 @@ export function npcAiProfile(template: NpcAiTemplate | null): NpcAiProfile {
 }
 
 /**
- * True for the movement types this AI plays today (wander/chase, fixed position, defend); the
- * others stand still for now. An NPC that never thinks costs the AI loop nothing.
+ * True for the movement types this AI plays today (wander/chase, fixed position, defend, follow
+ * the master, fight an NPC); the others stand still for now. An NPC that never thinks costs the
+ * AI loop nothing.
  */
 export function npcThinks(movement: number): boolean {
-  return movement === NpcMovement.wander || movement === NpcMovement.fixedInPos || movement === NpcMovement.defend || movement === NpcMovement.followMaster;
+  return (
+    movement === NpcMovement.wander ||
+    movement === NpcMovement.fixedInPos ||
+    movement === NpcMovement.defend ||
+    movement === NpcMovement.followMaster ||
+    movement === NpcMovement.attackNpc
+  );
 }

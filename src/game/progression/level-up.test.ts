@@ -5,7 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import type { ClassBalance } from "../character-creation/index.ts";
 import { canLevelUp, checkLevelUp, DEFAULT_EXP_SETTINGS, type LevelingCharacter, type ProgressionRules } from "./index.ts";
-import { scripted } from "./test-fixtures.ts";
+import { scriptedRandom } from "../../random/scripted-random.test-support.ts";
 
 /** Class 3 of these rules: 10 HP a level at CON 21, 2 mana per INT a level, 15 stamina, hit 3/2, 5 points. */
 const FIGHTER: ClassBalance = {
@@ -49,7 +49,7 @@ function fighter(changes: Partial<LevelingCharacter> = {}): LevelingCharacter {
 
 describe("checkLevelUp", () => {
   test("below the ELU nothing changes and nothing is drawn", () => {
-    const random = scripted();
+    const random = scriptedRandom();
     const outcome = checkLevelUp(fighter({ exp: 99 }), rules(), random);
     expect(outcome.gains).toEqual([]);
     expect(outcome).toMatchObject({ level: 1, exp: 99, hp: 7, maxHp: 21, maxMana: 10, maxStamina: 60, minHit: 1, maxHit: 2, skillPointsGained: 0 });
@@ -60,7 +60,7 @@ describe("checkLevelUp", () => {
 
   test("one level: every gain from the new level, HP from the draw, a full heal, points after the loop", () => {
     // The HP draw U = 0.25: 8 + 0.25 × 4 = 9 → +9 (the second draw, the mix, weighs 0 here).
-    const random = scripted(0.25, 0.9);
+    const random = scriptedRandom(0.25, 0.9);
     const outcome = checkLevelUp(fighter({ exp: 130 }), rules(), random);
     expect(random.used).toBe(2);
     expect(outcome.gains).toEqual([
@@ -71,7 +71,7 @@ describe("checkLevelUp", () => {
 
   test("several levels in one check, each with its own draws, the exp carried over", () => {
     // 100 + 200 + 300 = 600 leaves level 3 too; 650 → level 4 with 50 left.
-    const random = scripted(0, 0, 0.99, 0, 0.625, 0);
+    const random = scriptedRandom(0, 0, 0.99, 0, 0.625, 0);
     const outcome = checkLevelUp(fighter({ exp: 650 }), rules(), random);
     expect(random.used).toBe(6);
     // Gains: U=0 → 8; U=0.99 → 11.96 → 12; U=0.625 → 10.5 → 10 (half to even).
@@ -86,43 +86,43 @@ describe("checkLevelUp", () => {
 
   test("the HP caps bind: too far above the expected MaxHP, the gain is cut (even below zero)", () => {
     // Expected MaxHP at level 2 = 10 × 1 + 21 = 31; cap above +10 → at most 41. From 45: −4.
-    const outcome = checkLevelUp(fighter({ exp: 100, vitals: { hp: 45, maxHp: 45, maxMana: 10, maxStamina: 60 } }), rules(), scripted(0.5, 0.5));
+    const outcome = checkLevelUp(fighter({ exp: 100, vitals: { hp: 45, maxHp: 45, maxMana: 10, maxStamina: 60 } }), rules(), scriptedRandom(0.5, 0.5));
     expect(outcome.gains[0]!.hpGain).toBe(-4);
     expect(outcome.maxHp).toBe(41);
     // Too far below: cap −10 → at least 21, from 5 the gain is 16 whatever the draw.
-    const low = checkLevelUp(fighter({ exp: 100, vitals: { hp: 5, maxHp: 5, maxMana: 10, maxStamina: 60 } }), rules(), scripted(0, 0));
+    const low = checkLevelUp(fighter({ exp: 100, vitals: { hp: 5, maxHp: 5, maxMana: 10, maxStamina: 60 } }), rules(), scriptedRandom(0, 0));
     expect(low.gains[0]!.hpGain).toBe(16);
   });
 
   test("without caps (the 2024 file) the HP is the expected MaxHP exactly, whatever the draws", () => {
     const noCaps = rules({ hpVariance: { range: 2, influence: 0, imbalance: 0, capAbove: 0, capBelow: 0 } });
     for (const u of [0, 0.5, 0.999]) {
-      const random = scripted(u, u);
+      const random = scriptedRandom(u, u);
       expect(checkLevelUp(fighter({ exp: 100 }), noCaps, random).maxHp).toBe(31);
       expect(random.used).toBe(2);
     }
   });
 
   test("level 47 is the top: the remaining exp is dropped and nothing more is gained", () => {
-    const outcome = checkLevelUp(fighter({ level: 46, exp: 5000 }), rules(), scripted(0.5, 0.5));
+    const outcome = checkLevelUp(fighter({ level: 46, exp: 5000 }), rules(), scriptedRandom(0.5, 0.5));
     expect(outcome.level).toBe(47);
     expect(outcome.exp).toBe(0);
     expect(outcome.gains).toHaveLength(1);
-    const random = scripted();
+    const random = scriptedRandom();
     expect(checkLevelUp(fighter({ level: 47, exp: 5000 }), rules(), random)).toMatchObject({ level: 47, exp: 5000, gains: [] });
     expect(random.used).toBe(0);
   });
 
   test("a level without an ELU cannot be left (a table that stops short does not level for free)", () => {
     const short = rules({ expToLevelUp: [0, 100] });
-    const outcome = checkLevelUp(fighter({ exp: 10_000 }), short, scripted(0.5, 0.5));
+    const outcome = checkLevelUp(fighter({ exp: 10_000 }), short, scriptedRandom(0.5, 0.5));
     expect(outcome.level).toBe(2);
     expect(outcome.exp).toBe(9_900);
   });
 
   test("leaving level 12 is reported; newbie gold per level when configured, only up to level 12", () => {
     const gold = rules({ goldPerLevel: 10, goldMultiplier: 1 });
-    const outcome = checkLevelUp(fighter({ level: 11, exp: 2000, gold: 5 }), gold, scripted(0.5, 0.5, 0.5, 0.5));
+    const outcome = checkLevelUp(fighter({ level: 11, exp: 2000, gold: 5 }), gold, scriptedRandom(0.5, 0.5, 0.5, 0.5));
     expect(outcome.level).toBe(13);
     expect(outcome.leftNewbie).toBe(true);
     expect(outcome.gains.map((g) => g.goldGain)).toEqual([120, 0]);
@@ -130,7 +130,7 @@ describe("checkLevelUp", () => {
   });
 
   test("a class without a row levels with zeros, as VB6 reads missing keys", () => {
-    const outcome = checkLevelUp(fighter({ class: 7, exp: 100 }), rules(), scripted(0.5, 0.5));
+    const outcome = checkLevelUp(fighter({ class: 7, exp: 100 }), rules(), scriptedRandom(0.5, 0.5));
     expect(outcome.gains[0]).toMatchObject({ level: 2, staminaGain: 0, maxStamina: 60, manaGain: -10, hitGain: 0 });
   });
 });

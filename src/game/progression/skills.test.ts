@@ -14,7 +14,7 @@ import {
   WEAPON_TYPE_KNUCKLE,
   type SkillRaiser,
 } from "./index.ts";
-import { drawFor, scripted } from "./test-fixtures.ts";
+import { drawFor, scriptedRandom } from "../../random/scripted-random.test-support.ts";
 
 describe("the level cap of rising by use", () => {
   test("L1..L8 = 3, 5, 7, 10, 13, 15, 17, 20; 5 more every two levels after that", () => {
@@ -32,16 +32,16 @@ describe("rising by use (SubirSkill)", () => {
     expect(skillRaiseRange(1, 10)).toBe(150);
     expect(skillRaiseChance(1, 10)).toBe(9 / 150);
     expect(skillRaiseChance(1, 2)).toBe(9 / 30);
-    const yes = scripted(drawFor(9, 1, 150));
+    const yes = scriptedRandom(drawFor(9, 1, 150));
     expect(rollSkillRaise(fresh, 10, yes)).toEqual({ raised: true, points: 1 });
     expect(yes.used).toBe(1);
-    expect(rollSkillRaise(fresh, 10, scripted(drawFor(10, 1, 150)))).toEqual({ raised: false, reason: "failed_roll" });
+    expect(rollSkillRaise(fresh, 10, scriptedRandom(drawFor(10, 1, 150)))).toEqual({ raised: false, reason: "failed_roll" });
   });
 
   test("the expert's pendant raises the cutoff to 17", () => {
     const expert = { ...fresh, expertPendant: true };
-    expect(rollSkillRaise(expert, 10, scripted(drawFor(EXPERT_SKILL_RAISE_CUTOFF - 1, 1, 150)))).toEqual({ raised: true, points: 1 });
-    expect(rollSkillRaise(expert, 10, scripted(drawFor(EXPERT_SKILL_RAISE_CUTOFF, 1, 150)))).toEqual({ raised: false, reason: "failed_roll" });
+    expect(rollSkillRaise(expert, 10, scriptedRandom(drawFor(EXPERT_SKILL_RAISE_CUTOFF - 1, 1, 150)))).toEqual({ raised: true, points: 1 });
+    expect(rollSkillRaise(expert, 10, scriptedRandom(drawFor(EXPERT_SKILL_RAISE_CUTOFF, 1, 150)))).toEqual({ raised: false, reason: "failed_roll" });
   });
 
   test("the range grows with the level: Int(0.1·L² + 15)", () => {
@@ -51,14 +51,14 @@ describe("rising by use (SubirSkill)", () => {
   });
 
   test("no draw at 100, at the level's cap, hungry or thirsty", () => {
-    const none = scripted();
+    const none = scriptedRandom();
     expect(rollSkillRaise({ ...fresh, level: 47, points: MAX_SKILL_POINTS }, 2, none)).toEqual({ raised: false, reason: "at_max" });
     expect(rollSkillRaise({ ...fresh, points: 3 }, 2, none)).toEqual({ raised: false, reason: "level_cap" });
     expect(rollSkillRaise({ ...fresh, food: 0 }, 2, none)).toEqual({ raised: false, reason: "hungry_or_thirsty" });
     expect(rollSkillRaise({ ...fresh, water: 0 }, 2, none)).toEqual({ raised: false, reason: "hungry_or_thirsty" });
     expect(none.used).toBe(0);
     // One below the cap still rolls.
-    expect(rollSkillRaise({ ...fresh, points: 2 }, 2, scripted(0))).toEqual({ raised: true, points: 3 });
+    expect(rollSkillRaise({ ...fresh, points: 2 }, 2, scriptedRandom(0))).toEqual({ raised: true, points: 3 });
   });
 });
 

@@ -8,7 +8,7 @@ import { parseBalanceDat, type BalanceTable } from "../../content/dat/index.ts";
 import { balanceRulesFromTable, startingAttributes } from "../character-creation/index.ts";
 import { readSharedData, requireSharedData } from "../../../test/support/shared-data.ts";
 import { checkLevelUp, expToLeaveLevel, progressionRulesFromBalance, skillRaiseChance, type LevelingCharacter, type ProgressionRules } from "./index.ts";
-import { scripted } from "./test-fixtures.ts";
+import { scriptedRandom } from "../../random/scripted-random.test-support.ts";
 
 const FILES = { y2024: "ao20/Dat/Balance.dat", current: "ao20-current/Dat/Balance.dat" } as const;
 const ready = requireSharedData(FILES.y2024, FILES.current);
@@ -36,7 +36,7 @@ describe.if(ready)("§10 (d): Human Warrior 1 → 2", () => {
     expect(expToLeaveLevel(1, rules)).toBe(375);
     expect(expToLeaveLevel(2, rules)).toBe(413);
     for (const u of [0, 0.37, 0.999]) {
-      const random = scripted(u, u);
+      const random = scriptedRandom(u, u);
       const outcome = checkLevelUp(start, rules, random);
       // Two draws (RandomIntBiased), even though the 0/0 caps override them.
       expect(random.used).toBe(2);
@@ -53,9 +53,9 @@ describe.if(ready)("§10 (d): Human Warrior 1 → 2", () => {
     expect(start.attributes[4]).toBe(20);
     expect(expToLeaveLevel(2, rules)).toBe(750);
     // gain = vbRound(U × 4 + 8): U = 0 → 8, 0.125 → 8.5 → 8, 0.375 → 9.5 → 10, 0.5 → 10, 0.999 → 12.
-    const gains = [0, 0.125, 0.2, 0.375, 0.5, 0.7, 0.999].map((u) => checkLevelUp(start, rules, scripted(u, 0.5)).gains[0]!.hpGain);
+    const gains = [0, 0.125, 0.2, 0.375, 0.5, 0.7, 0.999].map((u) => checkLevelUp(start, rules, scriptedRandom(u, 0.5)).gains[0]!.hpGain);
     expect(gains).toEqual([8, 8, 9, 10, 10, 11, 12]);
-    const outcome = checkLevelUp(start, rules, scripted(0.5, 0.5));
+    const outcome = checkLevelUp(start, rules, scriptedRandom(0.5, 0.5));
     expect(outcome).toMatchObject({ level: 2, exp: 0, hp: 30, maxHp: 30, maxStamina: 75, minHit: 4, maxHit: 5, skillPointsGained: 5, freeSkillPoints: 15 });
     expect(outcome.gains[0]).toMatchObject({ hitGain: 3, staminaGain: 15, manaGain: 0 });
   });

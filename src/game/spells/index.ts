@@ -14,7 +14,8 @@
  *   on a cast: apply it, castCosts(caster, plan), roll `skillUses` in order, send
  *   magicWords + visualsOn…(spell, …), remember the slot's cast time (cooldown)
  * States: keep `status` from the outcome; schedule `nextStatusEventMs`; on the timer run
- * `expireEffects`, `tickPoison`, `tickIncineration` and send their notices.
+ * `expireEffects`, `tickPoison`, `tickIncineration` and send their notices. Crossing to another
+ * map (another worker's clock): `handOverEffects` when leaving, `takeOverEffects` on arrival.
  */
 export {
   SpellType,
@@ -181,6 +182,9 @@ export {
   hasEffect,
   canMove,
   boostedAttribute,
+  handOverEffects,
+  takeOverEffects,
+  type StatusHandOver,
   type StatusKind,
   type StatusEntry,
   type StatusEffects,

@@ -11,7 +11,7 @@ describe("a blow on a meditating user", () => {
     const hit = { damage: 10, hp: 100, intelligence: 18, meditateSkill: 50 };
     const low = scripted([0, 5, 0]);
     expect(meditationBrokenByHit(low, hit)).toBe(false); // 10 > 15 is false
-    expect(low.remaining()).toBe(0);
+    expect(low.left).toBe(0);
     const high = scripted([0, 5, 5]);
     expect(meditationBrokenByHit(high, hit)).toBe(true); // 10 > 9
     expect(meditationBrokenByHit(scripted([0, 5, 0]), { ...hit, damage: 15 })).toBe(false);

@@ -21,6 +21,9 @@ import {
   tickIncineration,
   tickPoison,
   hasEffect,
+  handOverEffects,
+  takeOverEffects,
+  type StatusHandOver,
 } from "./index.ts";
 import { scripted } from "./test-fixtures.ts";
 
@@ -143,5 +146,38 @@ describe("effects over time", () => {
     const rest = tickIncineration(scripted([20, 30, 20], [20, 30, 21], [20, 30, 22], [20, 30, 30]), first.effects, 4_040);
     expect(rest.burns.map((burn) => burn.damage)).toEqual([20, 21, 22, 30]);
     expect(expireEffects(rest.effects, 4_040, MAGE).expired).toEqual(["incinerated"]);
+  });
+});
+
+describe("crossing to another map (a transfer)", () => {
+  test("every time travels as an offset from the hand-over and lands on the next map's clock", () => {
+    let effects = applyEffect(NO_STATUS_EFFECTS, { kind: "paralyzed", durationMs: 5_000 }, 1_000, MAGE).effects;
+    effects = applyEffect(effects, { kind: "poisoned", level: 1, firstBiteMs: 3_640 }, 1_000, MAGE).effects;
+    effects = applyEffect(effects, { kind: "incinerated", start: 0 }, 1_000, MAGE).effects;
+    effects = applyEffect(effects, { kind: "attributeBoost", durationMs: null, strength: 20, agility: 19 }, 1_000, MAGE).effects;
+    // Left at 3 000 on one map; arrives at 50 000 on another.
+    const handOver = handOverEffects(effects, 3_000);
+    expect(handOver.relative.paralyzed).toEqual({ kind: "paralyzed", untilMs: 3_000 });
+    const arrived = takeOverEffects(structuredClone(handOver), 50_000);
+    expect(arrived.paralyzed).toEqual({ kind: "paralyzed", untilMs: 53_000 });
+    expect(arrived.poisoned).toEqual({ kind: "poisoned", untilMs: null, level: 1, nextBiteAtMs: 51_640 });
+    expect(arrived.incinerated!.untilMs - 50_000).toBe(effects.incinerated!.untilMs - 3_000);
+    expect(arrived.incinerated!.burnsAtMs).toEqual(effects.incinerated!.burnsAtMs.map((ms) => ms + 47_000));
+    expect(arrived.attributeBoost).toEqual({ kind: "attributeBoost", untilMs: null, strength: 20, agility: 19 });
+    expect(nextStatusEventMs(arrived)).toBe(nextStatusEventMs(effects)! + 47_000);
+  });
+
+  test("nothing, or nothing sane, arrives as no state; bad entries are dropped one by one", () => {
+    expect(takeOverEffects(undefined, 10)).toBe(NO_STATUS_EFFECTS);
+    expect(takeOverEffects(handOverEffects(NO_STATUS_EFFECTS, 5), 10)).toBe(NO_STATUS_EFFECTS);
+    const bad = {
+      relative: {
+        paralyzed: { kind: "paralyzed", untilMs: Number.NaN },
+        blind: { kind: "blind", untilMs: 2_000 },
+        flying: { kind: "flying", untilMs: 1 },
+        dumb: { kind: "blind", untilMs: 1 },
+      },
+    } as unknown as StatusHandOver;
+    expect(takeOverEffects(bad, 100)).toEqual({ blind: { kind: "blind", untilMs: 2_100 } });
   });
 });

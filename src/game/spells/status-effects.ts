@@ -348,3 +348,87 @@ export function canMove(effects: StatusEffects, nowMs: number): boolean {
 export function boostedAttribute(current: number, amount: number, base: number): number {
   return Math.min(current + amount, base * BOOST_CAP_FACTOR);
 }
+
+// ------------------------------------------------------------------ crossing to another map
+
+/**
+ * A bearer's states as they cross to another map (a transfer; a pet following its master). Each
+ * map worker has its own monotonic clock, so every time in them (ends, poison bites, burns)
+ * travels as an offset from the moment of the hand-over, as the body's clocks do
+ * (`game/vitals` `NeedsHandOver`). Same shape as `StatusEffects`, relative times.
+ */
+export interface StatusHandOver {
+  readonly relative: StatusEffects;
+}
+
+/** The states of a bearer leaving a map at `nowMs` (that map's clock). */
+export function handOverEffects(effects: StatusEffects, nowMs: number): StatusHandOver {
+  return { relative: shiftEffects(effects, -nowMs) };
+}
+
+/**
+ * The states of a bearer arriving at `nowMs` (the new map's clock): they go on for the time they
+ * had left. Entries that are not sane (an unknown kind, a time that is not a finite number) are
+ * dropped; a state whose time ran out in transit ends at the first look.
+ */
+export function takeOverEffects(handOver: StatusHandOver | undefined, nowMs: number): StatusEffects {
+  if (handOver === undefined || handOver === null || typeof handOver.relative !== "object" || handOver.relative === null) return NO_STATUS_EFFECTS;
+  const sane: Record<string, StatusEntry> = {};
+  for (const [kind, entry] of Object.entries(handOver.relative as Record<string, StatusEntry | undefined>)) {
+    if (entry !== undefined && isSaneEntry(kind, entry)) sane[kind] = entry;
+  }
+  return Object.keys(sane).length === 0 ? NO_STATUS_EFFECTS : shiftEffects(sane as StatusEffects, nowMs);
+}
+
+const STATUS_KINDS: ReadonlySet<string> = new Set<StatusKind>([
+  "paralyzed",
+  "immobilized",
+  "blind",
+  "dumb",
+  "invisible",
+  "poisoned",
+  "incinerated",
+  "cursed",
+  "speed",
+  "attributeBoost",
+  "paralysisImmunity",
+]);
+
+function isSaneEntry(kind: string, entry: StatusEntry): boolean {
+  if (!STATUS_KINDS.has(kind) || typeof entry !== "object" || entry === null || entry.kind !== kind) return false;
+  const time = (ms: unknown, nullable: boolean): boolean => (ms === null ? nullable : typeof ms === "number" && Number.isFinite(ms));
+  switch (entry.kind) {
+    case "poisoned":
+      return entry.untilMs === null && time(entry.nextBiteAtMs, true) && Number.isFinite(entry.level);
+    case "incinerated":
+      return time(entry.untilMs, false) && Array.isArray(entry.burnsAtMs) && entry.burnsAtMs.every((ms) => time(ms, false));
+    case "speed":
+      return time(entry.untilMs, false) && Number.isFinite(entry.multiplier);
+    case "attributeBoost":
+      return time(entry.untilMs, true) && Number.isFinite(entry.strength) && Number.isFinite(entry.agility);
+    default:
+      return time(entry.untilMs, true);
+  }
+}
+
+/** Every time of `effects` moved by `deltaMs` (null stays null). */
+function shiftEffects(effects: StatusEffects, deltaMs: number): StatusEffects {
+  const shift = (ms: number | null): number | null => (ms === null ? null : ms + deltaMs);
+  const shifted: Record<string, StatusEntry> = {};
+  for (const entry of Object.values(effects) as StatusEntry[]) {
+    switch (entry.kind) {
+      case "poisoned":
+        shifted[entry.kind] = { ...entry, nextBiteAtMs: shift(entry.nextBiteAtMs) };
+        break;
+      case "incinerated":
+        shifted[entry.kind] = { ...entry, untilMs: entry.untilMs + deltaMs, burnsAtMs: entry.burnsAtMs.map((ms) => ms + deltaMs) };
+        break;
+      case "speed":
+        shifted[entry.kind] = { ...entry, untilMs: entry.untilMs + deltaMs };
+        break;
+      default:
+        shifted[entry.kind] = { ...entry, untilMs: shift(entry.untilMs) } as StatusEntry;
+    }
+  }
+  return shifted as StatusEffects;
+}

@@ -4,31 +4,13 @@
  * every other field holds its Hechizos.dat default.
  */
 import { SpellTemplateSchema } from "../../content/dat/index.ts";
-import type { Random } from "../../random/index.ts";
+import { randomIntOnly, type Draw, type ScriptedRandom } from "../../random/scripted-random.test-support.ts";
 import { NO_GEAR, NO_MAGIC_MODIFIERS, type SpellCaster, type SpellData, type SpellTargetNpc, type SpellTargetUser } from "./spell-data.ts";
 import { NO_STATUS_EFFECTS } from "./status-effects.ts";
 
-/** One scripted draw: `[lo, hi, value]` for `RandomNumber(lo, hi) = value`. */
-export type Draw = readonly [lo: number, hi: number, value: number];
-
-export interface ScriptedRandom extends Random {
-  remaining(): number;
-}
-
-/** A `Random` whose `next()` makes each `RandomNumber(lo, hi)` give the scripted value, and throws when the rule draws more. */
+/** A script of a spell rule's draws (`[lo, hi, value]` for `RandomNumber(lo, hi) = value`); spell rules draw through `randomInt` only. */
 export function scripted(...draws: Draw[]): ScriptedRandom {
-  let index = 0;
-  const next = (): number => {
-    const draw = draws[index++];
-    if (draw === undefined) throw new Error(`the rule drew more than the ${draws.length} scripted numbers`);
-    const [lo, hi, value] = draw;
-    if (value < lo || value > hi) throw new RangeError(`RandomNumber(${lo}, ${hi}) cannot give ${value}`);
-    return (value - lo + 0.5) / (hi - lo + 1);
-  };
-  const refuse = (): never => {
-    throw new Error("spell rules draw through randomInt only");
-  };
-  return { next, nextU32: refuse, int: refuse, pick: refuse, chance: refuse, remaining: () => draws.length - index };
+  return randomIntOnly("spell rules", ...draws);
 }
 
 /** 24 skills at 0 except the ones given (`{ 1: 5 }` = Magia 5). */

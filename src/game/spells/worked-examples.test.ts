@@ -97,7 +97,7 @@ describe.skipIf(!ready)("§10 (c) and own cases, 2024 data", () => {
         skillUses: [{ who: "caster", skill: SKILL.Magic }],
         petsAttack: true,
       });
-      expect(random.remaining()).toBe(0);
+      expect(random.left).toBe(0);
     }
     expect(castCosts(mage(5), { manaCost: 10, staminaCost: 2, hpCost: 0 })).toEqual({ manaAfter: 148, staminaAfter: 58, hpAfter: 20, hpChanged: false });
   });
@@ -232,7 +232,7 @@ describe.skipIf(!ready)("§10 (c) and own cases, 2024 data", () => {
     const weak = { ...druid, classId: MAGE, skills: skillsWith({ [SKILL.Taming]: 95 }) };
     const random = scripted([1, 5, 1]);
     expect(attemptTaming(random, weak, target)).toMatchObject({ kind: "failed", points: 14, roll: 1 });
-    expect(random.remaining()).toBe(0);
+    expect(random.left).toBe(0);
   });
 
   test("own: a Warrior cannot read the Dardo Mágico scroll (#2765, CP1 Guerrero): 906; a Mage learns spell 1 only if it is not one of the 2024 starting spells", () => {

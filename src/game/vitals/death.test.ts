@@ -3,7 +3,7 @@ import type { CharacterVitals } from "../character/index.ts";
 import { emptyInventory, type Inventory, type InventorySlotState } from "../inventory/index.ts";
 import { itemCatalogFromObjects, ObjectType } from "../items/index.ts";
 import { deathOutcome, GHOST_BODY, isDead, vitalsAfterDeath, vitalsAfterPriestResurrection, type DeathCircumstances } from "./index.ts";
-import { drawFor, scripted } from "./test-fixtures.ts";
+import { drawFor, scriptedRandom } from "../../random/scripted-random.test-support.ts";
 
 /** Our own objects: one of each kind the rule tells apart. */
 const ITEM = { potion: 1, newbieSword: 2, keptRing: 3, key: 4, boat: 5, saddle: 6, undroppable: 7, destroys: 8, bound: 9, armor: 10 } as const;
@@ -48,26 +48,26 @@ function who(changes: Partial<DeathCircumstances> = {}): DeathCircumstances {
 
 describe("what falls on dying (§8.1)", () => {
   test("a newbie keeps newbie items; keys, ships, saddles, NoSeCae, Intirable, Destruye, Instransferible stay", () => {
-    const outcome = deathOutcome(who(), CATALOG, scripted());
+    const outcome = deathOutcome(who(), CATALOG, scriptedRandom());
     expect(outcome.fallingSlots.map((s) => s.slot)).toEqual([1, 10]);
     expect(outcome.fallingSlots[0]).toEqual({ slot: 1, objectId: ITEM.potion, amount: 7, tags: 0 });
     expect(outcome).toMatchObject({ body: GHOST_BODY, head: 0, goldDropped: 0, goldStacks: [] });
   });
 
   test("from level 13 the newbie items fall too", () => {
-    expect(deathOutcome(who({ level: 13 }), CATALOG, scripted()).fallingSlots.map((s) => s.slot)).toEqual([1, 2, 10]);
+    expect(deathOutcome(who({ level: 13 }), CATALOG, scriptedRandom()).fallingSlots.map((s) => s.slot)).toEqual([1, 2, 10]);
   });
 
   test("gold above 1000 × level falls, in stacks of 10 000", () => {
-    const rich = deathOutcome(who({ level: 2, inventory: inventory(22_500, []) }), CATALOG, scripted());
+    const rich = deathOutcome(who({ level: 2, inventory: inventory(22_500, []) }), CATALOG, scriptedRandom());
     expect(rich.goldDropped).toBe(20_500);
     expect(rich.goldStacks).toEqual([10_000, 10_000, 500]);
-    expect(deathOutcome(who({ level: 5, inventory: inventory(5000, []) }), CATALOG, scripted()).goldDropped).toBe(0);
+    expect(deathOutcome(who({ level: 5, inventory: inventory(5000, []) }), CATALOG, scriptedRandom()).goldDropped).toBe(0);
   });
 
   test("nothing falls on an arena tile, on a map that keeps items, or for staff; still a ghost", () => {
     for (const safe of [who({ onArenaTile: true }), who({ mapDropsItems: false }), who({ ordinaryPlayer: false })]) {
-      expect(deathOutcome({ ...safe, inventory: inventory(50_000, [[1, ITEM.potion, 1]]) }, CATALOG, scripted())).toEqual({
+      expect(deathOutcome({ ...safe, inventory: inventory(50_000, [[1, ITEM.potion, 1]]) }, CATALOG, scriptedRandom())).toEqual({
         goldDropped: 0,
         goldStacks: [],
         fallingSlots: [],
@@ -84,7 +84,7 @@ describe("what falls on dying (§8.1)", () => {
       [3, ITEM.armor, 1],
       [4, ITEM.potion, 2],
     ]);
-    const random = scripted(drawFor(33, 1, 100), drawFor(1, 1, 100), drawFor(34, 1, 100), drawFor(100, 1, 100));
+    const random = scriptedRandom(drawFor(33, 1, 100), drawFor(1, 1, 100), drawFor(34, 1, 100), drawFor(100, 1, 100));
     const outcome = deathOutcome(who({ level: 40, inventory: pirateBag, galleonPirate: true }), CATALOG, random);
     // The key's draw is taken although keys never fall.
     expect(random.used).toBe(4);

@@ -11,7 +11,7 @@ import {
   type NeedsHandOver,
   type NeedsState,
 } from "./index.ts";
-import { drawFor, scripted } from "./test-fixtures.ts";
+import { drawFor, scriptedRandom } from "../../random/scripted-random.test-support.ts";
 
 const T0 = 5_000;
 
@@ -27,7 +27,7 @@ function state(changes: Partial<Omit<NeedsState, "vitals">> & { vitals?: Partial
 }
 
 /** Looks at the player every `stepMs` from T0, and last at `until`, carrying vitals and clocks; returns every event. */
-function live(start: NeedsState, until: number, stepMs: number, random: Random = scripted()) {
+function live(start: NeedsState, until: number, stepMs: number, random: Random = scriptedRandom()) {
   let clocks: NeedsClocks = newNeedsClocks(T0);
   let current = start;
   const events: NeedsEvent[] = [];
@@ -43,9 +43,9 @@ function live(start: NeedsState, until: number, stepMs: number, random: Random =
 
 describe("thirst and hunger", () => {
   test("water −10 at exactly 161 s, food −10 at 181 s; not a millisecond earlier; no draws", () => {
-    const before = stepNeeds(state(), newNeedsClocks(T0), T0 + 160_999, I, scripted());
+    const before = stepNeeds(state(), newNeedsClocks(T0), T0 + 160_999, I, scriptedRandom());
     expect(before.events).toEqual([]);
-    const at = stepNeeds(state(), newNeedsClocks(T0), T0 + 181_000, I, scripted());
+    const at = stepNeeds(state(), newNeedsClocks(T0), T0 + 181_000, I, scriptedRandom());
     expect(at.events).toEqual([
       { kind: "thirst", at: T0 + 161_000, water: 90 },
       { kind: "hunger", at: T0 + 181_000, food: 90 },
@@ -62,17 +62,17 @@ describe("thirst and hunger", () => {
   });
 
   test("at 0 the counter stands still; staff never get hungry or thirsty", () => {
-    const dry = stepNeeds(state({ vitals: { water: 0, food: 0 } }), newNeedsClocks(T0), T0 + 500_000, I, scripted(0.5, 0.5, 0.5, 0.5, 0.5, 0.5));
+    const dry = stepNeeds(state({ vitals: { water: 0, food: 0 } }), newNeedsClocks(T0), T0 + 500_000, I, scriptedRandom(0.5, 0.5, 0.5, 0.5, 0.5, 0.5));
     expect(dry.events.some((e) => e.kind === "thirst" || e.kind === "hunger")).toBe(false);
     expect(dry.clocks.thirstMs).toBe(0);
-    expect(stepNeeds(state({ exemptFromNeeds: true }), newNeedsClocks(T0), T0 + 500_000, I, scripted()).events).toEqual([]);
+    expect(stepNeeds(state({ exemptFromNeeds: true }), newNeedsClocks(T0), T0 + 500_000, I, scriptedRandom()).events).toEqual([]);
   });
 });
 
 describe("HP regeneration", () => {
   test("fed, clothed and out of combat: one step every 8.04 s of missing HP, 5–10 % of MaxHP", () => {
     // MaxHP 32: RandomNumber(2, 3).
-    const random = scripted(drawFor(3, 2, 3), drawFor(2, 2, 3));
+    const random = scriptedRandom(drawFor(3, 2, 3), drawFor(2, 2, 3));
     const { events, vitals } = live(state({ vitals: { hp: 20 } }), T0 + 17_000, 1000, random);
     expect(events).toEqual([
       { kind: "healed", at: T0 + 8040, amount: 3, hp: 23 },
@@ -83,7 +83,7 @@ describe("HP regeneration", () => {
   });
 
   test("never above MaxHP; at full HP the counter stands still", () => {
-    const random = scripted(drawFor(3, 2, 3));
+    const random = scriptedRandom(drawFor(3, 2, 3));
     const step = stepNeeds(state({ vitals: { hp: 31 } }), newNeedsClocks(T0), T0 + 30_000, I, random);
     expect(step.events).toEqual([{ kind: "healed", at: T0 + 8040, amount: 3, hp: 32 }]);
     expect(step.clocks.hpMs).toBe(0);
@@ -100,7 +100,7 @@ describe("HP regeneration", () => {
       expect(step.events.filter((e) => e.kind === "healed")).toEqual([]);
       expect(step.clocks.hpMs).toBe(0);
     }
-    const dead = stepNeeds(state({ vitals: { hp: 0, stamina: 0 } }), { ...newNeedsClocks(T0), thirstMs: 100, hpMs: 7 }, T0 + 500_000, I, scripted());
+    const dead = stepNeeds(state({ vitals: { hp: 0, stamina: 0 } }), { ...newNeedsClocks(T0), thirstMs: 100, hpMs: 7 }, T0 + 500_000, I, scriptedRandom());
     expect(dead.events).toEqual([]);
     expect(dead.clocks).toEqual({ thirstMs: 100, hungerMs: 0, hpMs: 7, staminaMs: 0, settledAt: T0 + 500_000, fight: null });
   });
@@ -109,7 +109,7 @@ describe("HP regeneration", () => {
     // Hit at 5 s: in combat until 15 s. 5 s of peace before, 3.04 s after: the step comes at 18.04 s.
     const hurt = state({ vitals: { hp: 10 }, combatUntil: T0 + 15_000 });
     for (const stepMs of [1000, 700, 18_040]) {
-      const random = scripted(drawFor(2, 2, 3));
+      const random = scriptedRandom(drawFor(2, 2, 3));
       const { events } = live(hurt, T0 + 18_040, stepMs, random);
       expect(events).toEqual([{ kind: "healed", at: T0 + 18_040, amount: 2, hp: 12 }]);
     }
@@ -124,7 +124,7 @@ describe("HP regeneration", () => {
     let clocks: NeedsClocks = newNeedsClocks(T0);
     let hp = 10;
     const events: NeedsEvent[] = [];
-    const random = scripted(drawFor(2, 2, 3));
+    const random = scriptedRandom(drawFor(2, 2, 3));
     for (let now = T0 + 1000; now <= lastUntil + 7000; now += 1000) {
       const until = hits.filter((at) => at <= now).at(-1);
       const step = stepNeeds(state({ vitals: { hp }, ...(until !== undefined ? { combatUntil: until + I.inCombatMs } : {}) }), clocks, now, I, random);
@@ -140,11 +140,11 @@ describe("HP regeneration", () => {
   test("hunger reaching 0 when the HP step is due stops it; eating again lets it act at once", () => {
     // Food 10 drops to 0 at 181 s; the HP counter is set to be due at that same instant.
     const clocks = { ...newNeedsClocks(T0), hpMs: I.hpRegenMs - 181_000 };
-    const starving = stepNeeds(state({ vitals: { hp: 10, food: 10 }, exemptFromNeeds: false }), { ...clocks, thirstMs: -1e9 }, T0 + 181_000, I, scripted(0.5));
+    const starving = stepNeeds(state({ vitals: { hp: 10, food: 10 }, exemptFromNeeds: false }), { ...clocks, thirstMs: -1e9 }, T0 + 181_000, I, scriptedRandom(0.5));
     expect(starving.events.map((e) => e.kind)).toEqual(["hunger"]);
     expect(starving.vitals.food).toBe(0);
     expect(starving.clocks.hpMs).toBe(I.hpRegenMs);
-    const fed = stepNeeds(state({ vitals: { hp: 10, food: 40 } }), starving.clocks, T0 + 181_500, I, scripted(drawFor(3, 2, 3)));
+    const fed = stepNeeds(state({ vitals: { hp: 10, food: 40 } }), starving.clocks, T0 + 181_500, I, scriptedRandom(drawFor(3, 2, 3)));
     expect(fed.events[0]).toEqual({ kind: "healed", at: T0 + 181_000, amount: 3, hp: 13 });
   });
 });
@@ -152,7 +152,7 @@ describe("HP regeneration", () => {
 describe("stamina", () => {
   test("recovers every 440 ms while below MaxSta", () => {
     // MaxSta 60, Supervivencia 0: RandomNumber(1, 2).
-    const random = scripted(drawFor(2, 1, 2), drawFor(1, 1, 2), drawFor(2, 1, 2));
+    const random = scriptedRandom(drawFor(2, 1, 2), drawFor(1, 1, 2), drawFor(2, 1, 2));
     const { events, vitals } = live(state({ vitals: { stamina: 55 } }), T0 + 2000, 1000, random);
     expect(events).toEqual([
       { kind: "stamina_recovered", at: T0 + 440, amount: 2, stamina: 57 },
@@ -163,19 +163,19 @@ describe("stamina", () => {
   });
 
   test("naked or starving: it drains every 1.64 s (0.84 s in the rain outdoors), down to 0", () => {
-    const drain = stepNeeds(state({ naked: true }), newNeedsClocks(T0), T0 + 3300, I, scripted(drawFor(22, 1, 22), drawFor(5, 1, 22)));
+    const drain = stepNeeds(state({ naked: true }), newNeedsClocks(T0), T0 + 3300, I, scriptedRandom(drawFor(22, 1, 22), drawFor(5, 1, 22)));
     expect(drain.events).toEqual([
       { kind: "stamina_lost", at: T0 + 1640, amount: 22, stamina: 38 },
       { kind: "stamina_lost", at: T0 + 3280, amount: 5, stamina: 33 },
     ]);
-    const rain = stepNeeds(state({ vitals: { food: 0 }, rainingOutdoors: true, exemptFromNeeds: true }), newNeedsClocks(T0), T0 + 900, I, scripted(0));
+    const rain = stepNeeds(state({ vitals: { food: 0 }, rainingOutdoors: true, exemptFromNeeds: true }), newNeedsClocks(T0), T0 + 900, I, scriptedRandom(0));
     expect(rain.events).toEqual([{ kind: "stamina_lost", at: T0 + 840, amount: 1, stamina: 59 }]);
-    const empty = stepNeeds(state({ naked: true, vitals: { stamina: 0 } }), newNeedsClocks(T0), T0 + 100_000, I, scripted());
+    const empty = stepNeeds(state({ naked: true, vitals: { stamina: 0 } }), newNeedsClocks(T0), T0 + 100_000, I, scriptedRandom());
     expect(empty.events).toEqual([]);
   });
 
   test("in the rain outdoors a fed player does not recover", () => {
-    expect(stepNeeds(state({ vitals: { stamina: 10 }, rainingOutdoors: true }), newNeedsClocks(T0), T0 + 10_000, I, scripted()).events).toEqual([]);
+    expect(stepNeeds(state({ vitals: { stamina: 10 }, rainingOutdoors: true }), newNeedsClocks(T0), T0 + 10_000, I, scriptedRandom()).events).toEqual([]);
   });
 });
 
@@ -203,8 +203,8 @@ describe("a map change (the clocks handed over between two monotonic clocks)", (
     const taken = takeOverNeeds(structuredClone(handOver), arrivedAt);
     expect(taken).toEqual({ ...clocks, settledAt: arrivedAt - 500, fight: { from: arrivedAt - 6_000, until: arrivedAt + 4_000 } });
     // Thirst still falls 161 s after the counters started: 10.5 s after arriving.
-    expect(stepNeeds(state(), taken, arrivedAt + 10_499, I, scripted()).events).toEqual([]);
-    expect(stepNeeds(state(), taken, arrivedAt + 10_500, I, scripted()).events).toEqual([{ kind: "thirst", at: arrivedAt + 10_500, water: 90 }]);
+    expect(stepNeeds(state(), taken, arrivedAt + 10_499, I, scriptedRandom()).events).toEqual([]);
+    expect(stepNeeds(state(), taken, arrivedAt + 10_500, I, scriptedRandom()).events).toEqual([{ kind: "thirst", at: arrivedAt + 10_500, water: 90 }]);
   });
 
   test("what is not a sane duration starts the clocks afresh", () => {

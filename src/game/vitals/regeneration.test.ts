@@ -13,7 +13,7 @@ import {
   vitalsIntervals,
   AO20_INTERVAL_SETTINGS,
 } from "./index.ts";
-import { drawFor, scripted } from "./test-fixtures.ts";
+import { drawFor, scriptedRandom } from "../../random/scripted-random.test-support.ts";
 
 describe("cadences (§1, §9): the N + 1 idiom in ms", () => {
   test("AO20 intervalos.ini: HP 201 GT, stamina 11 GT, loss 41 GT, thirst 161 s, hunger 181 s", () => {
@@ -44,17 +44,17 @@ describe("cadences (§1, §9): the N + 1 idiom in ms", () => {
 describe("HP regeneration (Sanar)", () => {
   test("RandomNumber(5 %, 10 % of MaxHP), both bounds rounded half to even", () => {
     // MaxHP 50: 2.5 → 2 and 5 → 5.
-    expect(hpRegenAmount(50, scripted(drawFor(2, 2, 5)))).toBe(2);
-    expect(hpRegenAmount(50, scripted(drawFor(5, 2, 5)))).toBe(5);
+    expect(hpRegenAmount(50, scriptedRandom(drawFor(2, 2, 5)))).toBe(2);
+    expect(hpRegenAmount(50, scriptedRandom(drawFor(5, 2, 5)))).toBe(5);
     // MaxHP 30: 1.5 → 2 and 3.
-    expect(hpRegenAmount(30, scripted(drawFor(3, 2, 3)))).toBe(3);
+    expect(hpRegenAmount(30, scriptedRandom(drawFor(3, 2, 3)))).toBe(3);
     // Small MaxHP: 0..1.
-    expect(hpRegenAmount(8, scripted(0))).toBe(0);
+    expect(hpRegenAmount(8, scriptedRandom(0))).toBe(0);
   });
 
   test("the self-healing bonus multiplies and rounds half to even", () => {
-    expect(hpRegenAmount(50, scripted(drawFor(3, 2, 5)), 1.5)).toBe(4);
-    expect(hpRegenAmount(50, scripted(drawFor(5, 2, 5)), 1.5)).toBe(8);
+    expect(hpRegenAmount(50, scriptedRandom(drawFor(3, 2, 5)), 1.5)).toBe(4);
+    expect(hpRegenAmount(50, scriptedRandom(drawFor(5, 2, 5)), 1.5)).toBe(8);
   });
 });
 
@@ -65,20 +65,20 @@ describe("stamina (RecStamina, PierdeEnergia)", () => {
 
   test("recovery: RandomNumber(1, vbRound(vbRound(MaxSta × luck / 100) / 1.6)); workers without the / 1.6", () => {
     // MaxSta 60, luck 5: 3 → 1.875 → 2.
-    expect(staminaRecoveryAmount(60, 0, false, scripted(0.99))).toBe(2);
-    expect(staminaRecoveryAmount(60, 0, true, scripted(0.99))).toBe(3);
+    expect(staminaRecoveryAmount(60, 0, false, scriptedRandom(0.99))).toBe(2);
+    expect(staminaRecoveryAmount(60, 0, true, scriptedRandom(0.99))).toBe(3);
     // MaxSta 75: 3.75 → 4 → 2.5 → 2 (half to even).
-    expect(staminaRecoveryAmount(75, 0, false, scripted(0.99))).toBe(2);
+    expect(staminaRecoveryAmount(75, 0, false, scriptedRandom(0.99))).toBe(2);
     // MaxSta 100, Supervivencia 100: 25 → 15.625 → 16.
-    expect(staminaRecoveryAmount(100, 100, false, scripted(0.999))).toBe(16);
+    expect(staminaRecoveryAmount(100, 100, false, scriptedRandom(0.999))).toBe(16);
     expect(recoveredStamina(58, 60, 5)).toBe(60);
   });
 
   test("loss: RandomNumber(1, vbRound(MaxSta × (150 − Supervivencia) × 0.25 / 100))", () => {
     // 60 × 37.5 / 100 = 22.5 → 22.
-    expect(staminaLossAmount(60, 0, scripted(0.999))).toBe(22);
-    expect(staminaLossAmount(60, 10, scripted(0.999))).toBe(21);
-    expect(staminaLossAmount(60, 0, scripted(0))).toBe(1);
+    expect(staminaLossAmount(60, 0, scriptedRandom(0.999))).toBe(22);
+    expect(staminaLossAmount(60, 10, scriptedRandom(0.999))).toBe(21);
+    expect(staminaLossAmount(60, 0, scriptedRandom(0))).toBe(1);
   });
 });
 

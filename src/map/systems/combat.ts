@@ -21,6 +21,7 @@
 import {
   beginMelee,
   npcCombatProfile,
+  resolveNpcMeleeOnNpc,
   resolveNpcMeleeOnUser,
   resolveUserMeleeOnNpc,
   resolveUserMeleeOnUser,
@@ -35,7 +36,9 @@ import {
 import { attackTurnsCriminal, factionAttackRefusal } from "../../game/faction/index.ts";
 import { toRecordInventory } from "../../game/inventory/index.ts";
 import { GOLD_OBJECT, MAX_STACK } from "../../game/items/index.ts";
-import { headingBit, isHeading, stepX, stepY, type Heading } from "../../game/movement/index.ts";
+import { HEADING_SOUTH, headingBit, headingOfDelta, isHeading, stepX, stepY, type Heading } from "../../game/movement/index.ts";
+import { hasEffect } from "../../game/spells/index.ts";
+import { NpcMovement } from "../../game/npc-ai/index.ts";
 import { expForDamage, formatThousands, killRemainderExp, pvpKillExp, type SkillId } from "../../game/progression/index.ts";
 import { IN_COMBAT_MS } from "../../game/vitals/index.ts";
 import type { NpcTemplate } from "../../content/index.ts";
@@ -49,7 +52,7 @@ import { cancelQuit } from "./logout.ts";
 import { dropAround } from "./items.ts";
 import { TRIGGER_ARENA, turnCriminal } from "./faction.ts";
 import { killNpc, npcAttacked } from "./npcs.ts";
-import { petsAttackUser } from "./pets.ts";
+import { petsAttackNpc, petsAttackUser } from "./pets.ts";
 import { grantExperience, raiseSkillByUse, rewardNpcDamage } from "./progression.ts";
 import { npcHitMeditator, stopMeditating } from "./status.ts";
 
@@ -164,6 +167,7 @@ export function userAttacksNpc(ctx: MapContext, player: PlayerEntity, attacker: 
   const { view, packets } = ctx;
   const template = npc.template;
   if (template === null || !npc.alive) return;
+  petsAttackNpc(ctx, player, npc);
   npcAttacked(ctx, npc, player);
   const hooks: CombatHooks = { onSkillUse: (_who, skill) => trainSkill(ctx, player, skill) };
   const target = { hp: npc.minHp };
@@ -213,12 +217,17 @@ function parseParticle(value: string): { particle: number; timeMs: number } | nu
   return { particle: Math.trunc(Number.parseFloat(particle ?? "")) || 0, timeMs: Math.trunc(Number.parseFloat(time ?? "")) || 0 };
 }
 
-/** `NPCs.DoDamageOrHeal` with a user's damage: the numbers, the experience, the HP bar, the death. */
-export function damageNpc(ctx: MapContext, player: PlayerEntity, npc: NpcEntity, damage: number): void {
+/**
+ * `NPCs.DoDamageOrHeal` with a user's damage: the numbers, the experience, the HP bar, the death.
+ * `pet` is set when the user's pet dealt it (VB6 source `eNpc` with a master): the master gets the
+ * experience and the kill as if it were its own, without the 382 line ("Mascotas dan experiencia
+ * al amo").
+ */
+export function damageNpc(ctx: MapContext, player: PlayerEntity, npc: NpcEntity, damage: number, pet: NpcEntity | null = null): void {
   const { view, packets } = ctx;
   const template = npc.template;
   if (template === null || !npc.alive) return;
-  view.send(player, packets.localeMsg(COMBAT_MESSAGE.damageDealt, formatThousands(damage), FontIndex.Fight));
+  if (pet === null) view.send(player, packets.localeMsg(COMBAT_MESSAGE.damageDealt, formatThousands(damage), FontIndex.Fight));
   view.around(npc.x, npc.y, packets.textOverChar(formatThousands(damage), npc.charIndex, DAMAGE_TEXT_COLOUR));
   // A pet pays nothing (VB6 `CalcularDarExp` leaves when the NPC has a master).
   if (npc.master === null) {
@@ -292,6 +301,8 @@ export function npcMeleeOnPlayer(ctx: MapContext, npc: NpcEntity, player: Player
   if (template === null || !npc.alive || isDead(player)) return;
   const victim = profileOf(ctx, player);
   if (victim === null) return;
+  // `AllMascotasAtacanNPC`: the player's pets go for the NPC that attacks their master.
+  if (template.attackable && npc.master !== player) petsAttackNpc(ctx, player, npc);
   player.inCombatUntil = ctx.clock.now() + IN_COMBAT_MS;
   cancelQuit(ctx, player);
   if (template.sound1 > 0) view.around(npc.x, npc.y, packets.playWave(template.sound1, npc.x, npc.y));
@@ -309,6 +320,70 @@ export function npcMeleeOnPlayer(ctx: MapContext, npc: NpcEntity, player: Player
     view.send(player, packets.npcKillUser());
     npc.target = null;
     killPlayer(ctx, player);
+  }
+}
+
+// ------------------------------------------------------------------ NPC on NPC
+
+/**
+ * `NpcAtacaNpc` then `NpcPerformAttackNpc` (the AI checked the interval and turned the attacker):
+ * the victim turns on the attacker (`TargetNPC`, movement `NpcAtacaNpc`) unless it is paralysed
+ * and facing away; the attacker's `Snd1` (twice, as VB6 plays it in both routines) and `ArmaMov`;
+ * the roll; on a hit the impact sound (`Snd1` or 12) and the damage (the red number, the HP bar,
+ * the master's experience and kill when a pet dealt it); on a miss `CharSwing`; always `CharAtaca`
+ * with the damage or −1. An NPC that is not a pet and kills goes back to how it was.
+ */
+export function npcMeleeOnNpc(ctx: MapContext, attacker: NpcEntity, victim: NpcEntity): void {
+  const { view, packets } = ctx;
+  const template = attacker.template;
+  const victimTemplate = victim.template;
+  if (template === null || victimTemplate === null || !attacker.alive || !victim.alive) return;
+  const now = ctx.clock.now();
+  // `If Heading <> Victima.Heading And Victima.flags.Paralizado Then cambiarMovimiento = False`.
+  const towardsAttacker = headingOfDelta(attacker.x - victim.x, attacker.y - victim.y, isHeading(victim.heading) ? victim.heading : HEADING_SOUTH);
+  const heldAway = towardsAttacker !== victim.heading && hasEffect(victim.statusEffects, "paralyzed", now);
+  if (!heldAway) {
+    victim.targetNpc = attacker;
+    victim.movement = NpcMovement.attackNpc;
+  }
+  if (template.sound1 > 0) view.around(attacker.x, attacker.y, packets.playWave(template.sound1, attacker.x, attacker.y));
+  if (template.sound1 > 0) view.around(attacker.x, attacker.y, packets.playWave(template.sound1, attacker.x, attacker.y));
+  if (template.weaponAnim > 0) view.around(attacker.x, attacker.y, packets.armaMov(attacker.charIndex, false));
+  const outcome = resolveNpcMeleeOnNpc(ctx.random, npcCombatProfile(template), npcCombatProfile(victimTemplate), { hp: victim.minHp });
+  const at = { x: attacker.x, y: attacker.y };
+  const charIndex = attacker.charIndex;
+  const victimIndex = victim.charIndex;
+  if (outcome.kind === "hit") {
+    view.around(victim.x, victim.y, packets.playWave(template.sound1 > 0 ? template.sound1 : MELEE_HIT_SOUND, victim.x, victim.y));
+    npcDamagedByNpc(ctx, attacker, victim, outcome.damage);
+  } else {
+    view.around(at.x, at.y, packets.charSwing(charIndex, false, true, true));
+  }
+  view.around(at.x, at.y, packets.charAtaca(charIndex, victimIndex, outcome.kind === "hit" ? outcome.shown : -1));
+}
+
+/**
+ * `NPCs.DoDamageOrHeal` from an NPC: a pet's damage is its master's (the experience, and the kill
+ * with its rewards); anyone else's is the red number and the HP bar, and a kill pays nobody (the
+ * victim still comes back by its own rules; a pet never does).
+ */
+function npcDamagedByNpc(ctx: MapContext, attacker: NpcEntity, victim: NpcEntity, damage: number): void {
+  const master = attacker.master;
+  if (master !== null && ctx.store.player(master.session) === master) {
+    damageNpc(ctx, master, victim, damage, attacker);
+    return;
+  }
+  const { view, packets } = ctx;
+  view.around(victim.x, victim.y, packets.textOverChar(formatThousands(damage), victim.charIndex, DAMAGE_TEXT_COLOUR));
+  victim.minHp = Math.max(0, Math.min(victim.maxHp, victim.minHp - damage));
+  view.around(victim.x, victim.y, packets.charUpdateHp(victim.charIndex, victim.minHp, victim.maxHp));
+  if (victim.minHp > 0) return;
+  killNpc(ctx, victim, null);
+  // `NpcDamageToNpc`: a killer without a master goes back to its old movement (and hostility, if a player had attacked it).
+  if (attacker.master === null) {
+    attacker.targetNpc = null;
+    attacker.movement = attacker.ai.movement;
+    if (attacker.attackedBy !== null) attacker.hostile = attacker.ai.hostile;
   }
 }
 

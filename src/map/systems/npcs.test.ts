@@ -189,6 +189,7 @@ describe("what the AI counts (the worker's NPC AI metrics)", () => {
     // One tick every 150 ms while Ana is there.
     expect(counts.ticks).toBe(Math.floor(20_000 / 150));
     expect(counts.cpuMs).toBeCloseTo(counts.ticks * 0.25, 6);
+    expect(counts.tickMaxMs).toBeCloseTo(0.25, 9);
     // The rata thinks every 450 ms: a third of the ticks.
     expect(counts.thinks).toBeGreaterThanOrEqual(Math.floor(counts.ticks / 3) - 1);
     expect(counts.thinks).toBeLessThanOrEqual(Math.ceil(counts.ticks / 3) + 1);
@@ -216,7 +217,7 @@ describe("what the AI counts (the worker's NPC AI metrics)", () => {
   test("a late tick lands in its lateness bucket", () => {
     const stats = new NpcAiStats(() => 0);
     stats.recordTick(0, 0);
-    stats.recordTick(49.9, 0);
+    stats.recordTick(49.9, 3);
     stats.recordTick(50, 0);
     stats.recordTick(51, 0);
     stats.recordTick(9_999, 0);
@@ -229,6 +230,7 @@ describe("what the AI counts (the worker's NPC AI metrics)", () => {
     expect(counts[NPC_AI_LATENESS_BUCKETS_MS.length]).toBe(1);
     expect(stats.current.latenessMaxMs).toBe(9_999);
     expect(stats.current.ticks).toBe(6);
+    expect(stats.current.tickMaxMs).toBe(3);
   });
 });
 

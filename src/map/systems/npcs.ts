@@ -52,6 +52,15 @@ export type NpcAttackHook = (ctx: MapContext, npc: NpcEntity, player: PlayerEnti
 /** Until combat wires its NPC melee in, a blow lands nowhere. */
 export const NPC_ATTACK_NOT_WIRED: NpcAttackHook = () => {};
 
+/**
+ * What an NPC's blow does to another NPC (VB6 `NpcAtacaNpc`: a pet on its master's prey, the prey
+ * hitting back): the map's NPC-on-NPC melee. The AI decides only who and when, and calls this.
+ */
+export type NpcOnNpcHook = (ctx: MapContext, attacker: NpcEntity, victim: NpcEntity) => void;
+
+/** Until combat wires it in, a blow on an NPC lands nowhere. */
+export const NPC_ON_NPC_NOT_WIRED: NpcOnNpcHook = () => {};
+
 /** Heading an NPC faces when its spawn does not say: south, towards the viewer. */
 const DEFAULT_NPC_HEADING = HEADING_SOUTH;
 /** Buckets in the think ring: 256 ticks, 38.4 s; longer waits go round and are re-filed. */
@@ -112,6 +121,8 @@ export class NpcAiLoop {
     readonly attack: NpcAttackHook = NPC_ATTACK_NOT_WIRED,
     /** Where ticks, their lateness and CPU, thinks and their outcomes are counted (one per worker). */
     readonly stats: NpcAiStats = new NpcAiStats(),
+    /** The blow of an NPC on another NPC (combat's NPC-on-NPC melee). */
+    readonly attackNpc: NpcOnNpcHook = NPC_ON_NPC_NOT_WIRED,
   ) {}
 
   /** True while the AI timer runs. */
@@ -314,6 +325,21 @@ export class NpcAiLoop {
         }
         return;
       }
+      case "attackNpc": {
+        const victim = npc.targetNpc;
+        if (victim === null || !victim.alive) return;
+        this.stats.current.attacks++;
+        if (npc.heading !== decision.heading) {
+          npc.heading = decision.heading;
+          ctx.view.npcChanged(npc);
+        }
+        this.attackNpc(ctx, npc, victim);
+        // A pet's kill may have levelled its master up: the NPCs after this one read the new level.
+        const master = npc.master;
+        const entry = master === null ? undefined : (this.players.find((candidate) => candidate.ref === master) as PooledPlayer | undefined);
+        if (entry !== undefined && master !== null && ctx.store.player(master.session) === master) readPlayer(entry, master);
+        return;
+      }
     }
   }
 }
@@ -361,7 +387,9 @@ function onRespawnTimer(_plannedMs: number, arg: { ctx: MapContext; dead: NpcEnt
  * npcs.dat HP (it appears with `MinHP`), experience to give, AI state and respawn delay; viewers
  * draw it; the AI adopts it. `origin` is the tile it wanders around (default: where it appears).
  * Null when the map has no char index left. `aiOf` adjusts the AI profile of this one NPC (a
- * summoned creature follows its master and never respawns: systems/pets.ts).
+ * pet follows its master and never respawns: systems/pets.ts); `serving` makes it a player's pet
+ * before anyone sees it (its master's client draws it as its own), with `hp` instead of its
+ * npcs.dat HP (a pet following its master from another map).
  */
 export function spawnNpc(
   ctx: MapContext,
@@ -370,6 +398,7 @@ export function spawnNpc(
   y: number,
   origin: { x: number; y: number } = { x, y },
   aiOf?: (loaded: NpcAiProfile) => NpcAiProfile,
+  serving?: { readonly master: PlayerEntity; readonly hp?: number | undefined },
 ): NpcEntity | null {
   const { store } = ctx;
   const charIndex = store.allocateCharIndex();
@@ -377,7 +406,11 @@ export function spawnNpc(
   // The NPC keeps its npcs.dat entry; a trader gets its own stock (one per NPC on this map).
   const template = npcTemplate(ctx.tables, spawn.npc);
   const ai = aiOf === undefined ? profileOf(template) : aiOf(profileOf(template));
-  const hp = template?.minHp ?? 0;
+  const loadedHp = template?.minHp ?? 0;
+  // A few 2024 entries say MaxHP 0 below their MinHP: the bar needs a maximum.
+  const maxHp = Math.max(template?.maxHp ?? 0, loadedHp);
+  const carried = serving?.hp;
+  const hp = carried !== undefined && Number.isFinite(carried) && carried > 0 ? Math.min(maxHp, Math.trunc(carried)) : loadedHp;
   const npc: NpcEntity = {
     kind: "npc",
     template,
@@ -392,6 +425,7 @@ export function spawnNpc(
     hostile: ai.hostile,
     movement: ai.movement,
     target: null,
+    targetNpc: null,
     attackedBy: null,
     attackedAt: Number.NEGATIVE_INFINITY,
     nextThinkAt: Number.NEGATIVE_INFINITY,
@@ -400,7 +434,7 @@ export function spawnNpc(
     thinkTick: NOT_FILED,
     statusEffects: NO_STATUS_EFFECTS,
     statusTimer: null,
-    master: null,
+    master: serving?.master ?? null,
     lifetime: null,
     weapon: 0,
     shield: 0,
@@ -417,8 +451,7 @@ export function spawnNpc(
     isNpc: 1,
     npcNumber: spawn.npc,
     minHp: hp,
-    // A few 2024 entries say MaxHP 0 below their MinHP: the bar needs a maximum.
-    maxHp: Math.max(template?.maxHp ?? 0, hp),
+    maxHp,
     minMana: 0,
     maxMana: 0,
   };

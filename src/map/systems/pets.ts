@@ -1,32 +1,66 @@
 /**
- * Creatures that serve a player on a map (combat-and-progression §5.4, §6.8): the summoned
- * creatures of `HechizoInvocacion` (VB6 `Codigo/modHechizos.bas`), their lifetime
- * (`TiempoInvocacion`, `Codigo/General.bas`) and what becomes of them when their master fights,
- * dies or leaves the map.
+ * Creatures that serve a player on a map (combat-and-progression §5.4, §6.8): tamed creatures
+ * (`WorkLeftClick` with skill Domar, VB6 `HandleWorkLeftClick` → `DoDomar` in
+ * `Codigo/Trabajo.bas`), the summoned creatures of `HechizoInvocacion` (`Codigo/modHechizos.bas`)
+ * with their lifetime (`TiempoInvocacion`, `Codigo/General.bas`), how pets fight
+ * (`AllMascotasAtacanNPC`, `AllMascotasAtacanUser`, `Codigo/SistemaCombate.bas`) and what becomes
+ * of them when their master changes maps (`WarpMascotas`, `Codigo/Modulo_UsUaRiOs.bas`), dies or
+ * leaves.
  *
- * A summoned creature is an ordinary NPC of the map (`spawnNpc`) with a master (`NpcEntity.master`,
- * VB6 `MaestroUser`), a lifetime timer (`NpcEntity.lifetime`, 60 s) and its own AI profile: it
- * follows its master (`SigueAmo`, game/npc-ai), never wanders off, is never hostile on its own and
- * never respawns. It gives no gold, drops and experience when killed (systems/combat.ts), and a
- * citizen's spells do not hurt its own pets (systems/spells.ts; melee does not check it yet).
+ * A pet is an ordinary NPC of the map with a master (`NpcEntity.master`, VB6 `MaestroUser`) and a
+ * pet's AI profile: it follows its master (`SigueAmo`, game/npc-ai), is never hostile on its own
+ * and never respawns. A summoned creature also has a lifetime timer (`NpcEntity.lifetime`, 60 s);
+ * a tamed one has none. Killed, a pet gives no gold, drops or experience (systems/combat.ts). Its
+ * master's client draws it as "its own" (`CharacterCreate` isNpc 2, map-view.ts).
  *
- * What VB6 does and this server does not yet: pets fight NPCs (the master's target, NPCs that
- * attack the master: `AllMascotasAtacanNPC`, NPC-on-NPC combat), tamed pets, stored pets and the
- * `Invoca=2` spell, the master's view of its pets as "its own" (`CharacterCreate` isNpc 2),
- * `AdjustNpcStatWithCasterLevel`.
+ * Taming, in VB6's order: `LookatTile` on the click; no creature → 719; `Domable` 0 → 718; the
+ * click farther than 4 tiles → 8; a creature a player fought in the last 15 s
+ * (`GetOwnedBy`, `IntervaloNpcOwner`) → 717; then `DoDomar`: already the tamer's → 655; three pets
+ * → 660; someone else's → 656; below `MinTameLevel` → 1321; the roll `RandomNumber(1, 5) = 1` with
+ * `Domable ≤ CHA × Domar / 6` (a Druid; `/ 118` anyone else) (game/spells `attemptTaming`). Tamed:
+ * the creature follows its new master, a fresh copy of it comes back on the map by its respawn
+ * rules at once (`ReSpawnNpc`), 657. Failed: 659 (not repeated within 3 s, VB6 `UltimoMensaje`).
+ * Either way Domar may rise (`SubirSkill`).
+ *
+ * Pets fight: when their master attacks an NPC (a blow, a shot, a spell) or an NPC attacks their
+ * master, each pet without a prey goes for that NPC (movement `NpcAtacaNpc`, `targetNpc`); the
+ * blows are systems/combat.ts `npcMeleeOnNpc`, and a pet's damage and kill count as its
+ * master's. Players who attack the master or whom the master attacks are fought too.
+ *
+ * A map change (`WarpMascotas`): summoned creatures are lost (584 on the next map); tamed pets
+ * leave the old map and come back on the new one next to their master, with their HP and their
+ * altered states (VB6 keeps only the HP; the states ride the same hand-over as the master's), or
+ * 583 when the new map has no room for them. Death (`HandleUserPetsOnDeath`): every pet dies (the
+ * Druid's elven-wood instrument that stores them instead needs items and `Invoca=2`, which this
+ * server does not have). Logout: VB6 saves the tamed pets' numbers with the character and brings
+ * them back at login; the database here has no place for them yet, so they are let go.
  */
 import { NpcMovement, nearestTile, npcMayStand, type NpcAiProfile } from "../../game/npc-ai/index.ts";
-import type { PetSlot, SummonPlan } from "../../game/spells/index.ts";
+import { attemptTaming, handOverEffects, takeOverEffects, type PetSlot, type SummonPlan, type TamingTarget } from "../../game/spells/index.ts";
+import { SKILL, type SkillId } from "../../game/progression/index.ts";
 import { HEADING_SOUTH } from "../../game/movement/index.ts";
+import { FontIndex } from "../../protocol/index.ts";
 import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
+import type { PetHandOver } from "../map-events.ts";
 import { npcTemplate } from "../npc-templates.ts";
+import { lookAtTile } from "./look.ts";
 import { killNpc, spawnNpc } from "./npcs.ts";
+import { raiseSkillByUse } from "./progression.ts";
+import { HELD_WALK_MESSAGE_REPEAT_MS, setStatus } from "./status.ts";
 
+/** `e_Skill.Domar`: the skill of the client's target cursor for taming (`Work`, `WorkLeftClick`). */
+export const TAMING_SKILL = SKILL.Taming;
 /** How far from the clicked tile a summoned creature may appear (VB6 `ClosestLegalPos` looks this many rings). */
 export const SUMMON_SEARCH_RADIUS = 12;
+/** `IntervaloNpcOwner` (intervalos.ini): a creature a player hit this recently is theirs to fight, not to tame. */
+export const NPC_OWNER_MS = 15_000;
+/** `UserAtributos(Carisma)` in the record's attribute order (STR, AGI, INT, CHA, CON). */
+const CHARISMA = 3;
+/** Msg583: your pets cannot walk this map. Msg584: you lose control of your summoned creatures. */
+export const PET_MESSAGE = { cannotFollow: 583, summonsLost: 584 } as const;
 
-/** The player's pet slots as the summon rules read them (`MascotasIndex` with each summon's time left). */
+/** The player's pet slots as the summon and taming rules read them (`MascotasIndex` with each summon's time left). */
 export function petSlots(ctx: MapContext, player: PlayerEntity): PetSlot[] {
   const now = ctx.clock.now();
   return player.pets.map((pet): PetSlot => {
@@ -34,6 +68,88 @@ export function petSlots(ctx: MapContext, player: PlayerEntity): PetSlot[] {
     return { kind: "summoned", npc: pet.npcNumber, remainingMs: Math.max(0, pet.lifetime.endsAt - now) };
   });
 }
+
+// ------------------------------------------------------------------ taming
+
+/**
+ * `WorkLeftClick(x, y, Domar)` once the checks every skill shares passed (systems/ranged.ts): the
+ * look at the tile, then one taming attempt on the creature there.
+ */
+export function tameAtClick(ctx: MapContext, player: PlayerEntity, x: number, y: number): void {
+  lookAtTile(ctx, player, x, y);
+  const npc = player.targetNpc;
+  const now = ctx.clock.now();
+  const target: TamingTarget =
+    npc === null || !npc.alive
+      ? { kind: "none" }
+      : {
+          kind: "npc",
+          tameDifficulty: npc.template?.tameDifficulty ?? 0,
+          // npcs.dat `MinTameLevel` is not read yet; VB6's default of 1 refuses nobody.
+          minTameLevel: 0,
+          master: npc.master === null ? "none" : npc.master === player ? "tamer" : "other",
+          ownedByPlayer: ownedByPlayer(ctx, npc, now),
+          distance: Math.abs(player.x - x) + Math.abs(player.y - y),
+        };
+  const { record } = player;
+  const outcome = attemptTaming(ctx.random, { classId: record.class, level: record.level, charisma: record.attributes[CHARISMA] ?? 0, skills: record.skills, pets: petSlots(ctx, player) }, target);
+  const { view, packets } = ctx;
+  switch (outcome.kind) {
+    case "refused":
+      if (outcome.message !== null) view.send(player, packets.localeMsg(outcome.message, outcome.param === undefined ? "" : String(outcome.param), FontIndex.Info));
+      return;
+    case "tamed":
+      becomePet(ctx, player, npc!);
+      for (const message of outcome.messages) view.send(player, packets.localeMsg(message, "", FontIndex.Info));
+      break;
+    case "failed":
+      if (now - player.tamingFailedToldAt >= HELD_WALK_MESSAGE_REPEAT_MS) {
+        player.tamingFailedToldAt = now;
+        for (const message of outcome.messages) view.send(player, packets.localeMsg(message, "", FontIndex.Info));
+      }
+      break;
+  }
+  for (const use of outcome.skillUses) raiseSkillByUse(ctx, player, use.skill as SkillId);
+}
+
+/** `GetOwnedBy`: a player on the map attacked it less than `IntervaloNpcOwner` ago. */
+function ownedByPlayer(ctx: MapContext, npc: NpcEntity, now: number): boolean {
+  const attacker = npc.attackedBy;
+  return attacker !== null && now - npc.attackedAt <= NPC_OWNER_MS && ctx.store.player(attacker.session) === attacker;
+}
+
+/**
+ * `DoDomar` succeeded: a fresh copy of the creature comes back by its respawn rules
+ * (`ReSpawnNpc`: at once, on its original tile with `OrigPos`, else on a random one nobody sees),
+ * and the creature itself now serves `player` (`FollowAmo`).
+ */
+function becomePet(ctx: MapContext, player: PlayerEntity, npc: NpcEntity): void {
+  if (npc.ai.respawns) ctx.npcAi.respawnLater(ctx, npc, 0);
+  // Its AI changes kind: out of the loop with the old profile, back in with a pet's.
+  ctx.npcAi.release(ctx, npc);
+  npc.ai = petProfile(npc.ai);
+  npc.master = player;
+  followMaster(npc);
+  npc.attackedBy = null;
+  npc.attackedAt = Number.NEGATIVE_INFINITY;
+  ctx.npcAi.adopt(ctx, npc);
+  player.pets = [...player.pets, npc];
+}
+
+/** `FollowAmo`: back to following its master, no target, not hostile. */
+export function followMaster(pet: NpcEntity): void {
+  pet.movement = NpcMovement.followMaster;
+  pet.hostile = false;
+  pet.target = null;
+  pet.targetNpc = null;
+}
+
+/** A pet's AI: follows its master, hostile only to who attacks (VB6 `FollowAmo`), never comes back once dead. */
+function petProfile(loaded: NpcAiProfile): NpcAiProfile {
+  return { ...loaded, movement: NpcMovement.followMaster, hostile: false, respawns: false };
+}
+
+// ------------------------------------------------------------------ summoning
 
 /**
  * `HechizoInvocacion` (`Invoca=1`) once the spell is accepted: the summons in `plan.dismiss`
@@ -44,28 +160,31 @@ export function petSlots(ctx: MapContext, player: PlayerEntity): PetSlot[] {
 export function summonCreatures(ctx: MapContext, player: PlayerEntity, npcNumber: number, plan: SummonPlan, lifetimeMs: number, x: number, y: number): number {
   const dismissed = plan.dismiss.map((slot) => player.pets[slot - 1]).filter((pet): pet is NpcEntity => pet !== undefined);
   for (const pet of dismissed) killNpc(ctx, pet, null);
-  const template = npcTemplate(ctx.tables, npcNumber);
-  if (template === null) return 0;
-  const spawn = { npc: npcNumber, name: template.name, body: template.body, head: template.head, heading: template.heading || HEADING_SOUTH, x, y };
-  const ground = ctx.npcAi.groundOf(ctx);
   let spawned = 0;
   for (let i = 0; i < plan.spawn; i++) {
-    const feet = { waterAllowed: template.waterAllowed, landForbidden: template.landForbidden };
-    const tile = nearestTile(ground.width, ground.height, x, y, SUMMON_SEARCH_RADIUS, (tx, ty) => npcMayStand(ground, (ty - 1) * ground.width + (tx - 1), feet));
-    if (tile === null) break;
-    const pet = spawnNpc(ctx, { ...spawn, x: tile.x, y: tile.y }, tile.x, tile.y, tile, petProfile);
+    const pet = spawnPet(ctx, player, npcNumber, x, y);
     if (pet === null) break;
-    pet.master = player;
     pet.lifetime = { endsAt: ctx.clock.now() + lifetimeMs, timer: ctx.timers.after(lifetimeMs, onLifetimeOver, { ctx, pet }) };
-    player.pets = [...player.pets, pet];
     spawned++;
   }
   return spawned;
 }
 
-/** A pet's AI: follows its master, hostile only to who attacks (VB6 `FollowAmo`), never comes back once dead. */
-function petProfile(loaded: NpcAiProfile): NpcAiProfile {
-  return { ...loaded, movement: NpcMovement.followMaster, hostile: false, respawns: false };
+/**
+ * A creature of `npcNumber` serving `player` (with `hp` when given), on the free tile nearest
+ * (x, y); null when there is none (or no such NPC).
+ */
+function spawnPet(ctx: MapContext, player: PlayerEntity, npcNumber: number, x: number, y: number, hp?: number): NpcEntity | null {
+  const template = npcTemplate(ctx.tables, npcNumber);
+  if (template === null) return null;
+  const ground = ctx.npcAi.groundOf(ctx);
+  const feet = { waterAllowed: template.waterAllowed, landForbidden: template.landForbidden };
+  const tile = nearestTile(ground.width, ground.height, x, y, SUMMON_SEARCH_RADIUS, (tx, ty) => npcMayStand(ground, (ty - 1) * ground.width + (tx - 1), feet));
+  if (tile === null) return null;
+  const spawn = { npc: npcNumber, name: template.name, body: template.body, head: template.head, heading: template.heading || HEADING_SOUTH, x: tile.x, y: tile.y };
+  const pet = spawnNpc(ctx, spawn, tile.x, tile.y, tile, petProfile, { master: player, hp });
+  if (pet !== null) player.pets = [...player.pets, pet];
+  return pet;
 }
 
 /** `TiempoInvocacion` reached 0: the creature dies (`MuereNpc` with no killer: no rewards, no sound). */
@@ -75,13 +194,23 @@ function onLifetimeOver(_plannedMs: number, arg: { ctx: MapContext; pet: NpcEnti
   killNpc(ctx, pet, null);
 }
 
+// ------------------------------------------------------------------ fighting
+
 /**
- * Every pet of the player goes away (its master died or left the map: VB6 kills summoned
- * creatures then, `UserDie` / `WarpMascotas` / `QuitarMascotas`).
+ * `AllMascotasAtacanNPC`: the master attacked `npc`, or `npc` attacked the master. Each of the
+ * master's pets without a prey (other than `npc` itself) goes for it, and `npc` counts the master
+ * as its attacker (`AttackedBy`, `AttackedTime`). The caller checked the master may attack it.
  */
-export function dismissPets(ctx: MapContext, player: PlayerEntity): void {
-  for (const pet of [...player.pets]) killNpc(ctx, pet, null);
-  player.pets = [];
+export function petsAttackNpc(ctx: MapContext, master: PlayerEntity, npc: NpcEntity): void {
+  if (npc.master === master) return;
+  for (const pet of master.pets) {
+    if (!pet.alive || pet === npc) continue;
+    if (pet.targetNpc !== null && pet.targetNpc.alive) continue;
+    pet.targetNpc = npc;
+    pet.movement = NpcMovement.attackNpc;
+    npc.attackedBy = master;
+    npc.attackedAt = ctx.clock.now();
+  }
 }
 
 /**
@@ -94,4 +223,60 @@ export function petsAttackUser(master: PlayerEntity, victim: PlayerEntity): void
     pet.target = victim;
     pet.attackedBy = victim;
   }
+}
+
+// ------------------------------------------------------------------ death, logout, map changes
+
+/**
+ * Every pet of the player goes away: its master died (`HandleUserPetsOnDeath`: `MuereNpc` on
+ * each) or logged out (`CloseUser`: `QuitarNPC`; tamed pets are not kept, see above).
+ */
+export function dismissPets(ctx: MapContext, player: PlayerEntity): void {
+  for (const pet of [...player.pets]) killNpc(ctx, pet, null);
+  player.pets = [];
+}
+
+/** What the player's pets take to the next map (`WarpMascotas`, first half). */
+export interface PetsLeaving {
+  readonly pets: readonly PetHandOver[];
+  /** Summoned creatures were lost (584 on the next map). */
+  readonly summonsLost: boolean;
+}
+
+/**
+ * The master leaves for another map: every pet leaves this one; a tamed pet's number, HP and
+ * states go along, a summoned creature is lost.
+ */
+export function petsLeave(ctx: MapContext, player: PlayerEntity): PetsLeaving {
+  const now = ctx.clock.now();
+  const pets: PetHandOver[] = [];
+  let summonsLost = false;
+  for (const pet of [...player.pets]) {
+    if (pet.lifetime !== null) summonsLost = true;
+    else if (pet.alive) pets.push({ npc: pet.npcNumber, hp: pet.minHp, status: handOverEffects(pet.statusEffects, now) });
+    killNpc(ctx, pet, null);
+  }
+  player.pets = [];
+  return { pets, summonsLost };
+}
+
+/**
+ * The master arrived (`WarpMascotas`, second half): each tamed pet appears on the free tile nearest
+ * to it, with the HP and states it left with. One that finds no room is lost (583); otherwise a
+ * lost summon is told (584).
+ */
+export function petsArrive(ctx: MapContext, player: PlayerEntity, arriving: PetsLeaving): void {
+  let lost = false;
+  const now = ctx.clock.now();
+  for (const carried of arriving.pets) {
+    const pet = spawnPet(ctx, player, carried.npc, player.x, player.y, carried.hp);
+    if (pet === null) {
+      lost = true;
+      continue;
+    }
+    const status = takeOverEffects(carried.status, now);
+    if (Object.keys(status).length > 0) setStatus(ctx, pet, status, []);
+  }
+  const message = lost ? PET_MESSAGE.cannotFollow : arriving.summonsLost ? PET_MESSAGE.summonsLost : null;
+  if (message !== null) ctx.view.send(player, ctx.packets.localeMsg(message, "", FontIndex.Info));
 }

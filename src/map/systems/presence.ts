@@ -15,16 +15,16 @@ import { vaultFromRecord } from "../../game/bank/index.ts";
 import { NO_TIMERS } from "../../game/item-use/index.ts";
 import { FRESH_COMBAT_CLOCKS } from "../../game/combat/index.ts";
 import { FactionStatus, safeModeAtLogin } from "../../game/faction/index.ts";
-import { NO_STATUS_EFFECTS } from "../../game/spells/index.ts";
+import { handOverEffects, takeOverEffects } from "../../game/spells/index.ts";
 import { applyLook, inventoryFrames } from "./items.ts";
 import { stopCountdown } from "./logout.ts";
 import { stopHomeTravel } from "./home.ts";
 import { stopTrading } from "./shops.ts";
 import { endPeerTrade } from "./trade.ts";
 import { npcAiPlayersChanged, spawnNpc } from "./npcs.ts";
-import { dismissPets } from "./pets.ts";
+import { dismissPets, petsArrive, petsLeave } from "./pets.ts";
 import { arrivingNeeds, leavingNeeds, playerArrived, playerLeft } from "./vitals.ts";
-import { statusLeavesMap } from "./status.ts";
+import { setStatus, statusLeavesMap } from "./status.ts";
 
 /**
  * The VB6 spawn search looks 12 rings around the wanted tile and gives up after that (the
@@ -70,6 +70,13 @@ export function enter(ctx: MapContext, request: EnterRequest): void {
   npcAiPlayersChanged(ctx);
   view.playerAppeared(player);
   view.send(player, packets.userCharIndexInServer(charIndex));
+  const handOver = request.handOver;
+  if (handOver !== undefined) {
+    // The states it arrived with (already on the entity, so viewers drew an invisible player as
+    // such) run on this map's clock from now: their timer, and nothing new for the client.
+    setStatus(ctx, player, player.statusEffects, []);
+    petsArrive(ctx, player, { pets: handOver.pets ?? [], summonsLost: handOver.summonsLost === true });
+  }
   if (request.kind === "login") {
     for (const frame of packets.loginBurstAfterArea(state, ctx.onlineCount(), ctx.rules.motd)) view.send(player, frame);
   }
@@ -99,11 +106,16 @@ export function sendTo(ctx: MapContext, player: PlayerEntity, dest: Place): void
   }
   const here = { map: mapId, x: player.x, y: player.y };
   const needs = leavingNeeds(ctx, player);
+  // The altered states go on on the next map (VB6 keeps its counters through `WarpUserChar`).
+  const status = handOverEffects(player.statusEffects, ctx.clock.now());
   removeFromMap(ctx, player, true);
+  // After the master is gone: its client is about to draw a new map anyway.
+  const pets = petsLeave(ctx, player);
   ctx.view.send(player, ctx.packets.removeDialogs());
   const state = ctx.store.recordOf(player);
   state.position = { map: dest.map, x: dest.x, y: dest.y, heading: state.position.heading };
-  ctx.emit({ t: "transfer", session: player.session, state, dest: { map: dest.map, x: dest.x, y: dest.y }, cameFrom: here, needs });
+  const handOver = { needs, status, pets: pets.pets, summonsLost: pets.summonsLost };
+  ctx.emit({ t: "transfer", session: player.session, state, dest: { map: dest.map, x: dest.x, y: dest.y }, cameFrom: here, handOver });
 }
 
 /** Places a map's NPC where its spawn says (or the nearest free tile); returns false when it cannot. */
@@ -150,9 +162,9 @@ function removeFromMap(ctx: MapContext, player: PlayerEntity, wasWarp: boolean):
   // A transfer keeps the connection: its client closes the shop window. A logout needs nothing.
   stopTrading(ctx, player, wasWarp);
   endPeerTrade(ctx, player, wasWarp, "left");
-  // Summoned creatures do not follow their master off the map (VB6 `WarpMascotas`, `QuitarMascotas`).
-  dismissPets(ctx, player);
-  statusLeavesMap(ctx, player, wasWarp);
+  // Logging out lets every pet go (`CloseUser`); a transfer takes the tamed ones along (sendTo).
+  if (!wasWarp) dismissPets(ctx, player);
+  statusLeavesMap(ctx, player);
   ctx.view.playerDisappeared(player, wasWarp);
   ctx.store.removePlayer(player);
   ctx.stats.players = ctx.store.playerCount;
@@ -183,9 +195,9 @@ function newPlayer(session: number, record: CharacterRecord, charIndex: number, 
     inCombatUntil: Number.NEGATIVE_INFINITY,
     combatClocks: FRESH_COMBAT_CLOCKS,
     safeMode: record.safeMode ?? safeModeAtLogin(record.factionStatus ?? FactionStatus.citizen),
-    needs: arrivingNeeds(ctx, request.needs),
+    needs: arrivingNeeds(ctx, request.handOver?.needs),
     homeTravel: null,
-    statusEffects: NO_STATUS_EFFECTS,
+    statusEffects: takeOverEffects(request.handOver?.status, ctx.clock.now()),
     statusTimer: null,
     meditation: null,
     heldWalkToldAt: Number.NEGATIVE_INFINITY,
@@ -193,6 +205,7 @@ function newPlayer(session: number, record: CharacterRecord, charIndex: number, 
     spellCastAt: {},
     resurrectionSafe: true,
     pets: [],
+    tamingFailedToldAt: Number.NEGATIVE_INFINITY,
     ...hiddenGear(),
     charIndex,
     body: record.body,

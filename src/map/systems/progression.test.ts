@@ -11,7 +11,7 @@ import type { CharacterRecord } from "../../game/character/index.ts";
 import { SKILL, type SkillId } from "../../game/progression/index.ts";
 import { PACKET_HANDLERS } from "../handlers.ts";
 import { summary, world, type Received } from "../map-harness.test-support.ts";
-import { drawFor, scriptedRandom, type ScriptedRandom } from "../scripted-random.test-support.ts";
+import { drawFor, scriptedRandom, type ScriptedRandom } from "../../random/scripted-random.test-support.ts";
 import { EXP_TEXT_COLOUR, grantExperience, raiseSkillByUse, rewardNpcDamage, SKILL_UP_TEXT_COLOUR, type ExperienceSource } from "./progression.ts";
 
 /**

@@ -27,9 +27,13 @@
  *    that got this far. A throwing weapon is not used up: its cooldown group starts
  *    (`UpdateCooldownType`) when it reached a target.
  *
- * Skill 1 (Magia) casts the spell chosen with `CastSpell` (systems/spells.ts). The other
- * `WorkLeftClick` skills (stealing, gathering, taming, parties…) belong to systems that do not
- * exist yet: the player is told so.
+ * Skill 1 (Magia) casts the spell chosen with `CastSpell` (systems/spells.ts); skill 24 (Domar)
+ * tries to tame the creature clicked (systems/pets.ts). The other `WorkLeftClick` skills
+ * (stealing, gathering, parties…) belong to systems that do not exist yet: the player is told so.
+ *
+ * `Work(skill)` (VB6 `HandleWork`, the stock client's skill buttons and macros): a ghost hears 77;
+ * a logout countdown stops; Robar, Magia and Domar answer `WorkRequestTarget(skill)`, so the next
+ * map click comes back as `WorkLeftClick(x, y, skill)`; Ocultarse is not available yet.
  */
 import {
   ammunitionAfterShot,
@@ -52,6 +56,7 @@ import { commit as commitInventory, slotFrame } from "./items.ts";
 import { cancelQuit } from "./logout.ts";
 import { lookAtTile } from "./look.ts";
 import { castAtClick, MAGIC_SKILL } from "./spells.ts";
+import { tameAtClick, TAMING_SKILL } from "./pets.ts";
 import { stopMeditating } from "./status.ts";
 
 /** `InRangoVision`: a click is on the player's screen when within 11 columns and 9 rows (`MinXBorder` 12, `MinYBorder` 10, exclusive). */
@@ -78,7 +83,6 @@ const SKILLS_NOT_AVAILABLE_YET: ReadonlySet<number> = new Set([
   18, // Pescar
   19, // Mineria
   22, // Alquimia
-  24, // Domar
   25, // TargetableItem
   90, // Grupo
   91, // MarcaDeClan
@@ -98,7 +102,26 @@ export function workLeftClick(ctx: MapContext, player: PlayerEntity, fields: Cli
   cancelQuit(ctx, player);
   if (skill === CombatSkill.Projectiles) shoot(ctx, player, x, y);
   else if (skill === MAGIC_SKILL) castAtClick(ctx, player, x, y);
+  else if (skill === TAMING_SKILL) tameAtClick(ctx, player, x, y);
   else if (SKILLS_NOT_AVAILABLE_YET.has(skill)) ctx.tell(player, MESSAGES.notAvailableYet());
+}
+
+/** `e_Skill.Robar`: asks for a target like Magia and Domar; stealing itself is not written yet. */
+const STEALING_SKILL = 2;
+/** `e_Skill.Ocultarse`: hiding, not written yet. */
+const HIDING_SKILL = 7;
+/** The skills `Work` answers with the target cursor (VB6 `HandleWork`: `Case Robar, Magia, Domar`). */
+const SKILLS_WITH_TARGET: ReadonlySet<number> = new Set([STEALING_SKILL, MAGIC_SKILL, TAMING_SKILL]);
+
+/** `Work(skill)` (VB6 `HandleWork`): the target cursor for a skill that needs a click. */
+export function work(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Work">): void {
+  if (isDead(player)) {
+    ctx.view.send(player, ctx.packets.localeMsg(COMBAT_MESSAGE.dead, "", FontIndex.Info));
+    return;
+  }
+  cancelQuit(ctx, player);
+  if (SKILLS_WITH_TARGET.has(fields.skill)) ctx.view.send(player, ctx.packets.workRequestTarget(fields.skill));
+  else if (fields.skill === HIDING_SKILL) ctx.tell(player, MESSAGES.notAvailableYet());
 }
 
 function shoot(ctx: MapContext, player: PlayerEntity, x: number, y: number): void {

@@ -97,7 +97,7 @@ import { applyLook, dropAround } from "./items.ts";
 import { cancelQuit } from "./logout.ts";
 import { lookAtTile } from "./look.ts";
 import { npcAttacked } from "./npcs.ts";
-import { petsAttackUser, petSlots, summonCreatures } from "./pets.ts";
+import { petsAttackNpc, petsAttackUser, petSlots, summonCreatures } from "./pets.ts";
 import { grantExperience, raiseSkillByUse } from "./progression.ts";
 import { setStatus, stopMeditating } from "./status.ts";
 
@@ -305,6 +305,8 @@ function castOnNpc(c: Cast, npc: NpcEntity): void {
     return;
   }
   if (outcome.turnsCasterCriminal) turnCriminal(ctx, player);
+  // `HandleHechizoNPC` → `AllMascotasAtacanNPC`: the caster's pets go for the NPC it attacked.
+  if (outcome.attacked) petsAttackNpc(ctx, player, npc);
   if (outcome.attacked) npcAttacked(ctx, npc, player);
   if (outcome.npcSound > 0) ctx.view.around(npc.x, npc.y, ctx.packets.playWave(outcome.npcSound, npc.x, npc.y));
   sayMagicWords(c);

@@ -23,7 +23,7 @@ import { PACKET_HANDLERS } from "../handlers.ts";
 import type { MapContext } from "../map-context.ts";
 import type { NpcDefinition } from "../map-definition.ts";
 import { START_MS, summary, TEST_ITEMS, world, type Received, type WorldOptions } from "../map-harness.test-support.ts";
-import { drawFor, scriptedRandom } from "../scripted-random.test-support.ts";
+import { drawFor, scriptedRandom } from "../../random/scripted-random.test-support.ts";
 import type { NpcAttackHook } from "./npcs.ts";
 import { HELD_WALK_MESSAGE_REPEAT_MS, setStatus, stopMeditating } from "./status.ts";
 
@@ -422,7 +422,7 @@ describe("hostile meditation requests change nothing", () => {
 });
 
 describe("leaving the map", () => {
-  test("a transfer tells the client its states ended and leaves no timer behind", () => {
+  test("a transfer carries the states: nothing is told, no timer stays; meditation ends", () => {
     const w = statusWorld({ exits: [{ x: 20, y: 19, destMap: 2, destX: 50, destY: 50 }] });
     w.enter(1, "Ana", 20, 20, { with: clothed({ mana: 10 }, { skills: skillsWithMeditate(3) }) });
     w.drain();
@@ -432,12 +432,48 @@ describe("leaving the map", () => {
     w.drain();
     const pending = w.clock.timers.pending;
     w.server.walk(1, NORTH);
-    expect(w.lines(1)).toContain("BlindNoMore");
-    expect(w.events.at(-1)).toMatchObject({ t: "transfer", session: 1 });
+    const told = w.lines(1);
+    expect(told.filter((line) => line === "BlindNoMore" || line === "ParalizeOK")).toEqual([]);
+    const transfer = w.events.at(-1);
+    if (transfer?.t !== "transfer") throw new Error("no transfer");
+    expect(transfer.handOver.status.relative).toEqual({ blind: { kind: "blind", untilMs: 60_000 } });
     // The blindness's and the meditation's timers are gone (and the vitals sweep: the map is empty).
     expect(pending).toBe(3);
     expect(w.clock.timers.pending).toBe(0);
     expect(ana.statusTimer).toBeNull();
     expect(ana.meditation).toBeNull();
+  });
+
+  test("a paralysis goes on after a map change for exactly the time it had left, on the next map's clock", () => {
+    const from = statusWorld();
+    from.enter(1, "Ana", 20, 20, { with: clothed() });
+    const ana = from.player(1);
+    from.afflict(ana, { kind: "paralyzed", durationMs: secondsCounterMs(9) }); // 10 s
+    from.advance(3_000);
+    from.drain();
+    // Sent elsewhere while held (a warp, a summons): not by walking, which the paralysis forbids.
+    from.ctx().sendTo(ana, { map: 2, x: 30, y: 30 });
+    expect(from.lines(1)).not.toContain("ParalizeOK");
+    const transfer = from.events.at(-1);
+    if (transfer?.t !== "transfer") throw new Error("no transfer");
+    expect(transfer.handOver.status.relative.paralyzed).toEqual({ kind: "paralyzed", untilMs: 7_000 });
+    expect(from.clock.timers.pending).toBe(0);
+
+    // The next map's clock reads something else entirely.
+    const to = statusWorld();
+    to.advance(123_456);
+    to.server.enter({ session: 1, record: transfer.state, kind: "transfer", userSlot: 1, cameFrom: transfer.cameFrom, handOver: structuredClone(transfer.handOver) });
+    const arrival = to.lines(1);
+    expect(arrival).toContain("ChangeMap 1");
+    expect(arrival.filter((line) => line === "ParalizeOK" || line.startsWith("LocaleMsg"))).toEqual([]);
+    to.server.walk(1, NORTH);
+    expect(to.lines(1)).toEqual(["LocaleMsg[3] 1123 ", "LocaleMsg[3] 54 ", "PosUpdate (30,30)"]);
+    to.advance(7_000 - 1);
+    to.server.walk(1, NORTH);
+    expect(to.lines(1)).toEqual(["LocaleMsg[3] 1123 ", "LocaleMsg[3] 54 ", "PosUpdate (30,30)"]);
+    to.advance(1);
+    expect(to.lines(1)).toEqual(["ParalizeOK"]);
+    to.server.walk(1, NORTH);
+    expect(to.server.positionOf(1)).toMatchObject({ x: 30, y: 29 });
   });
 });

@@ -163,16 +163,11 @@ export function clearStatusOnDeath(ctx: MapContext, player: PlayerEntity): void 
 }
 
 /**
- * The player leaves the map. On a logout nothing is said. On a transfer the states do not travel
- * (the next map's clock is another worker's), so the client is told they ended, or the stock
- * client would stay paralysed, blind or dumb on the next map.
+ * The player leaves the map (a logout, or a transfer that carries the states along to the next
+ * map: systems/presence.ts): its meditation ends and nothing of its states stays here, silently.
  */
-export function statusLeavesMap(ctx: MapContext, player: PlayerEntity, wasWarp: boolean): void {
+export function statusLeavesMap(ctx: MapContext, player: PlayerEntity): void {
   endMeditation(ctx, player);
-  if (wasWarp) {
-    const ended = removeEffects(player.statusEffects, ALL_KINDS, ctx.clock.now(), subjectOf(player), "removed", baseOf(player));
-    for (const notice of ended.notices) if (notice.to === "self") sendSelfNotice(ctx, player, notice);
-  }
   player.statusEffects = NO_STATUS_EFFECTS;
   cancelStatusTimer(ctx, player);
 }

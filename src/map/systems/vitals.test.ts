@@ -7,7 +7,7 @@ import { EMPTY_EQUIPMENT, type CharacterRecord, type CharacterVitals } from "../
 import { IN_COMBAT_MS } from "../../game/vitals/index.ts";
 import { PACKET_HANDLERS } from "../handlers.ts";
 import { START_MS, summary, TEST_ITEMS, world, type Received } from "../map-harness.test-support.ts";
-import { drawFor, scriptedRandom, type ScriptedRandom } from "../scripted-random.test-support.ts";
+import { drawFor, scriptedRandom, type ScriptedRandom } from "../../random/scripted-random.test-support.ts";
 import { HEAL_TEXT_COLOUR, VITALS_SWEEP_INTERVAL_MS } from "./vitals.ts";
 
 const FULL: CharacterVitals = { hp: 32, maxHp: 32, mana: 6, maxMana: 6, stamina: 40, maxStamina: 40, food: 100, water: 100 };
@@ -170,12 +170,12 @@ describe("a map change", () => {
     from.server.walk(1, 2);
     const transfer = from.events.find((event) => event.t === "transfer");
     if (transfer?.t !== "transfer") throw new Error("no transfer");
-    expect(transfer.needs).toMatchObject({ thirstMs: 150_000, unsettledMs: 500 });
+    expect(transfer.handOver.needs).toMatchObject({ thirstMs: 150_000, unsettledMs: 500 });
 
     // The next map runs on another monotonic clock.
     const to = world();
     to.advance(7_777);
-    to.server.enter({ session: 1, record: transfer.state, kind: "transfer", userSlot: 1, cameFrom: transfer.cameFrom, needs: structuredClone(transfer.needs) });
+    to.server.enter({ session: 1, record: transfer.state, kind: "transfer", userSlot: 1, cameFrom: transfer.cameFrom, handOver: structuredClone(transfer.handOver) });
     to.drain();
     // The step falls 10.5 s after arriving; the map's sweep (whole seconds after the arrival) tells it.
     to.advance(10_000);

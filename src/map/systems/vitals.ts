@@ -17,7 +17,7 @@
  *
  * The clocks live on the player (`needs`). They start afresh at login, as VB6's counters do, and
  * after a worker crash (the player re-enters from the last known record). A map change keeps
- * them, as VB6 does: they ride in the `transfer` event and the `enter` request as durations
+ * them, as VB6 does: they ride in the `transfer` event and the `enter` request (`MapHandOver.needs`) as durations
  * (`NeedsHandOver`), since each worker's monotonic clock is its own. The time in transit between
  * the two maps (a worker hop or two) is not counted.
  */
