@@ -519,6 +519,19 @@ export function killNpc(ctx: MapContext, npc: NpcEntity, killer: PlayerEntity | 
 }
 
 /**
+ * Where a map-data NPC first appears: its tile, or the nearest one its own feet may stand on
+ * (`npcMayStand`: sea creatures on water, others on land, no exit, nobody there); null when the
+ * map has none.
+ */
+export function npcSpawnTile(ctx: MapContext, spawn: NpcDefinition): { x: number; y: number } | null {
+  const ground = ctx.npcAi.groundOf(ctx);
+  const { width, height } = ground;
+  const feet = profileOf(npcTemplate(ctx.tables, spawn.npc));
+  const legal = (x: number, y: number): boolean => npcMayStand(ground, (y - 1) * width + (x - 1), feet);
+  return nearestTile(width, height, spawn.x, spawn.y, Math.max(width, height), legal);
+}
+
+/**
  * Brings a dead NPC's entry back (VB6 `CrearNPC`): on its original tile with `OrigPos` (the
  * nearest free one if taken), else on a random legal tile nobody sees; no room: again in 5 s.
  */

@@ -21,7 +21,7 @@ import { stopCountdown } from "./logout.ts";
 import { stopHomeTravel } from "./home.ts";
 import { stopTrading } from "./shops.ts";
 import { endPeerTrade } from "./trade.ts";
-import { npcAiPlayersChanged, spawnNpc } from "./npcs.ts";
+import { npcAiPlayersChanged, npcSpawnTile, spawnNpc } from "./npcs.ts";
 import { dismissPets, petsArrive, petsLeave } from "./pets.ts";
 import { arrivingNeeds, leavingNeeds, playerArrived, playerLeft } from "./vitals.ts";
 import { setStatus, statusLeavesMap } from "./status.ts";
@@ -122,7 +122,8 @@ export function sendTo(ctx: MapContext, player: PlayerEntity, dest: Place): void
 export function placeNpc(ctx: MapContext, spawn: NpcDefinition): boolean {
   const { store } = ctx;
   if (!store.isInside(spawn.x, spawn.y)) return false;
-  const spot = findFreeTile(ctx.terrain, store, spawn.x, spawn.y);
+  // The NPC's own ground: a sea creature on water, the others on land (npcs.ts).
+  const spot = npcSpawnTile(ctx, spawn);
   if (!spot) return false;
   return spawnNpc(ctx, spawn, spot.x, spot.y) !== null;
 }
