@@ -126,7 +126,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser magic end
       expect(await page.getAttribute("#tab-spells", "aria-pressed")).toBe("true");
       const row = (slot: number) => `#spell-list button[data-slot="${slot}"]`;
       await page.locator(row(SPARK.slot)).waitFor({ timeout: STEP_TIMEOUT_MS });
-      expect(await page.locator("#spell-list button.spell-row").allTextContents()).toEqual(["1. Chispa (6 maná)", "2. Alivio (8 maná)"]);
+      expect(await page.locator("#spell-list button.spell-row").allTextContents()).toEqual(["1. Chispa (6 maná)", "2. Alivio (8 maná)", "3. Atadura (10 maná)"]);
       expect(await page.getAttribute(row(SPARK.slot), "data-spell")).toBe(String(SPARK.id));
 
       // 2. Chispa on the boar, until a cast lands (the boar walks; a click out of range is refused).

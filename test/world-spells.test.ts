@@ -25,9 +25,14 @@ const MAGE = 1;
 const WEST = 4;
 /** `e_Skill.Magia`. */
 const MAGIC = 1;
-/** The default world's starting spells of a mage, in its kit's order (Chispa, Alivio). */
+/** The default world's starting spells of a mage, in its kit's order (Chispa, Alivio, Atadura). */
 const SPARK = 1;
 const SOOTHE = 2;
+const BINDING = 3;
+/** Another field boar (build-maps.ts), for the second test. */
+const OTHER_BOAR = { x: 70, y: 25 };
+/** The NPC AI's tick (src/game/npc-ai): a hold of `Duration` × 39 ticks. */
+const AI_TICK_MS = 150;
 
 for (const backend of availableBackends()) {
   for (const transport of ["tcp", "ws"] as const) {
@@ -38,14 +43,15 @@ for (const backend of availableBackends()) {
         const email = `${uniqueName("m")}@test.local`;
         const mage = await createMage(live.ts, transport, email);
         live.keep(mage.client);
-        // The whole book in the login burst: the kit's two spells, then 38 empty slots.
+        // The whole book in the login burst: the kit's three spells, then 37 empty slots.
         const slots = mage.client.received.filter((p) => p.name === "ChangeSpellSlot");
         expect(slots).toHaveLength(40);
         expect(slots.slice(0, 3).map((p) => [p.fields.slot, p.fields.spellId, p.fields.spellIdOrEmpty])).toEqual([
           [1, SPARK, SPARK],
           [2, SOOTHE, SOOTHE],
-          [3, 0, -1],
+          [3, BINDING, BINDING],
         ]);
+        expect(slots[3]!.fields.spellIdOrEmpty).toBe(-1);
         mage.client.send("Quit");
         await mage.client.waitForClose();
         await editOffline(live.ts, mage.name, (record) => {
@@ -89,8 +95,71 @@ for (const backend of availableBackends()) {
         expect(after.filter((p) => p.name === "UpdateMana").map((p) => p.fields.minMana)).toEqual([manaBefore - spark.manaRequired]);
         expect(client.decodeErrors).toBe(0);
       }, 60_000);
+
+      test("Atadura holds a boar still for its time, Chispa kills it for exactly its mana per cast, Alivio heals the mage", async () => {
+        const email = `${uniqueName("m")}@test.local`;
+        const mage = await createMage(live.ts, transport, email);
+        mage.client.send("Quit");
+        await mage.client.waitForClose();
+        await editOffline(live.ts, mage.name, (record) => {
+          record.position = { map: DEFAULT_WORLD_MAP_IDS.field, x: OTHER_BOAR.x + 1, y: OTHER_BOAR.y, heading: WEST };
+          record.vitals = { ...record.vitals, hp: 200, maxHp: 300, mana: 400, maxMana: 400 };
+        });
+        const player = await loginExisting(live.ts, transport, email, mage.name);
+        live.keep(player.client);
+        const { client } = player;
+        const spell = (id: number) => tables.spells!.spells.find((s) => s.id === id)!;
+        const boarIndex = client.received.find((p) => p.name === "CharacterCreate" && p.fields.npcNumber === DEFAULT_NPCS.wildBoar && p.fields.x === OTHER_BOAR.x)!.fields.charIndex as number;
+        await client.waitFor("CharAtaca", (f) => f.charIndex === boarIndex && f.attackerIndex === player.charIndex, 0, 20_000);
+        const manaAt = () => (client.received.filter((p) => p.name === "UpdateMana" || p.name === "UpdateUserStats").at(-1)!.fields.minMana as number);
+
+        // Atadura: paid once; the boar neither moves nor bites while held, and bites again after.
+        let from = client.received.length;
+        const manaBeforeBinding = manaAt();
+        expect(await castOn(client, 3, positionOf(client, boarIndex)!)).toBe(true);
+        const heldFrom = client.received.length;
+        const holdMs = 39 * spell(BINDING).durationSeconds * AI_TICK_MS;
+        await Bun.sleep(holdMs - 1_000);
+        const whileHeld = client.received.slice(heldFrom).filter((p) => (p.name === "CharAtaca" || p.name === "CharacterMove") && p.fields.charIndex === boarIndex);
+        expect(whileHeld).toEqual([]);
+        expect(manaAt()).toBe(manaBeforeBinding - spell(BINDING).manaRequired);
+        await client.waitFor("CharAtaca", (f) => f.charIndex === boarIndex, heldFrom, 10_000);
+
+        // Chispa until it dies: every cast that landed cost its mana, nothing else did.
+        from = client.received.length;
+        const manaBeforeSparks = manaAt();
+        let landed = 0;
+        for (let cast = 0; cast < 40 && !client.received.slice(from).some((p) => p.name === "LocaleMsg" && p.fields.messageId === 184); cast++) {
+          const at = positionOf(client, boarIndex);
+          if (at && (await castOn(client, 1, at))) landed++;
+        }
+        expect(client.received.slice(from).some((p) => p.name === "LocaleMsg" && p.fields.messageId === 184)).toBe(true);
+        expect(manaAt()).toBe(manaBeforeSparks - landed * spell(SPARK).manaRequired);
+
+        // Alivio on itself: the HP goes up by what the console says.
+        from = client.received.length;
+        const hpBefore = client.received.filter((p) => p.name === "UpdateHP" || p.name === "UpdateUserStats").at(-1)!.fields.minHp as number;
+        const me = positionOf(client, player.charIndex)!;
+        expect(await castOn(client, 2, me)).toBe(true);
+        const healed = await client.waitFor("UpdateHP", () => true, from);
+        expect(healed.fields.minHp as number).toBeGreaterThan(hpBefore);
+        expect((healed.fields.minHp as number) - hpBefore).toBeLessThanOrEqual(spell(SOOTHE).maxHp);
+      }, 90_000);
     });
   }
+}
+
+/**
+ * `CastSpell(slot)`, then the click the server asks for on `at` (on the char's head, as the
+ * stock client clicks); true when mana was spent (the cast landed).
+ */
+async function castOn(client: GameClient, slot: number, at: { x: number; y: number }): Promise<boolean> {
+  const from = client.received.length;
+  client.send("CastSpell", { slot });
+  await client.waitFor("WorkRequestTarget", () => true, from);
+  client.send("WorkLeftClick", { x: at.x, y: at.y - 1, skill: MAGIC });
+  await Bun.sleep(1_300);
+  return client.received.slice(from).some((p) => p.name === "UpdateMana");
 }
 
 /** A new account and a new mage (class 1) entering the world. */

@@ -14,4 +14,5 @@ export { IntentBatchWriter, forEachIntent } from "./intents.ts";
 export { Outbox, readOutbox } from "./outbox.ts";
 export { createMapPackets } from "./protocol-packets.ts";
 export { NPC_AI_LATENESS_BUCKETS_MS, NpcAiStats, emptyNpcAiCounts, type NpcAiCounts, type NpcAiPopulation, type NpcAiReport } from "./npc-ai-stats.ts";
+export { MagicStats, emptyMagicCounts, type MagicCounts } from "./magic-stats.ts";
 export type { FromWorker, ToWorker, WorkerSettings, SnapshotEntry, WorkerStats } from "./worker-protocol.ts";

@@ -12,6 +12,7 @@ import type { Random } from "../random/index.ts";
 import type { Clock, TimerId, TimerScheduler } from "../time/index.ts";
 import type { CrossMapBus } from "./cross-map-bus.ts";
 import type { EntityStore, Place, PlayerEntity } from "./entity-store.ts";
+import type { MagicStats } from "./magic-stats.ts";
 import type { MapDefinition, MapExitDefinition } from "./map-definition.ts";
 import type { MapEvent } from "./map-events.ts";
 import type { MapPackets } from "./map-packets.ts";
@@ -74,6 +75,8 @@ export interface MapContext {
   readonly bus: CrossMapBus;
   readonly rules: MapRules;
   readonly stats: MapStats;
+  /** Casts, status timers and meditation ticks, counted for /metrics (the worker's, shared by its maps). */
+  readonly magicStats: MagicStats;
   /** The map's NPC AI: its loop, ring of thinks, path finder and pending respawns (systems/npcs.ts). */
   readonly npcAi: NpcAiLoop;
   readonly sweeps: MapSweeps;

@@ -21,6 +21,7 @@ import type { MapDefinition, MapExitDefinition } from "./map-definition.ts";
 import type { BankTransferAnswer, EnterRequest, LoadedVault, MapEvent } from "./map-events.ts";
 import type { MapPackets } from "./map-packets.ts";
 import { MapView } from "./map-view.ts";
+import { MagicStats } from "./magic-stats.ts";
 import type { NpcAiStats } from "./npc-ai-stats.ts";
 import type { Outbox } from "./outbox.ts";
 import * as bank from "./systems/bank.ts";
@@ -55,6 +56,8 @@ export interface MapInstanceDeps {
   npcAttack?: NpcAttackHook;
   /** Where the map's NPC AI counts its ticks and thinks (the worker's, shared by its maps); its own otherwise. */
   npcAiStats?: NpcAiStats;
+  /** Where the map counts casts, status timers and meditation ticks (the worker's); its own otherwise. */
+  magicStats?: MagicStats;
 }
 
 /** A handler that threw: which packet, which session, what. */
@@ -97,6 +100,7 @@ export class MapInstance {
       bus: deps.bus,
       rules: deps.rules,
       stats: this.stats,
+      magicStats: deps.magicStats ?? new MagicStats(),
       npcAi: new NpcAiLoop(deps.npcAttack ?? npcMeleeOnPlayer, deps.npcAiStats, npcMeleeOnNpc),
       sweeps: { vitals: null },
       onlineCount: deps.onlineCount,

@@ -10,6 +10,7 @@ import type { BusMessage } from "./cross-map-bus.ts";
 import type { MapRules } from "./map-context.ts";
 import type { MapDefinition } from "./map-definition.ts";
 import type { BankTransferAnswer, EnterKind, LoadedVault, MapEvent, MapHandOver } from "./map-events.ts";
+import type { MagicCounts } from "./magic-stats.ts";
 import type { NpcAiReport } from "./npc-ai-stats.ts";
 
 /** What every worker gets once, at `init`: the same for all maps it will host. */
@@ -90,6 +91,8 @@ export interface WorkerStats {
   intents: number;
   /** The NPC AI of the worker's maps: counts since the last report, and the NPCs it holds now. */
   npcAi: NpcAiReport;
+  /** Casts, status timers and meditation ticks of the worker's maps since the last report. */
+  magic: MagicCounts;
 }
 
 export type FromWorker =

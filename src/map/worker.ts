@@ -13,6 +13,7 @@ import { forEachIntent } from "./intents.ts";
 import type { MapDefinition } from "./map-definition.ts";
 import type { MapEvent } from "./map-events.ts";
 import { MapInstance, type HandlerFault } from "./map-instance.ts";
+import { MagicStats } from "./magic-stats.ts";
 import { NpcAiStats, type NpcAiReport } from "./npc-ai-stats.ts";
 import { Outbox } from "./outbox.ts";
 import { createMapPackets } from "./protocol-packets.ts";
@@ -42,6 +43,8 @@ let worstQueueDelayMs = 0;
 let intentsHandled = 0;
 /** Every map's NPC AI counts here (one object for the worker). */
 const npcAiStats = new NpcAiStats();
+/** Every map's casts, status timers and meditation ticks count here. */
+const magicStats = new MagicStats();
 
 /** Publishing is posting to the gateway thread, which relays to every worker (this one too). */
 const bus: CrossMapBus = {
@@ -58,6 +61,7 @@ function takeStats(): WorkerStats {
     queueDelayMs: worstQueueDelayMs,
     intents: intentsHandled,
     npcAi: npcAiReport(),
+    magic: magicStats.take(),
   };
   driver.loopLag.reset();
   worstQueueDelayMs = 0;
@@ -145,6 +149,7 @@ function createMap(definition: MapDefinition, current: WorkerSettings): MapInsta
     uptimeMs: () => Date.now() - current.startedAtEpochMs,
     onHandlerFault,
     npcAiStats,
+    magicStats,
   });
 }
 

@@ -17,6 +17,7 @@ import { BLOCKED_ALL, isWaterForWalker } from "../game/movement/index.ts";
 import type { MapDefinition } from "../map/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
 import { registerNpcAiMetrics } from "./npc-ai-metrics.ts";
+import { registerMagicMetrics } from "./magic-metrics.ts";
 import { acquireDataLock, type DataLock } from "./data-lock.ts";
 import { reconcileWorldIdentity } from "./world-identity.ts";
 
@@ -390,6 +391,7 @@ function registerWorldMetrics(registry: MetricsRegistry, world: World): void {
     [...world.stats.handlerFaults].map(([packet, count]) => ({ labels: { packet }, value: count })),
   );
   registerNpcAiMetrics(registry, world.stats.npcAi);
+  registerMagicMetrics(registry, world.stats.magic);
   registry.gauge("argentum_bytes_out_total", "Bytes of frames delivered to clients.", () => world.bytesOut);
   registry.gauge("argentum_packets_out_total", "Server packets delivered, by name.", () => {
     const series = [];

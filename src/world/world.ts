@@ -22,6 +22,7 @@ import {
 } from "../map/index.ts";
 import { LoopbackBusTransport, type BusTransport } from "./bus-transport.ts";
 import { MapWorkerHost, type MapWorkerHostEvents } from "./map-worker-host.ts";
+import { MagicTotals } from "./magic-totals.ts";
 import { NpcAiTotals } from "./npc-ai-totals.ts";
 
 /** How long the gateway waits for workers to hand back their players on shutdown. */
@@ -115,6 +116,8 @@ export interface WorldStats {
   restarts: number;
   /** The NPC AI of every worker: counts since start, NPCs as last reported. */
   npcAi: NpcAiTotals;
+  /** Casts, status timers and meditation ticks of every worker, since start. */
+  magic: MagicTotals;
 }
 
 export class World {
@@ -130,7 +133,7 @@ export class World {
   private keepAllLoaded = false;
   /** Monotonic ms since which each loaded map has had nobody on it. */
   private readonly emptySince = new Map<number, number>();
-  readonly stats: WorldStats = { workers: 0, mapsLoaded: 0, playersByMap: new Map(), workerLagMs: new Map(), workerQueueDelayMs: new Map(), intentsHandled: 0, handlerFaults: new Map(), restarts: 0, npcAi: new NpcAiTotals() };
+  readonly stats: WorldStats = { workers: 0, mapsLoaded: 0, playersByMap: new Map(), workerLagMs: new Map(), workerQueueDelayMs: new Map(), intentsHandled: 0, handlerFaults: new Map(), restarts: 0, npcAi: new NpcAiTotals(), magic: new MagicTotals() };
   /** Frames delivered per packet id, for metrics. */
   readonly framesOutById = new Float64Array(512);
   bytesOut = 0;
@@ -362,6 +365,7 @@ export class World {
     this.stats.workerQueueDelayMs.set(host.workerId, stats.queueDelayMs);
     this.stats.intentsHandled += stats.intents;
     this.stats.npcAi.add(host.workerId, stats.npcAi, Date.now());
+    this.stats.magic.add(stats.magic);
     for (const map of host.maps) this.stats.playersByMap.delete(map);
     for (const map of stats.maps) this.stats.playersByMap.set(map.map, map.players);
   }

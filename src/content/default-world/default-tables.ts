@@ -1,7 +1,7 @@
 /**
  * The game tables of the default world: a handful of objects (the starting kit, what the town
  * shop sells and a few loot items), the NPCs placed on its maps (guards, a shop, a banker, a
- * healer, hostile beasts and a passive one), two spells, the home cities and class/race balance, and the starting kit.
+ * healer, hostile beasts and a passive one), three spells, the home cities and class/race balance, and the starting kit.
  * Every name and number is ours — invented for this world, not taken from any AO data file —
  * but the shape is the `.dat` context's `GameTables`, so the server treats it like an import.
  * No AO art: every `GrhIndex` is 0 (the browser draws its own). Pure.
@@ -262,7 +262,7 @@ const NPCS: StoredNpc[] = [
 ];
 
 /** Spell numbers of the default tables. */
-export const DEFAULT_SPELLS = { spark: 1, soothe: 2 } as const;
+export const DEFAULT_SPELLS = { spark: 1, soothe: 2, binding: 3 } as const;
 
 /** `Tipo` 1 = changes a stat; `Target` 1 = users, 3 = users and NPCs; `Sube*` 1 raise, 2 lower. */
 const SPELLS: StoredSpell[] = [
@@ -289,6 +289,19 @@ const SPELLS: StoredSpell[] = [
     hpMode: 1,
     minHp: 3,
     maxHp: 7,
+  },
+  {
+    // `Tipo` 2 changes a state: `Paraliza` holds a creature (or a player) for `Duration` × 39
+    // AI ticks (§5.5): about 6 s for a short, safe taste of it.
+    id: DEFAULT_SPELLS.binding,
+    name: "Atadura",
+    description: "Raíces que sujetan a una criatura unos segundos.",
+    magicWords: "QUIETO, ATADURA",
+    spellType: 2,
+    target: 3,
+    manaRequired: 10,
+    paralyzes: true,
+    durationSeconds: 1,
   },
 ];
 
@@ -492,7 +505,7 @@ const item = (slot: number, object: number, amount = 1, equipped = false): Start
 
 /** Spells learnt at creation, by class id. */
 const KIT_SPELLS: Partial<Record<ClassId, readonly number[]>> = {
-  1: [DEFAULT_SPELLS.spark, DEFAULT_SPELLS.soothe],
+  1: [DEFAULT_SPELLS.spark, DEFAULT_SPELLS.soothe, DEFAULT_SPELLS.binding],
   2: [DEFAULT_SPELLS.soothe, DEFAULT_SPELLS.spark],
   5: [DEFAULT_SPELLS.spark, DEFAULT_SPELLS.soothe],
   6: [DEFAULT_SPELLS.soothe, DEFAULT_SPELLS.spark],

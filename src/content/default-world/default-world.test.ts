@@ -250,7 +250,7 @@ describe("default world tables", () => {
         { slot: 6, objectId: DEFAULT_OBJECTS.waterFlask, amount: 5, equipped: false },
       ]);
     }
-    expect(DEFAULT_STARTING_KIT.byClass[1].spells).toEqual([1, 2]);
+    expect(DEFAULT_STARTING_KIT.byClass[1].spells).toEqual([1, 2, 3]);
     expect(DEFAULT_STARTING_KIT.byClass[3].spells).toEqual([]);
   });
 

@@ -152,6 +152,7 @@ function rulesOf(ctx: MapContext): SpellRules {
 /** `CastSpell(slot)` (VB6 `HandleCastSpell` → `UseSpellSlot`). */
 export function castSpell(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"CastSpell">): void {
   const { slot } = fields;
+  ctx.magicStats.current.castRequests++;
   const selection = selectSpell(casterState(player), player.record.spells, slot, (id) => spellOf(ctx, id));
   if (selection.kind === "refused" && selection.reason === "dead") {
     ctx.view.send(player, ctx.packets.localeMsg(selection.message, "", FontIndex.Info));
@@ -236,9 +237,11 @@ function castFromSlot(ctx: MapContext, player: PlayerEntity, slot: number, x: nu
   const caster = casterOf(ctx, player);
   const plan = planCast(caster, spell, clickedTarget(ctx, player), { nowMs, noMagic: false, slotLastCastAtMs: player.spellCastAt[slot] ?? null }, rules);
   if (!plan.ok) {
+    ctx.magicStats.current.castsRefused++;
     refuseCast(ctx, player, plan);
     return;
   }
+  ctx.magicStats.current.castsResolved++;
   const cast: Cast = { ctx, player, spell, plan, caster, rules, nowMs, x, y };
   switch (plan.on) {
     case "user":

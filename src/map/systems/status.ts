@@ -217,6 +217,7 @@ export function meditate(ctx: MapContext, player: PlayerEntity): void {
       view.around(player.x, player.y, packets.meditateToggle(player.charIndex, 0, player.x, player.y));
       return;
     case "started": {
+      ctx.magicStats.current.meditationsStarted++;
       const timer = ctx.timers.every(toggle.firstTickAtMs, onMeditationTick, { ctx, player }, () => toggle.tickMs);
       player.meditation = { fx: toggle.fx, timer };
       player.fx = toggle.fx;
@@ -256,6 +257,7 @@ function onMeditationTick(_plannedMs: number, { ctx, player }: MeditationArg, id
     ctx.timers.cancel(id);
     return;
   }
+  ctx.magicStats.current.meditationTicks++;
   const vitals = player.record.vitals;
   const tick = meditationTick({ mana: vitals.mana, maxMana: vitals.maxMana, skills: player.record.skills }, meditationRates(ctx));
   player.record.vitals = { ...vitals, mana: tick.manaAfter };
@@ -294,6 +296,7 @@ function schedule(ctx: MapContext, target: Target): void {
   if (current !== null && current.at === at && ctx.timers.isPending(current.id)) return;
   cancelStatusTimer(ctx, target);
   if (at === null) return;
+  ctx.magicStats.current.statusTimersArmed++;
   target.statusTimer = { at, id: ctx.timers.at(at, onStatusTimer, { ctx, target }) };
 }
 
@@ -306,6 +309,7 @@ function cancelStatusTimer(ctx: MapContext, target: Target): void {
 function onStatusTimer(_plannedMs: number, { ctx, target }: StatusArg, id: TimerId): void {
   if (target.statusTimer?.id !== id) return;
   target.statusTimer = null;
+  ctx.magicStats.current.statusTimerEvents++;
   if (target.kind === "npc") {
     if (!target.alive || ctx.store.npc(target.charIndex) !== target) return;
     const expiry = expireEffects(target.statusEffects, ctx.clock.now());
