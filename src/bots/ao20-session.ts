@@ -12,7 +12,10 @@
  * run's pooled view of its map (map-view.ts); `ChangeMap` moves it to the new map's view. Walkers
  * pick legal steps from the map's terrain and that view. For fighters it also keeps its own HP
  * (`UpdateHP`, `UpdateUserStats`) and whether it is dead (HP 0, or a ghost's body on its own
- * char), and finds the nearest NPC in its window. It feeds the run's `RunLedger`: offered
+ * char), and finds the nearest NPC in its window. For casters it keeps its mana (`UpdateMana`,
+ * `UpdateUserStats`), its spell book (`ChangeSpellSlot`, in the login burst before `Logged`, so
+ * before any behaviour could subscribe), its free skill points (`LevelUp`) and whether its own
+ * char meditates (`MeditateToggle`). It feeds the run's `RunLedger`: offered
  * steps, the first observation of other bots' steps, refusals, chat round trips, bytes, logins.
  * `ErrorMsg`, `ShowMessageBox`, a timeout or an unasked close fail the bot; how it ended is kept
  * as a value (`FailureSignal`) for the report to group by cause (failure-causes.ts).
@@ -102,6 +105,28 @@ export interface CombatView extends WalkView {
   isNpc(charIndex: number): boolean;
 }
 
+/**
+ * What casters read about their own bot (implemented by the session): the fighter's view, plus
+ * mana, the spell book, free skill points and meditation. Structurally the caster's `CasterView`.
+ */
+export interface SpellView extends CombatView {
+  readonly maxHp: number;
+  /** Own mana and its maximum as last told (UpdateMana / UpdateUserStats); NaN before. */
+  readonly mana: number;
+  readonly maxMana: number;
+  /** Our own char shows the meditation FX (MeditateToggle with fx > 0). */
+  readonly meditating: boolean;
+  /** Free skill points as last told (LevelUp); 0 when never told. */
+  readonly freeSkillPoints: number;
+  /** Grows with every ChangeSpellSlot. */
+  readonly bookVersion: number;
+  /** The spell in book slot `slot` (1..40), 0 when empty or unknown. */
+  spellInSlot(slot: number): number;
+}
+
+/** Book slots the session keeps (the stock client's 40). */
+const BOOK_SLOTS = 40;
+
 /** `create`: new accounts and characters; `reuse`: log into them, creating what is missing. */
 export type LoginMode = "create" | "reuse";
 
@@ -114,6 +139,8 @@ export interface Ao20SessionOptions {
   readonly maps?: MapCatalog;
   readonly credentials: (actorId: number) => BotCredentials;
   readonly character?: NewCharacterSpec;
+  /** The character a given actor asks for (casters want a Mage); `character` for the rest. */
+  readonly characterFor?: (actor: ActorView) => NewCharacterSpec;
   /** `create` (default): a new account and character per bot; `reuse`: log into them, creating what is missing. */
   readonly login?: LoginMode;
   /** Local addresses to connect from, round-robin by actor id (`--source-addresses`). */
@@ -133,7 +160,7 @@ const WALK_SCRATCH = { heading: 0, counter: 0 };
 const PLACEMENT: CharPlacement = { charIndex: 0, x: 0, y: 0, isNpc: false, body: 0 };
 
 /** One bot's connection and client state. It is the runtime's link and the walker's view. */
-export class BotSession implements SessionLink, CombatView, TransportEvents {
+export class BotSession implements SessionLink, SpellView, TransportEvents {
   phase: Phase = "waiting";
   map = 0;
   charIndex = 0;
@@ -145,6 +172,14 @@ export class BotSession implements SessionLink, CombatView, TransportEvents {
   /** Our own char shows the ghost's body. */
   ghost = false;
   deaths = 0;
+  /** Own mana and its maximum as last told (NaN: not yet). */
+  mana = Number.NaN;
+  maxMana = Number.NaN;
+  meditating = false;
+  freeSkillPoints = 0;
+  bookVersion = 0;
+  /** Spell id by book slot (index 0 unused), from ChangeSpellSlot. */
+  private readonly book = new Int16Array(BOOK_SLOTS + 1);
   /** The pooled view of the map the bot is on (undefined before the first ChangeMap). */
   view: MapView | undefined;
   readonly steps = new PendingSteps();
@@ -334,6 +369,10 @@ export class BotSession implements SessionLink, CombatView, TransportEvents {
     return this.view?.isNpc(charIndex) ?? false;
   }
 
+  spellInSlot(slot: number): number {
+    return slot >= 1 && slot <= BOOK_SLOTS ? this.book[slot]! : 0;
+  }
+
   /** Applies a change of own HP or body, counting a death when it turns the bot into one. */
   private vitals(hp: number, ghost: boolean): void {
     const wasDead = this.dead;
@@ -408,7 +447,26 @@ export class BotSession implements SessionLink, CombatView, TransportEvents {
         break;
       case "UpdateUserStats":
         this.maxHp = f.maxHp as number;
+        this.maxMana = f.maxMana as number;
+        this.mana = f.minMana as number;
         this.vitals(f.minHp as number, this.ghost);
+        break;
+      case "UpdateMana":
+        this.mana = f.minMana as number;
+        break;
+      case "ChangeSpellSlot": {
+        const slot = f.slot as number;
+        if (slot >= 1 && slot <= BOOK_SLOTS) {
+          this.book[slot] = (f.spellIdOrEmpty as number) > 0 ? (f.spellId as number) : 0;
+          this.bookVersion++;
+        }
+        break;
+      }
+      case "LevelUp":
+        this.freeSkillPoints = f.freeSkillPoints as number;
+        break;
+      case "MeditateToggle":
+        if ((f.charIndex as number) === this.charIndex && this.charIndex !== 0) this.meditating = (f.fx as number) > 0;
         break;
       case "CharacterChange":
         if ((f.charIndex as number) === this.charIndex && this.charIndex !== 0) this.vitals(this.hp, (f.body as number) === GHOST_BODY);
@@ -454,7 +512,7 @@ export class BotSession implements SessionLink, CombatView, TransportEvents {
         return;
       }
     }
-    const spec = this.port.character;
+    const spec = this.port.characterFor?.(this.actor) ?? this.port.character;
     this.phase = "entering";
     this.write("LoginNewChar", { name, race: spec.race, gender: spec.gender, class: spec.class, head: spec.head, homeCity: spec.homeCity });
   }
@@ -494,6 +552,8 @@ export class BotSession implements SessionLink, CombatView, TransportEvents {
     this.steps.clear();
     this.view = this.port.views.of(map);
     this.map = map;
+    // Leaving a map ends a meditation without a word (the new map never heard of it).
+    this.meditating = false;
     this.charIndex = 0;
     this.x = 0;
     this.y = 0;
@@ -657,6 +717,7 @@ export class Ao20SessionPort implements SessionPort {
   readonly maps: MapCatalog | undefined;
   readonly loginMode: LoginMode;
   readonly character: NewCharacterSpec;
+  readonly characterFor: ((actor: ActorView) => NewCharacterSpec) | undefined;
   readonly loginTimeoutMs: number;
   readonly maxLoginsInFlight: number;
   readonly sourceAddresses: readonly string[];
@@ -674,6 +735,7 @@ export class Ao20SessionPort implements SessionPort {
     this.maps = options.maps;
     this.loginMode = options.login ?? "create";
     this.character = options.character ?? DEFAULT_NEW_CHARACTER;
+    this.characterFor = options.characterFor;
     this.loginTimeoutMs = options.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS;
     this.maxLoginsInFlight = Math.max(1, options.maxLoginsInFlight ?? Number.POSITIVE_INFINITY);
     this.sourceAddresses = options.sourceAddresses ?? [];
@@ -700,6 +762,11 @@ export class Ao20SessionPort implements SessionPort {
 
   /** The fighter's view of actor `actorId`. */
   combatView(actorId: number): CombatView | undefined {
+    return this.sessions[actorId];
+  }
+
+  /** The caster's view of actor `actorId`. */
+  spellView(actorId: number): SpellView | undefined {
     return this.sessions[actorId];
   }
 

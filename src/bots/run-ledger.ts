@@ -6,12 +6,15 @@
  * so a stalled bot process cannot hide a slow server. Only actions planned inside the
  * measurement window count; receive-side volumes count by arrival time inside the window.
  * Fighters' attacks count by planned time too, and what they see of their fights (hits, misses,
- * kills, being hit, deaths) by arrival time, like the volumes.
+ * kills, being hit, deaths) by arrival time, like the volumes. Casters' `CastSpell` and clicks
+ * count by planned time, their hits, kills, mana spent, meditations and refusals by arrival.
  */
+import type { CastTally } from "./behaviours/caster.ts";
 import type { FightTally } from "./behaviours/fighter.ts";
+import type { SpellRole } from "./behaviours/spell-roles.ts";
 import { Histogram } from "../time/index.ts";
 
-export class RunLedger implements FightTally {
+export class RunLedger implements FightTally, CastTally {
   /** Measurement window on the run clock; planned times in [start, end) count. */
   windowStartMs = Number.POSITIVE_INFINITY;
   windowEndMs = Number.POSITIVE_INFINITY;
@@ -85,6 +88,27 @@ export class RunLedger implements FightTally {
   /** Targets left alone after attacks that got no answer (not attackable, stale, no combat). */
   targetsGivenUp = 0;
 
+  // Magic (casters): CastSpell and clicks planned inside the window, the rest seen while `receiving`.
+  /** `CastSpell` sent (a selection; the click follows when the server asks for the target). */
+  castRequests = 0;
+  /** Casts completed with their click, by role. */
+  castsSent = 0;
+  damageCasts = 0;
+  healCasts = 0;
+  paralysisCasts = 0;
+  /** Every click of the whole run (progress lines). */
+  castsSentTotal = 0;
+  /** TextOverChar / CharUpdateHP on a caster's target after its damage click, one per click. */
+  spellHitsSeen = 0;
+  /** A caster's target removed right after a spell hit on it. */
+  castKillsSeen = 0;
+  /** Mana the casters' UpdateMana showed going down. */
+  manaSpentTotal = 0;
+  meditations = 0;
+  /** Locale lines refusing a cast (mana, skill, target…). */
+  castsRefused = 0;
+  /** `CastSpell` the server never answered with WorkRequestTarget. */
+  castsUnanswered = 0;
 
   /** Starts counting: actions planned from now on, frames arriving from now on. */
   startWindow(nowMs: number): void {
@@ -184,6 +208,43 @@ export class RunLedger implements FightTally {
 
   targetGivenUp(): void {
     if (this.receiving) this.targetsGivenUp++;
+  }
+
+  castRequested(plannedMs: number): void {
+    if (this.inWindow(plannedMs)) this.castRequests++;
+  }
+
+  castSent(plannedMs: number, role: SpellRole): void {
+    this.castsSentTotal++;
+    if (!this.inWindow(plannedMs)) return;
+    this.castsSent++;
+    if (role === "damage") this.damageCasts++;
+    else if (role === "heal") this.healCasts++;
+    else this.paralysisCasts++;
+  }
+
+  spellHitSeen(): void {
+    if (this.receiving) this.spellHitsSeen++;
+  }
+
+  castKillSeen(): void {
+    if (this.receiving) this.castKillsSeen++;
+  }
+
+  manaSpent(amount: number): void {
+    if (this.receiving) this.manaSpentTotal += amount;
+  }
+
+  meditationStarted(): void {
+    if (this.receiving) this.meditations++;
+  }
+
+  castRefused(): void {
+    if (this.receiving) this.castsRefused++;
+  }
+
+  castUnanswered(): void {
+    if (this.receiving) this.castsUnanswered++;
   }
 
   /** One read of `wireBytes` (frames are counted by the session, per body). */

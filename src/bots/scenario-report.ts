@@ -44,7 +44,27 @@ export interface NpcAiReportFields {
   readonly npc_ai_maps_running: number | null;
 }
 
-export interface ScenarioReport extends NpcAiReportFields {
+/**
+ * Spells, status timers and meditation on the server over the window, from /metrics, summed over
+ * the map workers; rates over the same report span as the NPC AI (null without it).
+ */
+export interface MagicReportFields {
+  /** `CastSpell` handled per second (a selection; the click that casts follows). */
+  readonly server_cast_requests_per_s: number | null;
+  /** Casts that went on to their effect, per second. */
+  readonly server_casts_per_s: number | null;
+  /** Casts refused by `PuedeLanzar` or the target checks, per second. */
+  readonly server_casts_refused_per_s: number | null;
+  /** Per-entity status timers armed (a new or moved deadline), per second. */
+  readonly server_status_timers_armed_per_s: number | null;
+  /** Status timers fired (an expiry, a poison bite or a burn due), per second. */
+  readonly server_status_timer_events_per_s: number | null;
+  readonly server_meditations_started_per_s: number | null;
+  /** Meditation mana ticks per second. */
+  readonly server_meditation_ticks_per_s: number | null;
+}
+
+export interface ScenarioReport extends NpcAiReportFields, MagicReportFields {
   readonly scenario: string;
   readonly bots: number;
   /** Moves offered (Walk sent) per second in the window. */
@@ -129,6 +149,29 @@ export interface ScenarioReport extends NpcAiReportFields {
   readonly deaths: number;
   /** Targets left alone after attacks with no answer (not attackable, not there, no combat on the server). */
   readonly targets_given_up: number;
+  /** Bots per behaviour of the plan (`walker`, `fighter`, `caster`; `scenario` when there is one kind). */
+  readonly bots_by_behaviour: Readonly<Record<string, number>>;
+  /** Casters (cast_spread, mixed_combat): clicks completing a cast per second in the window; null without casters. */
+  readonly casts_per_s: number | null;
+  /** `CastSpell` sent, planned in the window. */
+  readonly cast_requests: number;
+  /** Casts completed with their click, planned in the window, and of them damage, heal and paralysis. */
+  readonly casts_sent: number;
+  readonly damage_casts: number;
+  readonly heal_casts: number;
+  readonly paralysis_casts: number;
+  /** TextOverChar / CharUpdateHP on a caster's target after its damage click, one per click. */
+  readonly spell_hits_seen: number;
+  /** A caster's target removed right after a spell hit. */
+  readonly cast_kills_seen: number;
+  /** Mana the casters' UpdateMana showed going down. */
+  readonly mana_spent: number;
+  /** Meditations the casters saw start. */
+  readonly meditations: number;
+  /** Refusal lines after a cast (mana, skill, target…). */
+  readonly casts_refused: number;
+  /** `CastSpell` never answered with WorkRequestTarget. */
+  readonly casts_unanswered: number;
 
   /** From /metrics (null without --metrics-url): */
   readonly server_moves_per_s: number | null;
@@ -195,6 +238,14 @@ export function formatReportTable(report: ScenarioReport): string {
           ["hits / misses / kills seen", `${report.hits_seen} / ${report.misses_seen} / ${report.kills_seen}`],
           ["hit by NPCs / deaths / targets given up", `${report.hits_taken} / ${report.deaths} / ${report.targets_given_up}`],
         ] as [string, string][])),
+    ...(report.casts_per_s === null
+      ? []
+      : ([
+          ["casts / s (sent: damage / heal / paralysis)", `${cell(report.casts_per_s)} (${report.casts_sent}: ${report.damage_casts} / ${report.heal_casts} / ${report.paralysis_casts})`],
+          ["spell hits / kills seen, mana spent", `${report.spell_hits_seen} / ${report.cast_kills_seen}, ${report.mana_spent}`],
+          ["meditations / casts refused / unanswered", `${report.meditations} / ${report.casts_refused} / ${report.casts_unanswered}`],
+        ] as [string, string][])),
+    ["bots by behaviour", Object.entries(report.bots_by_behaviour).map(([name, count]) => `${name} ${count}`).join(", ")],
     ["failures", report.failures === 0 ? "0" : `${report.failures} of ${report.bots} bots (by cause below)`],
     ["server cpu % / rss MB", `${cell(report.server_cpu_pct)} / ${cell(report.server_rss_mb, 0)}`],
     ["server moves / s (walks - refusals)", cell(report.server_moves_per_s)],
@@ -204,6 +255,8 @@ export function formatReportTable(report: ScenarioReport): string {
     ["npc ai path searches / expansions per s", `${cell(report.npc_path_searches_per_s)} / ${cell(report.npc_path_expansions_per_s)}`],
     ["npc ai cpu ms/s (% of a core), µs per think, longest tick ms", `${cell(report.npc_ai_cpu_ms_per_s, 2)} (${cell(report.npc_ai_cpu_pct, 2)} %), ${cell(report.npc_ai_us_per_think, 2)}, ${cell(report.npc_ai_tick_max_ms, 2)}`],
     ["npc ai tick lateness p50 / p99 / max ms", `${cell(report.npc_ai_lateness_p50_ms, 2)} / ${cell(report.npc_ai_lateness_p99_ms, 2)} / ${cell(report.npc_ai_lateness_max_ms, 2)}`],
+    ["server casts / refused / requests per s", `${cell(report.server_casts_per_s)} / ${cell(report.server_casts_refused_per_s)} / ${cell(report.server_cast_requests_per_s)}`],
+    ["server status timers armed / fired, meditation ticks per s", `${cell(report.server_status_timers_armed_per_s)} / ${cell(report.server_status_timer_events_per_s)}, ${cell(report.server_meditation_ticks_per_s)}`],
     ["map queue delay max ms", cell(report.map_queue_delay_max_ms, 2)],
     ["server lag p99 / max main, max worker ms", `${cell(report.event_loop_lag_p99_ms, 2)} / ${cell(report.event_loop_lag_max_ms, 2)}, ${cell(report.worker_lag_max_ms, 2)}`],
     ["bots cpu % / rss MB", `${cell(report.bots_cpu_pct)} / ${cell(report.bots_rss_mb, 0)}`],

@@ -13,10 +13,12 @@
  * on that queue. Network and HTTP are injected (connector, JSON and metrics getters).
  */
 import { RealClock, RealTimerDriver, TimerScheduler, TimerWheel } from "../time/index.ts";
-import { Ao20SessionPort, DEFAULT_LOGIN_TIMEOUT_MS, type LoginMode, type NewCharacterSpec } from "./ao20-session.ts";
-import { planRun } from "./arrivals.ts";
+import { Ao20SessionPort, DEFAULT_LOGIN_TIMEOUT_MS, DEFAULT_NEW_CHARACTER, type LoginMode, type NewCharacterSpec } from "./ao20-session.ts";
+import { planRun, type WeightedBehaviour } from "./arrivals.ts";
 import type { BehaviourFactory } from "./behaviour.ts";
+import { CasterBehaviour } from "./behaviours/caster.ts";
 import { FighterBehaviour } from "./behaviours/fighter.ts";
+import { DEFAULT_SPELL_CATALOG, spellCatalogFromWorldInfo, type SpellCatalog } from "./behaviours/spell-roles.ts";
 import { IdleBehaviour } from "./behaviours/idle.ts";
 import { MapWalkerBehaviour } from "./behaviours/map-walker.ts";
 import { botCredentials, isRunTag, seedTag } from "./bot-identity.ts";
@@ -28,8 +30,8 @@ import { silentBotLogger, type BotLogger } from "./logger.ts";
 import { fetchJson, MapCatalog, type JsonGetter } from "./map-catalog.ts";
 import { RunLedger } from "./run-ledger.ts";
 import type { ScenarioReport, TimelineEntry } from "./scenario-report.ts";
-import type { ScenarioSpec } from "./scenarios.ts";
-import { fetchText, npcAiBetween, readServerSnapshot, type MetricsGetter, type ServerSnapshot } from "./server-metrics.ts";
+import { MAGE_CLASS, mixProblem, type ScenarioMix, type ScenarioSpec } from "./scenarios.ts";
+import { fetchText, magicBetween, npcAiBetween, readServerSnapshot, type MetricsGetter, type ServerSnapshot } from "./server-metrics.ts";
 import { isLoopbackHost } from "./source-addresses.ts";
 import { connectTcp } from "./tcp-transport.ts";
 import type { TransportConnector, TransportTarget } from "./transport.ts";
@@ -58,7 +60,7 @@ const DRAIN_WAIT_MS = 5_000;
 const POLL_MS = 50;
 /** Bot actions may go out at most this often per bot (budget; a walker needs ~5/s). */
 const SENDS_PER_S_LIMIT = 20;
-/** Per-bot budget: a fighter holds three timers (think, attack, chat) and five subscriptions. */
+/** Per-bot budget: a fighter holds three timers (think, attack, chat) and five subscriptions, a caster three timers and seven. */
 const SCENARIO_LIMITS = { maxTimers: 4, maxSendsPerS: SENDS_PER_S_LIMIT, maxSubscriptions: 8 } as const;
 
 /** Picks the transport for a target (a source address binds TCP only; the runner refuses it for WebSocket). */
@@ -88,6 +90,8 @@ export interface ScenarioRunOptions {
   /** Local addresses bots connect from, round-robin (TCP only). */
   readonly sourceAddresses?: readonly string[];
   readonly character?: NewCharacterSpec;
+  /** Walkers, fighters and casters in these shares instead of the scenario's (`--mix`). */
+  readonly mix?: ScenarioMix;
   readonly graceMs?: number;
   readonly progress?: (line: string) => void;
   /** Warnings before the run (connection caps); they are in the report too. */
@@ -136,6 +140,10 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
   if (scenario.walk && options.httpOrigin === undefined) {
     throw new ScenarioError("bad_options", `${scenario.name} walks on the server's maps: give the server's HTTP address (--http-url or --metrics-url)`);
   }
+  const mix = options.mix ?? scenario.mix;
+  if (options.mix !== undefined && scenario.walk === undefined) throw new ScenarioError("bad_options", `${scenario.name} does not move its bots: a mix applies to walking scenarios only`);
+  const badMix = mix === undefined ? undefined : mixProblem(mix);
+  if (badMix !== undefined) throw new ScenarioError("bad_options", badMix);
   const sourceAddresses = options.sourceAddresses ?? [];
   if (sourceAddresses.length > 0 && target.kind !== "tcp") throw new ScenarioError("bad_options", "source addresses apply to tcp:// targets only");
   const login = options.login ?? "create";
@@ -187,6 +195,15 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       if (!loaded.ok) throw new ScenarioError("map_unavailable", `${scenario.name} needs map ${scenario.expectedMap}: ${loaded.message}`);
     }
 
+    // Casters learn what their spells are for from the server's spell names (GET /api/world).
+    let spells: SpellCatalog = DEFAULT_SPELL_CATALOG;
+    if (mix !== undefined && mix.casters > 0 && options.httpOrigin !== undefined) {
+      const read = await readSpellCatalog(options.httpOrigin, options.getJson ?? fetchJson);
+      if (typeof read === "string") options.warn?.(`casters use the default world's spell numbers: ${read}`);
+      else spells = read;
+    }
+    const casterCharacter: NewCharacterSpec = { ...(options.character ?? DEFAULT_NEW_CHARACTER), class: scenario.casterClass ?? MAGE_CLASS };
+
     const port = new Ao20SessionPort({
       target,
       connect: options.connect ?? connectTransport,
@@ -195,6 +212,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       maps,
       credentials: (actorId) => botCredentials(tag, actorId),
       character: options.character,
+      characterFor: mix !== undefined && mix.casters > 0 ? (actor) => (actor.behaviour === "caster" ? casterCharacter : (options.character ?? DEFAULT_NEW_CHARACTER)) : undefined,
       login,
       sourceAddresses,
       expectedMap: scenario.expectedMap,
@@ -205,33 +223,58 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
     const walk = scenario.walk;
     const onSkip = () => void ledger.stepsSkipped++;
     let factory: BehaviourFactory = () => new IdleBehaviour();
-    if (walk && scenario.fight) {
-      factory = () =>
-        new FighterBehaviour({
-          views: (actorId) => port.combatView(actorId),
-          think: walk.think,
-          allowExits: walk.allowExits,
-          chatThink: scenario.chatThink,
-          tally: ledger,
-          onSkip,
-        });
-    } else if (walk) {
-      factory = () =>
-        new MapWalkerBehaviour({
-          views: (actorId) => port.walkView(actorId),
-          think: walk.think,
-          allowExits: walk.allowExits,
-          chatThink: scenario.chatThink,
-          onSkip,
-        });
+    const fighter: BehaviourFactory | undefined = walk
+      ? () =>
+          new FighterBehaviour({
+            views: (actorId) => port.combatView(actorId),
+            think: walk.think,
+            allowExits: walk.allowExits,
+            chatThink: scenario.chatThink,
+            tally: ledger,
+            onSkip,
+          })
+      : undefined;
+    const walker: BehaviourFactory | undefined = walk
+      ? () =>
+          new MapWalkerBehaviour({
+            views: (actorId) => port.walkView(actorId),
+            think: walk.think,
+            allowExits: walk.allowExits,
+            chatThink: scenario.chatThink,
+            onSkip,
+          })
+      : undefined;
+    const caster: BehaviourFactory | undefined = walk
+      ? () =>
+          new CasterBehaviour({
+            views: (actorId) => port.spellView(actorId),
+            spells,
+            think: walk.think,
+            allowExits: walk.allowExits,
+            chatThink: scenario.chatThink,
+            tally: ledger,
+            onSkip,
+          })
+      : undefined;
+    if (walk && scenario.fight) factory = fighter!;
+    else if (walk) factory = walker!;
+    const behaviours: Record<string, BehaviourFactory> = { scenario: factory };
+    let planBehaviours: string | WeightedBehaviour[] = "scenario";
+    if (walk && mix !== undefined) {
+      Object.assign(behaviours, { walker: walker!, fighter: fighter!, caster: caster! });
+      planBehaviours = [
+        { behaviour: "walker", weight: mix.walkers },
+        { behaviour: "fighter", weight: mix.fighters },
+        { behaviour: "caster", weight: mix.casters },
+      ].filter((entry) => entry.weight > 0);
     }
-    const planned = planRun({ seed, arrivals: { kind: "closed", actors: bots, spreadMs: ARRIVAL_SPREAD_MS }, behaviours: "scenario", startAtMs: clock.now() });
+    const planned = planRun({ seed, arrivals: { kind: "closed", actors: bots, spreadMs: ARRIVAL_SPREAD_MS }, behaviours: planBehaviours, startAtMs: clock.now() });
     if (!planned.ok) throw new ScenarioError("bad_options", planned.error.message);
     const runtime = new BotRuntime({
       plan: planned.plan,
       scheduler,
       session: port,
-      behaviours: { scenario: factory },
+      behaviours,
       limits: SCENARIO_LIMITS,
       log,
       namePrefix: "bot",
@@ -241,7 +284,9 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
     const startedMs = clock.now();
     let phase = scenario.loginOnly ? "storm" : "login";
     const peaks: Peaks = { players: Number.NaN, queueDelayS: Number.NaN, workerLagS: Number.NaN, npcAiLatenessS: Number.NaN, npcAiTickS: Number.NaN, lastError: null };
-    let last = { at: startedMs, walks: 0, confirmed: 0, bytes: 0, attacks: 0, hits: 0 };
+    const fights = scenario.fight || (mix !== undefined && mix.fighters > 0);
+    const casts = mix !== undefined && mix.casters > 0;
+    let last = { at: startedMs, walks: 0, confirmed: 0, bytes: 0, attacks: 0, hits: 0, casts: 0 };
     const timeline: TimelineEntry[] = [];
     let lastServer: ServerSnapshot | undefined;
     let sampling = false;
@@ -276,7 +321,8 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       ledger.secondRttMaxMs = Number.NEGATIVE_INFINITY;
       const attacks = ledger.attacksSentTotal - last.attacks;
       const hits = ledger.hitsSeenTotal - last.hits;
-      last = { at: now, walks: ledger.walksSentTotal, confirmed: ledger.movesConfirmedTotal, bytes: ledger.bytesReceivedTotal, attacks: ledger.attacksSentTotal, hits: ledger.hitsSeenTotal };
+      const castsSent = ledger.castsSentTotal - last.casts;
+      last = { at: now, walks: ledger.walksSentTotal, confirmed: ledger.movesConfirmedTotal, bytes: ledger.bytesReceivedTotal, attacks: ledger.attacksSentTotal, hits: ledger.hitsSeenTotal, casts: ledger.castsSentTotal };
       timeline.push({
         t: Math.round((now - startedMs) / 100) / 10,
         phase,
@@ -289,7 +335,8 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       progress(
         `${scenario.name} ${((now - startedMs) / MS_PER_S).toFixed(0)}s [${phase}] in ${counts.Active}/${bots} failed ${counts.Failed} waiting ${port.queued} logins ${ledger.logins}` +
           (walk ? ` | walks ${(walks / seconds).toFixed(0)}/s seen ${(confirmed / seconds).toFixed(0)}/s rtt p99 ${ledger.moveRtt.count > 0 ? ledger.moveRtt.percentile(99).toFixed(1) : "-"} ms` : "") +
-          (scenario.fight ? ` | attacks ${(attacks / seconds).toFixed(0)}/s hits ${(hits / seconds).toFixed(0)}/s` : "") +
+          (fights ? ` | attacks ${(attacks / seconds).toFixed(0)}/s hits ${(hits / seconds).toFixed(0)}/s` : "") +
+          (casts ? ` | casts ${(castsSent / seconds).toFixed(0)}/s` : "") +
           ` | rx ${(bytes / seconds / 1e6).toFixed(2)} MB/s${server}`,
       );
       sample();
@@ -428,7 +475,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       maps_at_login: ledger.loginMaps.size,
       transfers: ledger.transfers,
       decode_errors: ledger.decodeErrors,
-      attacks_per_s: scenario.fight ? perS(ledger.attacksSent) : null,
+      attacks_per_s: fights ? perS(ledger.attacksSent) : null,
       attacks_sent: ledger.attacksSent,
       hits_seen: ledger.hitsSeen,
       misses_seen: ledger.missesSeen,
@@ -436,6 +483,19 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       hits_taken: ledger.hitsTaken,
       deaths: ledger.deaths,
       targets_given_up: ledger.targetsGivenUp,
+      bots_by_behaviour: behaviourCounts(planned.plan.actors),
+      casts_per_s: casts ? perS(ledger.castsSent) : null,
+      cast_requests: ledger.castRequests,
+      casts_sent: ledger.castsSent,
+      damage_casts: ledger.damageCasts,
+      heal_casts: ledger.healCasts,
+      paralysis_casts: ledger.paralysisCasts,
+      spell_hits_seen: ledger.spellHitsSeen,
+      cast_kills_seen: ledger.castKillsSeen,
+      mana_spent: ledger.manaSpentTotal,
+      meditations: ledger.meditations,
+      casts_refused: ledger.castsRefused,
+      casts_unanswered: ledger.castsUnanswered,
 
       server_moves_per_s: serverStart && serverEnd ? round((serverEnd.walksIn - serverEnd.posUpdatesOut - (serverStart.walksIn - serverStart.posUpdatesOut)) / serverSpanS, 1) : null,
       server_walks_in: serverEnd ? serverEnd.walksIn : null,
@@ -448,6 +508,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       worker_lag_max_ms: round(peaks.workerLagS * MS_PER_S, 3),
       metrics_error: options.metricsUrl === undefined ? "no --metrics-url" : peaks.lastError,
       ...npcAiBetween(serverStart?.npcAi, serverEnd?.npcAi, peaks.npcAiLatenessS, peaks.npcAiTickS),
+      ...magicBetween(serverStart?.magic, serverEnd?.magic),
 
       bots_cpu_pct: hostSpanMs > 0 ? round(((windowUsage.cpuMs - windowHost.host.cpuMs) / hostSpanMs) * 100, 1) : null,
       bots_rss_mb: round(windowUsage.rssBytes / BYTES_PER_MB, 1),
@@ -458,5 +519,27 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
     };
   } finally {
     driver.stop();
+  }
+}
+
+/** Bots per behaviour name of a plan. */
+function behaviourCounts(actors: readonly { readonly behaviour: string }[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const actor of actors) counts[actor.behaviour] = (counts[actor.behaviour] ?? 0) + 1;
+  return counts;
+}
+
+/** The casters' spell catalogue from the server's `GET /api/world`, or why not (a message). */
+async function readSpellCatalog(httpOrigin: string, get: JsonGetter): Promise<SpellCatalog | string> {
+  const url = `${httpOrigin}/api/world`;
+  try {
+    const response = await get(url);
+    if (response.status !== 200) return `GET ${url}: HTTP ${response.status}`;
+    const read = spellCatalogFromWorldInfo(await response.json());
+    if (read === undefined) return `GET ${url}: no spell list`;
+    if (read.known === 0) return `GET ${url}: none of its ${read.listed} spells has a name the casters know`;
+    return read.catalog;
+  } catch (error) {
+    return `GET ${url}: ${error instanceof Error ? error.message : String(error)}`;
   }
 }

@@ -6,7 +6,7 @@
 import { WALKER_FIXED_INTERVAL_MS } from "./behaviours/walker.ts";
 import { REFERENCE_WALK_THINK, type ThinkTime } from "./think-time.ts";
 
-export const SCENARIO_NAMES = ["hot_spread", "crowd", "crowd_saturated", "world_spread", "login_storm", "fight_spread"] as const;
+export const SCENARIO_NAMES = ["hot_spread", "crowd", "crowd_saturated", "world_spread", "login_storm", "fight_spread", "cast_spread", "mixed_combat"] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** The default world's fully open 100 × 100 map (Llanura Abierta). */
@@ -15,6 +15,41 @@ export const OPEN_FIELD_MAP = 4;
 export const ARENA_MAP = 5;
 /** Walkers talk now and then, for the chat round trip: 30 s mean, at most 2 minutes apart. */
 export const SCENARIO_CHAT_THINK: ThinkTime = { kind: "exponential", meanMs: 30_000, maxMs: 120_000 };
+
+/**
+ * Shares of a mixed scenario (weights, any scale): walkers (`MapWalkerBehaviour`), fighters
+ * (`FighterBehaviour`) and casters (`CasterBehaviour`, created as `casterClass`). Each bot's
+ * role is drawn from the seed (`planRun`'s weighted choice), so the shares are approximate and
+ * the same for the same seed.
+ */
+export interface ScenarioMix {
+  readonly walkers: number;
+  readonly fighters: number;
+  readonly casters: number;
+}
+
+/** `e_Class.Mago`: what casters are created as unless a scenario says otherwise. */
+export const MAGE_CLASS = 1;
+/** `mixed_combat`'s shares: half walk, 30 % fight, 20 % cast. */
+export const MIXED_COMBAT_MIX: ScenarioMix = { walkers: 50, fighters: 30, casters: 20 };
+
+/** Checks a mix (weights >= 0, some > 0); the message says what is wrong, undefined when fine. */
+export function mixProblem(mix: ScenarioMix): string | undefined {
+  const weights = [mix.walkers, mix.fighters, mix.casters];
+  if (!weights.every((weight) => Number.isFinite(weight) && weight >= 0)) return "mix shares must be numbers >= 0";
+  if (!(weights[0]! + weights[1]! + weights[2]! > 0)) return "mix shares add up to 0";
+  return undefined;
+}
+
+/** Parses `--mix W,F,C` (walkers, fighters, casters; any scale, e.g. 50,30,20). */
+export function parseMix(text: string): { ok: true; mix: ScenarioMix } | { ok: false; error: string } {
+  const parts = text.split(",").map((part) => part.trim());
+  if (parts.length !== 3 || parts.some((part) => !/^\d+(\.\d+)?$/.test(part))) return { ok: false, error: `expects three shares WALKERS,FIGHTERS,CASTERS (e.g. 50,30,20), got ${JSON.stringify(text)}` };
+  const [walkers, fighters, casters] = parts.map(Number) as [number, number, number];
+  const mix = { walkers, fighters, casters };
+  const problem = mixProblem(mix);
+  return problem === undefined ? { ok: true, mix } : { ok: false, error: problem };
+}
 
 export interface ScenarioSpec {
   readonly name: ScenarioName;
@@ -31,6 +66,13 @@ export interface ScenarioSpec {
    * only while no NPC is in sight) and attacks follow the melee interval.
    */
   readonly fight: boolean;
+  /**
+   * Walkers, fighters and casters in these shares (`walk` is how all of them move); undefined:
+   * every bot walks, or fights when `fight`.
+   */
+  readonly mix?: ScenarioMix;
+  /** The class casters are created as (default `MAGE_CLASS`); the others keep the default character. */
+  readonly casterClass?: number;
   /** The run is the login phase itself: it ends when everyone is in (or the duration is up). */
   readonly loginOnly: boolean;
 }
@@ -95,6 +137,30 @@ export const SCENARIOS: Readonly<Record<ScenarioName, ScenarioSpec>> = {
     walk: { think: REFERENCE_WALK_THINK, allowExits: true },
     chatThink: SCENARIO_CHAT_THINK,
     fight: true,
+    loginOnly: false,
+  },
+  cast_spread: {
+    name: "cast_spread",
+    summary: "N mages spread round-robin over every map of the loaded world, each casting its damage spell at the nearest NPC in sight from up to 5 tiles (a click every 1.27 s at most), meditating when out of mana, healing itself when hurt",
+    benchSpawn: "spread",
+    expectedMap: "any",
+    walk: { think: REFERENCE_WALK_THINK, allowExits: true },
+    chatThink: SCENARIO_CHAT_THINK,
+    fight: false,
+    mix: { walkers: 0, fighters: 0, casters: 1 },
+    casterClass: MAGE_CLASS,
+    loginOnly: false,
+  },
+  mixed_combat: {
+    name: "mixed_combat",
+    summary: `N bots spread round-robin over every map of the loaded world: ${MIXED_COMBAT_MIX.walkers} % walk, ${MIXED_COMBAT_MIX.fighters} % fight NPCs in melee, ${MIXED_COMBAT_MIX.casters} % are mages casting at them (--mix W,F,C to change the shares)`,
+    benchSpawn: "spread",
+    expectedMap: "any",
+    walk: { think: REFERENCE_WALK_THINK, allowExits: true },
+    chatThink: SCENARIO_CHAT_THINK,
+    fight: false,
+    mix: MIXED_COMBAT_MIX,
+    casterClass: MAGE_CLASS,
     loginOnly: false,
   },
 };

@@ -4,7 +4,7 @@
  * series a scenario report uses.
  */
 import { PER_ADDRESS_CAP_METRIC, TOTAL_CAP_METRIC } from "./connection-budget.ts";
-import type { NpcAiReportFields } from "./scenario-report.ts";
+import type { MagicReportFields, NpcAiReportFields } from "./scenario-report.ts";
 
 /** One sample: metric name, labels, value. */
 export interface MetricSample {
@@ -93,7 +93,32 @@ export interface ServerSnapshot {
   readonly maxConnections: number;
   /** The NPC AI, summed over the map workers (NaN when the server does not export it): */
   readonly npcAi: NpcAiSnapshot;
+  /** Spells, status timers and meditation, summed over the map workers (NaN when not exported): */
+  readonly magic: MagicSnapshot;
 }
+
+/** The magic series of one read, as of the map workers' last report (`reportAtS`, Unix seconds). */
+export interface MagicSnapshot {
+  readonly reportAtS: number;
+  readonly castRequests: number;
+  readonly castsResolved: number;
+  readonly castsRefused: number;
+  readonly statusTimersArmed: number;
+  readonly statusTimerEvents: number;
+  readonly meditationsStarted: number;
+  readonly meditationTicks: number;
+}
+
+/** The server's names for the magic series (server/magic-metrics.ts; a server test checks they match). */
+export const MAGIC_METRICS = {
+  castRequests: "argentum_spell_cast_requests_total",
+  castsResolved: "argentum_spell_casts_total",
+  castsRefused: "argentum_spell_casts_refused_total",
+  statusTimersArmed: "argentum_status_timers_armed_total",
+  statusTimerEvents: "argentum_status_timer_events_total",
+  meditationsStarted: "argentum_meditations_started_total",
+  meditationTicks: "argentum_meditation_ticks_total",
+} as const;
 
 /**
  * The NPC AI series of one read. Its counters are as of the map workers' last report, at
@@ -239,6 +264,16 @@ export function snapshotOf(samples: readonly MetricSample[], atMs: number): Serv
       npcsThinking: sum(samples, NPC_AI_METRICS.npcsThinking),
       mapsRunning: sum(samples, NPC_AI_METRICS.mapsRunning),
     },
+    magic: {
+      reportAtS: sum(samples, NPC_AI_METRICS.reportAt),
+      castRequests: sum(samples, MAGIC_METRICS.castRequests),
+      castsResolved: sum(samples, MAGIC_METRICS.castsResolved),
+      castsRefused: sum(samples, MAGIC_METRICS.castsRefused),
+      statusTimersArmed: sum(samples, MAGIC_METRICS.statusTimersArmed),
+      statusTimerEvents: sum(samples, MAGIC_METRICS.statusTimerEvents),
+      meditationsStarted: sum(samples, MAGIC_METRICS.meditationsStarted),
+      meditationTicks: sum(samples, MAGIC_METRICS.meditationTicks),
+    },
   };
 }
 
@@ -299,5 +334,24 @@ export function npcAiBetween(start: NpcAiSnapshot | undefined, end: NpcAiSnapsho
     npcs_on_player_maps: end ? rounded(end.npcsOnPlayerMaps, 0) : null,
     npcs_thinking: end ? rounded(end.npcsThinking, 0) : null,
     npc_ai_maps_running: end ? rounded(end.mapsRunning, 0) : null,
+  };
+}
+
+/**
+ * The report's magic fields between two reads of /metrics (the window's edges): rates over the
+ * time between the map workers' reports each read carries, as for the NPC AI. Null without two
+ * reports in between, or from a server that does not export the series.
+ */
+export function magicBetween(start: MagicSnapshot | undefined, end: MagicSnapshot | undefined): MagicReportFields {
+  const spanS = start && end && start.reportAtS > 0 ? end.reportAtS - start.reportAtS : Number.NaN;
+  const perS = (pick: (snapshot: MagicSnapshot) => number) => (start && end && spanS > 0 ? rounded((pick(end) - pick(start)) / spanS, 1) : null);
+  return {
+    server_cast_requests_per_s: perS((s) => s.castRequests),
+    server_casts_per_s: perS((s) => s.castsResolved),
+    server_casts_refused_per_s: perS((s) => s.castsRefused),
+    server_status_timers_armed_per_s: perS((s) => s.statusTimersArmed),
+    server_status_timer_events_per_s: perS((s) => s.statusTimerEvents),
+    server_meditations_started_per_s: perS((s) => s.meditationsStarted),
+    server_meditation_ticks_per_s: perS((s) => s.meditationTicks),
   };
 }

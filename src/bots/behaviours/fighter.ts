@@ -97,13 +97,13 @@ export interface FighterOptions {
 }
 
 const CHAT_LINES: readonly PacketFields[] = CHATTER_LINES.map(talkFields);
-const POPCOUNT4 = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+export const POPCOUNT4 = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 /** `OPPOSITE[heading]`: north-south, east-west (index 0: none). */
-const OPPOSITE = [0, 3, 4, 1, 2];
+export const OPPOSITE = [0, 3, 4, 1, 2];
 const TARGET_PACKETS = ["TextOverChar", "CharUpdateHP", "CharacterRemove", "NPCHitUser", "CharSwing"] as const;
 
 /** The `k`-th (0-based) heading in a set of heading bits; 0 when there is none. */
-function nthHeading(mask: number, k: number): number {
+export function nthHeading(mask: number, k: number): number {
   for (const heading of HEADINGS) {
     if ((mask & headingBit(heading)) !== 0) {
       if (k === 0) return heading;
@@ -114,11 +114,11 @@ function nthHeading(mask: number, k: number): number {
 }
 
 /** Heading bits whose step shortens a distance of (dx, dy). */
-function closerMask(dx: number, dy: number): number {
+export function closerMask(dx: number, dy: number): number {
   return (dx > 0 ? 0b0010 : dx < 0 ? 0b1000 : 0) | (dy > 0 ? 0b0100 : dy < 0 ? 0b0001 : 0);
 }
 
-function distance(a: number, b: number): number {
+export function distance(a: number, b: number): number {
   return Math.abs((a >> 8) - (b >> 8)) + Math.abs((a & 0xff) - (b & 0xff));
 }
 

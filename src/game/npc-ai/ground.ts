@@ -56,6 +56,18 @@ export function npcMayStand(ground: NpcGround, index: number, feet: NpcFeet): bo
 }
 
 /**
+ * May a map-data NPC be placed on tile `index` when the map loads: not a wall, the right ground
+ * for its feet, no exit, nobody there. Unlike a respawn (`npcMayStand`) the tile's trigger does
+ * not matter: the map's author put it there (a trader on a safe-zone tile, say).
+ */
+export function npcMayBePlaced(ground: NpcGround, index: number, feet: NpcFeet): boolean {
+  const bits = ground.collision[index]!;
+  if ((bits & BLOCKED_ALL) === BLOCKED_ALL) return false;
+  if (!onRightGround(bits, ground.triggers[index]!, feet)) return false;
+  return !ground.isExit(index) && ground.occupantOf(index) === 0;
+}
+
+/**
  * `npcMayEnter` as a predicate for `PathFinder.find`, with the NPC's feet and the tile it may
  * pass through set before each search: one object per map, so a search allocates nothing.
  */

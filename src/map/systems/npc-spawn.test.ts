@@ -53,6 +53,12 @@ describe("map NPCs appear on their own ground", () => {
     expect(Math.max(Math.abs(deer.x - 33), Math.abs(deer.y - 20))).toBe(4);
   });
 
+  test("an NPC the map puts on a trigger tile (a trader in a safe zone) stays on its own tile", () => {
+    const SAFE_ZONE = 4;
+    const w = world({ npcs: [at(DEER, 20, 20)], triggers: [[20, 20, SAFE_ZONE]], tables: tables() });
+    expect(w.server.instance.npcs().map((npc) => [npc.x, npc.y])).toEqual([[20, 20]]);
+  });
+
   test("a sea creature on a map without water is not placed", () => {
     const w = world({ npcs: [at(SHARK, 10, 10), at(DEER, 12, 12)], tables: tables() });
     expect(w.server.instance.npcs().map((npc) => npc.npc)).toEqual([DEER]);

@@ -18,6 +18,7 @@ import {
   nextThinkAt,
   npcAiProfile,
   npcMayStand,
+  npcMayBePlaced,
   npcThinks,
   NpcEnterRule,
   NpcMovement,
@@ -520,14 +521,14 @@ export function killNpc(ctx: MapContext, npc: NpcEntity, killer: PlayerEntity | 
 
 /**
  * Where a map-data NPC first appears: its tile, or the nearest one its own feet may stand on
- * (`npcMayStand`: sea creatures on water, others on land, no exit, nobody there); null when the
- * map has none.
+ * (`npcMayBePlaced`: sea creatures on water, others on land, no wall, no exit, nobody there);
+ * null when the map has none.
  */
 export function npcSpawnTile(ctx: MapContext, spawn: NpcDefinition): { x: number; y: number } | null {
   const ground = ctx.npcAi.groundOf(ctx);
   const { width, height } = ground;
   const feet = profileOf(npcTemplate(ctx.tables, spawn.npc));
-  const legal = (x: number, y: number): boolean => npcMayStand(ground, (y - 1) * width + (x - 1), feet);
+  const legal = (x: number, y: number): boolean => npcMayBePlaced(ground, (y - 1) * width + (x - 1), feet);
   return nearestTile(width, height, spawn.x, spawn.y, Math.max(width, height), legal);
 }
 
