@@ -13,14 +13,18 @@
  * world_spread_ao20 (2,000 bots over the imported AO20 maps), login_storm_postgres (2,000 bots),
  * and the NPC runs of issue 15, on the AO20 world loaded whole (`--load-all-maps`: every map's
  * NPCs spawned at start): world_spread_npcs_ao20 (2,000 walkers) and fight_spread_ao20 (2,000
- * fighters, each hunting the nearest NPC). `--repeat N` runs each selected run N times and prints
+ * fighters, each hunting the nearest NPC); and the magic runs of issue 16 on the same world:
+ * mixed_combat_ao20 (2,000 bots: about 50 % walkers, 30 % fighters, 20 % mages casting at NPCs)
+ * and cast_spread_ao20 (2,000 mages); mixed_combat_default (500 bots of the same mix on the
+ * default world, whose mages also cast a paralysis). `--repeat N` runs each selected run N times and prints
  * the medians of the headline numbers (a JSON line per run id) after the runs.
  * `--scale 0.1` runs a tenth of the bots (a quick check of the suite itself; the doc is only
  * written at scale 1). The Postgres run uses its own database, `argentum_bench`, dropped and
  * created on the server of --database-url, so it never touches what tests use.
  *
- * Not part of `npm test`: about 5-7 minutes on the 2-core machine, most of it logins (every
- * login hashes a password with argon2id on the server).
+ * Not part of `npm test`: about 5-7 minutes on the 2-core machine for the issue 6 runs, about
+ * 2.5 minutes per 2,000-bot AO20 round, most of it logins (every login hashes a password with
+ * argon2id on the server).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, openSync, closeSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
@@ -51,7 +55,7 @@ type Database = "pglite" | "postgres";
 
 interface RunSpec {
   readonly id: string;
-  readonly scenario: "hot_spread" | "world_spread" | "login_storm" | "fight_spread";
+  readonly scenario: "hot_spread" | "world_spread" | "login_storm" | "fight_spread" | "mixed_combat" | "cast_spread";
   readonly bots: number;
   readonly aoi: "grid" | "global";
   readonly database: Database;
@@ -72,6 +76,13 @@ const RUNS: readonly RunSpec[] = [
   { id: "world_spread_npcs_ao20", scenario: "world_spread", bots: 2000, aoi: "grid", database: "pglite", world: "ao20", benchSpawn: "spread", seed: 6, transport: "tcp", loadAllMaps: true },
   // Combat load: every bot walks to the nearest NPC in sight and attacks it at the melee pace.
   { id: "fight_spread_ao20", scenario: "fight_spread", bots: 2000, aoi: "grid", database: "pglite", world: "ao20", benchSpawn: "spread", seed: 5, transport: "tcp", loadAllMaps: true },
+  // Issue 16: walkers, fighters and mages (50/30/20), the mages casting at NPCs, meditating, healing.
+  { id: "mixed_combat_ao20", scenario: "mixed_combat", bots: 2000, aoi: "grid", database: "pglite", world: "ao20", benchSpawn: "spread", seed: 7, transport: "tcp", loadAllMaps: true },
+  // Every bot a mage: the most casting 2,000 bots put on the server.
+  { id: "cast_spread_ao20", scenario: "cast_spread", bots: 2000, aoi: "grid", database: "pglite", world: "ao20", benchSpawn: "spread", seed: 8, transport: "tcp", loadAllMaps: true },
+  // The default world's mages know a paralysis (Atadura): the same mix on its 5 maps, so holds
+  // and their status timers run too (a new AO20 mage has none to cast).
+  { id: "mixed_combat_default", scenario: "mixed_combat", bots: 500, aoi: "grid", database: "pglite", world: "default", benchSpawn: "spread", seed: 9, transport: "tcp" },
 ];
 
 function option(name: string): string | undefined {
@@ -160,6 +171,8 @@ interface RunResult {
   readonly serverExitCode: number | null;
   readonly serverStopS: number;
   readonly loadAvgBefore: number;
+  /** The 1-minute load average right after the bots finished (the run's own load included). */
+  readonly loadAvgAfter: number;
   readonly wallS: number;
 }
 
@@ -238,6 +251,7 @@ async function runOne(spec: RunSpec, workDir: string): Promise<RunResult | undef
     log(`${spec.id}: bun ${shellQuote(botsArgs)}`);
     const child = Bun.spawn([BUN, ...botsArgs], { cwd: REPO, stdout: "ignore", stderr: "inherit", stdin: "ignore" });
     const code = await child.exited;
+    const loadAvgAfter = Math.round(loadavg()[0]! * 100) / 100;
     // Exit 1 with a report means some bots failed: the tables show it (by cause). Anything else broke.
     if ((code !== 0 && code !== 1) || !existsSync(jsonFile)) throw new Error(`${spec.id}: argentum bots exited ${code}`);
     const report = JSON.parse(readFileSync(jsonFile, "utf8")) as ScenarioReport;
@@ -260,6 +274,7 @@ async function runOne(spec: RunSpec, workDir: string): Promise<RunResult | undef
       serverExitCode: exit,
       serverStopS,
       loadAvgBefore,
+      loadAvgAfter,
       wallS: (performance.now() - started) / 1000,
     };
   } finally {
@@ -387,6 +402,24 @@ function generated(results: readonly RunResult[], machine: Record<string, string
     lines.push("");
   }
 
+  const magic = results.filter((result) => result.report.casts_per_s !== null && result.report.casts_per_s !== undefined);
+  if (magic.length > 0) {
+    lines.push("### Magic", "");
+    lines.push(
+      "| run | bots by behaviour | casts/s (bots) | damage / heal / paralysis | spell hits / kills seen | mana spent | meditations | refused / unanswered | server casts/s (refused/s) | status timers armed / fired per s | meditation ticks/s | deaths |",
+      "|---|---|---:|---|---|---:|---:|---|---|---|---:|---:|",
+    );
+    for (const { spec, report: r } of magic) {
+      const mix = Object.entries(r.bots_by_behaviour ?? {})
+        .map(([name, count]) => `${name} ${count}`)
+        .join(", ");
+      lines.push(
+        `| ${spec.id} | ${mix} | ${num(r.casts_per_s)} | ${num(r.damage_casts, 0)} / ${num(r.heal_casts, 0)} / ${num(r.paralysis_casts, 0)} | ${num(r.spell_hits_seen, 0)} / ${num(r.cast_kills_seen, 0)} | ${num(r.mana_spent, 0)} | ${num(r.meditations, 0)} | ${num(r.casts_refused, 0)} / ${num(r.casts_unanswered, 0)} | ${num(r.server_casts_per_s)} (${num(r.server_casts_refused_per_s)}) | ${num(r.server_status_timers_armed_per_s)} / ${num(r.server_status_timer_events_per_s)} | ${num(r.server_meditation_ticks_per_s)} | ${num(r.deaths, 0)} |`,
+      );
+    }
+    lines.push("");
+  }
+
   const ai = results.filter((result) => result.report.npc_ai_ticks_per_s !== null && result.report.npc_ai_ticks_per_s !== undefined);
   if (ai.length > 0) {
     lines.push("### NPC AI", "");
@@ -424,7 +457,7 @@ function generated(results: readonly RunResult[], machine: Record<string, string
   }
   lines.push("");
   lines.push("Server stop after SIGTERM: " + results.map((result) => `${result.spec.id} exit ${result.serverExitCode ?? "none (killed)"} in ${num(result.serverStopS, 1)} s`).join("; ") + ".", "");
-  lines.push("Load average (1 min) before each run: " + results.map((result) => `${result.spec.id} ${result.loadAvgBefore}`).join(", ") + ".");
+  lines.push("Load average (1 min) before / right after each run: " + results.map((result) => `${result.spec.id} ${result.loadAvgBefore} / ${result.loadAvgAfter}`).join(", ") + ".");
   return lines.join("\n");
 }
 
@@ -452,6 +485,18 @@ const MEDIAN_KEYS = [
   "map_queue_delay_max_ms",
   "worker_lag_max_ms",
   "attacks_per_s",
+  "casts_per_s",
+  "spell_hits_seen",
+  "mana_spent",
+  "meditations",
+  "deaths",
+  "server_cast_requests_per_s",
+  "server_casts_per_s",
+  "server_casts_refused_per_s",
+  "server_status_timers_armed_per_s",
+  "server_status_timer_events_per_s",
+  "server_meditations_started_per_s",
+  "server_meditation_ticks_per_s",
   "npc_ai_ticks_per_s",
   "npc_thinks_per_s",
   "npc_steps_per_s",
@@ -506,7 +551,7 @@ try {
       if (!result) break;
       repeats.push(result);
       process.stdout.write(
-        `${JSON.stringify({ run: spec.id, ...(repeat > 1 ? { round } : {}), aoi: spec.aoi, database: spec.database, world: spec.world, load_all_maps: spec.loadAllMaps === true, server_exit_code: result.serverExitCode, load_avg_1m: result.loadAvgBefore, wall_s: Math.round(result.wallS), ...result.report, timeline: undefined })}\n`,
+        `${JSON.stringify({ run: spec.id, ...(repeat > 1 ? { round } : {}), aoi: spec.aoi, database: spec.database, world: spec.world, load_all_maps: spec.loadAllMaps === true, server_exit_code: result.serverExitCode, load_avg_1m: result.loadAvgBefore, load_avg_1m_after: result.loadAvgAfter, wall_s: Math.round(result.wallS), ...result.report, timeline: undefined })}\n`,
       );
     }
     if (repeats.length === 0) continue;

@@ -263,6 +263,58 @@ describe("AO20 session adapter", () => {
     expect([session.nearestNpc(), session.isNpc(9), session.positionOf(9)]).toEqual([0, false, 0]);
   });
 
+  test("what a caster reads: the book and stats of the login burst (before Logged), mana, free skill points, its own meditation; the class it asks for", async () => {
+    const { transports, open, port } = await setup({
+      characterFor: (actor) => ({ race: 1, gender: 1, class: actor.id === 0 ? 1 : 3, head: 1, homeCity: 1 }),
+    });
+    const { session, record } = open(0);
+    const transport = transports[0]!;
+    expect([session.mana, session.maxMana, session.meditating, session.freeSkillPoints, session.spellInSlot(1)]).toEqual([Number.NaN, Number.NaN, false, 0, 0]);
+    transport.events.opened();
+    transport.push("Connected", {});
+    transport.push("AccountCharacterList", { characters: [] });
+    // A mage, by the actor.
+    expect(transport.sent[1]).toMatchObject({ name: "LoginNewChar", fields: { class: 1 } });
+    // The login burst as the map server sends it: the book, then the map; stats and skill points after the area.
+    const slot = (n: number, spellId: number) => transport.push("ChangeSpellSlot", { slot: n, spellId, spellIdOrEmpty: spellId > 0 ? spellId : -1, bindable: false });
+    slot(1, 1);
+    slot(2, 11);
+    slot(3, 12);
+    slot(4, 0);
+    slot(41, 99);
+    transport.push("ChangeMap", { map: OPEN_FIELD, resourceMap: OPEN_FIELD });
+    transport.push("CharacterCreate", char(3, 50, 50));
+    transport.push("UserCharIndexInServer", { charIndex: 3 });
+    transport.push("UpdateUserStats", { maxHp: 20, minHp: 20, shield: 0, maxMana: 158, minMana: 158, maxSta: 60, minSta: 60, gold: 0, goldPerLevelWallet: 0, level: 1, expToNextLevel: 300, exp: 0, class: 1 });
+    transport.push("LevelUp", { freeSkillPoints: 10 });
+    expect(record.calls).toEqual(["connected"]);
+    transport.push("Logged", { newUser: false });
+    expect(port.spellView(0)).toBe(session);
+    expect([1, 2, 3, 4, 0, 41].map((n) => session.spellInSlot(n))).toEqual([1, 11, 12, 0, 0, 0]);
+    expect(session.bookVersion).toBe(4);
+    expect([session.mana, session.maxMana, session.hp, session.maxHp, session.freeSkillPoints]).toEqual([158, 158, 20, 20, 10]);
+    transport.push("UpdateMana", { minMana: 148 });
+    expect(session.mana).toBe(148);
+    // Someone else meditating is not us; ours on, then off (full mana or a blow).
+    transport.push("MeditateToggle", { charIndex: 4, fx: 4, x: 51, y: 50 });
+    expect(session.meditating).toBe(false);
+    transport.push("MeditateToggle", { charIndex: 3, fx: 4, x: 50, y: 50 });
+    expect(session.meditating).toBe(true);
+    transport.push("MeditateToggle", { charIndex: 3, fx: 0, x: 50, y: 50 });
+    expect(session.meditating).toBe(false);
+    // A map change ends a meditation without a word.
+    transport.push("MeditateToggle", { charIndex: 3, fx: 4, x: 50, y: 50 });
+    transport.push("ChangeMap", { map: OPEN_FIELD, resourceMap: OPEN_FIELD });
+    expect(session.meditating).toBe(false);
+    // The others keep the default character.
+    const other = open(1);
+    transports[1]!.events.opened();
+    transports[1]!.push("Connected", {});
+    transports[1]!.push("AccountCharacterList", { characters: [] });
+    expect(transports[1]!.sent[1]).toMatchObject({ name: "LoginNewChar", fields: { class: 3 } });
+    expect(other.session.spellInSlot(1)).toBe(0);
+  });
+
   test("a refused step comes back as PosUpdate: counted with its round trip, the position corrected", async () => {
     const { transports, open, ledger, clock } = await setup();
     const a = open(0);

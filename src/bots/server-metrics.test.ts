@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { MetricsRegistry } from "../metrics/index.ts";
 import { PER_ADDRESS_CAP_METRIC, TOTAL_CAP_METRIC } from "./connection-budget.ts";
-import { histogramQuantileBetween, npcAiBetween, parsePrometheusText, readServerSnapshot, snapshotOf, type HistogramBucket } from "./server-metrics.ts";
+import { histogramQuantileBetween, magicBetween, npcAiBetween, parsePrometheusText, readServerSnapshot, snapshotOf, type HistogramBucket } from "./server-metrics.ts";
 
 /** A registry with the series the server exports, rendered by the server's own renderer. */
 function serverLikeText(): string {
@@ -70,6 +70,17 @@ describe("server metrics", () => {
         npcsOnPlayerMaps: Number.NaN,
         npcsThinking: Number.NaN,
         mapsRunning: Number.NaN,
+      },
+      // Nor the magic series.
+      magic: {
+        reportAtS: Number.NaN,
+        castRequests: Number.NaN,
+        castsResolved: Number.NaN,
+        castsRefused: Number.NaN,
+        statusTimersArmed: Number.NaN,
+        statusTimerEvents: Number.NaN,
+        meditationsStarted: Number.NaN,
+        meditationTicks: Number.NaN,
       },
     });
     const odd = parsePrometheusText(serverLikeText()).find((sample) => sample.name === "odd_labels");
@@ -164,5 +175,30 @@ describe("server metrics", () => {
     expect(npcAiBetween(snapshot(1_000, 1), snapshot(1_000, 1), Number.NaN)).toMatchObject({ npc_ai_ticks_per_s: null, npc_ai_cpu_pct: null, npc_ai_lateness_p99_ms: null, npc_ai_lateness_max_ms: null });
     expect(npcAiBetween(undefined, undefined, Number.NaN)).toMatchObject({ npc_ai_ticks_per_s: null, npcs_alive: null });
     expect(npcAiBetween({ ...snapshot(1_000, 1), reportAtS: Number.NaN }, snapshot(1_010, 3), Number.NaN)).toMatchObject({ npc_ai_span_s: null, npc_ai_ticks_per_s: null, npc_ai_us_per_think: null });
+  });
+
+  test("the magic fields of a report: casts, status timers and meditation ticks per second between the workers' reports", () => {
+    const snapshot = (at: number, scale: number) => ({
+      reportAtS: at,
+      castRequests: 120 * scale,
+      castsResolved: 100 * scale,
+      castsRefused: 10 * scale,
+      statusTimersArmed: 40 * scale,
+      statusTimerEvents: 30 * scale,
+      meditationsStarted: 5 * scale,
+      meditationTicks: 200 * scale,
+    });
+    expect(magicBetween(snapshot(1_000, 1), snapshot(1_010, 3))).toEqual({
+      server_cast_requests_per_s: 24,
+      server_casts_per_s: 20,
+      server_casts_refused_per_s: 2,
+      server_status_timers_armed_per_s: 8,
+      server_status_timer_events_per_s: 6,
+      server_meditations_started_per_s: 1,
+      server_meditation_ticks_per_s: 40,
+    });
+    expect(magicBetween(snapshot(1_000, 1), snapshot(1_000, 2)).server_casts_per_s).toBeNull();
+    expect(magicBetween(undefined, snapshot(1_010, 3)).server_status_timer_events_per_s).toBeNull();
+    expect(magicBetween({ ...snapshot(1_000, 1), reportAtS: Number.NaN }, snapshot(1_010, 3)).server_meditation_ticks_per_s).toBeNull();
   });
 });

@@ -31,6 +31,9 @@ describe("argentum bots", () => {
       [[...target, "--scenario", "crowd", "--bots", "5", "--metrics-url", "nonsense"], "--metrics-url is not a URL"],
       [[...target, "--scenario", "crowd", "--bots", "5", "--no-metrics", "--metrics-url", "http://h:1/metrics"], "contradict"],
       [["--target", "tcp://127.0.0.1:1", "--scenario", "crowd", "--bots", "5"], "needs the server's HTTP address"],
+      [[...target, "--scenario", "mixed_combat", "--bots", "5", "--mix", "50,30"], "--mix expects three shares"],
+      [[...target, "--scenario", "mixed_combat", "--bots", "5", "--mix", "0,0,0"], "--mix mix shares add up to 0"],
+      [[...target, "--scenario", "login_storm", "--bots", "5", "--mix", "1,1,1"], "--mix applies to scenarios whose bots move"],
     ] as [string[], string][]) {
       const io = memoryIo();
       expect([argv.join(" "), await botsCommand.run(argv, io)]).toEqual([argv.join(" "), 2]);
@@ -110,7 +113,8 @@ describe("argentum bots", () => {
     expect(io.stdout).toContain("--timers-per-actor");
     expect(botsCommand.usage).toContain("bench-runtime");
     expect(botsCommand.usage).toContain("--timers-per-actor");
-    for (const scenario of ["hot_spread", "crowd", "crowd_saturated", "world_spread", "login_storm"]) expect(botsCommand.usage).toContain(scenario);
+    for (const scenario of ["hot_spread", "crowd", "crowd_saturated", "world_spread", "login_storm", "cast_spread", "mixed_combat"]) expect(botsCommand.usage).toContain(scenario);
+    expect(botsCommand.usage).toContain("--mix W,F,C");
   });
 
   test("bench-runtime runs on the real clock and writes the JSON it prints", async () => {

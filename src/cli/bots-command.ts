@@ -20,6 +20,7 @@ import {
   isScenarioName,
   ipv4Number,
   MAX_TIMERS_PER_ACTOR,
+  parseMix,
   parseSourceAddresses,
   parseTarget,
   parseThinkTime,
@@ -35,6 +36,7 @@ import {
   tagOf,
   type BotLogger,
   type RuntimeBenchOptions,
+  type ScenarioMix,
   type ScenarioReport,
   type ThinkTime,
 } from "../bots/index.ts";
@@ -120,6 +122,8 @@ scenario options:
                            the missing ones, instead of new accounts for this run
   --login-concurrency K    logins in flight at once (default ${DEFAULT_LOGIN_CONCURRENCY})
   --login-timeout S        a bot that is not in the world after S seconds fails (default 60)
+  --mix W,F,C              shares of walkers, fighters and casters (mages), any scale, e.g.
+                           50,30,20 (default: the scenario's own; mixed_combat 50,30,20)
   --json FILE              also write the JSON report to FILE
 
 JSON keys: scenario, bots, offered_moves_per_s, moves_per_s, recipients_per_move, rtt_p50_ms,
@@ -127,7 +131,12 @@ rtt_p99_ms, rtt_max_ms, server_cpu_pct, server_rss_mb, failures, ok, failure_cau
 label, count, example_bot, example, remedy), run_tag, accounts, source_addresses, warnings, and
 detail (chat round trip, bytes received, logins per second, map queue delay, event-loop lag,
 bot-side CPU); fight_spread adds attacks_per_s, attacks_sent, hits_seen, misses_seen,
-kills_seen, hits_taken, deaths and targets_given_up.
+kills_seen, hits_taken, deaths and targets_given_up; casters (cast_spread, mixed_combat) add
+casts_per_s, cast_requests, casts_sent (damage_casts, heal_casts, paralysis_casts),
+spell_hits_seen, cast_kills_seen, mana_spent, meditations, casts_refused, casts_unanswered;
+every run reports bots_by_behaviour and, from /metrics, server_casts_per_s,
+server_status_timer_events_per_s, server_meditation_ticks_per_s and the rest of the server's
+magic counters.
 `;
 
 interface Subcommand {
@@ -254,7 +263,7 @@ function originOf(text: string, option: string): string | { error: string } {
 async function runScenario(argv: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseOptions(
     argv,
-    new Set(["target", "scenario", "bots", "duration", "seed", "http-url", "metrics-url", "login", "login-concurrency", "login-timeout", "source-addresses", "json"]),
+    new Set(["target", "scenario", "bots", "duration", "seed", "http-url", "metrics-url", "login", "login-concurrency", "login-timeout", "source-addresses", "json", "mix"]),
     new Set(["no-metrics", "reuse-accounts"]),
   );
   if (typeof parsed === "string") return usageError(io, parsed);
@@ -298,6 +307,14 @@ async function runScenario(argv: readonly string[], io: CliIo): Promise<number> 
   const metricsUrl = flags.has("no-metrics") ? undefined : (metricsText ?? `${httpOrigin}/metrics`);
 
   const scenario = SCENARIOS[scenarioName];
+  const mixText = values.get("mix");
+  let mix: ScenarioMix | undefined;
+  if (mixText !== undefined) {
+    if (scenario.walk === undefined) return usageError(io, `--mix applies to scenarios whose bots move, not ${scenario.name}`);
+    const parsedMix = parseMix(mixText);
+    if (!parsedMix.ok) return usageError(io, `--mix ${parsedMix.error}`);
+    mix = parsedMix.mix;
+  }
   const spawn = scenario.benchSpawn === "off" ? "" : ` (the server is expected to run with --bench-spawn ${scenario.benchSpawn})`;
   const runTag = reuse ? seedTag(seed as number) : tagOf(crypto.getRandomValues(new Uint32Array(1))[0]!);
   const accounts = `${reuse ? "the seed's accounts" : "new accounts"}, run tag ${runTag}`;
@@ -318,6 +335,7 @@ async function runScenario(argv: readonly string[], io: CliIo): Promise<number> 
       sourceAddresses,
       loginConcurrency: concurrency as number,
       loginTimeoutMs: (loginTimeoutS as number) * 1000,
+      mix,
       progress: (line) => io.err(`bots ${line}\n`),
       warn: (line) => io.err(`argentum bots: warning: ${line}\n`),
       log: stderrLogger(io),

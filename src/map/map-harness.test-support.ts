@@ -19,6 +19,7 @@ import type { PacketHandlerTable } from "./handlers.ts";
 import { Outbox, readOutbox } from "./outbox.ts";
 import { createMapPackets } from "./protocol-packets.ts";
 import type { NpcAttackHook } from "./systems/npcs.ts";
+import type { MagicStats } from "./magic-stats.ts";
 import type { NpcAiStats } from "./npc-ai-stats.ts";
 
 // Tile-flag direction bits on the DESTINATION tile (see content/maps/tile-flags.ts).
@@ -106,6 +107,8 @@ export interface WorldOptions {
   random?: Random;
   /** Where the map's NPC AI counts (the worker's, in production); the map's own by default. */
   npcAiStats?: NpcAiStats;
+  /** Where the map counts casts, status timers and meditation ticks; the map's own by default. */
+  magicStats?: MagicStats;
 }
 
 /** A client packet body, as the gateway forwards it. */
@@ -166,6 +169,7 @@ export function world(options: WorldOptions = {}) {
     ...(options.handlers ? { handlers: options.handlers } : {}),
     ...(options.npcAttack ? { npcAttack: options.npcAttack } : {}),
     ...(options.npcAiStats ? { npcAiStats: options.npcAiStats } : {}),
+    ...(options.magicStats ? { magicStats: options.magicStats } : {}),
   });
   const act = (session: number, name: ClientPacketName, fields: Record<string, unknown>): IntentOutcome => instance.handle(session, packetBody(name, fields));
   /** The map driven the way the gateway drives it: packet bodies per session. */

@@ -128,7 +128,7 @@ describe("mixed player", () => {
   });
 
   test("every shipped behaviour is registered under its name", () => {
-    expect(Object.keys(BUILTIN_BEHAVIOURS).sort()).toEqual(["chatter", "fighter", "idle", "mixed", "walker", "walker-fixed"]);
+    expect(Object.keys(BUILTIN_BEHAVIOURS).sort()).toEqual(["caster", "chatter", "fighter", "idle", "mixed", "walker", "walker-fixed"]);
     for (const [name, make] of Object.entries(BUILTIN_BEHAVIOURS)) expect(name.startsWith(make().name)).toBe(true);
   });
 });

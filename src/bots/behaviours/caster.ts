@@ -7,8 +7,8 @@
  * stands and casts, the way the stock client does (AO20 §5.2):
  *
  *   `CastSpell(slot)` → the server answers `WorkRequestTarget(1, isArea, radius)` →
- *   `WorkLeftClick(x, y, 1)` on the NPC's tile → `UpdateMana`, and on the NPC the damage
- *   (`TextOverChar` / `CharUpdateHP`, LocaleMsg 382 to the caster).
+ *   `WorkLeftClick(x, y, 1)` on the NPC (the tile above its feet: `clickTileFor`) →
+ *   `UpdateMana`, and on the NPC the damage (`TextOverChar` / `CharUpdateHP`, LocaleMsg 382).
  *
  * A click at most every `castIntervalMs` (the server's 1230 ms spell interval, counted between
  * clicks, plus a 35 ms margin), on a timer of its own so the cadence does not ride on the think.
@@ -164,6 +164,17 @@ const CHAT_LINES: readonly PacketFields[] = CHATTER_LINES.map(talkFields);
 const CASTER_PACKETS = ["TextOverChar", "CharUpdateHP", "CharacterRemove", "NPCHitUser", "WorkRequestTarget", "UpdateMana", "LocaleMsg"] as const;
 /** A pending cast on ourselves (heal) rather than an NPC. */
 const SELF = -1;
+
+/**
+ * Where to click to pick the character standing on `at` (posKey). The server's `LookatTile`
+ * takes the character just BELOW the clicked tile first, then the one on it (a click on a tall
+ * sprite's head): clicking the NPC's own tile picks whoever stands under it, the caster itself
+ * when it casts from there. One tile above always picks the one on `at`, as a player clicking
+ * the sprite's head does; on the map's top row (no tile above) the tile itself.
+ */
+export function clickTileFor(at: number): number {
+  return (at & 0xff) > 1 ? at - 1 : at;
+}
 
 function chebyshev(a: number, b: number): number {
   return Math.max(Math.abs((a >> 8) - (b >> 8)), Math.abs((a & 0xff) - (b & 0xff)));
@@ -593,7 +604,8 @@ export class CasterBehaviour implements Behaviour {
     const at = this.pendingOn === SELF ? view.position : this.pendingOn === this.target ? view.positionOf(this.target) : 0;
     // The target left meanwhile: no click (the selection is simply replaced by the next one).
     if (at === 0) return;
-    const fieldsOut = { x: at >> 8, y: at & 0xff, skill: MAGIC_SKILL };
+    const click = clickTileFor(at);
+    const fieldsOut = { x: click >> 8, y: click & 0xff, skill: MAGIC_SKILL };
     if (context.send(WORK_LEFT_CLICK_PACKET, fieldsOut, receivedAtMs) !== "sent") return;
     const nowMs = context.clock.now();
     this.casts++;
