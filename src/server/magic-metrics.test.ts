@@ -4,7 +4,7 @@
  * bots' rates come out of two reads.
  */
 import { describe, expect, test } from "bun:test";
-import { magicBetween, MAGIC_METRICS, parsePrometheusText, snapshotOf } from "../bots/server-metrics.ts";
+import { magicBetween, MAGIC_METRICS, parsePrometheusText, snapshotOf } from "../bots/index.ts";
 import { emptyMagicCounts, type MagicCounts } from "../map/index.ts";
 import { MetricsRegistry } from "../metrics/index.ts";
 import { MagicTotals } from "../world/index.ts";
