@@ -15,9 +15,9 @@ import { usableSlot, type BankSlotView } from "./game-state.ts";
 import type { ImageCache } from "./game-renderer.ts";
 import type { InventoryPanel } from "./inventory-panel.ts";
 import { parseAmount } from "./inventory-rules.ts";
-import { amountInput, dealForm, SlotGrid } from "./window-parts.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
 import { BANK_TEXT, INVENTORY_TEXT } from "./ui-text.ts";
+import { amountInput, blurWithin, closeButton, dealForm, servicePanel, SlotGrid } from "./window-parts.ts";
 import type { WorldInfo } from "./world-info.ts";
 
 export class BankPanel {
@@ -43,7 +43,7 @@ export class BankPanel {
     images: ImageCache | null,
   ) {
     const text = BANK_TEXT;
-    const close = h("button", { type: "button", id: "bank-close", className: "small", text: text.close, onclick: (() => this.session.closeVault()) as EventListener });
+    const close = closeButton("bank-close", text.close, () => this.session.closeVault());
     this.grid = new SlotGrid<BankSlotView>({ id: "bank-slots", count: BANK_SLOTS, label: text.title, selectable: true, onActivate: () => this.withdraw() }, sprites, images);
 
     this.withdrawInfo = h("p", { className: "shop-line", id: "bank-withdraw-info" });
@@ -58,19 +58,10 @@ export class BankPanel {
     const depositGold = h("button", { type: "submit", id: "bank-gold-deposit", text: text.depositGold });
     const withdrawGold = h("button", { type: "button", id: "bank-gold-withdraw", text: text.withdrawGold, onclick: (() => this.withdrawGold()) as EventListener });
     this.error = h("p", { className: "form-error", id: "bank-error", role: "alert" });
-    this.element = h(
-      "section",
-      {
-        className: "service-panel bank-panel",
-        id: "bank-panel",
-        hidden: true,
-        "aria-labelledby": "bank-title",
-        onkeydown: ((event: KeyboardEvent) => {
-          if (event.key !== "Escape") return;
-          event.preventDefault();
-          this.session.closeVault();
-        }) as EventListener,
-      },
+    this.element = servicePanel(
+      "bank-panel",
+      "bank-title",
+      () => this.session.closeVault(),
       h("div", { className: "shop-head" }, h("h2", { id: "bank-title", text: text.title }), close),
       this.grid.element,
       this.withdrawInfo,
@@ -96,8 +87,8 @@ export class BankPanel {
         this.grid.select(0);
         for (const input of [this.withdrawAmount, this.depositAmount, this.goldAmount]) input.value = "1";
         setText(this.error, "");
-      } else if (this.element.contains(document.activeElement)) {
-        (document.activeElement as HTMLElement).blur();
+      } else {
+        blurWithin(this.element);
       }
     }
     if (!bank.open) return;

@@ -20,7 +20,7 @@ import { parseAmount } from "./inventory-rules.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
 import { checkAccept, checkGoldOffer, checkItemOffer, unitsLeftToOffer, type TradeCheck } from "./trade-rules.ts";
 import { INVENTORY_TEXT, QUESTION_BOX_TEXT, TRADE_TEXT } from "./ui-text.ts";
-import { amountInput, dealForm, SlotGrid } from "./window-parts.ts";
+import { amountInput, blurWithin, closeButton, dealForm, servicePanel, SlotGrid } from "./window-parts.ts";
 import type { WorldInfo } from "./world-info.ts";
 
 /** One side of the trade as shown: its heading, its six slots and its gold. */
@@ -58,7 +58,7 @@ export class TradePanel {
       gold: h("p", { className: "shop-line gold", id: `${id}-gold`, "data-gold": 0 }),
     });
     this.title = h("h2", { id: "trade-title" });
-    const close = h("button", { type: "button", id: "trade-close", className: "small", text: text.close, onclick: (() => this.session.endTrade()) as EventListener });
+    const close = closeButton("trade-close", text.close, () => this.session.endTrade());
     this.mine = side("trade-mine", text.mine);
     this.theirs = side("trade-theirs", text.theirs(""));
     this.offerInfo = h("p", { className: "shop-line", id: "trade-offer-info" });
@@ -71,19 +71,10 @@ export class TradePanel {
     const reject = h("button", { type: "button", id: "trade-reject", text: text.reject, onclick: (() => this.session.rejectTrade()) as EventListener });
     this.error = h("p", { className: "form-error", id: "trade-error", role: "alert" });
     const offerBlock = (view: OfferView) => h("div", { className: "trade-side" }, view.heading, view.grid.element, view.gold);
-    this.element = h(
-      "section",
-      {
-        className: "service-panel trade-panel",
-        id: "trade-panel",
-        hidden: true,
-        "aria-labelledby": "trade-title",
-        onkeydown: ((event: KeyboardEvent) => {
-          if (event.key !== "Escape") return;
-          event.preventDefault();
-          this.session.endTrade();
-        }) as EventListener,
-      },
+    this.element = servicePanel(
+      "trade-panel",
+      "trade-title",
+      () => this.session.endTrade(),
       h("div", { className: "shop-head" }, this.title, close),
       offerBlock(this.mine),
       offerBlock(this.theirs),
@@ -108,8 +99,8 @@ export class TradePanel {
         this.offerAmount.value = "1";
         this.goldAmount.value = "1";
         setText(this.error, "");
-      } else if (this.element.contains(document.activeElement)) {
-        (document.activeElement as HTMLElement).blur();
+      } else {
+        blurWithin(this.element);
       }
     }
     if (!trade.open) return;
@@ -210,7 +201,7 @@ export class QuestionBox {
     this.shown = id;
     this.element.hidden = question === null;
     if (question === null) {
-      if (this.element.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();
+      blurWithin(this.element);
       return;
     }
     setText(this.text, QUESTION_BOX_TEXT.text(question.messageId, question.param));

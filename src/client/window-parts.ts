@@ -142,3 +142,35 @@ export function dealForm(id: string, act: () => void, ...children: HTMLElement[]
     ...children,
   );
 }
+
+/** A window's close button (a small one, in its head). */
+export function closeButton(id: string, text: string, onClose: () => void): HTMLButtonElement {
+  return h("button", { type: "button", id, className: "small", text, onclick: (() => onClose()) as EventListener });
+}
+
+/**
+ * A service window over the right edge of the map: a hidden section with class and id `id`,
+ * named by its title element `titleId`, that Escape closes through `onClose`.
+ */
+export function servicePanel(id: string, titleId: string, onClose: () => void, ...children: HTMLElement[]): HTMLElement {
+  return h(
+    "section",
+    {
+      className: `service-panel ${id}`,
+      id,
+      hidden: true,
+      "aria-labelledby": titleId,
+      onkeydown: ((event: KeyboardEvent) => {
+        if (event.key !== "Escape") return;
+        event.preventDefault();
+        onClose();
+      }) as EventListener,
+    },
+    ...children,
+  );
+}
+
+/** A window being hidden gives the focus back when it holds it. */
+export function blurWithin(element: HTMLElement): void {
+  if (element.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();
+}

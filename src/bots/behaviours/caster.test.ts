@@ -6,10 +6,10 @@
  * and its packets) and runs a meditation that fills the mana.
  */
 import { describe, expect, test } from "bun:test";
-import { headingBit, HEADINGS, stepX, stepY, type Heading } from "../../game/movement/index.ts";
+import { stepX, stepY, type Heading } from "../../game/movement/index.ts";
 import type { PacketFields } from "../behaviour.ts";
 import { posKey } from "../map-view.ts";
-import { createRecordingContext, type RecordedSend } from "../recording-context.ts";
+import { createRecordingContext } from "../recording-context.ts";
 import {
   CAST_INTERVAL_MS,
   CASTER_CAST_INTERVAL_MS,
@@ -23,13 +23,11 @@ import {
   type CasterView,
   type CastTally,
 } from "./caster.ts";
+import { FakeRoom, named, OWN_CHAR, SCENARIO_LIMITS, WOLF } from "./combat-fakes.test-support.ts";
 import { CAST_SPELL_PACKET, MEDITATE_PACKET, MODIFY_SKILLS_PACKET, WALK_PACKET, WORK_LEFT_CLICK_PACKET } from "./packets.ts";
 import { spellCatalog, type SpellRole } from "./spell-roles.ts";
 
-const OWN_CHAR = 7;
-const WOLF = 50;
 const SIDE = 30;
-const SCENARIO_LIMITS = { maxTimers: 4, maxSendsPerS: 20, maxSubscriptions: 8 };
 /** Spell numbers of the fake world, and what they do. */
 const DART = 1;
 const CURE_POISON = 11;
@@ -52,11 +50,7 @@ interface Click {
 }
 
 /** The fake session and server in one. */
-class FakeWorld implements CasterView {
-  map = 1;
-  charIndex = OWN_CHAR;
-  x: number;
-  y: number;
+class FakeWorld extends FakeRoom implements CasterView {
   hp = 20;
   maxHp = 20;
   mana = 100;
@@ -64,11 +58,7 @@ class FakeWorld implements CasterView {
   meditating = false;
   freeSkillPoints = 10;
   bookVersion = 1;
-  dead = false;
-  deaths = 0;
   book: number[] = [0, DART, CURE_POISON, MEND];
-  readonly blocked = new Set<number>();
-  readonly npcs = new Map<number, number>();
   readonly npcHp = new Map<number, number>();
   /** Skill points the server took (ModifySkills). */
   readonly skillDeltas: number[][] = [];
@@ -88,48 +78,11 @@ class FakeWorld implements CasterView {
     y: number,
     readonly clock: { now(): number; timers: { after<A>(ms: number, fire: (planned: number, arg: A) => void, arg: A): number; cancel(id: number): boolean } },
   ) {
-    this.x = x;
-    this.y = y;
-  }
-
-  get position(): number {
-    return this.charIndex === 0 ? 0 : posKey(this.x, this.y);
+    super(x, y, SIDE);
   }
 
   spellInSlot(slot: number): number {
     return this.book[slot] ?? 0;
-  }
-
-  free(x: number, y: number): boolean {
-    if (x < 1 || y < 1 || x > SIDE || y > SIDE || this.blocked.has(posKey(x, y))) return false;
-    for (const at of this.npcs.values()) if (at === posKey(x, y)) return false;
-    return true;
-  }
-
-  legalHeadings(_allowExits: boolean): number {
-    if (this.charIndex === 0) return 0;
-    let mask = 0;
-    for (const heading of HEADINGS) if (this.free(this.x + stepX(heading), this.y + stepY(heading))) mask |= headingBit(heading);
-    return mask;
-  }
-
-  nearestNpc(skip?: ReadonlySet<number>): number {
-    let best = 0;
-    let bestDistance = Infinity;
-    for (const [charIndex, at] of this.npcs) {
-      if (skip?.has(charIndex)) continue;
-      const d = Math.abs((at >> 8) - this.x) + Math.abs((at & 0xff) - this.y);
-      if (d < bestDistance) [best, bestDistance] = [charIndex, d];
-    }
-    return best;
-  }
-
-  positionOf(charIndex: number): number {
-    return this.npcs.get(charIndex) ?? 0;
-  }
-
-  isNpc(charIndex: number): boolean {
-    return this.npcs.has(charIndex);
   }
 
   /** A packet from the server, a few ms after what caused it. */
@@ -270,7 +223,6 @@ function setup(x: number, y: number, options: Omit<CasterOptions, "views"> = {},
   return { ...recording, world, caster, counts, roles };
 }
 
-const named = (sends: readonly RecordedSend[], packet: string) => sends.filter((send) => send.packet === packet);
 const chebyshev = (a: number, b: number) => Math.max(Math.abs((a >> 8) - (b >> 8)), Math.abs((a & 0xff) - (b & 0xff)));
 
 describe("caster", () => {

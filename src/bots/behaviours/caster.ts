@@ -36,13 +36,12 @@
  * left alone for `ignoreMs`; a role the server refuses for lack of skill (Msg1636) waits as long.
  * It holds seven subscriptions and up to three timers (think, cast, chat).
  */
-import { headingBit, type Heading } from "../../game/movement/index.ts";
 import { STOCK_INTERVALS_MS } from "../../protocol/index.ts";
 import type { Behaviour, BehaviourContext, PacketFields, TimerHandle } from "../behaviour.ts";
 import { TIMER_REFUSED } from "../behaviour.ts";
 import { REFERENCE_WALK_THINK, type ThinkTime } from "../think-time.ts";
 import { CHATTER_LINES } from "./chatter.ts";
-import { closerMask, distance, nthHeading, OPPOSITE, POPCOUNT4, type FighterView, type FighterWhenDead } from "./fighter.ts";
+import type { FighterView, FighterWhenDead } from "./fighter.ts";
 import {
   CAST_SPELL_FIELDS,
   CAST_SPELL_PACKET,
@@ -59,6 +58,7 @@ import {
   WORK_LEFT_CLICK_PACKET,
 } from "./packets.ts";
 import { DEFAULT_SPELL_CATALOG, type SpellCatalog, type SpellRole } from "./spell-roles.ts";
+import { approachHeading, chebyshev, distance, IgnoredTargets, wanderHeading } from "./steering.ts";
 
 /** The server's spell interval (`IntervaloLanzaHechizo`, AO20 §1.1), between two clicks. */
 export const CAST_INTERVAL_MS = STOCK_INTERVALS_MS.castSpellMs;
@@ -176,10 +176,6 @@ export function clickTileFor(at: number): number {
   return (at & 0xff) > 1 ? at - 1 : at;
 }
 
-function chebyshev(a: number, b: number): number {
-  return Math.max(Math.abs((a >> 8) - (b >> 8)), Math.abs((a & 0xff) - (b & 0xff)));
-}
-
 export class CasterBehaviour implements Behaviour {
   readonly name = "caster";
   /** The NPC it is after (char index on `map`), 0 when none. */
@@ -231,8 +227,7 @@ export class CasterBehaviour implements Behaviour {
   private readonly slotOf: Record<SpellRole, number> = { damage: 0, heal: 0, paralyze: 0 };
   /** A role the server refused for lack of skill, until when. */
   private readonly blockedUntil: Record<SpellRole, number> = { damage: Number.NEGATIVE_INFINITY, heal: Number.NEGATIVE_INFINITY, paralyze: Number.NEGATIVE_INFINITY };
-  private readonly ignored = new Set<number>();
-  private readonly ignoredUntil = new Map<number, number>();
+  private readonly ignored = new IgnoredTargets();
   private thinkTimer: TimerHandle = TIMER_REFUSED;
   private castTimer: TimerHandle = TIMER_REFUSED;
   private chatTimer: TimerHandle = TIMER_REFUSED;
@@ -316,7 +311,6 @@ export class CasterBehaviour implements Behaviour {
       this.meditatingPhase = false;
       this.sawMeditating = false;
       this.ignored.clear();
-      this.ignoredUntil.clear();
       this.lastStep = 0;
     }
     if (view.charIndex === 0) {
@@ -507,18 +501,10 @@ export class CasterBehaviour implements Behaviour {
 
   /** Keeps the target unless it is gone or another NPC is nearer; returns it (0: none). */
   private chooseTarget(view: CasterView, nowMs: number): number {
-    if (this.ignoredUntil.size > 0) {
-      for (const [charIndex, untilMs] of this.ignoredUntil) {
-        if (untilMs > nowMs) continue;
-        this.ignoredUntil.delete(charIndex);
-        this.ignored.delete(charIndex);
-      }
-    }
-    if (this.target !== 0 && (!view.isNpc(this.target) || view.positionOf(this.target) === 0 || this.ignored.has(this.target))) this.dropTarget();
-    const nearest = view.nearestNpc(this.ignored.size > 0 ? this.ignored : undefined);
-    if (nearest === 0 || nearest === this.target) return this.target;
-    const here = view.position;
-    if (this.target === 0 || distance(here, view.positionOf(nearest)) < distance(here, view.positionOf(this.target))) this.setTarget(nearest);
+    this.ignored.expire(nowMs);
+    if (this.target !== 0 && this.ignored.lost(view, this.target)) this.dropTarget();
+    const nearer = this.ignored.nearer(view, this.target);
+    if (nearer !== 0) this.setTarget(nearer);
     return this.target;
   }
 
@@ -528,12 +514,7 @@ export class CasterBehaviour implements Behaviour {
       this.skip();
       return;
     }
-    // Never straight back, when there is another way (see the fighter: pacing in front of walls).
-    const back = this.lastStep === 0 ? 0 : headingBit(OPPOSITE[this.lastStep]! as Heading);
-    const onward = (legal & ~back) || legal;
-    const closer = onward & closerMask(dx, dy);
-    const choices = closer !== 0 ? closer : onward;
-    this.walk(nthHeading(choices, context.random.int(0, POPCOUNT4[choices]! - 1)), plannedMs, context);
+    this.walk(approachHeading(legal, this.lastStep, dx, dy, context.random), plannedMs, context);
   }
 
   private wander(view: CasterView, plannedMs: number, context: BehaviourContext): void {
@@ -542,7 +523,7 @@ export class CasterBehaviour implements Behaviour {
       this.skip();
       return;
     }
-    this.walk(nthHeading(legal, context.random.int(0, POPCOUNT4[legal]! - 1)), plannedMs, context);
+    this.walk(wanderHeading(legal, context.random), plannedMs, context);
   }
 
   private walk(heading: number, plannedMs: number, context: BehaviourContext): void {
@@ -560,8 +541,7 @@ export class CasterBehaviour implements Behaviour {
     const target = this.target;
     this.givenUp++;
     this.options.tally?.targetGivenUp();
-    this.ignored.add(target);
-    this.ignoredUntil.set(target, nowMs + this.ignoreMs);
+    this.ignored.add(target, nowMs + this.ignoreMs);
     this.dropTarget();
   }
 

@@ -4,76 +4,28 @@
  * (every Walk turns, ChangeHeading turns) and checks that each Attack is aimed at an NPC.
  */
 import { describe, expect, test } from "bun:test";
-import { headingBit, HEADINGS, stepX, stepY, type Heading } from "../../game/movement/index.ts";
+import { stepX, stepY, type Heading } from "../../game/movement/index.ts";
 import type { PacketFields } from "../behaviour.ts";
 import { posKey } from "../map-view.ts";
-import { createRecordingContext, type RecordedSend } from "../recording-context.ts";
+import { createRecordingContext } from "../recording-context.ts";
 import { FIGHTER_ATTACK_INTERVAL_MS, FIGHTER_GIVE_UP_AFTER_ATTACKS, FIGHTER_IGNORE_MS, FighterBehaviour, type FighterOptions, type FighterView, type FightTally } from "./fighter.ts";
+import { FakeRoom, named, OWN_CHAR, SCENARIO_LIMITS, WOLF } from "./combat-fakes.test-support.ts";
 import { ATTACK_PACKET, CHANGE_HEADING_PACKET, WALK_PACKET } from "./packets.ts";
 
-const OWN_CHAR = 7;
-const WOLF = 50;
 const SIDE = 20;
-/** The scenario runner's per-bot budget. */
-const SCENARIO_LIMITS = { maxTimers: 4, maxSendsPerS: 20, maxSubscriptions: 8 };
 
 /** The fake session and server in one: terrain, own position and heading, NPCs. */
-class FakeWorld implements FighterView {
-  map = 1;
-  charIndex = OWN_CHAR;
-  x: number;
-  y: number;
+class FakeWorld extends FakeRoom implements FighterView {
   /** The heading the server has for the bot (0: never told). */
   heading = 0;
-  dead = false;
-  deaths = 0;
-  readonly blocked = new Set<number>();
-  readonly npcs = new Map<number, number>();
   /** Every tile the bot stood on, in order. */
   readonly path: number[] = [];
   /** For each Attack: the NPC on the tile in front, 0 when none. */
   readonly struck: number[] = [];
 
   constructor(x: number, y: number) {
-    this.x = x;
-    this.y = y;
+    super(x, y, SIDE);
     this.path.push(posKey(x, y));
-  }
-
-  get position(): number {
-    return this.charIndex === 0 ? 0 : posKey(this.x, this.y);
-  }
-
-  free(x: number, y: number): boolean {
-    if (x < 1 || y < 1 || x > SIDE || y > SIDE || this.blocked.has(posKey(x, y))) return false;
-    for (const at of this.npcs.values()) if (at === posKey(x, y)) return false;
-    return true;
-  }
-
-  legalHeadings(_allowExits: boolean): number {
-    if (this.charIndex === 0) return 0;
-    let mask = 0;
-    for (const heading of HEADINGS) if (this.free(this.x + stepX(heading), this.y + stepY(heading))) mask |= headingBit(heading);
-    return mask;
-  }
-
-  nearestNpc(skip?: ReadonlySet<number>): number {
-    let best = 0;
-    let bestDistance = Infinity;
-    for (const [charIndex, at] of this.npcs) {
-      if (skip?.has(charIndex)) continue;
-      const d = Math.abs((at >> 8) - this.x) + Math.abs((at & 0xff) - this.y);
-      if (d < bestDistance) [best, bestDistance] = [charIndex, d];
-    }
-    return best;
-  }
-
-  positionOf(charIndex: number): number {
-    return this.npcs.get(charIndex) ?? 0;
-  }
-
-  isNpc(charIndex: number): boolean {
-    return this.npcs.has(charIndex);
   }
 
   /** What the server does with a send. */
@@ -130,7 +82,6 @@ function setup(world: FakeWorld, options: Omit<FighterOptions, "views"> = {}, se
   return { ...recording, fighter, counts, deliver };
 }
 
-const named = (sends: readonly RecordedSend[], packet: string) => sends.filter((send) => send.packet === packet);
 const adjacent = (a: number, b: number) => Math.abs((a >> 8) - (b >> 8)) + Math.abs((a & 0xff) - (b & 0xff)) === 1;
 
 describe("fighter", () => {

@@ -17,13 +17,14 @@
  * answers `giveUpAfterAttacks` attacks in a row with neither hit nor miss (not attackable, not
  * where the view says, a server that does not fight yet) is left alone for `ignoreMs`.
  */
-import { headingBit, headingOfDelta, HEADINGS, type Heading } from "../../game/movement/index.ts";
+import { headingOfDelta } from "../../game/movement/index.ts";
 import { STOCK_INTERVALS_MS } from "../../protocol/index.ts";
 import type { Behaviour, BehaviourContext, PacketFields, TimerHandle } from "../behaviour.ts";
 import { TIMER_REFUSED } from "../behaviour.ts";
 import { REFERENCE_WALK_THINK, type ThinkTime } from "../think-time.ts";
 import { CHATTER_LINES } from "./chatter.ts";
 import { ATTACK_FIELDS, ATTACK_PACKET, CHANGE_HEADING_FIELDS, CHANGE_HEADING_PACKET, TALK_PACKET, talkFields, WALK_FIELDS, WALK_PACKET } from "./packets.ts";
+import { approachHeading, distance, IgnoredTargets, wanderHeading } from "./steering.ts";
 
 /** The server's melee interval (`IntervaloUserPuedeAtacar`, AO20 §1.1). */
 export const MELEE_INTERVAL_MS = STOCK_INTERVALS_MS.attackMs;
@@ -97,30 +98,7 @@ export interface FighterOptions {
 }
 
 const CHAT_LINES: readonly PacketFields[] = CHATTER_LINES.map(talkFields);
-export const POPCOUNT4 = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
-/** `OPPOSITE[heading]`: north-south, east-west (index 0: none). */
-export const OPPOSITE = [0, 3, 4, 1, 2];
 const TARGET_PACKETS = ["TextOverChar", "CharUpdateHP", "CharacterRemove", "NPCHitUser", "CharSwing"] as const;
-
-/** The `k`-th (0-based) heading in a set of heading bits; 0 when there is none. */
-export function nthHeading(mask: number, k: number): number {
-  for (const heading of HEADINGS) {
-    if ((mask & headingBit(heading)) !== 0) {
-      if (k === 0) return heading;
-      k--;
-    }
-  }
-  return 0;
-}
-
-/** Heading bits whose step shortens a distance of (dx, dy). */
-export function closerMask(dx: number, dy: number): number {
-  return (dx > 0 ? 0b0010 : dx < 0 ? 0b1000 : 0) | (dy > 0 ? 0b0100 : dy < 0 ? 0b0001 : 0);
-}
-
-export function distance(a: number, b: number): number {
-  return Math.abs((a >> 8) - (b >> 8)) + Math.abs((a & 0xff) - (b & 0xff));
-}
 
 export class FighterBehaviour implements Behaviour {
   readonly name = "fighter";
@@ -151,8 +129,7 @@ export class FighterBehaviour implements Behaviour {
   private lastHitAtMs = Number.NaN;
   private seenDeaths = 0;
   /** Targets given up on, and until when. */
-  private readonly ignored = new Set<number>();
-  private readonly ignoredUntil = new Map<number, number>();
+  private readonly ignored = new IgnoredTargets();
   private thinkTimer: TimerHandle = TIMER_REFUSED;
   private attackTimer: TimerHandle = TIMER_REFUSED;
   private chatTimer: TimerHandle = TIMER_REFUSED;
@@ -210,7 +187,6 @@ export class FighterBehaviour implements Behaviour {
       this.map = view.map;
       this.dropTarget();
       this.ignored.clear();
-      this.ignoredUntil.clear();
       this.lastStep = 0;
     }
     if (view.dead) {
@@ -236,18 +212,10 @@ export class FighterBehaviour implements Behaviour {
 
   /** Keeps the target unless it is gone or another NPC is nearer; returns it (0: none). */
   private chooseTarget(view: FighterView, nowMs: number): number {
-    if (this.ignoredUntil.size > 0) {
-      for (const [charIndex, untilMs] of this.ignoredUntil) {
-        if (untilMs > nowMs) continue;
-        this.ignoredUntil.delete(charIndex);
-        this.ignored.delete(charIndex);
-      }
-    }
-    if (this.target !== 0 && (!view.isNpc(this.target) || view.positionOf(this.target) === 0 || this.ignored.has(this.target))) this.dropTarget();
-    const nearest = view.nearestNpc(this.ignored.size > 0 ? this.ignored : undefined);
-    if (nearest === 0 || nearest === this.target) return this.target;
-    const here = view.position;
-    if (this.target === 0 || distance(here, view.positionOf(nearest)) < distance(here, view.positionOf(this.target))) this.setTarget(nearest);
+    this.ignored.expire(nowMs);
+    if (this.target !== 0 && this.ignored.lost(view, this.target)) this.dropTarget();
+    const nearer = this.ignored.nearer(view, this.target);
+    if (nearer !== 0) this.setTarget(nearer);
     return this.target;
   }
 
@@ -257,13 +225,7 @@ export class FighterBehaviour implements Behaviour {
       this.skip();
       return;
     }
-    // Going straight back undoes the last step: around an obstacle that is how a greedy walker
-    // ends up pacing between two tiles.
-    const back = this.lastStep === 0 ? 0 : headingBit(OPPOSITE[this.lastStep]! as Heading);
-    const onward = (legal & ~back) || legal;
-    const closer = onward & closerMask(dx, dy);
-    const choices = closer !== 0 ? closer : onward;
-    this.walk(nthHeading(choices, context.random.int(0, POPCOUNT4[choices]! - 1)), plannedMs, context);
+    this.walk(approachHeading(legal, this.lastStep, dx, dy, context.random), plannedMs, context);
   }
 
   private wander(view: FighterView, plannedMs: number, context: BehaviourContext): void {
@@ -272,7 +234,7 @@ export class FighterBehaviour implements Behaviour {
       this.skip();
       return;
     }
-    this.walk(nthHeading(legal, context.random.int(0, POPCOUNT4[legal]! - 1)), plannedMs, context);
+    this.walk(wanderHeading(legal, context.random), plannedMs, context);
   }
 
   private walk(heading: number, plannedMs: number, context: BehaviourContext): void {
@@ -331,8 +293,7 @@ export class FighterBehaviour implements Behaviour {
     const target = this.target;
     this.givenUp++;
     this.options.tally?.targetGivenUp();
-    this.ignored.add(target);
-    this.ignoredUntil.set(target, nowMs + this.ignoreMs);
+    this.ignored.add(target, nowMs + this.ignoreMs);
     this.dropTarget();
   }
 
