@@ -7,13 +7,13 @@
  * change; here the fires are the same every run (same seed, same count) and only their cost moves.
  *
  *   node_modules/.bin/bun bench/bots-fire-path.ts [--actors 50000] [--seconds 6]
- *       [--mode burst|sleep] [--burst-ms 10] [--no-send]
+ *       [--mode burst|sleep] [--burst-ms 10] [--no-send] [--timers 4] [--think SPEC[,SPEC...]]
  *
  * `burst` runs the 10 ms bursts back to back: the cost with the caches as warm as the working set
  * allows. `sleep` sleeps between bursts like the real driver does, so each burst starts cold.
  * Prints one JSON line: fires, ns per fire inside `runDue` and process CPU ns per fire.
  */
-import { BOT_TIMER_MIX, createTimerLoad, TimerScheduler, TimerWheel, type Clock } from "../src/bots/index.ts";
+import { BOT_TIMER_MIX, createTimerLoad, parseThinkTime, TimerScheduler, TimerWheel, type Clock, type ThinkTime } from "../src/bots/index.ts";
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -25,8 +25,19 @@ const seconds = Number(option("seconds", "6"));
 const mode = option("mode", "sleep");
 const burstMs = Number(option("burst-ms", "10"));
 const send = !process.argv.includes("--no-send");
-if (!(Number.isInteger(actors) && actors > 0) || !(seconds > 0) || !(burstMs >= 1) || (mode !== "burst" && mode !== "sleep")) {
-  process.stderr.write("bench/bots-fire-path: --actors N>0, --seconds S>0, --burst-ms >= 1, --mode burst|sleep\n");
+const timersPerActor = Number(option("timers", "4"));
+const thinkText = option("think", "");
+const think: ThinkTime[] = [];
+for (const text of thinkText === "" ? [] : thinkText.split(",")) {
+  const parsed = parseThinkTime(text);
+  if (!parsed.ok) {
+    process.stderr.write(`bench/bots-fire-path: ${parsed.error.message}\n`);
+    process.exit(2);
+  }
+  think.push(parsed.value);
+}
+if (!(Number.isInteger(actors) && actors > 0) || !(Number.isInteger(timersPerActor) && timersPerActor > 0) || !(seconds > 0) || !(burstMs >= 1) || (mode !== "burst" && mode !== "sleep")) {
+  process.stderr.write("bench/bots-fire-path: --actors N>0, --timers N>0, --seconds S>0, --burst-ms >= 1, --mode burst|sleep\n");
   process.exit(2);
 }
 
@@ -42,7 +53,7 @@ class SteppedClock implements Clock {
 const WARMUP_S = 3;
 const clock = new SteppedClock();
 const scheduler = new TimerScheduler(clock, new TimerWheel({ tickMs: 10, startMs: 0 }));
-const runtime = createTimerLoad({ actors, timersPerActor: 4, scheduler, think: BOT_TIMER_MIX, seed: 1, send, arrivalSpreadMs: 1_000 });
+const runtime = createTimerLoad({ actors, timersPerActor, scheduler, think: think.length > 0 ? think : BOT_TIMER_MIX, seed: 1, send, arrivalSpreadMs: 1_000 });
 runtime.start();
 
 function burst(): number {
@@ -65,6 +76,7 @@ const cpu = process.cpuUsage(cpuBefore);
 process.stdout.write(
   `${JSON.stringify({
     actors,
+    timers_per_actor: timersPerActor,
     mode,
     burst_ms: burstMs,
     send,

@@ -11,8 +11,8 @@
  * second), a stress load beyond what a bot does.
  *
  * Each size runs in its own process (a clean heap and JIT, like `argentum bots bench-runtime`)
- * and prints one JSON line; a last line checks the 50k targets: cpu_pct < 10 (of one core),
- * timer_late_p99_ms < 2 ticks, loop_lag_p99_ms < 5. The machine's load average is recorded,
+ * and prints one JSON line; a last line checks the 50k targets (issue 17): cpu_pct <= 5 (of one
+ * core), timer_late_p99_ms < 2 ticks, loop_lag_p99_ms < 5. The machine's load average is recorded,
  * because on a shared 2-core machine it moves every number.
  */
 import { spawnSync } from "node:child_process";
@@ -20,7 +20,7 @@ import { cpus, loadavg } from "node:os";
 import { BOT_TIMER_MIX, formatThinkTime, runRuntimeBench, parseThinkTime, REAL_TICK_MS, type RuntimeBenchResult, type ThinkTime } from "../src/bots/index.ts";
 
 const TARGET_ACTORS = 50_000;
-const TARGET_CPU_PCT = 10;
+const TARGET_CPU_PCT = 5;
 const TARGET_LATE_TICKS = 2;
 const TARGET_LOOP_LAG_MS = 5;
 const TIMERS_PER_ACTOR = 4;
@@ -75,7 +75,7 @@ const at50k = results.find((result) => result.actors === TARGET_ACTORS);
 if (at50k) {
   const tickMs = at50k.tick_ms ?? REAL_TICK_MS;
   const checks = {
-    cpu_pct_under_10: at50k.cpu_pct < TARGET_CPU_PCT,
+    cpu_pct_at_most_5: at50k.cpu_pct <= TARGET_CPU_PCT,
     timer_late_p99_under_2_ticks: at50k.timer_late_p99_ms < TARGET_LATE_TICKS * tickMs,
     loop_lag_p99_under_5_ms: at50k.loop_lag_p99_ms < TARGET_LOOP_LAG_MS,
   };

@@ -11,6 +11,7 @@
  *
  * Runs (ids): hot_spread_grid, hot_spread_global (AoI grid vs global, 1,000 bots on map 4),
  * world_spread_ao20 (2,000 bots over the imported AO20 maps), login_storm_postgres (2,000 bots),
+ * login_storm_postgres_5000 (issue 17: 5,000 bots, the report puts logins/s next to the hash ceiling),
  * and the NPC runs of issue 15, on the AO20 world loaded whole (`--load-all-maps`: every map's
  * NPCs spawned at start): world_spread_npcs_ao20 (2,000 walkers) and fight_spread_ao20 (2,000
  * fighters, each hunting the nearest NPC); and the magic runs of issue 16 on the same world:
@@ -48,6 +49,9 @@ const END = "<!-- bench:end -->";
 const TARGET_CONFIRMED_RATIO = 0.9;
 const TARGET_RTT_P99_MS = 50;
 const TARGET_WORLD_MOVES_PER_S = 5_553;
+/** Targets of issue 17: the fan-out's efficiency and the confirmed share at hot_spread 1,000. */
+const TARGET_MOVES_PER_CPU_S = 1_000_000;
+const TARGET_CONFIRMED_RATIO_17 = 0.95;
 /** Target of issue 15: the NPC AI ticks run at most this late at p99. */
 const TARGET_NPC_AI_LATENESS_P99_MS = 50;
 
@@ -65,13 +69,19 @@ interface RunSpec {
   readonly transport: "tcp";
   /** `--load-all-maps`: every map (and its NPCs) loaded at start, not on first entry. */
   readonly loadAllMaps?: boolean;
+  /** `--duration` of the bots, s, whatever the suite's; a login storm's is its login-phase limit. */
+  readonly durationS?: number;
 }
 
 const RUNS: readonly RunSpec[] = [
   { id: "hot_spread_grid", scenario: "hot_spread", bots: 1000, aoi: "grid", database: "pglite", world: "default", benchSpawn: "4", seed: 1, transport: "tcp" },
+  // Issue 17: the same crowd on Postgres, for the resident memory without the embedded database.
+  { id: "hot_spread_grid_postgres", scenario: "hot_spread", bots: 1000, aoi: "grid", database: "postgres", world: "default", benchSpawn: "4", seed: 1, transport: "tcp" },
   { id: "hot_spread_global", scenario: "hot_spread", bots: 1000, aoi: "global", database: "pglite", world: "default", benchSpawn: "4", seed: 2, transport: "tcp" },
   { id: "world_spread_ao20", scenario: "world_spread", bots: 2000, aoi: "grid", database: "pglite", world: "ao20", benchSpawn: "spread", seed: 3, transport: "tcp" },
   { id: "login_storm_postgres", scenario: "login_storm", bots: 2000, aoi: "grid", database: "postgres", world: "default", benchSpawn: "off", seed: 4, transport: "tcp" },
+  // Issue 17: 5,000 logins on Postgres; at 12-40 logins/s (the argon2id hash on two cores) they need up to ~7 min, 900 s leaves room.
+  { id: "login_storm_postgres_5000", scenario: "login_storm", bots: 5000, aoi: "grid", database: "postgres", world: "default", benchSpawn: "off", seed: 17, transport: "tcp", durationS: 900 },
   // Issue 15: every NPC of the AO20 maps spawned, 2,000 walkers spread over the maps.
   { id: "world_spread_npcs_ao20", scenario: "world_spread", bots: 2000, aoi: "grid", database: "pglite", world: "ao20", benchSpawn: "spread", seed: 6, transport: "tcp", loadAllMaps: true },
   // Combat load: every bot walks to the nearest NPC in sight and attacks it at the melee pace.
@@ -239,7 +249,7 @@ async function runOne(spec: RunSpec, workDir: string): Promise<RunResult | undef
       "--bots",
       String(bots),
       "--duration",
-      String(spec.scenario === "login_storm" ? Math.max(durationS, 300) : durationS),
+      String(spec.durationS ?? (spec.scenario === "login_storm" ? Math.max(durationS, 300) : durationS)),
       "--seed",
       String(spec.seed),
       "--login-timeout",
@@ -350,6 +360,9 @@ function generated(results: readonly RunResult[], machine: Record<string, string
   const hot = by("hot_spread_grid")?.report;
   lines.push(`| hot_spread 1,000 bots: moves confirmed >= 90 % of offered | ${hot ? pct(hot.confirmed_ratio) : "-"} | ${verdict(hot ? (hot.confirmed_ratio ?? 0) >= TARGET_CONFIRMED_RATIO : undefined)} |`);
   lines.push(`| hot_spread 1,000 bots: move round trip p99 <= 50 ms | ${hot ? `${num(hot.rtt_p99_ms)} ms` : "-"} | ${verdict(hot ? (hot.rtt_p99_ms ?? Infinity) <= TARGET_RTT_P99_MS : undefined)} |`);
+  lines.push(
+    `| hot_spread 1,000 bots: >= 1.0 M CharacterMove frames per server CPU-second, >= 95 % confirmed | ${hot ? `${num((hot.server_character_moves_per_cpu_s ?? Number.NaN) / 1e6, 3)} M, ${pct(hot.confirmed_ratio)}` : "-"} | ${verdict(hot ? (hot.server_character_moves_per_cpu_s ?? 0) >= TARGET_MOVES_PER_CPU_S && (hot.confirmed_ratio ?? 0) >= TARGET_CONFIRMED_RATIO_17 : undefined)} |`,
+  );
   const world = by("world_spread_ao20")?.report;
   lines.push(
     `| world_spread 2,000 bots over AO20: >= 5,553 moves/s | server ${world ? num(world.server_moves_per_s) : "-"} moves/s (bots saw ${world ? num(world.moves_per_s) : "-"}/s of ${world ? num(world.offered_moves_per_s) : "-"}/s offered) | ${verdict(world ? (world.server_moves_per_s ?? 0) >= TARGET_WORLD_MOVES_PER_S : undefined)} |`,
@@ -365,6 +378,10 @@ function generated(results: readonly RunResult[], machine: Record<string, string
   lines.push(
     `| login_storm 2,000 bots on Postgres: all in, no failures | ${storm ? `${num(storm.logins, 0)} in, ${num(storm.failures, 0)} failed, ${num(storm.logins_per_s)} logins/s` : "-"} | ${verdict(storm ? storm.logins === storm.bots && storm.failures === 0 : undefined)} |`,
   );
+  const storm5000 = by("login_storm_postgres_5000")?.report;
+  lines.push(
+    `| login_storm 5,000 bots on Postgres: all in, no failures | ${storm5000 ? `${num(storm5000.logins, 0)} in, ${num(storm5000.failures, 0)} failed, ${num(storm5000.logins_per_s)} logins/s (hash ceiling ${num(storm5000.hash_ceiling_per_s)}/s)` : "-"} | ${verdict(storm5000 ? storm5000.logins === storm5000.bots && storm5000.failures === 0 : undefined)} |`,
+  );
   lines.push("");
 
   const grid = by("hot_spread_grid")?.report;
@@ -377,6 +394,8 @@ function generated(results: readonly RunResult[], machine: Record<string, string
     row("confirmed share", (r) => pct(r.confirmed_ratio));
     row("recipients per move", (r) => num(r.recipients_per_move));
     row("CharacterMove frames sent by the server /s", (r) => num(r.server_character_moves_out_per_s, 0));
+    row("CharacterMove frames per server CPU-second", (r) => num(r.server_character_moves_per_cpu_s, 0));
+    row("socket writes /s, frames per write", (r) => `${num(r.server_socket_writes_per_s, 0)}, ${num(r.server_frames_per_write)}`);
     row("server bytes out /s", (r) => `${num((r.server_bytes_out_per_s ?? Number.NaN) / 1e6, 2)} MB`);
     row("move rtt p50 / p99 / max ms", (r) => `${num(r.rtt_p50_ms)} / ${num(r.rtt_p99_ms)} / ${num(r.rtt_max_ms)}`);
     row("server cpu % (of one core)", (r) => num(r.server_cpu_pct));
@@ -448,11 +467,11 @@ function generated(results: readonly RunResult[], machine: Record<string, string
   lines.push("");
 
   lines.push("### Logins", "");
-  lines.push("| run | bots | logged in | failed | logins/s | login p50 / p99 ms | login phase s | maps at login | wrong map | failures by cause |", "|---|---:|---:|---:|---:|---|---:|---:|---:|---|");
+  lines.push("| run | bots | logged in | failed | logins/s | hash alone: ms, ceiling /s | login p50 / p99 ms | login phase s | maps at login | wrong map | failures by cause |", "|---|---:|---:|---:|---:|---|---|---:|---:|---:|---|");
   for (const { spec, report } of results) {
     const reasons = report.failure_causes.map((group) => `${group.count}× ${group.label}`).join("; ");
     lines.push(
-      `| ${spec.id} | ${num(report.bots, 0)} | ${num(report.logins, 0)} | ${num(report.failures, 0)} | ${num(report.logins_per_s)} | ${num(report.login_p50_ms, 0)} / ${num(report.login_p99_ms, 0)} | ${num(report.login_phase_s)} | ${num(report.maps_at_login, 0)} | ${num(report.wrong_map, 0)} | ${reasons || "-"} |`,
+      `| ${spec.id} | ${num(report.bots, 0)} | ${num(report.logins, 0)} | ${num(report.failures, 0)} | ${num(report.logins_per_s)} | ${num(report.hash_alone_ms)}, ${num(report.hash_ceiling_per_s)} | ${num(report.login_p50_ms, 0)} / ${num(report.login_p99_ms, 0)} | ${num(report.login_phase_s)} | ${num(report.maps_at_login, 0)} | ${num(report.wrong_map, 0)} | ${reasons || "-"} |`,
     );
   }
   lines.push("");

@@ -13,7 +13,7 @@ import { afterAll, expect, test } from "bun:test";
 import { DEFAULT_NPCS, DEFAULT_WORLD_MAP_IDS } from "../src/content/index.ts";
 import type { CharacterRecord } from "../src/game/character/index.ts";
 import { silentLogger } from "../src/log/index.ts";
-import { bodyOfFrame, decodeServerPacket, encodeClientPacket, type ClientPacketName } from "../src/protocol/index.ts";
+import { bodyOfFrame, decodeServerPacket, encodeClientPacket, forEachFrame, type ClientPacketName } from "../src/protocol/index.ts";
 import { loadServerWorld } from "../src/server/server-world.ts";
 import { SeededRandom } from "../src/random/index.ts";
 import { World } from "../src/world/index.ts";
@@ -65,13 +65,15 @@ test("a new Druid tames the forest's hare and walks to Alba; the hare appears ne
       randomSeed: 16,
     },
     logger: silentLogger(),
-    deliver(session, frame) {
+    deliver(session, frames) {
       if (session !== SESSION) return;
-      const body = bodyOfFrame(frame);
-      if (!body.ok) throw body.error;
-      const decoded = decodeServerPacket(body.body);
-      if (!decoded.ok) throw decoded.error;
-      received.push({ name: decoded.packet.name, fields: decoded.packet.fields as Record<string, unknown> });
+      forEachFrame(frames, (frame) => {
+        const body = bodyOfFrame(frame);
+        if (!body.ok) throw body.error;
+        const decoded = decodeServerPacket(body.body);
+        if (!decoded.ok) throw decoded.error;
+        received.push({ name: decoded.packet.name, fields: decoded.packet.fields as Record<string, unknown> });
+      });
     },
     onLeft: () => {},
     onEntered: (_session, map) => entered.push(map),

@@ -8,7 +8,7 @@ import { newbieCharacter } from "./fixtures/db-characters.ts";
 import { silentLogger } from "../src/log/index.ts";
 import { newOccupancyBuffer, type MapDefinition } from "../src/map/index.ts";
 import { encodeClientPacket } from "../src/protocol/index.ts";
-import { decodeServerPacket, bodyOfFrame } from "../src/protocol/index.ts";
+import { decodeServerPacket, bodyOfFrame, forEachFrame } from "../src/protocol/index.ts";
 import { World } from "../src/world/index.ts";
 
 const SIZE = 20;
@@ -57,11 +57,13 @@ const world = new World({
     randomSeed: 1,
   },
   logger: silentLogger(),
-  deliver(_session, frame) {
-    const body = bodyOfFrame(frame);
-    if (!body.ok) throw body.error;
-    const decoded = decodeServerPacket(body.body);
-    if (decoded.ok) received.push(decoded.packet.name === "ChangeMap" ? `ChangeMap ${(decoded.packet.fields as { map: number }).map}` : decoded.packet.name);
+  deliver(_session, frames) {
+    forEachFrame(frames, (frame) => {
+      const body = bodyOfFrame(frame);
+      if (!body.ok) throw body.error;
+      const decoded = decodeServerPacket(body.body);
+      if (decoded.ok) received.push(decoded.packet.name === "ChangeMap" ? `ChangeMap ${(decoded.packet.fields as { map: number }).map}` : decoded.packet.name);
+    });
   },
   onLeft: () => {},
   onEntered: (_session, map) => entered.push(map),

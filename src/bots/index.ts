@@ -129,6 +129,7 @@ export {
 export { ARENA_MAP, isScenarioName, MAGE_CLASS, MIXED_COMBAT_MIX, mixProblem, OPEN_FIELD_MAP, parseMix, SCENARIO_CHAT_THINK, SCENARIO_NAMES, SCENARIOS, type ScenarioMix, type ScenarioName, type ScenarioSpec } from "./scenarios.ts";
 export { formatIpv4, ipv4Number, isLoopbackHost, MAX_SOURCE_ADDRESSES, parseSourceAddresses, sourceAddressFor, type SourceAddressResult } from "./source-addresses.ts";
 export { fetchText, MAGIC_METRICS, magicBetween, MAX_METRICS_BYTES, parsePrometheusText, readServerSnapshot, snapshotOf, type MagicSnapshot, type MetricSample, type MetricsGetter, type ServerSnapshot } from "./server-metrics.ts";
+export { PASSWORD_HASH_METRICS, passwordHashBetween, type LoginPace, type PasswordHashSnapshot } from "./server-metrics.ts";
 export { connectTcp, MAX_TCP_PENDING_BYTES } from "./tcp-transport.ts";
 export { httpOriginOf, parseTarget, type BotTransport, type TargetError, type TransportConnector, type TransportEvents, type TransportTarget } from "./transport.ts";
 export { stepTile, WalkGrid } from "./walk-grid.ts";

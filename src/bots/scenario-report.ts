@@ -64,7 +64,35 @@ export interface MagicReportFields {
   readonly server_meditation_ticks_per_s: number | null;
 }
 
-export interface ScenarioReport extends NpcAiReportFields, MagicReportFields {
+/**
+ * Password hashing against the logins (from /metrics; null without it). The ceiling is the
+ * server's own measure at start of its `--password-hash` alone: verifies/s with every core
+ * hashing. A login storm that reaches it is bound by the hash, not by the rest of the server.
+ */
+export interface PasswordHashReportFields {
+  /** The server's `--password-hash`, e.g. `argon2id:m=19456,t=2`. */
+  readonly password_hash: string | null;
+  /** One verify alone on the server's machine, ms (wall time: other load on the machine stretches it). */
+  readonly hash_alone_ms: number | null;
+  /** The CPU time of that verify, ms. */
+  readonly hash_cpu_ms: number | null;
+  /** Verifies/s alone with every core hashing: the most logins/s the hash lets through. */
+  readonly hash_ceiling_per_s: number | null;
+  /** logins_per_s / hash_ceiling_per_s (1: the hash is the bottleneck). */
+  readonly logins_of_hash_ceiling: number | null;
+  /** Hashes and verifies the server did per second over the window. */
+  readonly server_hashes_per_s: number | null;
+  /** Their mean wall time over the window, ms, waiting for a pool thread included. */
+  readonly hash_mean_ms: number | null;
+  /** hash_mean_ms / the bots' mean login time: the share of a login spent hashing (or queued for it). */
+  readonly hash_share_of_login: number | null;
+  /** Server CPU over the window / hashes in it, ms: in a login storm, the CPU of one login. */
+  readonly server_cpu_ms_per_hash: number | null;
+  /** hash_cpu_ms / server_cpu_ms_per_hash: in a login storm, the share of a login's CPU that is the hash. */
+  readonly hash_share_of_cpu: number | null;
+}
+
+export interface ScenarioReport extends NpcAiReportFields, MagicReportFields, PasswordHashReportFields {
   readonly scenario: string;
   readonly bots: number;
   /** Moves offered (Walk sent) per second in the window. */
@@ -177,6 +205,11 @@ export interface ScenarioReport extends NpcAiReportFields, MagicReportFields {
   readonly server_moves_per_s: number | null;
   readonly server_walks_in: number | null;
   readonly server_character_moves_out_per_s: number | null;
+  /** `CharacterMove` frames sent per second of server CPU (all threads): the fan-out's efficiency. */
+  readonly server_character_moves_per_cpu_s: number | null;
+  /** Socket writes (or corked WebSocket batches) per second, and frames of every kind per write. */
+  readonly server_socket_writes_per_s: number | null;
+  readonly server_frames_per_write: number | null;
   readonly server_bytes_out_per_s: number | null;
   readonly server_players_online_peak: number | null;
   readonly map_queue_delay_max_ms: number | null;
@@ -230,6 +263,7 @@ export function formatReportTable(report: ScenarioReport): string {
     ["chat rtt p50 / p99 ms", `${cell(report.chat_rtt_p50_ms, 2)} / ${cell(report.chat_rtt_p99_ms, 2)} (${report.chats_confirmed}/${report.chats})`],
     ["received", `${cell(report.bytes_received_per_s === null ? null : report.bytes_received_per_s / 1e6, 2)} MB/s, ${cell(report.frames_received_per_s, 0)} frames/s`],
     ["logins", `${report.logins} (${cell(report.logins_per_s)} /s, p50 ${cell(report.login_p50_ms, 0)} ms, p99 ${cell(report.login_p99_ms, 0)} ms)`],
+    ...(report.hash_ceiling_per_s === null && report.password_hash === null ? [] : ([["logins / s vs hash alone", formatHashCell(report)]] as [string, string][])),
     ["maps at login / wrong map / transfers", `${report.maps_at_login} / ${report.wrong_map} / ${report.transfers}`],
     ...(report.attacks_per_s === null
       ? []
@@ -249,6 +283,11 @@ export function formatReportTable(report: ScenarioReport): string {
     ["failures", report.failures === 0 ? "0" : `${report.failures} of ${report.bots} bots (by cause below)`],
     ["server cpu % / rss MB", `${cell(report.server_cpu_pct)} / ${cell(report.server_rss_mb, 0)}`],
     ["server moves / s (walks - refusals)", cell(report.server_moves_per_s)],
+    [
+      "server CharacterMove frames / s, per cpu-second",
+      `${cell(report.server_character_moves_out_per_s, 0)}, ${cell(report.server_character_moves_per_cpu_s, 0)}`,
+    ],
+    ["server socket writes / s, frames per write", `${cell(report.server_socket_writes_per_s, 0)}, ${cell(report.server_frames_per_write, 1)}`],
     ["server players online peak", cell(report.server_players_online_peak, 0)],
     ["npcs alive / on player maps / thinking", `${cell(report.npcs_alive, 0)} / ${cell(report.npcs_on_player_maps, 0)} / ${cell(report.npcs_thinking, 0)} (AI on ${cell(report.npc_ai_maps_running, 0)} maps)`],
     ["npc ai ticks / thinks / steps / attacks per s", `${cell(report.npc_ai_ticks_per_s)} / ${cell(report.npc_thinks_per_s)} / ${cell(report.npc_steps_per_s)} / ${cell(report.npc_attacks_per_s)}`],
@@ -265,6 +304,16 @@ export function formatReportTable(report: ScenarioReport): string {
   if (report.metrics_error) rows.push(["metrics", report.metrics_error]);
   const width = Math.max(...rows.map(([label]) => label.length));
   return `${rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join("\n")}\n${formatFailureCauses(report.failure_causes)}`;
+}
+
+/** `40 /s vs hash ceiling 62 /s (65 % of it; argon2id:m=19456,t=2, 31 ms alone, 30 ms cpu); server 41 hashes/s, 720 ms each with the queue (90 % of a login), 45 ms cpu per hash (69 % the hash)` */
+function formatHashCell(report: ScenarioReport): string {
+  const share = (ratio: number | null) => (ratio === null ? "-" : `${cell(ratio * 100, 0)} %`);
+  const setting = `${report.password_hash ?? "hash ?"}, ${cell(report.hash_alone_ms, 1)} ms alone, ${cell(report.hash_cpu_ms, 1)} ms cpu`;
+  const served = report.server_hashes_per_s === null || report.server_hashes_per_s === 0
+    ? ""
+    : `; server ${cell(report.server_hashes_per_s)} hashes/s, ${cell(report.hash_mean_ms, 0)} ms each with the queue (${share(report.hash_share_of_login)} of a login), ${cell(report.server_cpu_ms_per_hash)} ms cpu per hash (${share(report.hash_share_of_cpu)} the hash)`;
+  return `${cell(report.logins_per_s)} /s vs hash ceiling ${cell(report.hash_ceiling_per_s)} /s (${share(report.logins_of_hash_ceiling)} of it; ${setting})${served}`;
 }
 
 /** The failures block under the table: one paragraph per cause (nothing when there are none). */

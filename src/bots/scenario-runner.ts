@@ -31,7 +31,7 @@ import { fetchJson, MapCatalog, type JsonGetter } from "./map-catalog.ts";
 import { RunLedger } from "./run-ledger.ts";
 import type { ScenarioReport, TimelineEntry } from "./scenario-report.ts";
 import { MAGE_CLASS, mixProblem, type ScenarioMix, type ScenarioSpec } from "./scenarios.ts";
-import { fetchText, magicBetween, npcAiBetween, readServerSnapshot, type MetricsGetter, type ServerSnapshot } from "./server-metrics.ts";
+import { fetchText, magicBetween, npcAiBetween, passwordHashBetween, readServerSnapshot, type MetricsGetter, type ServerSnapshot } from "./server-metrics.ts";
 import { isLoopbackHost } from "./source-addresses.ts";
 import { connectTcp } from "./tcp-transport.ts";
 import type { TransportConnector, TransportTarget } from "./transport.ts";
@@ -500,6 +500,15 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       server_moves_per_s: serverStart && serverEnd ? round((serverEnd.walksIn - serverEnd.posUpdatesOut - (serverStart.walksIn - serverStart.posUpdatesOut)) / serverSpanS, 1) : null,
       server_walks_in: serverEnd ? serverEnd.walksIn : null,
       server_character_moves_out_per_s: serverPerS(serverEnd?.characterMovesOut, serverStart?.characterMovesOut),
+      server_character_moves_per_cpu_s:
+        serverStart && serverEnd && serverEnd.cpuSeconds > serverStart.cpuSeconds
+          ? round((serverEnd.characterMovesOut - serverStart.characterMovesOut) / (serverEnd.cpuSeconds - serverStart.cpuSeconds), 0)
+          : null,
+      server_socket_writes_per_s: finiteOrNull(serverPerS(serverEnd?.socketWrites, serverStart?.socketWrites)),
+      server_frames_per_write:
+        serverStart && serverEnd && serverEnd.socketWrites > serverStart.socketWrites
+          ? round((serverEnd.framesOut - serverStart.framesOut) / (serverEnd.socketWrites - serverStart.socketWrites), 1)
+          : null,
       server_bytes_out_per_s: serverPerS(serverEnd?.bytesOut, serverStart?.bytesOut),
       server_players_online_peak: round(peaks.players, 0),
       map_queue_delay_max_ms: round(peaks.queueDelayS * MS_PER_S, 3),
@@ -509,6 +518,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
       metrics_error: options.metricsUrl === undefined ? "no --metrics-url" : peaks.lastError,
       ...npcAiBetween(serverStart?.npcAi, serverEnd?.npcAi, peaks.npcAiLatenessS, peaks.npcAiTickS),
       ...magicBetween(serverStart?.magic, serverEnd?.magic),
+      ...passwordHashBetween(serverStart, serverEnd, { perS: ledger.loginsPerS, meanMs: ledger.loginTime.count > 0 ? ledger.loginTime.mean : Number.NaN }),
 
       bots_cpu_pct: hostSpanMs > 0 ? round(((windowUsage.cpuMs - windowHost.host.cpuMs) / hostSpanMs) * 100, 1) : null,
       bots_rss_mb: round(windowUsage.rssBytes / BYTES_PER_MB, 1),
@@ -542,4 +552,9 @@ async function readSpellCatalog(httpOrigin: string, get: JsonGetter): Promise<Sp
   } catch (error) {
     return `GET ${url}: ${error instanceof Error ? error.message : String(error)}`;
   }
+}
+
+/** NaN (a series the server does not export) reads as unknown. */
+function finiteOrNull(value: number | null): number | null {
+  return value === null || Number.isFinite(value) ? value : null;
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { MetricsRegistry } from "../metrics/index.ts";
 import { PER_ADDRESS_CAP_METRIC, TOTAL_CAP_METRIC } from "./connection-budget.ts";
-import { histogramQuantileBetween, magicBetween, npcAiBetween, parsePrometheusText, readServerSnapshot, snapshotOf, type HistogramBucket } from "./server-metrics.ts";
+import { histogramQuantileBetween, magicBetween, npcAiBetween, parsePrometheusText, passwordHashBetween, PASSWORD_HASH_METRICS, readServerSnapshot, snapshotOf, type HistogramBucket, type PasswordHashSnapshot } from "./server-metrics.ts";
 
 /** A registry with the series the server exports, rendered by the server's own renderer. */
 function serverLikeText(): string {
@@ -26,8 +26,12 @@ function serverLikeText(): string {
   const packetsIn = registry.counter("argentum_packets_in_total", "in");
   packetsIn.inc({ name: "Walk" }, 4321);
   packetsIn.inc({ name: "Talk" }, 7);
-  registry.gauge("argentum_packets_out_total", "out", () => [{ labels: { name: "CharacterMove" }, value: 99_000 }]);
+  registry.gauge("argentum_packets_out_total", "out", () => [
+    { labels: { name: "CharacterMove" }, value: 99_000 },
+    { labels: { name: "CharacterCreate" }, value: 1_000 },
+  ]);
   registry.gauge("argentum_bytes_out_total", "bytes", () => 1e6);
+  registry.gauge("argentum_outbound_writes_total", "writes", () => 2_500);
   registry.counter("odd_labels", 'help with "quotes"').inc({ path: 'a"b\\c\nd' }, 1);
   return registry.render();
 }
@@ -45,6 +49,9 @@ describe("server metrics", () => {
       posUpdatesOut: 0,
       characterMovesOut: 99_000,
       bytesOut: 1e6,
+      // Every packet kind, and the flush's socket writes.
+      framesOut: 100_000,
+      socketWrites: 2_500,
       intents: Number.NaN,
       queueDelayMaxS: 0.035,
       mainLagP99S: 0.031,
@@ -82,6 +89,8 @@ describe("server metrics", () => {
         meditationsStarted: Number.NaN,
         meditationTicks: Number.NaN,
       },
+      // Nor the password-hash series.
+      passwordHash: { setting: null, aloneS: Number.NaN, cpuS: Number.NaN, ceilingPerS: Number.NaN, count: Number.NaN, sumS: Number.NaN },
     });
     const odd = parsePrometheusText(serverLikeText()).find((sample) => sample.name === "odd_labels");
     expect(odd?.labels).toEqual({ path: 'a"b\\c\nd' });
@@ -200,5 +209,83 @@ describe("server metrics", () => {
     expect(magicBetween(snapshot(1_000, 1), snapshot(1_000, 2)).server_casts_per_s).toBeNull();
     expect(magicBetween(undefined, snapshot(1_010, 3)).server_status_timer_events_per_s).toBeNull();
     expect(magicBetween({ ...snapshot(1_000, 1), reportAtS: Number.NaN }, snapshot(1_010, 3)).server_meditation_ticks_per_s).toBeNull();
+  });
+});
+
+describe("password hashing against the logins", () => {
+  /** The series as the server renders them: the setting, its cost alone, the hash-time histogram. */
+  function hashingText(count: number, sumS: number, measured = true): string {
+    const registry = new MetricsRegistry();
+    registry.gauge(PASSWORD_HASH_METRICS.setting, "setting", () => [{ labels: { setting: "argon2id:m=19456,t=2", algorithm: "argon2id" }, value: 1 }]);
+    registry.gauge(PASSWORD_HASH_METRICS.aloneSeconds, "alone", () => (measured ? 0.031 : []));
+    registry.gauge(PASSWORD_HASH_METRICS.cpuSeconds, "cpu", () => (measured ? 0.03 : []));
+    registry.gauge(PASSWORD_HASH_METRICS.ceilingPerSecond, "ceiling", () => (measured ? 62.5 : []));
+    registry.histogram(PASSWORD_HASH_METRICS.seconds, "seconds", () => ({ bounds: [0.05, 1], counts: [0, count, 0], sum: sumS }));
+    return registry.render();
+  }
+
+  test("a read carries the setting, the cost measured alone and the hashes so far", () => {
+    expect(snapshotOf(parsePrometheusText(hashingText(40, 12)), 0).passwordHash).toEqual({ setting: "argon2id:m=19456,t=2", aloneS: 0.031, cpuS: 0.03, ceilingPerS: 62.5, count: 40, sumS: 12 });
+    // Before the server has measured itself: the setting, and no cost yet.
+    expect(snapshotOf(parsePrometheusText(hashingText(0, 0, false)), 0).passwordHash).toEqual({ setting: "argon2id:m=19456,t=2", aloneS: Number.NaN, cpuS: Number.NaN, ceilingPerS: Number.NaN, count: 0, sumS: 0 });
+  });
+
+  /** The reads a report takes the hashing from: when, the server's CPU so far, and the hashing. */
+  const read = (atMs: number, cpuSeconds: number, passwordHash: PasswordHashSnapshot) => ({ atMs, cpuSeconds, passwordHash });
+
+  test("logins/s next to the ceiling; the storm's hashes per second, their mean time, their share of a login and of its CPU", () => {
+    const start = snapshotOf(parsePrometheusText(hashingText(10, 1)), 0).passwordHash;
+    const end = snapshotOf(parsePrometheusText(hashingText(510, 301)), 0).passwordHash;
+    // 500 hashes in 10 s, 300 s of hashing: 600 ms each; logins took 750 ms on average; the
+    // server spent 25 s of CPU on them: 50 ms a login, of which the hash is 30 ms (31 ms wall alone).
+    expect(passwordHashBetween(read(0, 100, start), read(10_000, 125, end), { perS: 50, meanMs: 750 })).toEqual({
+      password_hash: "argon2id:m=19456,t=2",
+      hash_alone_ms: 31,
+      hash_cpu_ms: 30,
+      hash_ceiling_per_s: 62.5,
+      logins_of_hash_ceiling: 0.8,
+      server_hashes_per_s: 50,
+      hash_mean_ms: 600,
+      hash_share_of_login: 0.8,
+      server_cpu_ms_per_hash: 50,
+      hash_share_of_cpu: 0.6,
+    });
+  });
+
+  test("what cannot be known is null: no reads, no hashes in the window, no ceiling yet, no logins", () => {
+    expect(passwordHashBetween(undefined, undefined, { perS: 40, meanMs: 700 })).toEqual({
+      password_hash: null,
+      hash_alone_ms: null,
+      hash_cpu_ms: null,
+      hash_ceiling_per_s: null,
+      logins_of_hash_ceiling: null,
+      server_hashes_per_s: null,
+      hash_mean_ms: null,
+      hash_share_of_login: null,
+      server_cpu_ms_per_hash: null,
+      hash_share_of_cpu: null,
+    });
+    const idle: PasswordHashSnapshot = { setting: "bcrypt:10", aloneS: 0.05, cpuS: 0.05, ceilingPerS: 40, count: 7, sumS: 0.4 };
+    // A walking window after the logins: no hashing in it, the ceiling still shown.
+    expect(passwordHashBetween(read(0, 1, idle), read(25_000, 30, idle), { perS: Number.NaN, meanMs: Number.NaN })).toMatchObject({
+      hash_ceiling_per_s: 40,
+      logins_of_hash_ceiling: null,
+      server_hashes_per_s: 0,
+      hash_mean_ms: null,
+      hash_share_of_login: null,
+      server_cpu_ms_per_hash: null,
+      hash_share_of_cpu: null,
+    });
+    const unmeasured: PasswordHashSnapshot = { ...idle, aloneS: Number.NaN, cpuS: Number.NaN, ceilingPerS: Number.NaN, count: 17, sumS: 1.4 };
+    expect(passwordHashBetween(read(0, 1, idle), read(10_000, 2, unmeasured), { perS: 1, meanMs: 200 })).toMatchObject({
+      hash_alone_ms: null,
+      hash_ceiling_per_s: null,
+      logins_of_hash_ceiling: null,
+      server_hashes_per_s: 1,
+      hash_mean_ms: 100,
+      hash_share_of_login: 0.5,
+      server_cpu_ms_per_hash: 100,
+      hash_share_of_cpu: null,
+    });
   });
 });

@@ -4,7 +4,7 @@
  * series a scenario report uses.
  */
 import { PER_ADDRESS_CAP_METRIC, TOTAL_CAP_METRIC } from "./connection-budget.ts";
-import type { MagicReportFields, NpcAiReportFields } from "./scenario-report.ts";
+import type { MagicReportFields, NpcAiReportFields, PasswordHashReportFields } from "./scenario-report.ts";
 
 /** One sample: metric name, labels, value. */
 export interface MetricSample {
@@ -79,6 +79,10 @@ export interface ServerSnapshot {
   readonly posUpdatesOut: number;
   readonly characterMovesOut: number;
   readonly bytesOut: number;
+  /** Frames of every kind the map workers delivered. */
+  readonly framesOut: number;
+  /** Connection writes of the outbound flush (one socket write or corked WebSocket batch each). */
+  readonly socketWrites: number;
   readonly intents: number;
   /** Worst queue wait of an intent batch over the workers' last report, seconds. */
   readonly queueDelayMaxS: number;
@@ -95,7 +99,35 @@ export interface ServerSnapshot {
   readonly npcAi: NpcAiSnapshot;
   /** Spells, status timers and meditation, summed over the map workers (NaN when not exported): */
   readonly magic: MagicSnapshot;
+  /** Password hashing: the setting, its cost measured alone at start, the hashes so far. */
+  readonly passwordHash: PasswordHashSnapshot;
 }
+
+/** The password-hash series of one read (NaN, or null for the setting, when not exported). */
+export interface PasswordHashSnapshot {
+  /** `--password-hash` as text, e.g. `argon2id:m=19456,t=2`. */
+  readonly setting: string | null;
+  /** One verify with nothing else hashing, measured by the server at start, seconds. */
+  readonly aloneS: number;
+  /** The CPU time of that verify, seconds. */
+  readonly cpuS: number;
+  /** Verifies/s with every core hashing, measured by the server at start. */
+  readonly ceilingPerS: number;
+  /** Hashes and verifies done so far, and their summed wall time (thread-pool queue included). */
+  readonly count: number;
+  readonly sumS: number;
+}
+
+/** The server's names for the password-hash series (server/password-hash-metrics.ts; a server test checks they match). */
+export const PASSWORD_HASH_METRICS = {
+  setting: "argentum_password_hash_info",
+  seconds: "argentum_password_hash_seconds",
+  byWork: "argentum_password_hashes_total",
+  inFlight: "argentum_password_hashes_in_flight",
+  aloneSeconds: "argentum_password_hash_alone_seconds",
+  cpuSeconds: "argentum_password_hash_cpu_seconds",
+  ceilingPerSecond: "argentum_password_hash_ceiling_per_second",
+} as const;
 
 /** The magic series of one read, as of the map workers' last report (`reportAtS`, Unix seconds). */
 export interface MagicSnapshot {
@@ -240,6 +272,8 @@ export function snapshotOf(samples: readonly MetricSample[], atMs: number): Serv
     posUpdatesOut: counter(samples, "argentum_packets_out_total", (labels) => labels.name === "PosUpdate"),
     characterMovesOut: counter(samples, "argentum_packets_out_total", (labels) => labels.name === "CharacterMove"),
     bytesOut: sum(samples, "argentum_bytes_out_total"),
+    framesOut: counter(samples, "argentum_packets_out_total"),
+    socketWrites: sum(samples, "argentum_outbound_writes_total"),
     intents: sum(samples, "argentum_map_intents_total"),
     queueDelayMaxS: max(samples, "argentum_map_queue_delay_seconds"),
     mainLagP99S: sum(samples, "argentum_event_loop_lag_seconds", (labels) => labels.thread === "main" && Number(labels.quantile) === 0.99),
@@ -273,6 +307,14 @@ export function snapshotOf(samples: readonly MetricSample[], atMs: number): Serv
       statusTimerEvents: sum(samples, MAGIC_METRICS.statusTimerEvents),
       meditationsStarted: sum(samples, MAGIC_METRICS.meditationsStarted),
       meditationTicks: sum(samples, MAGIC_METRICS.meditationTicks),
+    },
+    passwordHash: {
+      setting: samples.find((sample) => sample.name === PASSWORD_HASH_METRICS.setting)?.labels.setting ?? null,
+      aloneS: sum(samples, PASSWORD_HASH_METRICS.aloneSeconds),
+      cpuS: sum(samples, PASSWORD_HASH_METRICS.cpuSeconds),
+      ceilingPerS: sum(samples, PASSWORD_HASH_METRICS.ceilingPerSecond),
+      count: sum(samples, `${PASSWORD_HASH_METRICS.seconds}_count`),
+      sumS: sum(samples, `${PASSWORD_HASH_METRICS.seconds}_sum`),
     },
   };
 }
@@ -353,5 +395,47 @@ export function magicBetween(start: MagicSnapshot | undefined, end: MagicSnapsho
     server_status_timer_events_per_s: perS((s) => s.statusTimerEvents),
     server_meditations_started_per_s: perS((s) => s.meditationsStarted),
     server_meditation_ticks_per_s: perS((s) => s.meditationTicks),
+  };
+}
+
+/** The bots' side of the logins a report compares with the hashing. */
+export interface LoginPace {
+  /** Logins per second of the run (first connect to last login). */
+  readonly perS: number;
+  /** Mean time of one login as a bot saw it, ms. */
+  readonly meanMs: number;
+}
+
+/**
+ * The report's password-hash fields: the logins/s of the run next to what the server's hash lets
+ * through alone (its ceiling, measured by the server at start), and the hashing between two reads
+ * of /metrics (the window's edges; for a login storm, the storm): hashes per second, their mean
+ * wall time (queue for a pool thread included) and that time as a share of a login's mean, and
+ * the server's CPU per hash, which in a storm is the CPU of one login.
+ */
+export function passwordHashBetween(
+  start: Pick<ServerSnapshot, "atMs" | "cpuSeconds" | "passwordHash"> | undefined,
+  end: Pick<ServerSnapshot, "atMs" | "cpuSeconds" | "passwordHash"> | undefined,
+  logins: LoginPace,
+): PasswordHashReportFields {
+  const hashing = end?.passwordHash;
+  const ceiling = hashing?.ceilingPerS ?? Number.NaN;
+  const spanS = start && end ? (end.atMs - start.atMs) / 1000 : Number.NaN;
+  const hashes = start && end ? end.passwordHash.count - start.passwordHash.count : Number.NaN;
+  const meanMs = hashes > 0 ? ((end!.passwordHash.sumS - start!.passwordHash.sumS) / hashes) * 1000 : Number.NaN;
+  const cpuMsPerHash = hashes > 0 ? ((end!.cpuSeconds - start!.cpuSeconds) / hashes) * 1000 : Number.NaN;
+  const aloneMs = (hashing?.aloneS ?? Number.NaN) * 1000;
+  const cpuMs = (hashing?.cpuS ?? Number.NaN) * 1000;
+  return {
+    password_hash: hashing?.setting ?? null,
+    hash_alone_ms: rounded(aloneMs, 2),
+    hash_cpu_ms: rounded(cpuMs, 2),
+    hash_ceiling_per_s: rounded(ceiling, 1),
+    logins_of_hash_ceiling: ceiling > 0 ? rounded(logins.perS / ceiling, 3) : null,
+    server_hashes_per_s: spanS > 0 ? rounded(hashes / spanS, 1) : null,
+    hash_mean_ms: rounded(meanMs, 1),
+    hash_share_of_login: logins.meanMs > 0 ? rounded(meanMs / logins.meanMs, 3) : null,
+    server_cpu_ms_per_hash: rounded(cpuMsPerHash, 1),
+    hash_share_of_cpu: cpuMsPerHash > 0 ? rounded(cpuMs / cpuMsPerHash, 3) : null,
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { AOI_MODES, ConfigError, describeSettings, loadConfig, LOG_LEVELS, SETTINGS, type ConfigOutcome, type ServerConfig } from "./index.ts";
+import { DEFAULT_PASSWORD_HASH, PASSWORD_HASH_BOUNDS } from "./index.ts";
+import { DEFAULT_PASSWORD_HASHING, describePasswordHashing, type PasswordHashing } from "../db/index.ts";
 
 function ok(outcome: ConfigOutcome): ServerConfig {
   if (!outcome.ok) throw new Error(`expected a config, got: ${outcome.error.message}`);
@@ -24,12 +26,16 @@ const DEFAULTS: ServerConfig = {
   autosaveSeconds: 60,
   loginTimeoutSeconds: 30,
   minPasswordLength: 8,
+  passwordHash: { algorithm: "argon2id", memoryCostKiB: 19_456, timeCost: 2 },
   globalChat: true,
   allowWorldChange: false,
   benchSpawn: "off",
   loadAllMaps: false,
+  mapWorkers: "auto",
+  pgliteSharedBuffersMb: 8,
   maxConnections: 5000,
   maxConnectionsPerIp: 10,
+  flushIntervalMs: 20,
 };
 
 describe("loadConfig", () => {
@@ -56,11 +62,15 @@ describe("loadConfig", () => {
         AO_LOGIN_TIMEOUT_SECONDS: "45",
         AO_GLOBAL_CHAT: "off",
         AO_MIN_PASSWORD_LENGTH: "4",
+        AO_PASSWORD_HASH: "bcrypt:10",
         AO_ALLOW_WORLD_CHANGE: "on",
         AO_BENCH_SPAWN: "spread",
         AO_LOAD_ALL_MAPS: "on",
+        AO_MAP_WORKERS: "3",
+        AO_PGLITE_SHARED_BUFFERS_MB: "32",
         AO_MAX_CONNECTIONS: "20000",
         AO_MAX_CONNECTIONS_PER_IP: "3",
+        AO_FLUSH_INTERVAL_MS: "0",
         UNRELATED: "ignored",
       }),
     );
@@ -77,12 +87,16 @@ describe("loadConfig", () => {
       autosaveSeconds: 300,
       loginTimeoutSeconds: 45,
       minPasswordLength: 4,
+      passwordHash: { algorithm: "bcrypt", cost: 10 },
       globalChat: false,
       allowWorldChange: true,
       benchSpawn: "spread",
       loadAllMaps: true,
+      mapWorkers: 3,
+      pgliteSharedBuffersMb: 32,
       maxConnections: 20000,
       maxConnectionsPerIp: 3,
+      flushIntervalMs: 0,
     });
   });
 
@@ -237,5 +251,117 @@ describe("regressions", () => {
       expect(outcome.ok).toBe(false);
     }
     expect(loadConfig([], { AO_TCP_PORT: " " }).ok).toBe(false);
+  });
+});
+
+describe("--password-hash", () => {
+  test("the default is the database's default hashing, and its text round-trips", () => {
+    const config = ok(loadConfig([], {}));
+    expect(config.passwordHash).toEqual(DEFAULT_PASSWORD_HASHING);
+    expect(describePasswordHashing(config.passwordHash)).toBe(DEFAULT_PASSWORD_HASH);
+    expect(SETTINGS.passwordHash.help).toContain(DEFAULT_PASSWORD_HASH);
+  });
+
+  test("argon2id and bcrypt from a flag or the environment, blanks around trimmed, bounds inclusive", () => {
+    expect(ok(loadConfig(["--password-hash", "argon2id:m=65536,t=3"], {})).passwordHash).toEqual({ algorithm: "argon2id", memoryCostKiB: 65_536, timeCost: 3 });
+    expect(ok(loadConfig([], { AO_PASSWORD_HASH: " bcrypt:12 " })).passwordHash).toEqual({ algorithm: "bcrypt", cost: 12 });
+    expect(ok(loadConfig(["--password-hash=bcrypt:10"], { AO_PASSWORD_HASH: "bcrypt:12" })).passwordHash).toEqual({ algorithm: "bcrypt", cost: 10 });
+    const [minMemory, maxMemory] = PASSWORD_HASH_BOUNDS.argon2MemoryKiB;
+    const [minPasses, maxPasses] = PASSWORD_HASH_BOUNDS.argon2Passes;
+    const [minCost, maxCost] = PASSWORD_HASH_BOUNDS.bcryptCost;
+    expect(ok(loadConfig([`--password-hash=argon2id:m=${minMemory},t=${minPasses}`], {})).passwordHash).toEqual({ algorithm: "argon2id", memoryCostKiB: minMemory, timeCost: minPasses });
+    expect(ok(loadConfig([`--password-hash=argon2id:m=${maxMemory},t=${maxPasses}`], {})).passwordHash).toEqual({ algorithm: "argon2id", memoryCostKiB: maxMemory, timeCost: maxPasses });
+    expect(ok(loadConfig([`--password-hash=bcrypt:${minCost}`], {})).passwordHash).toEqual({ algorithm: "bcrypt", cost: minCost });
+    expect(ok(loadConfig([`--password-hash=bcrypt:${maxCost}`], {})).passwordHash).toEqual({ algorithm: "bcrypt", cost: maxCost });
+  });
+
+  test("every value the setting gives is one the database's hasher takes, and describes back to itself", () => {
+    for (const text of ["argon2id:m=1024,t=1", "argon2id:m=19456,t=2", "argon2id:m=262144,t=10", "bcrypt:4", "bcrypt:16"]) {
+      const hashing: PasswordHashing = ok(loadConfig(["--password-hash", text], {})).passwordHash;
+      expect(describePasswordHashing(hashing)).toBe(text);
+    }
+  });
+
+  test.each([
+    "argon2id:m=1023,t=2",
+    "argon2id:m=262145,t=2",
+    "argon2id:m=19456,t=0",
+    "argon2id:m=19456,t=11",
+    "bcrypt:3",
+    "bcrypt:17",
+    "bcrypt:31",
+    "argon2id",
+    "bcrypt",
+    "scrypt:14",
+    "argon2i:m=19456,t=2",
+    "ARGON2ID:m=19456,t=2",
+    "argon2id:t=2,m=19456",
+    "argon2id:m=19456,t=2,p=4",
+    "argon2id:m=19456, t=2",
+    "argon2id:m=-19456,t=2",
+    "argon2id:m=1e5,t=2",
+    "argon2id:m=0x4c00,t=2",
+    "argon2id:m=19456.5,t=2",
+    "argon2id:m=١٩٤٥٦,t=2",
+    "bcrypt:10\nbcrypt:4",
+    "bcrypt:99999999999999999999",
+    `argon2id:m=${"9".repeat(40)},t=2`,
+    "",
+  ])("%p is refused with one line naming the setting", (value) => {
+    const error = failure(loadConfig([`--password-hash=${value}`], {}));
+    expect(error.message.startsWith(`invalid --password-hash / AO_PASSWORD_HASH = ${JSON.stringify(value)}: `)).toBe(true);
+    expect(error.message).not.toContain("\n");
+    const fromEnv = loadConfig([], { AO_PASSWORD_HASH: value });
+    // An empty variable counts as unset (the default); anything else is refused the same way.
+    expect(fromEnv.ok).toBe(value === "");
+  });
+
+  test("an out-of-range value says the bounds", () => {
+    expect(failure(loadConfig(["--password-hash", "bcrypt:20"], {})).message).toContain("bcrypt cost must be 4-16");
+    expect(failure(loadConfig(["--password-hash", "argon2id:m=512,t=2"], {})).message).toContain("argon2id memory must be 1024-262144 KiB and passes 1-10");
+    expect(failure(loadConfig(["--password-hash", "md5"], {})).message).toContain("argon2id:m=<KiB>,t=<passes> or bcrypt:<cost>");
+  });
+});
+
+describe("flush interval", () => {
+  test("0..100 ms, 20 by default; anything else is refused naming the setting", () => {
+    expect(ok(loadConfig([], {})).flushIntervalMs).toBe(20);
+    expect(ok(loadConfig(["--flush-interval-ms", "0"], {})).flushIntervalMs).toBe(0);
+    expect(ok(loadConfig([], { AO_FLUSH_INTERVAL_MS: "100" })).flushIntervalMs).toBe(100);
+    for (const bad of ["101", "-1", "2.5", "5ms", "0x10"]) {
+      expect(failure(loadConfig(["--flush-interval-ms", bad], {})).message).toContain("--flush-interval-ms / AO_FLUSH_INTERVAL_MS");
+    }
+  });
+});
+
+describe("memory settings (issue 17)", () => {
+  test("--map-workers: auto by default, or a count 1-256 from the flag or AO_MAP_WORKERS", () => {
+    expect(ok(loadConfig([], {})).mapWorkers).toBe("auto");
+    expect(ok(loadConfig(["--map-workers", "auto"], {})).mapWorkers).toBe("auto");
+    expect(ok(loadConfig(["--map-workers=1"], {})).mapWorkers).toBe(1);
+    expect(ok(loadConfig([], { AO_MAP_WORKERS: "256" })).mapWorkers).toBe(256);
+    expect(ok(loadConfig(["--map-workers", "2"], { AO_MAP_WORKERS: "8" })).mapWorkers).toBe(2);
+  });
+
+  test.each(["0", "257", "-1", "1.5", "two", "AUTO", "01", "0x4", ""])("--map-workers %p is refused naming the setting", (value) => {
+    const error = failure(loadConfig([`--map-workers=${value}`], {}));
+    expect(error.message.startsWith(`invalid --map-workers / AO_MAP_WORKERS = ${JSON.stringify(value)}: `)).toBe(true);
+  });
+
+  test("--pglite-shared-buffers-mb: 8 MiB by default, 1-1024 from the flag or its variable", () => {
+    expect(ok(loadConfig([], {})).pgliteSharedBuffersMb).toBe(8);
+    expect(ok(loadConfig(["--pglite-shared-buffers-mb", "1"], {})).pgliteSharedBuffersMb).toBe(1);
+    expect(ok(loadConfig([], { AO_PGLITE_SHARED_BUFFERS_MB: "1024" })).pgliteSharedBuffersMb).toBe(1024);
+    for (const bad of ["0", "1025", "16MB", "-4", "2.5"]) {
+      expect(failure(loadConfig(["--pglite-shared-buffers-mb", bad], {})).message).toStartWith(
+        `invalid --pglite-shared-buffers-mb / AO_PGLITE_SHARED_BUFFERS_MB = ${JSON.stringify(bad)}: `,
+      );
+    }
+  });
+
+  test("both appear in the help", () => {
+    const help = describeSettings();
+    expect(help).toContain("--map-workers / AO_MAP_WORKERS");
+    expect(help).toContain("--pglite-shared-buffers-mb / AO_PGLITE_SHARED_BUFFERS_MB");
   });
 });

@@ -13,6 +13,58 @@ const integerText = (min: number, max: number) =>
   z.string().trim().regex(/^\d+$/, "a whole number").transform(Number).pipe(z.number().int().min(min).max(max));
 const port = integerText(0, 65535);
 
+/** A password-hash setting: what `--password-hash` reads (the database's PasswordHashing). */
+export type PasswordHashSetting =
+  | { readonly algorithm: "argon2id"; readonly memoryCostKiB: number; readonly timeCost: number }
+  | { readonly algorithm: "bcrypt"; readonly cost: number };
+
+/** OWASP's minimum argon2id; the database's DEFAULT_PASSWORD_HASHING (a test keeps them equal). */
+export const DEFAULT_PASSWORD_HASH = "argon2id:m=19456,t=2";
+
+/**
+ * What `--password-hash` accepts, inclusive. Wider than sense on purpose on the cheap side (a
+ * private server may trade resistance for fast logins), capped on the dear side where one login
+ * would hold a pool thread for seconds or its memory would crowd the server: 256 MiB × the pool.
+ */
+export const PASSWORD_HASH_BOUNDS = {
+  argon2MemoryKiB: [1_024, 262_144],
+  argon2Passes: [1, 10],
+  bcryptCost: [4, 16],
+} as const;
+
+const ARGON2_TEXT = /^argon2id:m=(\d{1,9}),t=(\d{1,9})$/;
+const BCRYPT_TEXT = /^bcrypt:(\d{1,9})$/;
+
+function within(value: number, [min, max]: readonly [number, number]): boolean {
+  return value >= min && value <= max;
+}
+
+function parsePasswordHash(text: string, context: z.RefinementCtx): PasswordHashSetting {
+  const argon2 = ARGON2_TEXT.exec(text);
+  if (argon2) {
+    const memoryCostKiB = Number(argon2[1]);
+    const timeCost = Number(argon2[2]);
+    const { argon2MemoryKiB, argon2Passes } = PASSWORD_HASH_BOUNDS;
+    if (within(memoryCostKiB, argon2MemoryKiB) && within(timeCost, argon2Passes)) return { algorithm: "argon2id", memoryCostKiB, timeCost };
+    context.addIssue({ code: "custom", message: `argon2id memory must be ${argon2MemoryKiB.join("-")} KiB and passes ${argon2Passes.join("-")}` });
+    return z.NEVER;
+  }
+  const bcrypt = BCRYPT_TEXT.exec(text);
+  if (bcrypt) {
+    const cost = Number(bcrypt[1]);
+    if (within(cost, PASSWORD_HASH_BOUNDS.bcryptCost)) return { algorithm: "bcrypt", cost };
+    context.addIssue({ code: "custom", message: `bcrypt cost must be ${PASSWORD_HASH_BOUNDS.bcryptCost.join("-")}` });
+    return z.NEVER;
+  }
+  context.addIssue({ code: "custom", message: "argon2id:m=<KiB>,t=<passes> or bcrypt:<cost>" });
+  return z.NEVER;
+}
+
+/** Most map worker threads `--map-workers` starts. */
+export const MAX_MAP_WORKERS = 256;
+/** The embedded database's `shared_buffers`, MiB; the database's DEFAULT_PGLITE_SHARED_BUFFERS_MB (a test keeps them equal). */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 8;
+
 /** One row per setting: its flag, environment variable, schema and help text. */
 export const SETTINGS = {
   tcpPort: { flag: "--tcp-port", env: "AO_TCP_PORT", schema: port.default(7667), help: "TCP port for the stock AO20 client (0 picks a free port)" },
@@ -55,6 +107,12 @@ export const SETTINGS = {
     schema: integerText(1, 64).default(8),
     help: "shortest password a new account may have (private servers may lower it); the longest is 64",
   },
+  passwordHash: {
+    flag: "--password-hash",
+    env: "AO_PASSWORD_HASH",
+    schema: z.string().trim().default(DEFAULT_PASSWORD_HASH).transform(parsePasswordHash),
+    help: `password hash for new and changed passwords: argon2id:m=<KiB ${PASSWORD_HASH_BOUNDS.argon2MemoryKiB.join("-")}>,t=<passes ${PASSWORD_HASH_BOUNDS.argon2Passes.join("-")}> or bcrypt:<cost ${PASSWORD_HASH_BOUNDS.bcryptCost.join("-")}>; default ${DEFAULT_PASSWORD_HASH} (README: why); old hashes keep working`,
+  },
   globalChat: {
     flag: "--global-chat",
     env: "AO_GLOBAL_CHAT",
@@ -85,6 +143,24 @@ export const SETTINGS = {
     schema: z.enum(["on", "off"]).default("off").transform((value) => value === "on"),
     help: "on or off (the bare flag is on): load every map of the world at start, with all its NPCs, and keep them loaded; off loads a big world's maps on first entry (worlds of up to 32 maps are always loaded whole)",
   },
+  mapWorkers: {
+    flag: "--map-workers",
+    env: "AO_MAP_WORKERS",
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(auto|[1-9][0-9]{0,2})$/, `auto or a whole number 1-${MAX_MAP_WORKERS}`)
+      .default("auto")
+      .transform((value): number | "auto" => (value === "auto" ? "auto" : Number(value)))
+      .pipe(z.union([z.literal("auto"), z.number().int().min(1).max(MAX_MAP_WORKERS)])),
+    help: `map worker threads, auto or 1-${MAX_MAP_WORKERS}: auto is one per CPU core, never more than the world's maps; each idle worker holds about 8 MB`,
+  },
+  pgliteSharedBuffersMb: {
+    flag: "--pglite-shared-buffers-mb",
+    env: "AO_PGLITE_SHARED_BUFFERS_MB",
+    schema: integerText(1, 1024).default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
+    help: `embedded database only: its page cache (Postgres shared_buffers) in MiB, 1-1024, all of it resident memory; default ${DEFAULT_PGLITE_SHARED_BUFFERS_MB}`,
+  },
   maxConnections: {
     flag: "--max-connections",
     env: "AO_MAX_CONNECTIONS",
@@ -96,6 +172,12 @@ export const SETTINGS = {
     env: "AO_MAX_CONNECTIONS_PER_IP",
     schema: integerText(1, 1_000_000).default(10),
     help: "connections accepted from one address",
+  },
+  flushIntervalMs: {
+    flag: "--flush-interval-ms",
+    env: "AO_FLUSH_INTERVAL_MS",
+    schema: integerText(0, 100).default(20),
+    help: "longest wait of a frame for its socket write, ms: a busy server writes each socket at most once per this long, all frames together (a quiet one at once); 0 writes at the end of every event-loop turn",
   },
 } as const;
 

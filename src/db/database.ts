@@ -10,7 +10,7 @@ import { createWorldIdentityRepository, type WorldIdentityRepository } from "./w
 import { SILENT_LOGGER, type DatabaseLogger } from "./logger.ts";
 import { MIGRATIONS } from "./migrations.gen.ts";
 import { applyMigrations, type EmbeddedMigration } from "./migrator.ts";
-import { createPasswordHasher, DEFAULT_PASSWORD_HASHING, type PasswordHashing } from "./password-hashing.ts";
+import { createPasswordHasher, DEFAULT_PASSWORD_HASHING, type PasswordHashing, type PasswordHashObserver } from "./password-hashing.ts";
 import { drizzleOverPglite, PgliteClient } from "./pglite-backend.ts";
 import { PostgresClient } from "./postgres-backend.ts";
 import type { SqlClient } from "./sql-client.ts";
@@ -40,12 +40,16 @@ export interface OpenDatabaseOptions {
   logger?: DatabaseLogger | undefined;
   /** Defaults to DEFAULT_PASSWORD_HASHING (argon2id, 19 MiB, 2 passes). */
   passwordHashing?: PasswordHashing | undefined;
+  /** Told the time of every password hash and verify (the server's /metrics). */
+  passwordHashObserver?: PasswordHashObserver | undefined;
   /** Wall clock for createdAt / updatedAt / lastLoginAt. */
   now?: (() => Date) | undefined;
   /** Postgres only: bound on reaching and logging in to the server; default 5 s. */
   connectTimeoutMs?: number | undefined;
   /** Postgres only: pool size; default 10. */
   poolSize?: number | undefined;
+  /** PGlite only: Postgres `shared_buffers` in MiB; default DEFAULT_PGLITE_SHARED_BUFFERS_MB. */
+  pgliteSharedBuffersMb?: number | undefined;
 }
 
 /** Knobs for tests, not for configuration. */
@@ -58,6 +62,10 @@ export interface DatabaseInternals {
 /** Database plus the raw client, for tests that look under the repositories. */
 export interface InternalDatabase extends Database {
   readonly sql: SqlClient;
+  /** The PGlite worker's client (PGlite only), for its memory report. */
+  readonly pglite: PgliteClient | undefined;
+  /** PGlite only: this open created the database and restarted the worker after migrating it. */
+  readonly restartedAfterCreate: boolean;
 }
 
 /** PGlite's directory inside the server's data directory. */
@@ -68,11 +76,13 @@ export function pgliteDataDir(dataDir: string): string {
 export async function openDatabaseInternal(options: OpenDatabaseOptions, internals: DatabaseInternals = {}): Promise<InternalDatabase> {
   const logger = options.logger ?? SILENT_LOGGER;
   const now = options.now ?? (() => new Date());
-  const hasher = createPasswordHasher(options.passwordHashing ?? DEFAULT_PASSWORD_HASHING);
+  const hasher = createPasswordHasher(options.passwordHashing ?? DEFAULT_PASSWORD_HASHING, options.passwordHashObserver);
   const migrations = internals.migrations ?? MIGRATIONS;
 
   let backend: DatabaseBackend;
   let client: SqlClient;
+  let pglite: PgliteClient | undefined;
+  let restartedAfterCreate = false;
   let db: PgDatabase<PgQueryResultHKT>;
   if (options.url !== undefined && options.url.trim() !== "") {
     const postgres = await PostgresClient.connect({
@@ -85,12 +95,31 @@ export async function openDatabaseInternal(options: OpenDatabaseOptions, interna
     client = postgres;
     db = postgres.db;
   } else {
-    const pglite = await PgliteClient.start({
-      dataDir: pgliteDataDir(options.dataDir),
-      logger,
-      workerSpecifiers: internals.pgliteWorkerSpecifiers,
-      workerLoadTimeoutMs: internals.workerLoadTimeoutMs,
-    });
+    const startPglite = () =>
+      PgliteClient.start({
+        dataDir: pgliteDataDir(options.dataDir),
+        logger,
+        tuning: { sharedBuffersMb: options.pgliteSharedBuffersMb },
+        workerSpecifiers: internals.pgliteWorkerSpecifiers,
+        workerLoadTimeoutMs: internals.workerLoadTimeoutMs,
+      });
+    pglite = await startPglite();
+    if (pglite.createdCluster) {
+      // initdb runs a second Postgres and its own WebAssembly module inside the worker: it
+      // leaves hundreds of MB that only a full collection returns, and not all of them (see
+      // docs/benchmarks.md, "Memory footprint"). Migrate there, then let a fresh worker open the
+      // finished database: a first start then idles as light as any later one.
+      try {
+        await migrate(pglite, migrations, logger, "pglite");
+      } catch (error) {
+        throw error instanceof DatabaseError ? error : toDatabaseError(error, "migrating");
+      } finally {
+        await pglite.close();
+      }
+      pglite = await startPglite();
+      restartedAfterCreate = true;
+      logger.info({ dataDir: pgliteDataDir(options.dataDir) }, "PGlite restarted after creating the database, to return initdb's memory");
+    }
     backend = "pglite";
     client = pglite;
     db = drizzleOverPglite(pglite);
@@ -100,13 +129,12 @@ export async function openDatabaseInternal(options: OpenDatabaseOptions, interna
   const database: InternalDatabase = {
     backend,
     sql: client,
+    pglite,
+    restartedAfterCreate,
     accounts: createAccountRepository(db, hasher, now),
     characters: createCharacterRepository(db, now),
     worldIdentity: createWorldIdentityRepository(db, now),
-    async migrate() {
-      const report = await applyMigrations(client, migrations, logger);
-      if (report.applied.length > 0) logger.info({ backend, applied: report.applied }, "database migrated");
-    },
+    migrate: () => migrate(client, migrations, logger, backend),
     async ping() {
       try {
         await client.query("SELECT 1", [], "array");
@@ -127,6 +155,11 @@ export async function openDatabaseInternal(options: OpenDatabaseOptions, interna
     throw error instanceof DatabaseError ? error : toDatabaseError(error, "migrating");
   }
   return database;
+}
+
+async function migrate(client: SqlClient, migrations: readonly EmbeddedMigration[], logger: DatabaseLogger, backend: DatabaseBackend): Promise<void> {
+  const report = await applyMigrations(client, migrations, logger);
+  if (report.applied.length > 0) logger.info({ backend, applied: report.applied }, "database migrated");
 }
 
 /**

@@ -8,12 +8,14 @@
  *   const login = await db.accounts.verifyPassword(email, password);
  */
 export { openDatabase, pgliteDataDir } from "./database.ts";
+/** With the backend's handles (PGlite's memory report): for benchmarks and tools, not the server. */
+export { openDatabaseInternal } from "./database.ts";
 export type { Database, DatabaseBackend, OpenDatabaseOptions } from "./database.ts";
 export { DatabaseError } from "./database-error.ts";
 export type { DatabaseErrorCode } from "./database-error.ts";
 export type { DatabaseLogger } from "./logger.ts";
-export { DEFAULT_PASSWORD_HASHING } from "./password-hashing.ts";
-export type { PasswordHashing } from "./password-hashing.ts";
+export { DEFAULT_PASSWORD_HASHING, describePasswordHashing, measurePasswordHashCost } from "./password-hashing.ts";
+export type { MeasureHashCostOptions, PasswordHashCost, PasswordHashing, PasswordHashObserver, PasswordHashWork } from "./password-hashing.ts";
 export { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "./account-repository.ts";
 export type { Account, AccountRepository, CreateAccountOutcome, VerifyPasswordOutcome } from "./account-repository.ts";
 export type {

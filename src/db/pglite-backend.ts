@@ -14,7 +14,7 @@
 import { drizzle } from "drizzle-orm/pg-proxy";
 import { DatabaseError } from "./database-error.ts";
 import type { DatabaseLogger } from "./logger.ts";
-import type { WorkerErrorPayload, WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
+import type { PgliteMemory, PgliteOpened, PgliteTuning, WorkerErrorPayload, WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
 import type { RowMode, SqlClient, SqlStatement } from "./sql-client.ts";
 
 /** Time for a worker entry to load and say so; loading is local, so seconds mean it never will. */
@@ -23,6 +23,15 @@ export const WORKER_LOAD_TIMEOUT_MS = 15_000;
 export const PGLITE_OPEN_TIMEOUT_MS = 120_000;
 /** Flushing and shutting PGlite down. */
 export const PGLITE_CLOSE_TIMEOUT_MS = 15_000;
+/** A diagnostics round trip to the worker. */
+export const PGLITE_MEMORY_TIMEOUT_MS = 15_000;
+/**
+ * Postgres `shared_buffers` for PGlite, MiB. initdb writes 128 MB, which PGlite touches at start,
+ * so all of it is resident; a one-server game database is a few MB of hot rows, and pages missing
+ * from the buffers come from the OS file cache. `--pglite-shared-buffers-mb` defaults to the
+ * same (src/db/pglite-memory.test.ts keeps them equal).
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 8;
 
 /** Worker entry candidates, most specific first (see the module comment). */
 export function pgliteWorkerSpecifiers(): string[] {
@@ -33,16 +42,21 @@ export interface PgliteClientOptions {
   /** Directory PGlite keeps its files in; created when missing. */
   dataDir: string;
   logger: DatabaseLogger;
-  workerSpecifiers?: string[];
-  workerLoadTimeoutMs?: number;
-  openTimeoutMs?: number;
+  /** Defaults: DEFAULT_PGLITE_SHARED_BUFFERS_MB. */
+  tuning?: Partial<PgliteTuning> | undefined;
+  workerSpecifiers?: string[] | undefined;
+  workerLoadTimeoutMs?: number | undefined;
+  openTimeoutMs?: number | undefined;
 }
 
 /** A request before the client numbers it. */
 type WorkerCommand = WorkerRequest extends infer Request ? (Request extends WorkerRequest ? Omit<Request, "id"> : never) : never;
 
+/** The replies that answer a request. */
+type Answer = Extract<WorkerReply, { type: "result" | "opened" | "memory" }>;
+
 interface Pending {
-  resolve(rows: unknown[]): void;
+  resolve(answer: Answer): void;
   reject(error: unknown): void;
 }
 
@@ -110,6 +124,7 @@ export class PgliteClient implements SqlClient {
   #fault: DatabaseError | undefined;
   /** close() has been called; new requests are refused. */
   #closing = false;
+  #opened: PgliteOpened = { createdCluster: false };
 
   private constructor(worker: Worker, logger: DatabaseLogger) {
     this.#worker = worker;
@@ -133,8 +148,11 @@ export class PgliteClient implements SqlClient {
     );
     const client = new PgliteClient(worker, options.logger);
     const startedAt = performance.now();
+    const tuning: PgliteTuning = { sharedBuffersMb: options.tuning?.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB };
     try {
-      await client.#request({ type: "open", dataDir: options.dataDir }, options.openTimeoutMs ?? PGLITE_OPEN_TIMEOUT_MS);
+      const answer = await client.#request({ type: "open", dataDir: options.dataDir, tuning }, options.openTimeoutMs ?? PGLITE_OPEN_TIMEOUT_MS);
+      if (answer.type !== "opened") throw unexpectedAnswer(answer, "opened");
+      client.#opened = answer.opened;
     } catch (error) {
       client.#fail(new DatabaseError("closed", "PGlite did not open"));
       worker.terminate();
@@ -142,12 +160,29 @@ export class PgliteClient implements SqlClient {
       const reason = error instanceof Error ? error.message : String(error);
       throw new DatabaseError("worker_failed", `PGlite could not open ${options.dataDir}: ${reason}`, { cause: error });
     }
-    options.logger.info({ dataDir: options.dataDir, ms: Math.round(performance.now() - startedAt) }, "PGlite opened");
+    options.logger.info(
+      { dataDir: options.dataDir, ms: Math.round(performance.now() - startedAt), createdCluster: client.#opened.createdCluster, sharedBuffersMb: tuning.sharedBuffersMb },
+      "PGlite opened",
+    );
     return client;
   }
 
-  query(sql: string, params: unknown[], rowMode: RowMode): Promise<unknown[]> {
-    return this.#request({ type: "query", sql, params, rowMode });
+  /** True when opening ran initdb: the folder held no database before. */
+  get createdCluster(): boolean {
+    return this.#opened.createdCluster;
+  }
+
+  /** The worker's memory as the worker sees it (benchmarks, diagnostics). */
+  async memory(): Promise<PgliteMemory> {
+    const answer = await this.#request({ type: "memory" }, PGLITE_MEMORY_TIMEOUT_MS);
+    if (answer.type !== "memory") throw unexpectedAnswer(answer, "memory");
+    return answer.memory;
+  }
+
+  async query(sql: string, params: unknown[], rowMode: RowMode): Promise<unknown[]> {
+    const answer = await this.#request({ type: "query", sql, params, rowMode });
+    if (answer.type !== "result") throw unexpectedAnswer(answer, "result");
+    return answer.rows;
   }
 
   async transaction(statements: SqlStatement[]): Promise<void> {
@@ -170,11 +205,11 @@ export class PgliteClient implements SqlClient {
     }
   }
 
-  #request(command: WorkerCommand, timeoutMs?: number): Promise<unknown[]> {
+  #request(command: WorkerCommand, timeoutMs?: number): Promise<Answer> {
     if (this.#fault) return Promise.reject(this.#fault);
     if (this.#closing) return Promise.reject(new DatabaseError("closed", "the database is closing"));
     const id = this.#nextId++;
-    return new Promise<unknown[]>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       if (timeoutMs !== undefined) {
         timer = setTimeout(() => {
@@ -183,9 +218,9 @@ export class PgliteClient implements SqlClient {
         }, timeoutMs);
       }
       this.#pending.set(id, {
-        resolve: (rows) => {
+        resolve: (answer) => {
           clearTimeout(timer);
-          resolve(rows);
+          resolve(answer);
         },
         reject: (error) => {
           clearTimeout(timer);
@@ -205,12 +240,14 @@ export class PgliteClient implements SqlClient {
         this.#fail(new DatabaseError("worker_failed", `the PGlite worker crashed: ${reply.error.message}`, { cause: serverError(reply.error) }));
         return;
       case "result":
+      case "opened":
+      case "memory":
       case "failed": {
         const pending = this.#pending.get(reply.id);
         if (!pending) return; // timed out already
         this.#pending.delete(reply.id);
-        if (reply.type === "result") pending.resolve(reply.rows);
-        else pending.reject(new DatabaseError("query_failed", reply.error.message, { cause: serverError(reply.error) }));
+        if (reply.type === "failed") pending.reject(new DatabaseError("query_failed", reply.error.message, { cause: serverError(reply.error) }));
+        else pending.resolve(reply);
         return;
       }
     }
@@ -223,6 +260,11 @@ export class PgliteClient implements SqlClient {
     for (const pending of this.#pending.values()) pending.reject(fault);
     this.#pending.clear();
   }
+}
+
+/** An answer of another kind than the request's: the two sides disagree on the protocol. */
+function unexpectedAnswer(answer: Answer, due: Answer["type"]): DatabaseError {
+  return new DatabaseError("worker_failed", `the PGlite worker answered "${answer.type}" where "${due}" was due`);
 }
 
 /** drizzle over the worker: "all" wants rows as arrays (drizzle maps them by position), "execute" as objects. */

@@ -7,13 +7,14 @@
  * --compile` embeds them; PGlite receives them through its options and never looks for them next
  * to its own code. This file must be named on the compile command line (see pglite-backend.ts).
  */
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { heapStats } from "bun:jsc";
 import { PGlite, types } from "@electric-sql/pglite";
 import initdbWasmPath from "@electric-sql/pglite/initdb.wasm" with { type: "file" };
 import fsBundlePath from "@electric-sql/pglite/pglite.data" with { type: "file" };
 import pgliteWasmPath from "@electric-sql/pglite/pglite.wasm" with { type: "file" };
-import type { WorkerErrorPayload, WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
+import type { PgliteMemory, PgliteOpened, PgliteTuning, WorkerErrorPayload, WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
 
 declare const self: Worker;
 
@@ -49,13 +50,55 @@ function toPayload(error: unknown): WorkerErrorPayload {
   return { message: String(error) };
 }
 
-async function open(dataDir: string): Promise<PGlite> {
+/** PGlite resumes a folder holding this file and runs initdb in any other: the same test here. */
+const CLUSTER_MARKER_FILE = "PG_VERSION";
+
+function compileWasm(path: string): Promise<WebAssembly.Module> {
+  return Bun.file(path)
+    .arrayBuffer()
+    .then((bytes) => WebAssembly.compile(bytes));
+}
+
+/**
+ * Postgres sizes per-connection shared state (process slots, lock tables) by max_connections,
+ * 100 in initdb's postgresql.conf; PGlite runs a single backend. Five is the least the defaults
+ * allow (three slots stay reserved for superusers); measured 4 MB less resident than 100.
+ */
+const PGLITE_MAX_CONNECTIONS = 5;
+
+/**
+ * PGlite's own start parameters plus the tuning. They override postgresql.conf (initdb writes
+ * `shared_buffers = 128MB` there), so an existing data folder gets the tuning too.
+ */
+function startParameters(tuning: PgliteTuning): string[] {
+  return [...PGlite.defaultStartParams, "-c", `shared_buffers=${tuning.sharedBuffersMb}MB`, "-c", `max_connections=${PGLITE_MAX_CONNECTIONS}`];
+}
+
+async function open(dataDir: string, tuning: PgliteTuning): Promise<{ database: PGlite; opened: PgliteOpened }> {
   mkdirSync(dirname(dataDir), { recursive: true });
+  const createdCluster = !existsSync(join(dataDir, CLUSTER_MARKER_FILE));
+  // initdb's module is only needed to create the cluster; compiled, it costs memory for nothing later.
   const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
-    Bun.file(pgliteWasmPath).arrayBuffer().then((bytes) => WebAssembly.compile(bytes)),
-    Bun.file(initdbWasmPath).arrayBuffer().then((bytes) => WebAssembly.compile(bytes)),
+    compileWasm(pgliteWasmPath),
+    createdCluster ? compileWasm(initdbWasmPath) : Promise.resolve(undefined),
   ]);
-  return PGlite.create(dataDir, { pgliteWasmModule, initdbWasmModule, fsBundle: Bun.file(fsBundlePath) });
+  const database = await PGlite.create(dataDir, {
+    pgliteWasmModule,
+    initdbWasmModule,
+    fsBundle: Bun.file(fsBundlePath),
+    startParams: startParameters(tuning),
+  });
+  return { database, opened: { createdCluster } };
+}
+
+function memory(): PgliteMemory {
+  const stats = heapStats();
+  return {
+    wasmMemoryBytes: database && !database.closed ? database.Module.wasmMemory.buffer.byteLength : 0,
+    // JSC counts the extra memory inside heapSize; the objects themselves are the rest.
+    jsHeapBytes: Math.max(0, stats.heapSize - stats.extraMemorySize),
+    jsExtraMemoryBytes: stats.extraMemorySize,
+  };
 }
 
 function requireDatabase(): PGlite {
@@ -63,15 +106,18 @@ function requireDatabase(): PGlite {
   return database;
 }
 
-async function handle(request: WorkerRequest): Promise<unknown[]> {
+async function handle(request: WorkerRequest): Promise<WorkerReply> {
+  const id = request.id;
   switch (request.type) {
-    case "open":
+    case "open": {
       if (database) throw new Error("PGlite is already open");
-      database = await open(request.dataDir);
-      return [];
+      const result = await open(request.dataDir, request.tuning);
+      database = result.database;
+      return { type: "opened", id, opened: result.opened };
+    }
     case "query": {
       const result = await requireDatabase().query(request.sql, request.params, { rowMode: request.rowMode, parsers: TEXT_PARSERS });
-      return result.rows;
+      return { type: "result", id, rows: result.rows };
     }
     case "transaction":
       await requireDatabase().transaction(async (tx) => {
@@ -82,11 +128,13 @@ async function handle(request: WorkerRequest): Promise<unknown[]> {
           else await tx.exec(statement.sql);
         }
       });
-      return [];
+      return { type: "result", id, rows: [] };
+    case "memory":
+      return { type: "memory", id, memory: memory() };
     case "close":
       if (database && !database.closed) await database.close();
       database = undefined;
-      return [];
+      return { type: "result", id, rows: [] };
   }
 }
 
@@ -100,7 +148,7 @@ self.addEventListener("message", (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   queue = queue.then(() =>
     handle(request).then(
-      (rows) => reply({ type: "result", id: request.id, rows }),
+      (answer) => reply(answer),
       (error: unknown) => reply({ type: "failed", id: request.id, error: toPayload(error) }),
     ),
   );

@@ -15,6 +15,11 @@ export type AoiMode = "grid" | "scan" | "global";
 
 export interface AreaOfInterest {
   readonly mode: AoiMode;
+  /**
+   * True when `forEachViewer` visits the same members for every tile of one block (`grid` reads
+   * blocks, `global` everyone); false when it tests each member against the tile (`scan`).
+   */
+  readonly viewersFollowBlocks: boolean;
   add(id: number, x: number, y: number): void;
   move(id: number, x: number, y: number): void;
   remove(id: number): void;
@@ -51,6 +56,7 @@ abstract class MemberListAoi {
 /** Everyone on the map sees everything: the baseline the other modes are measured against. */
 export class GlobalAoi extends MemberListAoi implements AreaOfInterest {
   readonly mode = "global" as const;
+  readonly viewersFollowBlocks = true;
   forEachViewer(_x: number, _y: number, visit: (id: number) => void): void {
     for (const id of this.members.keys()) visit(id);
   }
@@ -59,6 +65,7 @@ export class GlobalAoi extends MemberListAoi implements AreaOfInterest {
 /** A block test against every member: exact, O(members) per query. */
 export class ScanAoi extends MemberListAoi implements AreaOfInterest {
   readonly mode = "scan" as const;
+  readonly viewersFollowBlocks = false;
   forEachViewer(x: number, y: number, visit: (id: number) => void): void {
     for (const [id, member] of this.members) if (inView(x, y, member.x, member.y)) visit(id);
   }
@@ -67,6 +74,7 @@ export class ScanAoi extends MemberListAoi implements AreaOfInterest {
 /** Members bucketed by block; a query reads the 3×3 blocks around the tile. */
 export class GridAoi implements AreaOfInterest {
   readonly mode = "grid" as const;
+  readonly viewersFollowBlocks = true;
   private readonly blocksWide: number;
   private readonly blocksHigh: number;
   private readonly cells: Set<number>[];

@@ -11,7 +11,7 @@ export { RecordingBus, type BusMessage, type CrossMapBus } from "./cross-map-bus
 export { createAoi, type AoiMode, type AreaOfInterest } from "./area-of-interest.ts";
 export { newOccupancyBuffer, type MapDefinition, type NpcDefinition, type MapExitDefinition, type ObjectDefinition } from "./map-definition.ts";
 export { IntentBatchWriter, forEachIntent } from "./intents.ts";
-export { Outbox, readOutbox } from "./outbox.ts";
+export { Outbox, readOutbox, type OutboxReader } from "./outbox.ts";
 export { createMapPackets } from "./protocol-packets.ts";
 export { NPC_AI_LATENESS_BUCKETS_MS, NpcAiStats, emptyNpcAiCounts, type NpcAiCounts, type NpcAiPopulation, type NpcAiReport } from "./npc-ai-stats.ts";
 export { MagicStats, emptyMagicCounts, type MagicCounts } from "./magic-stats.ts";

@@ -144,7 +144,7 @@ export function world(options: WorldOptions = {}) {
     npcs: options.npcs ?? [],
     objects: options.objects ?? [],
   };
-  const outbox = new Outbox();
+  const outbox = new RecordingOutbox();
   const events: MapEvent[] = [];
   const faults: HandlerFault[] = [];
   const clock = new ManualClock({ startMs: START_MS });
@@ -199,14 +199,26 @@ export function world(options: WorldOptions = {}) {
   };
 
   let received: Received[] = [];
+  const decode = (session: number, frame: Uint8Array): Received => {
+    const framed = bodyOfFrame(frame);
+    if (!framed.ok) throw framed.error;
+    const decoded = decodeServerPacket(framed.body);
+    if (!decoded.ok) throw decoded.error;
+    return { session, name: decoded.packet.name, fields: decoded.packet.fields as Record<string, unknown> };
+  };
+  /** The outbox's records since the last take, checked against the per-session runs it made of them. */
+  const takeRecords = (): OutboxRecord[] => {
+    const records = outbox.records;
+    outbox.records = [];
+    const expected = new Map<number, number[]>();
+    for (const record of records) for (const session of record.sessions) (expected.get(session) ?? expected.set(session, []).get(session)!).push(...record.frame);
+    const runs = new Map<number, number[]>();
+    readOutbox(outbox.take(), { onRun: (session, run) => runs.set(session, [...run]) });
+    if (JSON.stringify([...runs].sort()) !== JSON.stringify([...expected].sort())) throw new Error("outbox runs differ from the frames written");
+    return records;
+  };
   const collect = (): void => {
-    readOutbox(outbox.take(), (session, frame) => {
-      const framed = bodyOfFrame(frame);
-      if (!framed.ok) throw framed.error;
-      const decoded = decodeServerPacket(framed.body);
-      if (!decoded.ok) throw decoded.error;
-      received.push({ session, name: decoded.packet.name, fields: decoded.packet.fields as Record<string, unknown> });
-    });
+    for (const record of takeRecords()) for (const session of record.sessions) received.push(decode(session, record.frame));
   };
 
   return {
@@ -232,21 +244,10 @@ export function world(options: WorldOptions = {}) {
      * listed with all its recipients. (Frames an earlier `drain` took are not repeated.)
      */
     drainRecords(): { sessions: number[]; name: string; fields: Record<string, unknown> }[] {
-      const records: { sessions: number[]; name: string; fields: Record<string, unknown> }[] = [];
-      let last: Uint8Array | null = null;
-      readOutbox(outbox.take(), (session, frame) => {
-        if (frame === last) {
-          records.at(-1)!.sessions.push(session);
-          return;
-        }
-        last = frame;
-        const framed = bodyOfFrame(frame);
-        if (!framed.ok) throw framed.error;
-        const decoded = decodeServerPacket(framed.body);
-        if (!decoded.ok) throw decoded.error;
-        records.push({ sessions: [session], name: decoded.packet.name, fields: decoded.packet.fields as Record<string, unknown> });
+      return takeRecords().map((record) => {
+        const { name, fields } = decode(record.sessions[0] ?? 0, record.frame);
+        return { sessions: record.sessions, name, fields };
       });
-      return records;
     },
     /** Drains and returns one line per packet, per session. */
     inboxes(): Map<number, string[]> {
@@ -344,3 +345,23 @@ export function summary({ name, fields: f }: Received): string {
   }
 }
 
+
+interface OutboxRecord {
+  sessions: number[];
+  frame: Uint8Array;
+}
+
+/** The map's real outbox, also keeping each write as a record (a broadcast once, with all its recipients). */
+class RecordingOutbox extends Outbox {
+  records: OutboxRecord[] = [];
+
+  override sendTo(session: number, frame: Uint8Array): void {
+    this.records.push({ sessions: [session], frame: frame.slice() });
+    super.sendTo(session, frame);
+  }
+
+  override broadcast(sessions: ArrayLike<number>, count: number, frame: Uint8Array): void {
+    if (count > 0) this.records.push({ sessions: Array.from({ length: count }, (_, i) => sessions[i]!), frame: frame.slice() });
+    super.broadcast(sessions, count, frame);
+  }
+}

@@ -303,6 +303,24 @@ describe("walking", () => {
     });
   }
 
+  for (const aoiMode of ["grid", "scan", "global"] as const) {
+    test(`${aoiMode}: a step inside one block reaches exactly the viewers of the block's window (one pass in grid and global)`, () => {
+      const w = world({ aoiMode });
+      w.enter(1, "Ana", 14, 5, { heading: 2 }); // block 1
+      w.enter(2, "Beto", 15, 6); // same block
+      w.enter(3, "Carla", 30, 8); // the next block: in the window
+      w.enter(4, "Dario", 38, 30); // three blocks away
+      w.drain();
+      w.server.walk(1, 2); // (14, 5) → (15, 5), still block 1
+      const inboxes = w.inboxes();
+      expect(inboxes.get(2)).toEqual(["CharacterMove 1 (15,5)"]);
+      expect(inboxes.get(3)).toEqual(["CharacterMove 1 (15,5)"]);
+      // Only `global` tells a player outside the window.
+      expect(inboxes.get(4)).toEqual(aoiMode === "global" ? ["CharacterMove 1 (15,5)"] : undefined);
+      expect(inboxes.has(1)).toBe(false);
+    });
+  }
+
   test("a step inside one block sends no AreaChanged", () => {
     const w = world();
     w.enter(1, "Ana", 12, 5, { heading: 2 });

@@ -123,14 +123,6 @@ export class MapView {
    */
   playerMoved(player: PlayerEntity, oldX: number, oldY: number): void {
     const { session, x, y } = player;
-    const oldViewers = this.scratchOld;
-    const newViewers = this.scratchNew;
-    oldViewers.clear();
-    newViewers.clear();
-    this.playerAoi.forEachViewer(oldX, oldY, (id) => oldViewers.add(id));
-    this.playerAoi.move(session, x, y);
-    this.playerAoi.forEachViewer(x, y, (id) => newViewers.add(id));
-
     const { packets, outbox, store } = this;
     const moves = this.recipients;
     const creates = this.creates;
@@ -143,15 +135,28 @@ export class MapView {
       if (inView(other.x, other.y, x, y) && !inView(other.x, other.y, oldX, oldY)) creates.push(id);
       else moves.push(id);
     };
-    for (const id of newViewers) visit(id);
-    for (const id of oldViewers) if (!newViewers.has(id)) visit(id);
+    const sameBlock = blockOf(oldX) === blockOf(x) && blockOf(oldY) === blockOf(y);
+    this.playerAoi.move(session, x, y);
+    if (sameBlock && this.playerAoi.viewersFollowBlocks) {
+      // Most steps stay in their block: the old tile's viewers are the new tile's, one pass.
+      this.playerAoi.forEachViewer(x, y, visit);
+    } else {
+      const oldViewers = this.scratchOld;
+      const newViewers = this.scratchNew;
+      oldViewers.clear();
+      newViewers.clear();
+      this.playerAoi.forEachViewer(oldX, oldY, (id) => oldViewers.add(id));
+      this.playerAoi.forEachViewer(x, y, (id) => newViewers.add(id));
+      for (const id of newViewers) visit(id);
+      for (const id of oldViewers) if (!newViewers.has(id)) visit(id);
+    }
     if (moves.length > 0) outbox.broadcast(moves, moves.length, packets.characterMove(player.charIndex, x, y));
     if (creates.length > 0) {
       outbox.broadcast(creates, creates.length, packets.characterCreate(player));
       if (isInvisible(player)) outbox.broadcast(creates, creates.length, this.setInvisibleOf(player));
     }
 
-    if (blockOf(oldX) !== blockOf(x) || blockOf(oldY) !== blockOf(y)) {
+    if (!sameBlock) {
       // The client drops everything outside its new window on AreaChanged; it must be told
       // about everything that came into it (the same players as above, by symmetry).
       outbox.sendTo(session, packets.areaChanged(x, y));

@@ -2,137 +2,173 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { Outbox, readOutbox } from "./outbox.ts";
 
-/** Every (session, frame) pair, frames copied out of the buffer. */
-function deliveries(buffer: ArrayBuffer): [number, number[]][] {
-  const out: [number, number[]][] = [];
-  readOutbox(buffer, (session, frame) => out.push([session, [...frame]]));
-  return out;
+/** Every session's run (bytes copied out) in buffer order, and the packet counts. */
+function read(buffer: ArrayBuffer): { runs: [number, number[]][]; counts: [number, number][] } {
+  const runs: [number, number[]][] = [];
+  const counts: [number, number][] = [];
+  readOutbox(buffer, {
+    onPacketCount: (id, frames) => counts.push([id, frames]),
+    onRun: (session, run) => runs.push([session, [...run]]),
+  });
+  return { runs, counts };
 }
 
 const bytes = (...values: number[]) => new Uint8Array(values);
+/** A whole frame: u16 length, u16 packet id, then `rest`. */
+const frame = (id: number, ...rest: number[]) => bytes(2 + rest.length, 0, id & 0xff, id >> 8, ...rest);
 
 describe("outbox", () => {
-  test("sendTo and broadcast come back as (session, frame) pairs in write order", () => {
+  test("each session gets one run: its frames in write order; sessions in the order they first got a frame", () => {
     const outbox = new Outbox();
     expect(outbox.isEmpty).toBe(true);
-    outbox.sendTo(7, bytes(2, 0, 1, 2));
-    outbox.broadcast([10, 11, 12], 3, bytes(1, 0, 9));
-    outbox.sendTo(0xffff_ffff, bytes(3, 0, 4, 5, 6));
+    outbox.sendTo(7, frame(1, 0xaa));
+    outbox.broadcast([10, 7, 12], 3, frame(2));
+    outbox.sendTo(0xffff_ffff, frame(3, 4, 5));
+    outbox.sendTo(10, frame(4));
     expect(outbox.isEmpty).toBe(false);
-    expect(outbox.frames).toBe(3);
-    expect(outbox.deliveries).toBe(5);
-    expect(deliveries(outbox.take())).toEqual([
-      [7, [2, 0, 1, 2]],
-      [10, [1, 0, 9]],
-      [11, [1, 0, 9]],
-      [12, [1, 0, 9]],
-      [0xffff_ffff, [3, 0, 4, 5, 6]],
+    expect(outbox.frames).toBe(4);
+    expect(outbox.deliveries).toBe(6);
+    expect(read(outbox.take()).runs).toEqual([
+      [7, [...frame(1, 0xaa), ...frame(2)]],
+      [10, [...frame(2), ...frame(4)]],
+      [12, [...frame(2)]],
+      [0xffff_ffff, [...frame(3, 4, 5)]],
     ]);
   });
 
-  test("byte layout: recipients u16, sessions u32 LE, length u32 LE, frame", () => {
+  test("byte layout: packet kinds u16, (id u16, frames u32) each, then (session u32, length u32, run) each, little-endian", () => {
     const outbox = new Outbox();
-    outbox.broadcast([0x01020304, 5], 2, bytes(0xaa, 0xbb));
-    expect([...new Uint8Array(outbox.take())]).toEqual([2, 0, 4, 3, 2, 1, 5, 0, 0, 0, 2, 0, 0, 0, 0xaa, 0xbb]);
-  });
-
-  test("a broadcast is one record: every recipient gets a view of the same bytes", () => {
-    const outbox = new Outbox();
-    outbox.broadcast([1, 2], 2, bytes(4, 0, 1, 2, 3, 4));
-    const views: Uint8Array[] = [];
-    readOutbox(outbox.take(), (_session, frame) => views.push(frame));
-    expect(views).toHaveLength(2);
-    expect(views[0]!.buffer).toBe(views[1]!.buffer);
-    expect(views[0]!.byteOffset).toBe(views[1]!.byteOffset);
-  });
-
-  test("broadcast takes only the first `count` sessions; count 0 writes nothing", () => {
-    const outbox = new Outbox();
-    outbox.broadcast([1, 2, 3, 4], 2, bytes(9));
-    outbox.broadcast([5, 6], 0, bytes(8));
-    expect(outbox.frames).toBe(1);
-    expect(outbox.deliveries).toBe(2);
-    expect(deliveries(outbox.take())).toEqual([
-      [1, [9]],
-      [2, [9]],
+    outbox.broadcast([0x01020304, 5], 2, frame(0x0102));
+    outbox.sendTo(5, frame(0x0102));
+    expect([...new Uint8Array(outbox.take())]).toEqual([
+      1, 0, /* id */ 2, 1, /* frames */ 3, 0, 0, 0,
+      /* session */ 4, 3, 2, 1, /* length */ 4, 0, 0, 0, 2, 0, 2, 1,
+      /* session */ 5, 0, 0, 0, /* length */ 8, 0, 0, 0, 2, 0, 2, 1, 2, 0, 2, 1,
     ]);
-    outbox.broadcast([5, 6], 0, bytes(8));
+  });
+
+  test("packet counts: one per recipient, by the u16 after the length prefix; ids past 511 and frames too short for an id are not counted", () => {
+    const outbox = new Outbox();
+    outbox.broadcast([1, 2, 3], 3, frame(9));
+    outbox.sendTo(1, frame(9));
+    outbox.sendTo(1, frame(40, 1, 2));
+    outbox.sendTo(2, frame(600));
+    outbox.sendTo(2, bytes(1, 0, 7));
+    expect(read(outbox.take()).counts).toEqual([
+      [9, 4],
+      [40, 1],
+    ]);
+    outbox.sendTo(1, frame(40));
+    expect(read(outbox.take()).counts).toEqual([[40, 1]]); // the counts start over with each take
+  });
+
+  test("broadcast takes only the first `count` sessions; count 0 writes nothing and does not arm the flush", () => {
+    let armed = 0;
+    const outbox = new Outbox(() => armed++);
+    outbox.broadcast([5, 6], 0, frame(8));
     expect(outbox.isEmpty).toBe(true);
+    expect(armed).toBe(0);
+    outbox.broadcast([1, 2, 3, 4], 2, frame(9));
+    outbox.sendTo(3, frame(9));
+    expect(armed).toBe(1); // once per filling of an empty outbox
+    expect(outbox.frames).toBe(2);
+    expect(outbox.deliveries).toBe(3);
+    expect(read(outbox.take()).runs.map(([session]) => session)).toEqual([1, 2, 3]);
+    outbox.sendTo(3, frame(9));
+    expect(armed).toBe(2);
   });
 
   test("the outbox copies frames: reusing the caller's buffer afterwards changes nothing", () => {
     const outbox = new Outbox();
-    const shared = bytes(1, 2, 3);
+    const shared = frame(1, 2, 3);
     outbox.sendTo(1, shared);
     shared.fill(0);
     outbox.broadcast([2], 1, shared);
-    expect(deliveries(outbox.take())).toEqual([
-      [1, [1, 2, 3]],
-      [2, [0, 0, 0]],
+    expect(read(outbox.take()).runs).toEqual([
+      [1, [...frame(1, 2, 3)]],
+      [2, [0, 0, 0, 0, 0, 0]],
     ]);
   });
 
-  test("take() resets counters and hands over a detached copy", () => {
+  test("take() resets counters and hands over a detached buffer; an empty take holds no runs", () => {
     const outbox = new Outbox();
-    outbox.sendTo(1, bytes(1));
+    outbox.sendTo(1, frame(1));
     const first = outbox.take();
     expect(outbox.isEmpty).toBe(true);
     expect(outbox.frames).toBe(0);
     expect(outbox.deliveries).toBe(0);
-    outbox.sendTo(2, bytes(2));
-    expect(deliveries(first)).toEqual([[1, [1]]]);
-    expect(deliveries(outbox.take())).toEqual([[2, [2]]]);
-    expect(deliveries(outbox.take())).toEqual([]);
+    outbox.sendTo(2, frame(2));
+    expect(read(first).runs).toEqual([[1, [...frame(1)]]]);
+    expect(read(outbox.take()).runs).toEqual([[2, [...frame(2)]]]);
+    expect(read(outbox.take())).toEqual({ runs: [], counts: [] });
   });
 
-  test("a recipient list over 65,535 is split into records; every recipient still gets the frame once", () => {
+  test("150,000 recipients of one broadcast each get the frame once, in recipient order", () => {
     const outbox = new Outbox();
     const count = 150_000;
     const sessions = Uint32Array.from({ length: count + 10 }, (_, i) => i + 1);
-    const frame = bytes(3, 0, 0xde, 0xad, 0xbe);
-    outbox.broadcast(sessions, count, frame);
-    // 65,535 + 65,535 + 18,930.
-    expect(outbox.frames).toBe(3);
+    const big = frame(3, 0xde, 0xad, 0xbe);
+    outbox.broadcast(sessions, count, big);
+    expect(outbox.frames).toBe(1);
     expect(outbox.deliveries).toBe(count);
     const buffer = outbox.take();
-    expect(buffer.byteLength).toBe(3 * (2 + 4 + frame.length) + 4 * count);
-    const view = new DataView(buffer);
-    expect(view.getUint16(0, true)).toBe(65_535);
+    expect(buffer.byteLength).toBe(2 + 6 + count * (8 + big.length));
     let expected = 1;
     let ok = true;
-    readOutbox(buffer, (session, got) => {
-      if (session !== expected++ || got.length !== 5 || got[2] !== 0xde || got[4] !== 0xbe) ok = false;
+    readOutbox(buffer, {
+      onPacketCount: (id, frames) => {
+        if (id !== 3 || frames !== count) ok = false;
+      },
+      onRun: (session, run) => {
+        if (session !== expected++ || run.length !== big.length || run[4] !== 0xde || run[6] !== 0xbe) ok = false;
+      },
     });
     expect(ok).toBe(true);
     expect(expected - 1).toBe(count);
   });
 
-  test("property: random sends and broadcasts (buffer growth past 16 KiB) come back in order with identical bytes", () => {
+  test("property: random sends and broadcasts (growth of every buffer) come back as the per-session concatenation, with exact counts", () => {
     type Op = { session: number; sessions: number[]; frame: Uint8Array };
+    const anyFrame = fc.uint8Array({ minLength: 0, maxLength: 3000 }).map((body) => {
+      const whole = new Uint8Array(2 + body.length);
+      whole[0] = body.length & 0xff;
+      whole[1] = body.length >> 8;
+      whole.set(body, 2);
+      return whole;
+    });
     const op: fc.Arbitrary<Op> = fc.record({
       session: fc.integer({ min: 0, max: 0xffff_ffff }),
-      sessions: fc.array(fc.integer({ min: 0, max: 0xffff_ffff }), { maxLength: 40 }),
-      frame: fc.uint8Array({ minLength: 0, maxLength: 3000 }),
+      sessions: fc.array(fc.integer({ min: 0, max: 300 }), { maxLength: 40 }),
+      frame: anyFrame,
     });
     fc.assert(
-      fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+      fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
         const outbox = new Outbox();
-        const expected: [number, number[]][] = [];
-        let frames = 0;
+        const expected = new Map<number, number[]>();
+        const counts = new Map<number, number>();
+        let deliveries = 0;
+        const add = (session: number, bytes: Uint8Array) => {
+          (expected.get(session) ?? expected.set(session, []).get(session)!).push(...bytes);
+          deliveries++;
+          if (bytes.length >= 4) {
+            const id = bytes[2]! | (bytes[3]! << 8);
+            if (id < 512) counts.set(id, (counts.get(id) ?? 0) + 1);
+          }
+        };
         for (const { session, sessions, frame } of ops) {
           if (sessions.length === 0) {
             outbox.sendTo(session, frame);
-            expected.push([session, [...frame]]);
-            frames++;
+            add(session, frame);
           } else {
             outbox.broadcast(sessions, sessions.length, frame);
-            for (const s of sessions) expected.push([s, [...frame]]);
-            frames++;
+            for (const s of sessions) add(s, frame);
           }
         }
-        expect(outbox.frames).toBe(frames);
-        expect(outbox.deliveries).toBe(expected.length);
-        expect(deliveries(outbox.take())).toEqual(expected);
+        expect(outbox.frames).toBe(ops.length);
+        expect(outbox.deliveries).toBe(deliveries);
+        const got = read(outbox.take());
+        expect(got.runs).toEqual([...expected]);
+        expect(new Map(got.counts)).toEqual(counts);
       }),
       { seed: 16_384, numRuns: 150 },
     );

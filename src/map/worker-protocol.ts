@@ -27,6 +27,13 @@ export interface WorkerSettings {
   startedAtEpochMs: number;
   /** Seed of the worker's random stream (the worker id is mixed in). */
   randomSeed: number;
+  /**
+   * Longest time between two frame hand-offs to the gateway, ms (0 or absent: at the end of
+   * every turn). The wait after a hand-off is `flushWaitPerSessionMs` per session it carried, up
+   * to this: a busy worker sends each session one run per interval.
+   */
+  flushIntervalMs?: number;
+  flushWaitPerSessionMs?: number;
 }
 
 export type ToWorker =
@@ -98,7 +105,8 @@ export interface WorkerStats {
 export type FromWorker =
   | { t: "ready"; workerId: number }
   | { t: "loaded"; map: number }
-  | { t: "out"; frames: ArrayBuffer; events: MapEvent[]; deliveries: number }
+  /** A turn's frames (one run per recipient session, see outbox.ts) and events. */
+  | { t: "out"; frames: ArrayBuffer; events: MapEvent[] }
   | { t: "snapshot"; requestId: number; entries: SnapshotEntry[]; stats: WorkerStats }
   | { t: "stats"; stats: WorkerStats }
   | { t: "stopped"; entries: SnapshotEntry[] }

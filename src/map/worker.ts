@@ -7,7 +7,7 @@
 /// <reference lib="webworker" />
 import { itemCatalog, itemCatalogFromObjects, type ItemCatalog } from "../game/items/index.ts";
 import { SeededRandom } from "../random/index.ts";
-import { RealClock, RealTimerDriver, TimerScheduler, TimerWheel } from "../time/index.ts";
+import { FlushCadence, RealClock, RealTimerDriver, TimerScheduler, TimerWheel } from "../time/index.ts";
 import type { BusMessage, CrossMapBus } from "./cross-map-bus.ts";
 import { forEachIntent } from "./intents.ts";
 import type { MapDefinition } from "./map-definition.ts";
@@ -38,7 +38,8 @@ let settings: WorkerSettings | undefined;
 let random = SeededRandom.create(0);
 let items: ItemCatalog = itemCatalogFromObjects([]);
 let onlineCount = 0;
-let flushArmed = false;
+/** Hands the outbox and events to the gateway: at the end of the turn, at most once per interval (set at init). */
+let handOff = new FlushCadence(flush);
 let worstQueueDelayMs = 0;
 let intentsHandled = 0;
 /** Every map's NPC AI counts here (one object for the worker). */
@@ -91,19 +92,16 @@ function post(message: FromWorker, transfer?: Transferable[]): void {
 }
 
 function scheduleFlush(): void {
-  if (flushArmed) return;
-  flushArmed = true;
-  setImmediate(flush);
+  handOff.request();
 }
 
 function flush(): void {
-  flushArmed = false;
   if (outbox.isEmpty && events.length === 0) return;
-  const deliveries = outbox.deliveries;
+  handOff.ranWith(outbox.sessionCount);
   const frames = outbox.take();
   const batch = events;
   events = [];
-  post({ t: "out", frames, events: batch, deliveries }, [frames]);
+  post({ t: "out", frames, events: batch }, [frames]);
 }
 
 function emit(event: MapEvent): void {
@@ -165,6 +163,7 @@ function handle(message: ToWorker): void {
       settings = message.settings;
       packets = createMapPackets({ expToLevelUp: settings.tables?.balance?.expToLevelUp ?? [] });
       random = SeededRandom.create(settings.randomSeed, message.workerId);
+      handOff = new FlushCadence(flush, { maxIntervalMs: settings.flushIntervalMs ?? 0, costPerWriteMs: settings.flushWaitPerSessionMs ?? 0 });
       items = settings.tables?.objects ? itemCatalog(settings.tables.objects) : itemCatalogFromObjects([]);
       driver.start();
       post({ t: "ready", workerId: message.workerId });

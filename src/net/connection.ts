@@ -2,7 +2,7 @@
  * One client connection, whatever carries it. Sessions see only this: bodies in, frames out.
  * TCP and WebSocket adapters (tcp-listener.ts, ws-endpoint.ts) create them.
  */
-import { FlushScheduler, OutboundQueue, type OutboundSink } from "./outbound.ts";
+import { FlushScheduler, OutboundQueue, type FlushSchedulerOptions, type OutboundSink } from "./outbound.ts";
 
 export type TransportKind = "tcp" | "ws";
 
@@ -50,10 +50,15 @@ export class Connection {
     return this.queue.pendingBytes;
   }
 
-  /** Queues one whole frame (u16 length + body); written at the end of this event-loop turn. */
+  /** Queues one whole frame (u16 length + body); written at the scheduler's next flush. */
   sendFrame(frame: Uint8Array): void {
+    this.sendFrames(frame);
+  }
+
+  /** Queues a run of whole frames (each u16 length + body), e.g. a map worker's run for this session. */
+  sendFrames(run: Uint8Array): void {
     if (this.closing) return;
-    this.queue.append(frame);
+    this.queue.append(run);
     this.scheduler.markDirty(this.queue);
   }
 
@@ -91,7 +96,11 @@ export class Connection {
 /** Connections by queue, so the shared scheduler can abort the one that overflowed. */
 export class ConnectionFactory {
   private readonly byQueue = new WeakMap<OutboundQueue, Connection>();
-  readonly scheduler = new FlushScheduler((queue) => this.byQueue.get(queue)?.abort("slow_consumer"));
+  readonly scheduler: FlushScheduler;
+
+  constructor(options: FlushSchedulerOptions = {}) {
+    this.scheduler = new FlushScheduler((queue) => this.byQueue.get(queue)?.abort("slow_consumer"), options);
+  }
 
   create(kind: TransportKind, remoteAddress: string, sink: OutboundSink, control: ConnectionControl): Connection {
     const connection = new Connection(kind, remoteAddress, sink, control, this.scheduler);

@@ -1,19 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
+import type { CadenceTimer } from "../time/index.ts";
 import { FlushScheduler, MAX_PENDING_OUTBOUND_BYTES, OutboundQueue, type OutboundSink } from "./outbound.ts";
 
-/**
- * A transport that takes at most `budget` bytes per write (Infinity = everything), records
- * every byte it accepted and the frame ends it was shown.
- */
+/** A transport that takes at most `budget` bytes per write (Infinity = everything) and records every byte it accepted. */
 class FakeSink implements OutboundSink {
   budget = Number.POSITIVE_INFINITY;
   buffered = 0;
   readonly accepted: number[] = [];
-  readonly calls: { length: number; ends: number[] }[] = [];
+  /** The length of every write it was asked for. */
+  readonly calls: number[] = [];
 
-  writeFrames(frames: Uint8Array, frameEnds: readonly number[]): number {
-    this.calls.push({ length: frames.length, ends: [...frameEnds] });
+  writeFrames(frames: Uint8Array): number {
+    this.calls.push(frames.length);
     const take = Math.min(frames.length, this.budget);
     for (let i = 0; i < take; i++) this.accepted.push(frames[i]!);
     return take;
@@ -32,83 +31,66 @@ function frameOf(seq: number, length: number): Uint8Array {
 }
 
 describe("OutboundQueue", () => {
-  test("an empty queue flushes without touching the sink", () => {
+  test("an idle queue holds no buffer, and an empty queue flushes without touching the sink", () => {
     const sink = new FakeSink();
     const queue = new OutboundQueue(sink);
+    expect(queue.capacityBytes).toBe(0);
     expect(queue.flush()).toBe("flushed");
     expect(sink.calls).toEqual([]);
   });
 
-  test("a full write: all frames in one call with their end offsets", () => {
+  test("a full write: everything appended (single frames and runs of frames) in one call, in order", () => {
     const sink = new FakeSink();
     const queue = new OutboundQueue(sink);
     queue.append(Uint8Array.of(1, 0, 7));
-    queue.append(Uint8Array.of(2, 0, 8, 9));
-    queue.append(Uint8Array.of(1, 0, 5));
+    queue.append(Uint8Array.of(2, 0, 8, 9, 1, 0, 5)); // a run of two frames
     expect(queue.pendingBytes).toBe(10);
     expect(queue.flush()).toBe("flushed");
-    expect(sink.calls).toEqual([{ length: 10, ends: [3, 7, 10] }]);
+    expect(sink.calls).toEqual([10]);
     expect(sink.accepted).toEqual([1, 0, 7, 2, 0, 8, 9, 1, 0, 5]);
     expect(queue.pendingBytes).toBe(0);
   });
 
-  test("partial writes: the rest goes next time, ends relative to the unsent bytes", () => {
+  test("partial writes: the rest goes next time, after what was left and before what came later", () => {
     const sink = new FakeSink();
     const queue = new OutboundQueue(sink);
-    queue.append(Uint8Array.of(10, 11, 12, 13)); // ends at 4
-    queue.append(Uint8Array.of(20, 21, 22)); // ends at 7
-    queue.append(Uint8Array.of(30, 31, 32, 33, 34)); // ends at 12
-    sink.budget = 5; // the second frame is cut after one byte
+    queue.append(Uint8Array.of(10, 11, 12, 13));
+    queue.append(Uint8Array.of(20, 21, 22));
+    queue.append(Uint8Array.of(30, 31, 32, 33, 34));
+    sink.budget = 5;
     expect(queue.flush()).toBe("partial");
     expect(queue.pendingBytes).toBe(7);
     sink.budget = 0; // a full socket: nothing moves
     expect(queue.flush()).toBe("partial");
-    queue.append(Uint8Array.of(40, 41)); // ends at 14
-    sink.budget = 4; // finishes frame 2, cuts frame 3
+    queue.append(Uint8Array.of(40, 41));
+    sink.budget = 4;
     expect(queue.flush()).toBe("partial");
     sink.budget = Number.POSITIVE_INFINITY;
     expect(queue.flush()).toBe("flushed");
-    expect(sink.calls.map((c) => c.ends)).toEqual([
-      [4, 7, 12],
-      [2, 7], // 5 bytes gone: frame 2 ends 2 bytes in, frame 3 at 7
-      [2, 7, 9], // the same, plus the appended frame 4
-      [3, 5], // 9 bytes gone: frame 3 ends 3 bytes in, frame 4 at 5
-    ]);
+    expect(sink.calls).toEqual([12, 7, 9, 5]);
     expect(sink.accepted).toEqual([10, 11, 12, 13, 20, 21, 22, 30, 31, 32, 33, 34, 40, 41]);
   });
 
-  test("growth past the initial 4 KiB and compaction after partial writes keep bytes and boundaries", () => {
+  test("a queue that grew past 64 KiB gives its buffer back once empty; a smaller one keeps it", () => {
     const sink = new FakeSink();
     const queue = new OutboundQueue(sink);
-    const sent: number[] = [];
-    const append = (frame: Uint8Array) => {
-      queue.append(frame);
-      sent.push(...frame);
-    };
-    append(frameOf(1, 3000));
-    sink.budget = 2500;
-    expect(queue.flush()).toBe("partial"); // 500 bytes left at offset 2500
-    // 500 live + 3000 new fit in 4 KiB only once the written bytes are dropped: compaction.
-    append(frameOf(2, 3000));
-    sink.budget = 0;
-    queue.flush();
-    expect(sink.calls.at(-1)).toEqual({ length: 3500, ends: [500, 3500] });
-    // 3500 live + 10,000 new: the buffer grows.
-    append(frameOf(3, 10_000));
-    queue.flush();
-    expect(sink.calls.at(-1)).toEqual({ length: 13_500, ends: [500, 3500, 13_500] });
-    sink.budget = 600; // ends inside frame 2
-    queue.flush();
-    append(frameOf(4, 100));
-    sink.budget = 0;
-    queue.flush();
-    expect(sink.calls.at(-1)).toEqual({ length: 13_000, ends: [2900, 12_900, 13_000] }); // 600 of 13,500 gone, plus 100 new
+    queue.append(frameOf(1, 3000));
+    expect(queue.capacityBytes).toBe(4096);
+    expect(queue.flush()).toBe("flushed");
+    expect(queue.capacityBytes).toBe(4096);
+    queue.append(frameOf(2, 70_000));
+    sink.budget = 1000;
+    expect(queue.flush()).toBe("partial");
+    expect(queue.capacityBytes).toBe(131_072); // kept while bytes wait
     sink.budget = Number.POSITIVE_INFINITY;
     expect(queue.flush()).toBe("flushed");
-    expect(sink.accepted).toEqual(sent);
+    expect(queue.capacityBytes).toBe(0);
+    queue.append(Uint8Array.of(1, 0, 1));
+    expect(queue.flush()).toBe("flushed");
+    expect(sink.accepted).toEqual([...frameOf(1, 3000), ...frameOf(2, 70_000), 1, 0, 1]);
   });
 
-  test("property: any mix of appends and partial flushes delivers every byte once, in order, with correct frame ends", () => {
+  test("property: any mix of appends and partial flushes (growth, compaction) delivers every byte once, in order", () => {
     type Op = { kind: "append"; length: number } | { kind: "flush"; budget: number };
     const op: fc.Arbitrary<Op> = fc.oneof(
       { weight: 3, arbitrary: fc.record({ kind: fc.constant("append" as const), length: fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 9000 })) }) },
@@ -119,14 +101,12 @@ describe("OutboundQueue", () => {
         const sink = new FakeSink();
         const queue = new OutboundQueue(sink);
         const stream: number[] = [];
-        const absoluteEnds: number[] = [];
         let seq = 0;
         for (const step of ops) {
           if (step.kind === "append") {
             const frame = frameOf(seq++, step.length);
             queue.append(frame);
             stream.push(...frame);
-            absoluteEnds.push(stream.length);
           } else {
             const writtenBefore = sink.accepted.length;
             sink.budget = step.budget;
@@ -135,10 +115,7 @@ describe("OutboundQueue", () => {
               expect(outcome).toBe("flushed");
               continue;
             }
-            // The sink saw the unsent bytes, and the ends of every frame not yet fully written.
-            const call = sink.calls.at(-1)!;
-            expect(call.length).toBe(stream.length - writtenBefore);
-            expect(call.ends).toEqual(absoluteEnds.filter((end) => end > writtenBefore).map((end) => end - writtenBefore));
+            expect(sink.calls.at(-1)).toBe(stream.length - writtenBefore); // the sink saw exactly the unsent bytes
             expect(outcome).toBe(sink.accepted.length === stream.length ? "flushed" : "partial");
           }
           expect(queue.pendingBytes).toBe(stream.length - sink.accepted.length);
@@ -175,52 +152,167 @@ describe("OutboundQueue", () => {
 });
 
 describe("FlushScheduler", () => {
-  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  /** A hand-driven clock and turn: `endOfTurn` and `after` callbacks run when the test says so. */
+  class FakeTimer implements CadenceTimer {
+    nowMs = 1000;
+    turnEnd: (() => void)[] = [];
+    timers: { at: number; callback: () => void }[] = [];
+    now = () => this.nowMs;
+    endOfTurn = (callback: () => void) => void this.turnEnd.push(callback);
+    after = (ms: number, callback: () => void) => void this.timers.push({ at: this.nowMs + ms, callback });
+    endTurn(): void {
+      const due = this.turnEnd;
+      this.turnEnd = [];
+      for (const callback of due) callback();
+    }
+    advance(ms: number): void {
+      this.nowMs += ms;
+      const due = this.timers.filter((timer) => timer.at <= this.nowMs);
+      this.timers = this.timers.filter((timer) => timer.at > this.nowMs);
+      for (const timer of due) timer.callback();
+    }
+  }
 
-  test("many appends in one turn: one write per queue, at the end of the turn", async () => {
+  const setup = (intervalMs: number) => {
+    const timer = new FakeTimer();
     const overflowed: OutboundQueue[] = [];
-    const scheduler = new FlushScheduler((queue) => overflowed.push(queue));
+    const scheduler = new FlushScheduler((queue) => overflowed.push(queue), { intervalMs, waitPerWriteMs: 0, timer });
     const sinks = [new FakeSink(), new FakeSink(), new FakeSink()];
     const queues = sinks.map((sink) => new OutboundQueue(sink));
-    for (let round = 0; round < 100; round++) {
-      for (const queue of queues) {
-        queue.append(Uint8Array.of(1, 0, round));
-        scheduler.markDirty(queue);
-      }
-    }
+    const send = (index: number, ...frame: number[]) => {
+      queues[index]!.append(Uint8Array.from(frame));
+      scheduler.markDirty(queues[index]!);
+    };
+    return { timer, overflowed, scheduler, sinks, queues, send };
+  };
+
+  test("many appends in one turn: one write per queue, at the end of the turn", () => {
+    const { timer, scheduler, sinks, queues, send, overflowed } = setup(0);
+    for (let round = 0; round < 100; round++) for (let i = 0; i < 3; i++) send(i, 1, 0, round);
     expect(queues.every((queue) => queue.scheduled)).toBe(true);
     expect(sinks.every((sink) => sink.calls.length === 0)).toBe(true); // nothing before the turn ends
-    await nextTurn();
-    for (const sink of sinks) {
-      expect(sink.calls).toHaveLength(1);
-      expect(sink.calls[0]!.length).toBe(300);
-      expect(sink.calls[0]!.ends).toEqual(Array.from({ length: 100 }, (_, i) => 3 * (i + 1)));
-    }
+    expect(timer.turnEnd).toHaveLength(1); // armed once
+    timer.endTurn();
+    for (const sink of sinks) expect(sink.calls).toEqual([300]);
     expect(queues.every((queue) => !queue.scheduled)).toBe(true);
     expect(overflowed).toEqual([]);
-
-    // The next turn's frames get a flush of their own.
-    queues[1]!.append(Uint8Array.of(1, 0, 99));
-    scheduler.markDirty(queues[1]!);
-    await nextTurn();
+    // With no interval the next turn's frames get a flush of their own at once.
+    send(1, 1, 0, 99);
+    timer.endTurn();
     expect(sinks.map((sink) => sink.calls.length)).toEqual([1, 2, 1]);
+    expect(scheduler.counts).toEqual({ flushes: 2, writes: 4, delayed: 0 });
   });
 
-  test("a queue that overflows is reported to the callback", async () => {
-    const overflowed: OutboundQueue[] = [];
-    const scheduler = new FlushScheduler((queue) => overflowed.push(queue));
-    const stuck = new FakeSink();
-    stuck.budget = 0;
-    stuck.buffered = MAX_PENDING_OUTBOUND_BYTES;
-    const fine = new FakeSink();
-    const stuckQueue = new OutboundQueue(stuck);
-    const fineQueue = new OutboundQueue(fine);
-    stuckQueue.append(Uint8Array.of(1, 0, 1));
-    fineQueue.append(Uint8Array.of(1, 0, 2));
-    scheduler.markDirty(stuckQueue);
-    scheduler.markDirty(fineQueue);
-    await nextTurn();
-    expect(overflowed).toEqual([stuckQueue]);
-    expect(fine.accepted).toEqual([1, 0, 2]);
+  test("queues are written in the order they first got frames since the last pass", () => {
+    const timer = new FakeTimer();
+    const scheduler = new FlushScheduler(() => {}, { timer });
+    const order: number[] = [];
+    const queues = [0, 1, 2].map((index) => new OutboundQueue({ writeFrames: (frames) => (order.push(index), frames.length), bufferedBytes: () => 0 }));
+    for (const index of [2, 0, 2, 1, 0]) {
+      queues[index]!.append(Uint8Array.of(1, 0, index));
+      scheduler.markDirty(queues[index]!);
+    }
+    timer.endTurn();
+    expect(order).toEqual([2, 0, 1]);
+  });
+
+  test("with an interval: a quiet server flushes at the end of the turn; within the interval the next pass waits for the rest of it", () => {
+    const { timer, scheduler, sinks, send } = setup(10);
+    send(0, 1, 0, 1);
+    expect(timer.turnEnd).toHaveLength(1); // the first pass is not delayed
+    timer.endTurn();
+    expect(sinks[0]!.calls).toEqual([3]);
+
+    timer.advance(4);
+    send(0, 1, 0, 2);
+    send(1, 1, 0, 3);
+    expect(timer.turnEnd).toHaveLength(0);
+    expect(timer.timers.map((t) => t.at)).toEqual([1010]); // 10 ms after the last pass, not 10 ms from now
+    timer.endTurn();
+    timer.advance(5); // 1009: still waiting
+    expect(sinks[0]!.calls).toEqual([3]);
+    send(0, 1, 0, 4); // joins the waiting pass, same write
+    timer.advance(1); // 1010
+    expect(sinks[0]!.calls).toEqual([3, 6]);
+    expect(sinks[0]!.accepted).toEqual([1, 0, 1, 1, 0, 2, 1, 0, 4]);
+    expect(sinks[1]!.accepted).toEqual([1, 0, 3]);
+
+    timer.advance(25); // long after the interval: the end of the turn again
+    send(2, 1, 0, 5);
+    expect(timer.turnEnd).toHaveLength(1);
+    timer.endTurn();
+    expect(sinks[2]!.calls).toEqual([3]);
+    expect(scheduler.counts).toEqual({ flushes: 3, writes: 4, delayed: 1 });
+  });
+
+  test("by default the wait after a pass is 20 µs per socket it wrote, up to the interval", () => {
+    const timer = new FakeTimer();
+    const scheduler = new FlushScheduler(() => {}, { intervalMs: 20, timer });
+    const queues = Array.from({ length: 1500 }, () => new OutboundQueue(new FakeSink()));
+    const pass = (count: number) => {
+      for (let i = 0; i < count; i++) {
+        queues[i]!.append(Uint8Array.of(1, 0, 1));
+        scheduler.markDirty(queues[i]!);
+      }
+    };
+    pass(1500);
+    timer.endTurn(); // 1,500 writes at 1000: the next pass waits the whole 20 ms
+    pass(10);
+    expect(timer.timers.map((t) => t.at)).toEqual([1020]);
+    timer.advance(20); // 10 writes at 1020: the next may come 0.2 ms later
+    timer.advance(1);
+    pass(1);
+    expect(timer.turnEnd).toHaveLength(1);
+    timer.endTurn();
+    expect(scheduler.counts).toEqual({ flushes: 3, writes: 1511, delayed: 1 });
+  });
+
+  test("a queue marked while a pass runs waits for the next pass", () => {
+    const timer = new FakeTimer();
+    const scheduler = new FlushScheduler(() => {}, { timer });
+    const late = new OutboundQueue(new FakeSink());
+    const first = new OutboundQueue({
+      writeFrames: (frames) => {
+        late.append(Uint8Array.of(1, 0, 9));
+        scheduler.markDirty(late);
+        return frames.length;
+      },
+      bufferedBytes: () => 0,
+    });
+    first.append(Uint8Array.of(1, 0, 1));
+    scheduler.markDirty(first);
+    timer.endTurn();
+    expect(late.pendingBytes).toBe(3);
+    expect(timer.turnEnd).toHaveLength(1);
+    timer.endTurn();
+    expect(late.pendingBytes).toBe(0);
+  });
+
+  test("an interval outside 0..1000 ms is refused", () => {
+    expect(() => new FlushScheduler(() => {}, { intervalMs: -1 })).toThrow(RangeError);
+    expect(() => new FlushScheduler(() => {}, { intervalMs: 1001 })).toThrow(RangeError);
+    expect(() => new FlushScheduler(() => {}, { intervalMs: Number.NaN })).toThrow(RangeError);
+  });
+
+  test("a queue that overflows is reported to the callback; the others are written", () => {
+    const { timer, overflowed, sinks, queues, send } = setup(0);
+    sinks[0]!.budget = 0;
+    sinks[0]!.buffered = MAX_PENDING_OUTBOUND_BYTES;
+    send(0, 1, 0, 1);
+    send(1, 1, 0, 2);
+    timer.endTurn();
+    expect(overflowed).toEqual([queues[0]!]);
+    expect(sinks[1]!.accepted).toEqual([1, 0, 2]);
+  });
+
+  test("the real timer: frames appended in one turn are written by the next", async () => {
+    const sink = new FakeSink();
+    const scheduler = new FlushScheduler(() => {});
+    const queue = new OutboundQueue(sink);
+    queue.append(Uint8Array.of(1, 0, 1));
+    scheduler.markDirty(queue);
+    expect(sink.calls).toEqual([]);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(sink.calls).toEqual([3]);
   });
 });

@@ -29,12 +29,13 @@ export function createWebSocketHandler(factory: ConnectionFactory, events: Conne
         "ws",
         ws.data.remoteAddress,
         {
-          writeFrames(frames, frameEnds) {
+          writeFrames(frames) {
             ws.cork(() => {
-              let start = 0;
-              for (const end of frameEnds) {
-                ws.sendBinary(frames.subarray(start + FRAME_LENGTH_PREFIX_BYTES, end));
-                start = end;
+              let at = 0;
+              while (at + FRAME_LENGTH_PREFIX_BYTES <= frames.length) {
+                const end = at + FRAME_LENGTH_PREFIX_BYTES + (frames[at]! | (frames[at + 1]! << 8));
+                ws.sendBinary(frames.subarray(at + FRAME_LENGTH_PREFIX_BYTES, end));
+                at = end;
               }
             });
             return frames.length;

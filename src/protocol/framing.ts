@@ -131,6 +131,21 @@ export class FrameDecoder {
 }
 
 /**
+ * Calls `onFrame` for each whole frame (`u16` LE length + body) of `frames`, frames back to back
+ * as the server writes them (a map worker's run for one session), as views into it. A trailing
+ * partial frame is not reported.
+ */
+export function forEachFrame(frames: Uint8Array, onFrame: (frame: Uint8Array) => void): void {
+  let at = 0;
+  while (at + FRAME_HEADER_BYTES <= frames.length) {
+    const end = at + FRAME_HEADER_BYTES + (frames[at]! | (frames[at + 1]! << 8));
+    if (end > frames.length) return;
+    onFrame(frames.subarray(at, end));
+    at = end;
+  }
+}
+
+/**
  * One frame (`u16` LE length + body) for `body`.
  * @throws ProtocolError `empty_frame` / `frame_too_large` for a body that cannot be framed (a
  * caller bug: the codec's encoders never produce such bodies).

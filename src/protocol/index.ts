@@ -127,6 +127,7 @@ export {
   bodyOfWebSocketMessage,
   encodeFrames,
   frameBody,
+  forEachFrame,
   splitFrames,
   webSocketMessageOfFrame,
   type FrameDecoderOptions,

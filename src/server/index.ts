@@ -7,7 +7,7 @@ import type { ServerConfig } from "../config/index.ts";
 import { openDatabase, DatabaseError, type Database } from "../db/index.ts";
 import type { Logger } from "../log/index.ts";
 import { EventLoopLagMonitor, MetricsRegistry, registerProcessMetrics } from "../metrics/index.ts";
-import { ConnectionFactory, createWebSocketHandler, listenTcp, startHttpServer } from "../net/index.ts";
+import { ConnectionFactory, createWebSocketHandler, FLUSH_WAIT_PER_WRITE_MS, listenTcp, startHttpServer } from "../net/index.ts";
 import { createClientRoutes } from "../client/serve.ts";
 import { FrameDecoder, serverPacketName } from "../protocol/index.ts";
 import { createGatewayMetrics, createGatewayStore, Gateway } from "../session/index.ts";
@@ -17,7 +17,9 @@ import { BLOCKED_ALL, isWaterForWalker } from "../game/movement/index.ts";
 import type { MapDefinition } from "../map/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
 import { registerNpcAiMetrics } from "./npc-ai-metrics.ts";
+import { registerFlushMetrics } from "./flush-metrics.ts";
 import { registerMagicMetrics } from "./magic-metrics.ts";
+import { PasswordHashMetrics } from "./password-hash-metrics.ts";
 import { acquireDataLock, type DataLock } from "./data-lock.ts";
 import { reconcileWorldIdentity } from "./world-identity.ts";
 
@@ -111,11 +113,15 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   }
 
   let database: Database;
+  const passwordHashMetrics = new PasswordHashMetrics(config.passwordHash);
   try {
     database = await openDatabase({
       url: config.databaseUrl,
       dataDir: dataDir.path,
       logger: logger.child({ ctx: "db" }),
+      passwordHashing: config.passwordHash,
+      passwordHashObserver: passwordHashMetrics,
+      pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
     });
   } catch (error) {
     await lock.release();
@@ -152,12 +158,13 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   lag.start();
   registerProcessMetrics(registry, lag, startedAt, () => performance.now());
   const gatewayMetrics = createGatewayMetrics(registry);
-  const factory = new ConnectionFactory();
+  const factory = new ConnectionFactory({ intervalMs: config.flushIntervalMs });
+  registerFlushMetrics(registry, () => factory.scheduler.counts);
 
   let gateway: Gateway | undefined;
   const world = new World({
     maps: serverWorld.maps,
-    workerCount: options.mapWorkers ?? defaultWorkerCount(serverWorld.maps.size),
+    workerCount: options.mapWorkers ?? (config.mapWorkers === "auto" ? defaultWorkerCount(serverWorld.maps.size) : config.mapWorkers),
     settings: {
       aoiMode: config.aoiMode,
       dayLengthMs: DAY_LENGTH_MS,
@@ -166,6 +173,8 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       rules: { motd: DEFAULT_MOTD, globalChat: config.globalChat, globalChatIntervalMs: GLOBAL_CHAT_INTERVAL_MS },
       startedAtEpochMs: Date.now(),
       randomSeed: randomSeed(),
+      flushIntervalMs: config.flushIntervalMs,
+      flushWaitPerSessionMs: FLUSH_WAIT_PER_WRITE_MS,
     },
     logger: logger.child({ ctx: "world" }),
     deliver: (session, frame) => gateway?.deliver(session, frame),
@@ -187,6 +196,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   // Load testers read these to tell whether a run fits before it starts (argentum bots).
   registry.gauge("argentum_max_connections", "Connections the server accepts in total (--max-connections).", () => config.maxConnections);
   registry.gauge("argentum_max_connections_per_ip", "Connections the server accepts from one address (--max-connections-per-ip).", () => config.maxConnectionsPerIp);
+  passwordHashMetrics.register(registry);
 
   const store = createGatewayStore(database, logger);
   gateway = new Gateway({
@@ -276,6 +286,8 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     { tcpPort: tcp.port, httpPort: http.port, host: config.host, version: VERSION, startMs: Math.round(performance.now() - startedAt) },
     "server listening",
   );
+  // Before players hash: what the setting costs alone on this machine (logins/s ceiling in /metrics).
+  void passwordHashMetrics.measureAlone(log);
 
   let stopped: Promise<void> | undefined;
   const stop = (reason: string): Promise<void> => {
@@ -287,12 +299,15 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       // Stop listening but keep the open connections: their players are saved below first.
       tcp.stop(false);
       const finals = await world.stop();
+      // With them every final save still queued (a wave of departures just before the signal).
       const { outcome, characters } = await activeGateway.saveFinals(finals);
       if (outcome !== "ok") log.error({ outcome, characters }, "final save failed");
       else log.info({ characters }, "characters saved");
       activeGateway.closeAll("shutdown");
       await activeGateway.drainSaves();
-      await activeGateway.retryUnsaved();
+      const unsaved = await activeGateway.retryUnsaved();
+      // Their rows keep the state of their last save and their online mark (cleared at the next start).
+      if (unsaved > 0) log.error({ characters: unsaved }, "characters whose final state could not be saved; lost with this stop");
       await new Promise((resolve) => setTimeout(resolve, 50));
       tcp.stop(true);
       http.stop(true);
@@ -360,9 +375,14 @@ function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0]!;
 }
 
+/**
+ * `--map-workers auto`: one map worker per core, never more than maps. An idle worker costs about
+ * 8 MB (docs/benchmarks.md, memory footprint), and the map threads share the cores with the
+ * network thread and the database anyway.
+ */
 function defaultWorkerCount(maps: number): number {
-  const cores = navigator.hardwareConcurrency || 2;
-  return Math.max(1, Math.min(maps, Math.max(2, cores * 2)));
+  const cores = navigator.hardwareConcurrency || 1;
+  return Math.max(1, Math.min(maps, cores));
 }
 
 function describeListenError(what: string, setting: string, host: string, port: number, error: unknown): string {

@@ -2,9 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { testCharacter } from "../game/character/character-record.test-support.ts";
 import type { CharacterRecord } from "../game/character/index.ts";
 import { silentLogger } from "../log/index.ts";
-import { CharacterSaves, CLAIM_BUSY } from "./character-saves.ts";
+import { CharacterSaves, CLAIM_BUSY, SAVE_BATCH_LIMIT } from "./character-saves.ts";
 import type { BankCredit, StoreSaveOutcome } from "./gateway-store.ts";
-import { bankLine, recordingStore } from "./session-fakes.test-support.ts";
+import { bankLine, gatewayOver, recordingStore, type SavedBatch } from "./session-fakes.test-support.ts";
 
 type Outcome = "ok" | "unavailable";
 
@@ -36,6 +36,7 @@ function harness(...outcomes: (StoreSaveOutcome | Promise<StoreSaveOutcome>)[]) 
     known,
     asked,
     settled,
+    batches,
     /** Each batch as [id, final] pairs sorted by id. */
     finals: () => batches.map((batch) => [...batch.finals].sort((a, b) => a[0] - b[0])),
     /** What each batch wrote of the bank: "id:bankGold[F]" per record, then "→name+amount" per credit. */
@@ -222,5 +223,125 @@ describe("character saves: bank credits to characters not online", () => {
     expect(lines()).toEqual(["1:700 →Beto+300", "1:700F →Beto+300", "1:1000F"]);
     expect(saves.unsavedCount).toBe(0);
     expect(saves.pendingCreditCount).toBe(0);
+  });
+});
+
+/** A promise the test settles: a write still on its way. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+const range = (from: number, count: number): number[] => Array.from({ length: count }, (_, index) => from + index);
+
+/** Every [id, final] the batches wrote, batch after batch, by id within a batch. */
+const written = (batches: readonly SavedBatch[]): [number, boolean][] =>
+  batches.flatMap((batch) => batch.records.map((record): [number, boolean] => [record.id, batch.finals.get(record.id)!]).sort((a, b) => a[0] - b[0]));
+
+describe("character saves: a burst of departures", () => {
+  test("2,000 departures queued while one slow batch runs are written in two statements after it: each once, final, the first to leave first", async () => {
+    const slow = deferred<StoreSaveOutcome>();
+    const { saves, known, batches, asked } = harness(slow.promise);
+    known.set(9_999, character(9_999, 5));
+    const autosave = saves.saveOnline();
+    await asked(1);
+    const leaving = range(1, 2_000).map((id) => saves.saveFinal(character(id, id), "disconnect"));
+    expect(saves.unsavedCount).toBe(2_000);
+    slow.resolve("ok");
+    await Promise.all([autosave, ...leaving]);
+    expect(batches.length).toBeLessThanOrEqual(3);
+    expect(batches.slice(1).map((batch) => batch.records.length)).toEqual([SAVE_BATCH_LIMIT, 2_000 - SAVE_BATCH_LIMIT]);
+    expect(written(batches.slice(1))).toEqual(range(1, 2_000).map((id): [number, boolean] => [id, true]));
+    expect(batches.slice(1).flatMap((batch) => batch.records.map((record) => record.gold)).sort((a, b) => a - b)).toEqual(range(1, 2_000));
+    expect(saves.unsavedCount).toBe(0);
+  });
+
+  test("each statement is built when its turn comes: a partner's newest state, finality per record; a login waits for the whole batch; a later departure goes in a later batch", async () => {
+    const firstStatement = deferred<StoreSaveOutcome>();
+    const { saves, known, batches, asked } = harness("unavailable", firstStatement.promise);
+    // Ana (1,500) and Beto (9,000) traded; the pair's save failed: they are written together from now on.
+    const ana = character(1_500, 70);
+    known.set(1_500, ana).set(9_000, character(9_000, 130));
+    await saves.saveTogether([ana, character(9_000, 130)]);
+    known.delete(1_500);
+    const leaving = range(1, 1_500).map((id) => saves.saveFinal(id === 1_500 ? ana : character(id, 1), "quit"));
+    await asked(2); // the first statement (1..1,000) is on its way
+    known.set(9_000, character(9_000, 999)); // Beto plays on
+    let login = "waiting" as unknown;
+    const anaLogin = saves.claim(1_500).then((state) => (login = state));
+    const late = saves.saveFinal(character(7_000, 1), "quit");
+    firstStatement.resolve("ok");
+    await Promise.all([...leaving, late, anaLogin]);
+    expect(login).toBeUndefined(); // on disk: the login reads the row
+    expect(batches.map((batch) => batch.records.length)).toEqual([2, 1_000, 501, 1]);
+    const second = batches[2]!;
+    expect(second.records.find((record) => record.id === 9_000)?.gold).toBe(999);
+    expect([second.finals.get(1_500), second.finals.get(9_000)]).toEqual([true, false]);
+    expect(written([batches[3]!])).toEqual([[7_000, true]]);
+    expect(saves.entangledCount).toBe(0);
+    expect(saves.unsavedCount).toBe(0);
+  });
+
+  test("after a database failure the rest of the burst is not tried; every state stays held and the retry writes them SAVE_BATCH_LIMIT at a time", async () => {
+    const { saves, batches } = harness("unavailable");
+    await Promise.all(range(1, 2_500).map((id) => saves.saveFinal(character(id, 0), "quit")));
+    expect(batches.map((batch) => batch.records.length)).toEqual([SAVE_BATCH_LIMIT]);
+    expect(saves.unsavedCount).toBe(2_500);
+    expect(await saves.retryUnsaved()).toBe(0);
+    expect(batches.slice(1).map((batch) => batch.records.length)).toEqual([1_000, 1_000, 500]);
+    expect(written(batches.slice(1)).map(([id]) => id).sort((a, b) => a - b)).toEqual(range(1, 2_500));
+  });
+
+  test("a character with no row any more does not keep its batch off the disk: it is left out and forgotten", async () => {
+    const { saves, finals } = harness({ kind: "not_found", ids: [3] });
+    await Promise.all(range(1, 5).map((id) => saves.saveFinal(character(id, 0), "quit")));
+    expect(finals().map((batch) => batch.map(([id]) => id))).toEqual([
+      [1, 2, 3, 4, 5],
+      [1, 2, 4, 5],
+    ]);
+    expect(saves.unsavedCount).toBe(0);
+    expect(await saves.claim(3)).toBeUndefined();
+  });
+});
+
+describe("character saves: the shutdown", () => {
+  test("the stop writes the world's states with every departure still queued, every failed one and a login's taken state: all final, each once", async () => {
+    const slow = deferred<StoreSaveOutcome>();
+    const { saves, known, batches, asked } = harness("unavailable", "unavailable", slow.promise);
+    await saves.saveFinal(character(5_000, 1), "quit"); // Ana's save failed: held
+    await saves.saveFinal(character(5_001, 1), "quit"); // Bruno's too, and then a login took it...
+    expect(await saves.claim(5_001)).toMatchObject({ id: 5_001 }); // ...and the world never got him
+    known.set(6_000, character(6_000, 0));
+    const autosave = saves.saveOnline();
+    await asked(3);
+    const leaving = range(1, 1_500).map((id) => saves.saveFinal(character(id, 0), "disconnect"));
+    known.clear(); // the workers hand everyone back
+    const stop = saves.saveFinals(range(2_001, 1_200).map((id) => character(id, 0)));
+    slow.resolve("ok");
+    const [outcome] = await Promise.all([stop, autosave, ...leaving]);
+    expect(outcome).toEqual({ outcome: "ok", characters: 1_500 + 1_200 + 2 });
+    expect(batches.slice(3).map((batch) => batch.records.length)).toEqual([1_000, 1_000, 702]);
+    const ids = written(batches.slice(3));
+    expect(ids.every(([, final]) => final)).toBe(true);
+    expect(ids.map(([id]) => id).sort((a, b) => a - b)).toEqual([...range(1, 1_500), ...range(2_001, 1_200), 5_000, 5_001]);
+    expect(saves.unsavedCount).toBe(0);
+  });
+
+  test("a character that left while the world stopped is written with its departure's state, never the older copy the world hands back", async () => {
+    const { store, batches } = recordingStore();
+    const world = { knownState: () => null, knownStates: () => [] };
+    const gateway = gatewayOver(store, world);
+    gateway.stopAccepting();
+    gateway.onWorldLeft(900, character(1, 70), "disconnect"); // the departure's state
+    const stop = await gateway.saveFinals([character(1, 10), character(2, 20)]); // the world's copy of 1 is older
+    await gateway.drainSaves();
+    expect(stop.outcome).toBe("ok");
+    const writes = batches.flatMap((batch) => batch.records.map((record) => [record.id, record.gold]));
+    expect(writes.sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [1, 70],
+      [2, 20],
+    ]);
+    expect(gateway.unsavedCount).toBe(0);
   });
 });

@@ -12,8 +12,16 @@ export type { BankCredit, CreditRefusal };
 type Unavailable = { kind: "unavailable" };
 type AccountOutcome<T> = T | Unavailable;
 
-/** What a save batch came to: written, a character has no row, the database failed, or credits it carried were refused (nothing written). */
-export type StoreSaveOutcome = "ok" | "not_found" | "unavailable" | { kind: "credits_refused"; refused: readonly { transfer: string; reason: CreditRefusal }[] };
+/**
+ * What a save batch came to: written; some characters have no row (these, or unnamed); the
+ * database failed; or credits it carried were refused. Nothing is written unless "ok".
+ */
+export type StoreSaveOutcome =
+  | "ok"
+  | "not_found"
+  | { kind: "not_found"; ids: readonly number[] }
+  | "unavailable"
+  | { kind: "credits_refused"; refused: readonly { transfer: string; reason: CreditRefusal }[] };
 
 export interface GatewayStore {
   verifyPassword(
@@ -79,7 +87,7 @@ export function createGatewayStore(database: Database, logger: Logger): GatewayS
         async (): Promise<StoreSaveOutcome> => {
           const outcome = await database.characters.saveCharacters(records, { final: options?.final ?? false, ...(options?.credits ? { credits: options.credits } : {}) });
           if (outcome.kind === "credits_refused") return { kind: "credits_refused", refused: outcome.refused };
-          return outcome.kind === "ok" ? "ok" : "not_found";
+          return outcome.kind === "ok" ? "ok" : { kind: "not_found", ids: outcome.ids };
         },
         "unavailable" as const,
       );

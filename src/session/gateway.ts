@@ -131,6 +131,11 @@ export class Gateway implements ConnectionEvents {
   private readonly log: Logger;
   /** Last time each refused address was logged, and refusals since then. */
   private readonly refusalLog = new Map<string, { loggedAt: number; unlogged: number }>();
+  /**
+   * Characters whose final state a departure handed over after the stop began: the stopping
+   * world hands them back as well, with the state it last knew (older), which `saveFinals` skips.
+   */
+  private readonly departedWhileStopping = new Set<number>();
 
   constructor(private readonly options: GatewayOptions) {
     this.limiter = new ConnectionLimiter(options.maxConnections, options.maxConnectionsPerIp);
@@ -151,6 +156,11 @@ export class Gateway implements ConnectionEvents {
 
   get connectionCount(): number {
     return this.sessions.size;
+  }
+
+  /** Characters that left the world whose final state is not known to be on disk (queued, being written, or failed). */
+  get unsavedCount(): number {
+    return this.saves.unsavedCount;
   }
 
   // ------------------------------------------------------------ connection events
@@ -206,9 +216,9 @@ export class Gateway implements ConnectionEvents {
 
   // ------------------------------------------------------------ world events
 
-  /** Frames a map produced for a session; dropped when the connection is gone. */
-  deliver(sessionId: number, frame: Uint8Array): void {
-    this.sessions.get(sessionId)?.connection.sendFrame(frame);
+  /** A run of frames a map produced for a session; dropped when the connection is gone. */
+  deliver(sessionId: number, frames: Uint8Array): void {
+    this.sessions.get(sessionId)?.connection.sendFrames(frames);
   }
 
   /** A map took the player out (quit countdown ended): save, then close the connection. */
@@ -589,6 +599,7 @@ export class Gateway implements ConnectionEvents {
    * retries write it and a new login of the character starts from it.
    */
   private save(state: CharacterRecord, reason: string): Promise<void> {
+    if (!this.accepting) this.departedWhileStopping.add(state.id);
     return this.saves.saveFinal(state, reason);
   }
 
@@ -607,9 +618,14 @@ export class Gateway implements ConnectionEvents {
     return this.saves.saveOnline();
   }
 
-  /** Shutdown: the final states the workers handed back, in one atomic batch. */
+  /**
+   * Shutdown: the final states the workers handed back and every final state not on disk yet
+   * (character-saves.ts), in statements of up to SAVE_BATCH_LIMIT. A character that left while
+   * the world stopped is written with the state its departure handed over: the world's copy of
+   * it is the one it knew before.
+   */
   saveFinals(states: readonly CharacterRecord[]): Promise<{ outcome: SaveOutcome; characters: number }> {
-    return this.saves.saveFinals(states);
+    return this.saves.saveFinals(states.filter((state) => !this.departedWhileStopping.has(state.id)));
   }
 
   /** Retries the final saves that failed and the trade pairs not on disk together; returns how many final states are still unsaved. */

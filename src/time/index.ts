@@ -21,6 +21,7 @@
  * (lateness, timers per tick, loop lag) with them.
  */
 export { RealClock, type Clock } from "./clock.ts";
+export { FlushCadence, MAX_CADENCE_INTERVAL_MS, REAL_CADENCE_TIMER, type CadenceTimer, type FlushCadenceOptions } from "./flush-cadence.ts";
 export { Counters, DEFAULT_PRECISION_BITS, DEFAULT_RESOLUTION, Histogram, type HistogramOptions, type HistogramSummary } from "./histogram.ts";
 export { ManualClock, MANUAL_TICK_MS, type ManualClockOptions } from "./manual-clock.ts";
 export { DRIVER_SLICE_MS, nativeTimeout, REAL_TICK_MS, RealTimerDriver, type NativeTimer, type RealTimerDriverOptions } from "./real-driver.ts";

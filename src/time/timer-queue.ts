@@ -40,6 +40,16 @@ export interface FiredTimer {
   interval: TimerInterval<unknown> | undefined;
 }
 
+/**
+ * Runs fired timers for a queue that drives its own fire loop (see `TimerQueue.fireDue`): the
+ * scheduler, which measures lateness, catches what a callback throws and draws a recurring
+ * timer's next wait.
+ */
+export interface TimerFireHost {
+  /** Runs one timer; returns its next deadline, or NaN when it is over. */
+  fireTimer(id: TimerId, deadlineMs: number, callback: TimerCallback<unknown>, arg: unknown, interval: TimerInterval<unknown> | undefined): number;
+}
+
 export interface TimerQueue {
   /** Milliseconds per tick. */
   readonly tickMs: number;
@@ -70,6 +80,12 @@ export interface TimerQueue {
    * one-shot (or `nextDeadlineMs` NaN) is released. Does nothing if the callback cancelled it.
    */
   finish(out: FiredTimer, nextDeadlineMs: number): void;
+  /**
+   * Optional, the same as `popDue`, `host.fireTimer` and `finish` for up to `budget` timers of
+   * the current tick, in one loop without the `FiredTimer` hand-over. Returns how many fired;
+   * fewer than `budget` means the tick is drained.
+   */
+  fireDue?(host: TimerFireHost, budget: number): number;
 }
 
 export type TimerQueueKind = "wheel" | "heap";

@@ -1,7 +1,10 @@
 import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
 import type { Clock } from "./clock.ts";
 import { ManualClock } from "./manual-clock.ts";
 import { RealTimerDriver, type NativeTimer } from "./real-driver.ts";
+import { TimerHeap } from "./timer-heap.ts";
+import type { TimerId, TimerQueue } from "./timer-queue.ts";
 import { ReentrantTimerRunError, TimerScheduler } from "./timer-scheduler.ts";
 import { TimerWheel } from "./timer-wheel.ts";
 
@@ -137,6 +140,195 @@ describe.each(["wheel", "heap"] as const)("manual clock over a %s", (queue) => {
     expect(first + rest).toBe(1000);
     expect(fired).toEqual(Array.from({ length: 1000 }, (_, i) => i));
   });
+});
+
+/**
+ * The wheel runs its due timers in its own fused loop (`fireDue`); the heap goes through
+ * `popDue` and `finish`. Both must behave the same seen from the scheduler.
+ */
+describe.each(["wheel", "heap"] as const)("scheduler fire loop over a %s", (kind) => {
+  const makeQueue = (tickMs = 1, initialCapacity = 16): TimerQueue =>
+    kind === "wheel" ? new TimerWheel({ tickMs, initialCapacity }) : new TimerHeap({ tickMs, initialCapacity });
+  const manual = () => {
+    const state = { t: 0 };
+    const clock: Clock = { deterministic: true, now: () => state.t };
+    return { clock, state };
+  };
+
+  test("same-deadline timers fire in insertion order, whichever way they were filed", () => {
+    const { clock, state } = manual();
+    const scheduler = new TimerScheduler(clock, makeQueue());
+    const seen: string[] = [];
+    const note = (_planned: number, label: string) => seen.push(label);
+    scheduler.at(400, note, "far-first");
+    state.t = 100;
+    scheduler.runDue(100);
+    scheduler.at(400, note, "near-second");
+    scheduler.every(400, note, "recurring-third", () => 1000);
+    scheduler.at(400, note, "near-fourth");
+    scheduler.runDue(400);
+    expect(seen).toEqual(["far-first", "near-second", "recurring-third", "near-fourth"]);
+  });
+
+  test("a callback cancels a later timer of its own tick, and a recurring timer cancels itself", () => {
+    const { clock } = manual();
+    const scheduler = new TimerScheduler(clock, makeQueue());
+    const seen: string[] = [];
+    let victim: TimerId = -1;
+    let self: TimerId = -1;
+    scheduler.at(5, () => seen.push(`killer ${scheduler.cancel(victim)}`), undefined);
+    victim = scheduler.at(5, () => seen.push("victim"), undefined);
+    self = scheduler.every(5, (planned: number) => {
+      seen.push(`self@${planned} pending ${scheduler.isPending(self)}`);
+      if (planned === 15) seen.push(`cancel ${scheduler.cancel(self)}`);
+    }, undefined, () => 5);
+    scheduler.runDue(100);
+    expect(seen).toEqual(["killer true", "self@5 pending true", "self@10 pending true", "self@15 pending true", "cancel true"]);
+    expect(scheduler.isPending(self)).toBe(false);
+    expect(scheduler.pending).toBe(0);
+    // The cancelled fire still drew its next wait; the queue dropped it.
+    expect(scheduler.stats.rearmed).toBe(3);
+  });
+
+  test("a recurring timer that cancels itself and inserts a timer in its place: only the new one runs on", () => {
+    const { clock } = manual();
+    const scheduler = new TimerScheduler(clock, makeQueue());
+    const seen: string[] = [];
+    let id: TimerId = -1;
+    id = scheduler.every(5, () => {
+      scheduler.cancel(id);
+      // Takes the slot the cancelled timer freed.
+      scheduler.at(6, () => seen.push("newcomer"), undefined);
+      seen.push("old");
+    }, undefined, () => 5);
+    scheduler.runDue(50);
+    expect(seen).toEqual(["old", "newcomer"]);
+    expect(scheduler.pending).toBe(0);
+  });
+
+  test("a timer inserted by a callback for now waits for the next tick; re-arms run from the callback's planned time", () => {
+    const { clock, state } = manual();
+    const scheduler = new TimerScheduler(clock, makeQueue());
+    const seen: string[] = [];
+    scheduler.at(10, () => {
+      scheduler.at(10, (planned: number) => seen.push(`same deadline planned ${planned} ran in pass ${state.t}`), undefined);
+      seen.push("first");
+    }, undefined);
+    state.t = 10;
+    expect(scheduler.runDue(10)).toBe(1);
+    expect(seen).toEqual(["first"]);
+    state.t = 11;
+    expect(scheduler.runDue(11)).toBe(1);
+    expect(seen).toEqual(["first", "same deadline planned 10 ran in pass 11"]);
+  });
+
+  test("callbacks that grow the queue past its capacity mid-tick leave the rest of the tick intact", () => {
+    const { clock } = manual();
+    const scheduler = new TimerScheduler(clock, makeQueue(1, 16));
+    const seen: number[] = [];
+    let spawned = false;
+    const spawn = (_planned: number, n: number) => {
+      seen.push(n);
+      if (spawned) return;
+      spawned = true;
+      for (let i = 0; i < 100; i++) scheduler.at(50 + i, (_p: number, m: number) => seen.push(m), 1000 + i);
+    };
+    for (let n = 0; n < 10; n++) scheduler.every(5, spawn, n, () => 40);
+    scheduler.runDue(5);
+    expect(seen).toEqual(Array.from({ length: 10 }, (_, n) => n));
+    scheduler.runDue(200);
+    // At 45 the ten recurring timers again, then 50..149 the spawned ones (85 and 125 interleave).
+    expect(seen.filter((n) => n >= 1000)).toEqual(Array.from({ length: 100 }, (_, i) => 1000 + i));
+    expect(seen.filter((n) => n < 1000)).toHaveLength(10 * 5);
+    expect(scheduler.stats.fired).toBe(150);
+  });
+
+  test("a throw in the callback or in the interval stops that timer and is blamed; the tick goes on", () => {
+    const { clock } = manual();
+    const errors: string[] = [];
+    const scheduler = new TimerScheduler(clock, makeQueue(), { onError: (error) => errors.push((error as Error).message) });
+    const seen: string[] = [];
+    scheduler.every(5, () => {
+      throw new Error("callback");
+    }, undefined, () => 5);
+    scheduler.every(5, () => seen.push("interval throws next"), undefined, () => {
+      throw new Error("interval");
+    });
+    scheduler.every(5, (planned: number) => seen.push(`steady@${planned}`), undefined, () => 5);
+    scheduler.runDue(12);
+    expect(errors).toEqual(["callback", "interval"]);
+    expect(seen).toEqual(["interval throws next", "steady@5", "steady@10"]);
+    expect(scheduler.stats.errors).toBe(2);
+    expect(scheduler.pending).toBe(1);
+  });
+
+  test("the batch time is re-read every 128 fires of a long tick, and lateness sees it", () => {
+    let reads = 0;
+    // Each read of this clock is one ms later than the last.
+    const clock: Clock = { deterministic: true, now: () => 100 + reads++ };
+    const scheduler = new TimerScheduler(clock, makeQueue(100));
+    for (let i = 0; i < 300; i++) scheduler.at(100, () => {}, undefined);
+    expect(scheduler.runDue(100)).toBe(300);
+    const lateness = scheduler.stats.lateness;
+    // Batch start (0 ms late), then re-read after fire 128 (1 ms) and 256 (2 ms).
+    expect([lateness.count, lateness.min, lateness.max]).toEqual([300, 0, 2]);
+    expect(scheduler.stats.duePerTick.max).toBe(300);
+  });
+});
+
+/** Random programs through the scheduler: the wheel's fused loop and the heap's pop/finish must agree. */
+test("property: the scheduler runs the same fires over the wheel and over the heap", () => {
+  type Op =
+    | { kind: "insert"; delay: number; every: number; action: number }
+    | { kind: "cancel"; pick: number }
+    | { kind: "advance"; by: number };
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    { weight: 5, arbitrary: fc.record({
+        kind: fc.constant("insert" as const),
+        delay: fc.oneof(fc.integer({ min: -3, max: 300 }), fc.integer({ min: 250, max: 70_000 })),
+        every: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 400 })),
+        // What the callback does: 0 nothing, 1 cancel itself, 2 cancel another, 3 insert, 4 throw.
+        action: fc.integer({ min: 0, max: 4 }),
+      }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant("cancel" as const), pick: fc.nat() }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant("advance" as const), by: fc.integer({ min: 0, max: 3000 }) }) },
+  );
+  fc.assert(
+    fc.property(fc.array(op, { minLength: 10, maxLength: 200 }), fc.constantFrom(1, 10), (ops, tickMs) => {
+      const traces = (["wheel", "heap"] as const).map((kind) => {
+        const state = { t: 0 };
+        const clock: Clock = { deterministic: true, now: () => state.t };
+        const log: string[] = [];
+        const queue: TimerQueue = kind === "wheel" ? new TimerWheel({ tickMs, initialCapacity: 16 }) : new TimerHeap({ tickMs, initialCapacity: 16 });
+        const scheduler = new TimerScheduler(clock, queue, { onError: (error) => log.push(`error ${(error as Error).message}`) });
+        const ids: TimerId[] = [];
+        let label = 0;
+        const fire = (planned: number, arg: { label: number; action: number }, id: TimerId) => {
+          log.push(`fire ${arg.label} planned ${planned} at ${state.t} pending ${scheduler.isPending(id)}`);
+          if (arg.action === 1) log.push(`self-cancel ${scheduler.cancel(id)}`);
+          else if (arg.action === 2 && ids.length > 0) log.push(`cancel ${scheduler.cancel(ids[(arg.label * 7) % ids.length]!)}`);
+          else if (arg.action === 3) ids.push(scheduler.after(arg.label % 5, fire, { label: label++, action: 0 }));
+          else if (arg.action === 4) throw new Error(`from ${arg.label}`);
+        };
+        for (const step of ops) {
+          if (step.kind === "insert") {
+            const arg = { label: label++, action: step.action };
+            const period = step.every;
+            ids.push(period === 0 ? scheduler.at(state.t + step.delay, fire, arg) : scheduler.every(state.t + step.delay, fire, arg, () => period));
+          } else if (step.kind === "cancel") {
+            log.push(`cancel ${scheduler.cancel(ids[step.pick % Math.max(1, ids.length)] ?? -1)}`);
+          } else {
+            state.t += step.by;
+            log.push(`ran ${scheduler.runDue(state.t)}`);
+          }
+        }
+        log.push(`pending ${scheduler.pending} fired ${scheduler.stats.fired} rearmed ${scheduler.stats.rearmed} errors ${scheduler.stats.errors}`);
+        return log;
+      });
+      expect(traces[0]).toEqual(traces[1]!);
+    }),
+    { numRuns: 200, seed: 20261201 },
+  );
 });
 
 /** A fake native timer: records what is armed, fires on demand. */

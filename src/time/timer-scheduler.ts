@@ -5,10 +5,11 @@
  */
 import type { Clock } from "./clock.ts";
 import { Histogram } from "./histogram.ts";
-import { firedTimerRecord, type FiredTimer, type TimerCallback, type TimerId, type TimerInterval, type TimerQueue } from "./timer-queue.ts";
+import { firedTimerRecord, type TimerCallback, type TimerFireHost, type TimerId, type TimerInterval, type TimerQueue } from "./timer-queue.ts";
 
 /** How often a run re-reads the clock inside a batch: every 128 fires (a read costs ~40 ns). */
-const CLOCK_CHECK_MASK = 127;
+const CLOCK_CHECK_EVERY = 128;
+const CLOCK_CHECK_MASK = CLOCK_CHECK_EVERY - 1;
 
 /**
  * A timer argument that can take the blame: when a callback throws, the scheduler tells the
@@ -51,7 +52,7 @@ export class ReentrantTimerRunError extends Error {
   }
 }
 
-export class TimerScheduler {
+export class TimerScheduler implements TimerFireHost {
   readonly stats: TimerStats = {
     inserted: 0,
     rearmed: 0,
@@ -135,7 +136,6 @@ export class TimerScheduler {
     const queue = this.queue;
     const fired = this.fired;
     const stats = this.stats;
-    const lateness = stats.lateness;
     const clock = this.clock;
     const tickMs = queue.tickMs;
     const limitTick = Math.floor(nowMs / tickMs);
@@ -146,23 +146,32 @@ export class TimerScheduler {
       let tick: number;
       outer: while ((tick = queue.nextDueTick(limitTick)) !== -1) {
         if (enterTick) enterTick(tick * tickMs);
-        let batchNow = clock.now();
-        this.batchNowMs = batchNow;
+        this.batchNowMs = clock.now();
         let count = 0;
+        if (queue.fireDue !== undefined) {
+          // The queue runs its own loop and calls `fireTimer`; it stops at each clock check.
+          for (;;) {
+            const budget = CLOCK_CHECK_EVERY - ((total + count) & CLOCK_CHECK_MASK);
+            const ran = queue.fireDue(this, budget);
+            count += ran;
+            if (ran < budget) break;
+            const now = clock.now();
+            if (sliced && now - sliceStart >= sliceMs) {
+              stats.duePerTick.record(count);
+              total += count;
+              this.incomplete = true;
+              break outer;
+            }
+            this.batchNowMs = now;
+          }
+          stats.duePerTick.record(count);
+          total += count;
+          continue;
+        }
         while (queue.popDue(fired)) {
           count++;
-          lateness.record(batchNow - fired.deadlineMs);
-          let next = Number.NaN;
-          try {
-            fired.callback(fired.deadlineMs, fired.arg, fired.id);
-            // A NaN or infinite wait ends a recurring timer.
-            if (fired.interval !== undefined) next = fired.deadlineMs + fired.interval(fired.arg);
-            if (!(next < Number.POSITIVE_INFINITY)) next = Number.NaN;
-          } catch (error) {
-            this.blame(error, fired);
-          }
+          const next = this.fireTimer(fired.id, fired.deadlineMs, fired.callback, fired.arg, fired.interval);
           queue.finish(fired, next);
-          if (next === next) stats.rearmed++;
           if (((total + count) & CLOCK_CHECK_MASK) === 0) {
             // Every 128 fires: refresh the batch time (lateness stays honest in a long batch)
             // and see whether the slice is used up.
@@ -173,7 +182,6 @@ export class TimerScheduler {
               this.incomplete = true;
               break outer;
             }
-            batchNow = now;
             this.batchNowMs = now;
           }
         }
@@ -187,16 +195,35 @@ export class TimerScheduler {
     return total;
   }
 
-  private blame(error: unknown, fired: FiredTimer): void {
-    this.stats.errors++;
-    const arg = fired.arg;
+  /**
+   * @internal One fire, for the queue's loop (`TimerFireHost`): records its lateness against the
+   * batch time, runs the callback, draws a recurring timer's next deadline. A throw is caught and
+   * blamed; the timer stops. Returns the next deadline or NaN.
+   */
+  fireTimer(id: TimerId, deadlineMs: number, callback: TimerCallback<unknown>, arg: unknown, interval: TimerInterval<unknown> | undefined): number {
+    this.stats.lateness.record(this.batchNowMs - deadlineMs);
+    let next = Number.NaN;
     try {
-      if (isFaultSink(arg)) arg.timerFault(error, fired.id);
-      else this.onError?.(error, fired.id);
+      callback(deadlineMs, arg, id);
+      // A NaN or infinite wait ends a recurring timer.
+      if (interval !== undefined) next = deadlineMs + interval(arg);
+      if (!(next < Number.POSITIVE_INFINITY)) next = Number.NaN;
+    } catch (error) {
+      this.blame(error, id, arg);
+    }
+    if (next === next) this.stats.rearmed++;
+    return next;
+  }
+
+  private blame(error: unknown, id: TimerId, arg: unknown): void {
+    this.stats.errors++;
+    try {
+      if (isFaultSink(arg)) arg.timerFault(error, id);
+      else this.onError?.(error, id);
     } catch (secondary) {
       // Reporting must not break the loop either.
       this.stats.errors++;
-      if (this.onError && isFaultSink(arg)) this.onError(secondary, fired.id);
+      if (this.onError && isFaultSink(arg)) this.onError(secondary, id);
     }
   }
 }

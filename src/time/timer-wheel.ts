@@ -2,9 +2,12 @@
  * A hierarchical timing wheel on typed arrays: four levels of 256 slots. O(1) insert and
  * cancel; expiring costs O(1) per timer plus, once per 256^L ticks, re-filing the timers of one
  * level-L slot (cascading). No per-timer objects and no closures: a timer is an index into one
- * record array (next, prev, tick, deadline, sequence, bucket, generation: one 64-byte line) and
- * its callback, argument and interval sit side by side in one reference array. A recurring
- * timer is re-filed in place, so its references are only read.
+ * record buffer (deadline, sequence, next, prev, bucket, generation: 32 bytes, two to a cache
+ * line) and its callback, argument and interval sit side by side in one reference array. A
+ * recurring timer is re-filed in place, so its references are only read. The scheduler drives
+ * the wheel through `fireDue`, one loop per due tick that pops, fires (through the scheduler)
+ * and re-files without handing each timer over in a `FiredTimer` (src/bots/README.md has what
+ * each of these saves).
  *
  * Level 0 (the next 256 ticks, where timers fire) keeps each slot as an ARRAY of
  * (record, sequence) entries instead of a linked list. That is for the cost that dominates at
@@ -37,6 +40,7 @@ import {
   TimerCapacityError,
   type FiredTimer,
   type TimerCallback,
+  type TimerFireHost,
   type TimerId,
   type TimerInterval,
   type TimerQueue,
@@ -54,15 +58,20 @@ const FREE = -1;
 /** `bucket` value of a record whose callback is running (popped, not yet finished). */
 const FIRING = -2;
 
-// Record layout: RECORD doubles per timer.
-const RECORD = 8;
-const NEXT = 0;
-const PREV = 1;
-const TICK = 2;
-const DEADLINE = 3;
-const SEQ = 4;
-const BUCKET = 5;
-const GENERATION = 6;
+// Records: RECORD_BYTES per timer in one buffer, seen through two views. The doubles view holds
+// [deadline, sequence] at F_STRIDE * index, the int32 view [next, prev, bucket, generation] at
+// I_STRIDE * index + 4..7: two records per cache line, and no conversions for the integers. A
+// timer's tick is not stored: on levels 1-3 it is always ceil(deadline / tick) (the clamp to the
+// next tick only ever applies to timers filed at level 0).
+const RECORD_BYTES = 32;
+const F_STRIDE = RECORD_BYTES / 8;
+const I_STRIDE = RECORD_BYTES / 4;
+const DEADLINE = 0;
+const SEQ = 1;
+const NEXT = 4;
+const PREV = 5;
+const BUCKET = 6;
+const GENERATION = 7;
 /** refs holds [callback, arg, interval] per timer. */
 const REFS = 3;
 /** Level-0 entries: [record index, sequence] pairs. */
@@ -101,8 +110,10 @@ export class TimerWheel implements TimerQueue {
   size = 0;
   currentTick: number;
 
-  /** Timer records, RECORD doubles each. */
-  private rec: Float64Array;
+  /** Timer records: [deadline, sequence] at F_STRIDE * index. */
+  private recF: Float64Array;
+  /** The same records: [next, prev, bucket, generation] at I_STRIDE * index + 4. */
+  private recI: Int32Array;
   /** [callback, arg, interval] at REFS * index. */
   private refs: unknown[];
   private capacity = 0;
@@ -142,7 +153,8 @@ export class TimerWheel implements TimerQueue {
     checkTickMs(options.tickMs);
     this.tickMs = options.tickMs;
     this.currentTick = Math.floor((options.startMs ?? 0) / options.tickMs);
-    this.rec = new Float64Array(0);
+    this.recF = new Float64Array(0);
+    this.recI = new Int32Array(0);
     this.refs = [];
     this.freeList = new Int32Array(0);
     for (let slot = 0; slot < SLOTS; slot++) this.slotEntries.push(new Float64Array(INITIAL_SLOT_ENTRIES * ENTRY));
@@ -158,14 +170,14 @@ export class TimerWheel implements TimerQueue {
     refs[REFS * index + 1] = arg;
     refs[REFS * index + 2] = interval;
     this.schedule(index, deadlineMs);
-    return this.rec[index * RECORD + GENERATION]! * TIMER_SLOT_SPACE + index;
+    return this.recI[index * I_STRIDE + GENERATION]! * TIMER_SLOT_SPACE + index;
   }
 
   cancel(id: TimerId): boolean {
     const index = this.pendingIndex(id);
     if (index === NONE) return false;
     // A recurring timer cancelled from its own callback is not filed anywhere right now.
-    if (this.rec[index * RECORD + BUCKET] !== FIRING) {
+    if (this.recI[index * I_STRIDE + BUCKET] !== FIRING) {
       this.unlink(index);
       this.size--;
     }
@@ -179,7 +191,7 @@ export class TimerWheel implements TimerQueue {
 
   deadlineOf(id: TimerId): number | undefined {
     const index = this.pendingIndex(id);
-    return index === NONE ? undefined : this.rec[index * RECORD + DEADLINE];
+    return index === NONE ? undefined : this.recF[index * F_STRIDE + DEADLINE];
   }
 
   nextDueTick(limitTick: number): number {
@@ -222,7 +234,8 @@ export class TimerWheel implements TimerQueue {
     if (this.slotLive[slot] === 0) return false;
     const entries = this.slotEntries[slot]!;
     const length = this.slotLength[slot]!;
-    const rec = this.rec;
+    const recF = this.recF;
+    const recI = this.recI;
     let at = this.readAt;
     let index = NONE;
     while (at < length) {
@@ -231,7 +244,7 @@ export class TimerWheel implements TimerQueue {
       const seq = entries[at * ENTRY + 1]!;
       at++;
       // Cancelled (and maybe re-filed under a new sequence) since this entry was written: skip.
-      if (rec[candidate * RECORD + BUCKET] === slot && rec[candidate * RECORD + SEQ] === seq) {
+      if (recI[candidate * I_STRIDE + BUCKET] === slot && recF[candidate * F_STRIDE + SEQ] === seq) {
         index = candidate;
         break;
       }
@@ -245,18 +258,65 @@ export class TimerWheel implements TimerQueue {
     this.slotLive[slot]!--;
     this.levelCount[0]!--;
     this.size--;
-    const base = index * RECORD;
-    rec[base + BUCKET] = FIRING;
-    const id = rec[base + GENERATION]! * TIMER_SLOT_SPACE + index;
+    recI[index * I_STRIDE + BUCKET] = FIRING;
+    const id = recI[index * I_STRIDE + GENERATION]! * TIMER_SLOT_SPACE + index;
     out.id = id;
     this.poppedId = id;
     this.poppedIndex = index;
-    out.deadlineMs = rec[base + DEADLINE]!;
+    out.deadlineMs = recF[index * F_STRIDE + DEADLINE]!;
     const refs = this.refs;
     out.callback = refs[REFS * index] as TimerCallback<unknown>;
     out.arg = refs[REFS * index + 1];
     out.interval = refs[REFS * index + 2] as TimerInterval<unknown> | undefined;
     return true;
+  }
+
+  /**
+   * `popDue`, `host.fireTimer` and `finish` fused: the slot's arrays, the read position and the
+   * timer's record stay in locals, and nothing goes through a `FiredTimer`.
+   */
+  fireDue(host: TimerFireHost, budget: number): number {
+    const slot = this.currentTick & SLOT_MASK;
+    const live = this.slotLive;
+    const entries = this.slotEntries[slot]!;
+    const length = this.slotLength[slot]!;
+    const refs = this.refs;
+    let recF = this.recF;
+    let recI = this.recI;
+    let at = this.readAt;
+    let fired = 0;
+    while (fired < budget && live[slot]! > 0 && at < length) {
+      if ((at & WARM_MASK) === 0) this.warm(entries, at, length);
+      const index = entries[at * ENTRY]!;
+      const seq = entries[at * ENTRY + 1]!;
+      at++;
+      // Cancelled (and maybe re-filed under a new sequence) since this entry was written: skip.
+      if (recI[index * I_STRIDE + BUCKET] !== slot || recF[index * F_STRIDE + SEQ] !== seq) continue;
+      this.readAt = at;
+      live[slot]!--;
+      this.levelCount[0]!--;
+      this.size--;
+      recI[index * I_STRIDE + BUCKET] = FIRING;
+      const generation = recI[index * I_STRIDE + GENERATION]!;
+      const id = generation * TIMER_SLOT_SPACE + index;
+      const interval = refs[REFS * index + 2] as TimerInterval<unknown> | undefined;
+      const next = host.fireTimer(id, recF[index * F_STRIDE + DEADLINE]!, refs[REFS * index] as TimerCallback<unknown>, refs[REFS * index + 1], interval);
+      fired++;
+      // An insert in the callback may have grown the records.
+      recF = this.recF;
+      recI = this.recI;
+      // Cancelled (and maybe reused) during its callback: nothing left to do.
+      if (recI[index * I_STRIDE + BUCKET] !== FIRING || recI[index * I_STRIDE + GENERATION] !== generation) continue;
+      if (interval !== undefined && next === next) {
+        checkDeadline(next);
+        this.schedule(index, next);
+      } else {
+        this.release(index);
+      }
+    }
+    this.readAt = at;
+    if (live[slot]! > 0 && at >= length) live[slot] = 0;
+    return fired;
   }
 
   /**
@@ -268,14 +328,14 @@ export class TimerWheel implements TimerQueue {
    * one go. Only reads: a stale entry costs a wasted load, nothing else.
    */
   private warm(entries: Float64Array, at: number, length: number): void {
-    const rec = this.rec;
+    const recI = this.recI;
     const refs = this.refs;
     let sum = 0;
     if (at === 0) {
       const first = Math.min(length, 2 * WARM_BATCH);
       for (let i = 0; i < first; i++) {
         const index = entries[i * ENTRY]!;
-        sum += rec[index * RECORD + TICK]!;
+        sum += recI[index * I_STRIDE + BUCKET]!;
         const arg = refs[REFS * index + 1];
         if (isWarmable(arg)) sum += arg.timerWarm();
       }
@@ -284,7 +344,7 @@ export class TimerWheel implements TimerQueue {
       const far = at + 2 * WARM_BATCH + k;
       if (far < length) {
         const index = entries[far * ENTRY]!;
-        sum += rec[index * RECORD + TICK]!;
+        sum += recI[index * I_STRIDE + BUCKET]!;
         if (refs[REFS * index + 1] !== undefined) sum++;
       }
       const near = at + WARM_BATCH + k;
@@ -305,9 +365,8 @@ export class TimerWheel implements TimerQueue {
     const id = out.id;
     // The timer just popped (always, from the scheduler): no modulo of a double on the hot path.
     const index = id === this.poppedId ? this.poppedIndex : id % TIMER_SLOT_SPACE;
-    const base = index * RECORD;
     // Cancelled (and maybe reused) during its callback: nothing left to do.
-    if (this.rec[base + BUCKET] !== FIRING || this.rec[base + GENERATION] !== (id - index) / TIMER_SLOT_SPACE) return;
+    if (this.recI[index * I_STRIDE + BUCKET] !== FIRING || this.recI[index * I_STRIDE + GENERATION] !== (id - index) / TIMER_SLOT_SPACE) return;
     if (out.interval !== undefined && nextDeadlineMs === nextDeadlineMs) {
       checkDeadline(nextDeadlineMs);
       this.schedule(index, nextDeadlineMs);
@@ -323,13 +382,11 @@ export class TimerWheel implements TimerQueue {
 
   /** Sets the deadline of a claimed record and files it. */
   private schedule(index: number, deadlineMs: number): void {
-    const rec = this.rec;
-    const base = index * RECORD;
-    rec[base + TICK] = deadlineTick(deadlineMs, this.tickMs, this.currentTick);
-    rec[base + DEADLINE] = deadlineMs;
-    rec[base + SEQ] = this.nextSeq++;
+    const recF = this.recF;
+    recF[index * F_STRIDE + DEADLINE] = deadlineMs;
+    recF[index * F_STRIDE + SEQ] = this.nextSeq++;
     this.size++;
-    this.file(index, false);
+    this.file(index, deadlineTick(deadlineMs, this.tickMs, this.currentTick), false);
   }
 
   /** The index of a live timer: filed, or a recurring one whose callback is running. */
@@ -337,24 +394,21 @@ export class TimerWheel implements TimerQueue {
     if (!Number.isSafeInteger(id) || id < 0) return NONE;
     const index = id % TIMER_SLOT_SPACE;
     if (index >= this.capacity) return NONE;
-    const base = index * RECORD;
-    const bucket = this.rec[base + BUCKET];
+    const bucket = this.recI[index * I_STRIDE + BUCKET];
     if (bucket === FREE || (bucket === FIRING && this.refs[REFS * index + 2] === undefined)) return NONE;
-    return this.rec[base + GENERATION] === (id - index) / TIMER_SLOT_SPACE ? index : NONE;
+    return this.recI[index * I_STRIDE + GENERATION] === (id - index) / TIMER_SLOT_SPACE ? index : NONE;
   }
 
-  /** Puts a timer into the bucket its tick belongs to; `merge` keeps the bucket in sequence order. */
-  private file(index: number, merge: boolean): void {
-    const base = index * RECORD;
-    const tick = this.rec[base + TICK]!;
+  /** Puts a timer into the bucket `tick` belongs to; `merge` keeps the bucket in sequence order. */
+  private file(index: number, tick: number, merge: boolean): void {
     const delta = tick - this.currentTick;
     if (delta < SLOTS && !merge) {
       // The common case (every walk step and keep-alive): a fresh entry in a level-0 slot.
       const slot = tick & SLOT_MASK;
-      this.rec[base + BUCKET] = slot;
+      this.recI[index * I_STRIDE + BUCKET] = slot;
       this.levelCount[0]!++;
       this.slotLive[slot]!++;
-      this.appendEntry(slot, index, this.rec[base + SEQ]!);
+      this.appendEntry(slot, index, this.recF[index * F_STRIDE + SEQ]!);
       return;
     }
     let level = 0;
@@ -362,12 +416,12 @@ export class TimerWheel implements TimerQueue {
     // Beyond the top level's reach: file at its farthest slot, re-filed when that slot cascades.
     const placeTick = delta >= LEVEL_SPAN[LEVELS]! ? this.currentTick + LEVEL_SPAN[LEVELS]! - 1 : tick;
     const bucket = level * SLOTS + (Math.floor(placeTick / LEVEL_SPAN[level]!) & SLOT_MASK);
-    this.rec[base + BUCKET] = bucket;
+    this.recI[index * I_STRIDE + BUCKET] = bucket;
     this.levelCount[level]!++;
     if (level === 0) {
       this.slotLive[bucket]!++;
       if (merge) this.stage(bucket, index);
-      else this.appendEntry(bucket, index, this.rec[base + SEQ]!);
+      else this.appendEntry(bucket, index, this.recF[index * F_STRIDE + SEQ]!);
     } else if (merge) {
       this.mergeInto(bucket, index);
     } else {
@@ -398,7 +452,7 @@ export class TimerWheel implements TimerQueue {
     const at = this.stagedCount++ * 3;
     this.staged[at] = slot;
     this.staged[at + 1] = index;
-    this.staged[at + 2] = this.rec[index * RECORD + SEQ]!;
+    this.staged[at + 2] = this.recF[index * F_STRIDE + SEQ]!;
   }
 
   /**
@@ -462,13 +516,12 @@ export class TimerWheel implements TimerQueue {
   }
 
   private append(bucket: number, index: number): void {
-    const rec = this.rec;
+    const recI = this.recI;
     const last = this.tail[bucket]!;
-    const base = index * RECORD;
-    rec[base + PREV] = last;
-    rec[base + NEXT] = NONE;
+    recI[index * I_STRIDE + PREV] = last;
+    recI[index * I_STRIDE + NEXT] = NONE;
     if (last === NONE) this.head[bucket] = index;
-    else rec[last * RECORD + NEXT] = index;
+    else recI[last * I_STRIDE + NEXT] = index;
     this.tail[bucket] = index;
   }
 
@@ -477,59 +530,60 @@ export class TimerWheel implements TimerQueue {
    * each bucket resumes where the previous one stopped: O(bucket length) per cascade, not per timer.
    */
   private mergeInto(bucket: number, index: number): void {
-    const rec = this.rec;
-    const seq = rec[index * RECORD + SEQ]!;
+    const recF = this.recF;
+    const recI = this.recI;
+    const seq = recF[index * F_STRIDE + SEQ]!;
     let after = this.cursorEpoch[bucket] === this.epoch ? this.cursor[bucket]! : NONE;
-    let node = after === NONE ? this.head[bucket]! : rec[after * RECORD + NEXT]!;
-    while (node !== NONE && rec[node * RECORD + SEQ]! < seq) {
+    let node = after === NONE ? this.head[bucket]! : recI[after * I_STRIDE + NEXT]!;
+    while (node !== NONE && recF[node * F_STRIDE + SEQ]! < seq) {
       after = node;
-      node = rec[node * RECORD + NEXT]!;
+      node = recI[node * I_STRIDE + NEXT]!;
     }
-    rec[index * RECORD + PREV] = after;
-    rec[index * RECORD + NEXT] = node;
+    recI[index * I_STRIDE + PREV] = after;
+    recI[index * I_STRIDE + NEXT] = node;
     if (after === NONE) this.head[bucket] = index;
-    else rec[after * RECORD + NEXT] = index;
+    else recI[after * I_STRIDE + NEXT] = index;
     if (node === NONE) this.tail[bucket] = index;
-    else rec[node * RECORD + PREV] = index;
+    else recI[node * I_STRIDE + PREV] = index;
     this.cursor[bucket] = index;
     this.cursorEpoch[bucket] = this.epoch;
   }
 
   /** Takes a filed timer out of its bucket (a level-0 entry stays behind, stale). */
   private unlink(index: number): void {
-    const rec = this.rec;
-    const base = index * RECORD;
-    const bucket = rec[base + BUCKET]!;
+    const recI = this.recI;
+    const bucket = recI[index * I_STRIDE + BUCKET]!;
     if (bucket < SLOTS) {
       this.slotLive[bucket]!--;
       this.levelCount[0]!--;
       return;
     }
-    const before = rec[base + PREV]!;
-    const after = rec[base + NEXT]!;
+    const before = recI[index * I_STRIDE + PREV]!;
+    const after = recI[index * I_STRIDE + NEXT]!;
     if (before === NONE) this.head[bucket] = after;
-    else rec[before * RECORD + NEXT] = after;
+    else recI[before * I_STRIDE + NEXT] = after;
     if (after === NONE) this.tail[bucket] = before;
-    else rec[after * RECORD + PREV] = before;
+    else recI[after * I_STRIDE + PREV] = before;
     this.levelCount[bucket >> SLOT_BITS]!--;
   }
 
   private release(index: number): void {
-    const rec = this.rec;
-    const base = index * RECORD;
-    rec[base + BUCKET] = FREE;
+    const recI = this.recI;
+    recI[index * I_STRIDE + BUCKET] = FREE;
     const refs = this.refs;
     refs[REFS * index] = undefined;
     refs[REFS * index + 1] = undefined;
     refs[REFS * index + 2] = undefined;
-    const generation = rec[base + GENERATION]!;
-    rec[base + GENERATION] = generation >= MAX_TIMER_GENERATION ? 0 : generation + 1;
+    const generation = recI[index * I_STRIDE + GENERATION]!;
+    recI[index * I_STRIDE + GENERATION] = generation >= MAX_TIMER_GENERATION ? 0 : generation + 1;
     this.freeList[this.freeTop++] = index;
   }
 
   /** At a multiple of 256^L, the level-L slot for this span moves down (lowest level first). */
   private cascadeAt(tick: number): void {
-    const rec = this.rec;
+    const recF = this.recF;
+    const recI = this.recI;
+    const tickMs = this.tickMs;
     for (let level = 1; level < LEVELS; level++) {
       const span = LEVEL_SPAN[level]!;
       if (tick % span !== 0) break;
@@ -540,9 +594,10 @@ export class TimerWheel implements TimerQueue {
       this.tail[bucket] = NONE;
       this.epoch++;
       while (index !== NONE) {
-        const following = rec[index * RECORD + NEXT]!;
+        const following = recI[index * I_STRIDE + NEXT]!;
         this.levelCount[level]!--;
-        this.file(index, true);
+        // Never clamped: a timer only reaches levels 1-3 when its own tick is 256 or more ahead.
+        this.file(index, Math.ceil(recF[index * F_STRIDE + DEADLINE]! / tickMs), true);
         index = following;
       }
       // Each cascaded slot is one run in sequence order: merge it before the next level's.
@@ -554,10 +609,13 @@ export class TimerWheel implements TimerQueue {
     const target = Math.min(TIMER_SLOT_SPACE, capacity);
     if (target <= this.capacity) throw new TimerCapacityError(this.capacity);
     const old = this.capacity;
-    const rec = new Float64Array(target * RECORD);
-    rec.set(this.rec);
-    for (let index = old; index < target; index++) rec[index * RECORD + BUCKET] = FREE;
-    this.rec = rec;
+    const buffer = new ArrayBuffer(target * RECORD_BYTES);
+    const recF = new Float64Array(buffer);
+    const recI = new Int32Array(buffer);
+    recI.set(this.recI);
+    for (let index = old; index < target; index++) recI[index * I_STRIDE + BUCKET] = FREE;
+    this.recF = recF;
+    this.recI = recI;
     for (let index = REFS * old; index < REFS * target; index++) this.refs.push(undefined);
     // Free records are handed out lowest index first.
     const freeList = new Int32Array(target);

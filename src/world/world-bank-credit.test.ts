@@ -54,7 +54,7 @@ function setup() {
   inside.hostOfMap.set(1, hosts[0]!);
   inside.hostOfMap.set(2, hosts[1]!);
   /** The worker of `map` reports these events, in this order (one `out` message). */
-  const events = (map: number, ...list: MapEvent[]) => inside.onWorkerMessage(inside.hostOfMap.get(map)!, { t: "out", frames: new Outbox().take(), events: list, deliveries: 0 });
+  const events = (map: number, ...list: MapEvent[]) => inside.onWorkerMessage(inside.hostOfMap.get(map)!, { t: "out", frames: new Outbox().take(), events: list });
   /** A state the map hands over (a trade's `save_now`: like a snapshot, the known state from then on). */
   const handOver = (map: number, session: number, state: CharacterRecord) => events(map, { t: "save_now", entries: [{ session, state }] });
   /** Logs a character in on `map` and reports it placed. */

@@ -8,6 +8,7 @@ import { MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
 import type { Logger } from "../log/index.ts";
 import {
   readOutbox,
+  type OutboxReader,
   type BankTransferAnswer,
   type BusMessage,
   type EnterKind,
@@ -37,8 +38,8 @@ export interface WorldOptions {
   workerCount: number;
   settings: WorkerSettings;
   logger: Logger;
-  /** Frames for a session; the gateway appends them to its connection. */
-  deliver(session: number, frame: Uint8Array): void;
+  /** A run of whole frames for a session (a view: copy it); the gateway appends it to its connection. */
+  deliver(session: number, frames: Uint8Array): void;
   /** A player left the world on the map's initiative (quit) or after `leave`. */
   onLeft(session: number, state: CharacterRecord | null, reason: string): void;
   /** The player is standing on a map now (after login, transfer or recovery). */
@@ -408,15 +409,21 @@ export class World {
     return best ?? this.hosts[0]!;
   }
 
+  /** Reads a worker turn's frames: counts them and hands each session its run. */
+  private readonly outboxReader: OutboxReader = {
+    onPacketCount: (id, frames) => {
+      if (id < this.framesOutById.length) this.framesOutById[id]! += frames;
+    },
+    onRun: (session, run) => {
+      this.bytesOut += run.length;
+      this.options.deliver(session, run);
+    },
+  };
+
   private onWorkerMessage(host: MapWorkerHost, message: FromWorker): void {
     switch (message.t) {
       case "out":
-        readOutbox(message.frames, (session, frame) => {
-          const id = frame[2]! | (frame[3]! << 8);
-          if (id < this.framesOutById.length) this.framesOutById[id]!++;
-          this.bytesOut += frame.length;
-          this.options.deliver(session, frame);
-        });
+        readOutbox(message.frames, this.outboxReader);
         for (const event of message.events) this.onMapEvent(event);
         return;
       case "snapshot": {
