@@ -21,6 +21,7 @@ const EXTRA_FACES: Record<string, { file: string; why: string }[]> = {
   client: [{ file: "serve.ts", why: "the server side of the client: routes for the bundled page" }],
   "game/character": [{ file: "character-record.test-support.ts", why: "test support: a plain character record for every context's tests" }],
   random: [{ file: "scripted-random.test-support.ts", why: "test support: a scripted Random for every context's rule tests" }],
+  time: [{ file: "hand-timer.test-support.ts", why: "test support: a hand-driven flush cadence timer for the flush tests of time and net" }],
 };
 
 function sourceFiles(dir: string, out: string[] = []): string[] {

@@ -7,6 +7,7 @@ import { createAccountRepository, type AccountRepository } from "./account-repos
 import { createCharacterRepository, type CharacterRepository } from "./character-repository.ts";
 import { DatabaseError, toDatabaseError } from "./database-error.ts";
 import { createWorldIdentityRepository, type WorldIdentityRepository } from "./world-identity-repository.ts";
+import { createMapLeaseRepository, type MapLeaseRepository } from "./map-lease-repository.ts";
 import { SILENT_LOGGER, type DatabaseLogger } from "./logger.ts";
 import { MIGRATIONS } from "./migrations.gen.ts";
 import { applyMigrations, type EmbeddedMigration } from "./migrator.ts";
@@ -24,6 +25,8 @@ export interface Database {
   readonly characters: CharacterRepository;
   /** The world this database belongs to. */
   readonly worldIdentity: WorldIdentityRepository;
+  /** Which node may simulate and write each map (multi-node leases with fencing epochs). */
+  readonly mapLeases: MapLeaseRepository;
   /** Applies embedded migrations not applied yet. openDatabase already did; safe to repeat. */
   migrate(): Promise<void>;
   /** Round trip to the database; throws a DatabaseError when it cannot answer. */
@@ -134,6 +137,7 @@ export async function openDatabaseInternal(options: OpenDatabaseOptions, interna
     accounts: createAccountRepository(db, hasher, now),
     characters: createCharacterRepository(db, now),
     worldIdentity: createWorldIdentityRepository(db, now),
+    mapLeases: createMapLeaseRepository(db),
     migrate: () => migrate(client, migrations, logger, backend),
     async ping() {
       try {

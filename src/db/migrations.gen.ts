@@ -5,6 +5,7 @@ import migration0 from "../../migrations/0000_initial.sql" with { type: "text" }
 import migration1 from "../../migrations/0001_world_identity_online_mark.sql" with { type: "text" };
 import migration2 from "../../migrations/0002_bank_items.sql" with { type: "text" };
 import migration3 from "../../migrations/0003_bank_transfers.sql" with { type: "text" };
+import migration4 from "../../migrations/0004_map_leases.sql" with { type: "text" };
 
 /** Journal order: the order they must be applied in. */
 export const MIGRATIONS: readonly EmbeddedMigration[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
   { tag: "0001_world_identity_online_mark", sql: migration1 },
   { tag: "0002_bank_items", sql: migration2 },
   { tag: "0003_bank_transfers", sql: migration3 },
+  { tag: "0004_map_leases", sql: migration4 },
 ];

@@ -152,9 +152,38 @@ export const worldIdentity = pgTable(
   () => [check("world_identity_single_row", sql`id = 1`)],
 );
 
+/**
+ * Map ownership leases (multi-node, docs/multi-node.md §7.5): which node may simulate and write a
+ * map, until when by the database's clock. `epoch` is the fencing token: it rises on every new
+ * grant, never falls, and a write guarded by the lease names the epoch it holds. A free row
+ * (released, or never held) has neither owner nor expiry; its epoch stays so the next grant is
+ * higher still.
+ */
+export const mapLeases = pgTable(
+  "map_leases",
+  {
+    mapId: integer("map_id").primaryKey(),
+    /** The node id (`name:bootId`) holding the lease; null when free. */
+    owner: text("owner"),
+    epoch: bigNumber("epoch").notNull().default(0),
+    /** Judged against the database's `now()`, never a node's clock. */
+    expiresAt: timestampTz("expires_at"),
+    /** When the current owner was granted it (the start of this epoch). */
+    claimedAt: timestampTz("claimed_at"),
+    renewedAt: timestampTz("renewed_at"),
+  },
+  (table) => [
+    check("map_leases_map_id_positive", sql`${table.mapId} >= 1`),
+    check("map_leases_epoch_non_negative", sql`${table.epoch} >= 0`),
+    // A held lease always has an expiry, and a free row none: "held forever" cannot be written.
+    check("map_leases_owner_has_expiry", sql`(${table.owner} IS NULL) = (${table.expiresAt} IS NULL)`),
+  ],
+);
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type CharacterRow = typeof characters.$inferSelect;
 export type NewCharacterRow = typeof characters.$inferInsert;
 export type BankItemRow = typeof bankItems.$inferSelect;
 export type BankTransferRow = typeof bankTransfers.$inferSelect;
 export type WorldIdentityRow = typeof worldIdentity.$inferSelect;
+export type MapLeaseRow = typeof mapLeases.$inferSelect;

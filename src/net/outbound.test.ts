@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import type { CadenceTimer } from "../time/index.ts";
+import { HandTimer } from "../time/hand-timer.test-support.ts";
 import { FlushScheduler, MAX_PENDING_OUTBOUND_BYTES, OutboundQueue, type OutboundSink } from "./outbound.ts";
 
 /** A transport that takes at most `budget` bytes per write (Infinity = everything) and records every byte it accepted. */
@@ -152,24 +152,10 @@ describe("OutboundQueue", () => {
 });
 
 describe("FlushScheduler", () => {
-  /** A hand-driven clock and turn: `endOfTurn` and `after` callbacks run when the test says so. */
-  class FakeTimer implements CadenceTimer {
-    nowMs = 1000;
-    turnEnd: (() => void)[] = [];
-    timers: { at: number; callback: () => void }[] = [];
-    now = () => this.nowMs;
-    endOfTurn = (callback: () => void) => void this.turnEnd.push(callback);
-    after = (ms: number, callback: () => void) => void this.timers.push({ at: this.nowMs + ms, callback });
-    endTurn(): void {
-      const due = this.turnEnd;
-      this.turnEnd = [];
-      for (const callback of due) callback();
-    }
-    advance(ms: number): void {
-      this.nowMs += ms;
-      const due = this.timers.filter((timer) => timer.at <= this.nowMs);
-      this.timers = this.timers.filter((timer) => timer.at > this.nowMs);
-      for (const timer of due) timer.callback();
+  /** The clock starts at 1000 ms. */
+  class FakeTimer extends HandTimer {
+    constructor() {
+      super(1000);
     }
   }
 

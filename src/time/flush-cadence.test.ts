@@ -1,30 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { FlushCadence, type CadenceTimer } from "./flush-cadence.ts";
-
-/** A hand-driven clock and turn. */
-class HandTimer implements CadenceTimer {
-  nowMs = 500;
-  turnEnd: (() => void)[] = [];
-  timers: { at: number; callback: () => void }[] = [];
-  now = () => this.nowMs;
-  endOfTurn = (callback: () => void) => void this.turnEnd.push(callback);
-  after = (ms: number, callback: () => void) => void this.timers.push({ at: this.nowMs + ms, callback });
-  endTurn(): void {
-    const due = this.turnEnd;
-    this.turnEnd = [];
-    for (const callback of due) callback();
-  }
-  advance(ms: number): void {
-    this.nowMs += ms;
-    const due = this.timers.filter((timer) => timer.at <= this.nowMs);
-    this.timers = this.timers.filter((timer) => timer.at > this.nowMs);
-    for (const timer of due) timer.callback();
-  }
-}
+import { FlushCadence } from "./flush-cadence.ts";
+import { HandTimer } from "./hand-timer.test-support.ts";
 
 describe("FlushCadence", () => {
   test("requests before a run make one run, at the end of the turn when the last run is an interval old", () => {
-    const timer = new HandTimer();
+    const timer = new HandTimer(500);
     let runs = 0;
     const cadence = new FlushCadence(() => runs++, { maxIntervalMs: 20, timer });
     cadence.request();
@@ -38,7 +18,7 @@ describe("FlushCadence", () => {
   });
 
   test("within the interval the next run waits for the rest of it, never longer", () => {
-    const timer = new HandTimer();
+    const timer = new HandTimer(500);
     const ranAt: number[] = [];
     const cadence = new FlushCadence(() => ranAt.push(timer.now()), { maxIntervalMs: 20, timer });
     cadence.request();
@@ -59,7 +39,7 @@ describe("FlushCadence", () => {
   });
 
   test("a request made by the run itself arms the next run", () => {
-    const timer = new HandTimer();
+    const timer = new HandTimer(500);
     let runs = 0;
     const cadence: FlushCadence = new FlushCadence(
       () => {
@@ -76,7 +56,7 @@ describe("FlushCadence", () => {
   });
 
   test("interval 0 always runs at the end of the turn; an interval outside 0..1000 ms is refused", () => {
-    const timer = new HandTimer();
+    const timer = new HandTimer(500);
     let runs = 0;
     const cadence = new FlushCadence(() => runs++, { timer });
     for (let i = 0; i < 3; i++) {
@@ -90,7 +70,7 @@ describe("FlushCadence", () => {
   });
 
   test("with a cost per write the interval follows the last run's writes, up to the cap", () => {
-    const timer = new HandTimer();
+    const timer = new HandTimer(500);
     const ranAt: number[] = [];
     let writes = 0;
     const cadence: FlushCadence = new FlushCadence(

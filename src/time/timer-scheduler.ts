@@ -155,14 +155,11 @@ export class TimerScheduler implements TimerFireHost {
             const ran = queue.fireDue(this, budget);
             count += ran;
             if (ran < budget) break;
-            const now = clock.now();
-            if (sliced && now - sliceStart >= sliceMs) {
+            if (this.sliceUsedUp(sliced, sliceStart, sliceMs)) {
               stats.duePerTick.record(count);
               total += count;
-              this.incomplete = true;
               break outer;
             }
-            this.batchNowMs = now;
           }
           stats.duePerTick.record(count);
           total += count;
@@ -175,14 +172,11 @@ export class TimerScheduler implements TimerFireHost {
           if (((total + count) & CLOCK_CHECK_MASK) === 0) {
             // Every 128 fires: refresh the batch time (lateness stays honest in a long batch)
             // and see whether the slice is used up.
-            const now = clock.now();
-            if (sliced && now - sliceStart >= sliceMs) {
+            if (this.sliceUsedUp(sliced, sliceStart, sliceMs)) {
               stats.duePerTick.record(count);
               total += count;
-              this.incomplete = true;
               break outer;
             }
-            this.batchNowMs = now;
           }
         }
         stats.duePerTick.record(count);
@@ -193,6 +187,20 @@ export class TimerScheduler implements TimerFireHost {
       this.running = false;
     }
     return total;
+  }
+
+  /**
+   * A clock check inside `runDue`: true (and `incomplete` set) when a sliced run has used its
+   * slice; otherwise the batch time moves to now (lateness stays honest in a long batch).
+   */
+  private sliceUsedUp(sliced: boolean, sliceStart: number, sliceMs: number): boolean {
+    const now = this.clock.now();
+    if (sliced && now - sliceStart >= sliceMs) {
+      this.incomplete = true;
+      return true;
+    }
+    this.batchNowMs = now;
+    return false;
   }
 
   /**
