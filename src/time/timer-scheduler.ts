@@ -144,10 +144,11 @@ export class TimerScheduler implements TimerFireHost {
     let total = 0;
     try {
       let tick: number;
-      outer: while ((tick = queue.nextDueTick(limitTick)) !== -1) {
+      while ((tick = queue.nextDueTick(limitTick)) !== -1) {
         if (enterTick) enterTick(tick * tickMs);
         this.batchNowMs = clock.now();
         let count = 0;
+        let sliceOver = false;
         if (queue.fireDue !== undefined) {
           // The queue runs its own loop and calls `fireTimer`; it stops at each clock check.
           for (;;) {
@@ -155,32 +156,21 @@ export class TimerScheduler implements TimerFireHost {
             const ran = queue.fireDue(this, budget);
             count += ran;
             if (ran < budget) break;
-            if (this.sliceUsedUp(sliced, sliceStart, sliceMs)) {
-              stats.duePerTick.record(count);
-              total += count;
-              break outer;
-            }
+            if ((sliceOver = this.sliceUsedUp(sliced, sliceStart, sliceMs))) break;
           }
-          stats.duePerTick.record(count);
-          total += count;
-          continue;
-        }
-        while (queue.popDue(fired)) {
-          count++;
-          const next = this.fireTimer(fired.id, fired.deadlineMs, fired.callback, fired.arg, fired.interval);
-          queue.finish(fired, next);
-          if (((total + count) & CLOCK_CHECK_MASK) === 0) {
+        } else {
+          while (queue.popDue(fired)) {
+            count++;
+            const next = this.fireTimer(fired.id, fired.deadlineMs, fired.callback, fired.arg, fired.interval);
+            queue.finish(fired, next);
             // Every 128 fires: refresh the batch time (lateness stays honest in a long batch)
             // and see whether the slice is used up.
-            if (this.sliceUsedUp(sliced, sliceStart, sliceMs)) {
-              stats.duePerTick.record(count);
-              total += count;
-              break outer;
-            }
+            if (((total + count) & CLOCK_CHECK_MASK) === 0 && (sliceOver = this.sliceUsedUp(sliced, sliceStart, sliceMs))) break;
           }
         }
         stats.duePerTick.record(count);
         total += count;
+        if (sliceOver) break;
       }
     } finally {
       stats.fired += total;
