@@ -271,9 +271,9 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser combat, b
       // 5. What the server said shows: the miss or the damage floats over the char, the stamina
       //    bar follows the last UpdateSta, the creature's HP is what CharUpdateHP said.
       if (answer.name === "CharSwing") {
-        await page.locator(`#char-texts li[data-char="${answer.fields.charIndex}"][data-text="Fallas"]`).waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
+        await page.locator(`#char-texts li[data-char="${answer.fields.charIndex}"][data-text="Fallas"]`).first().waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
       } else if (answer.name === "TextOverChar") {
-        await page.locator(`#char-texts li[data-char="${answer.fields.charIndex}"][data-text="${answer.fields.text}"]`).waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
+        await page.locator(`#char-texts li[data-char="${answer.fields.charIndex}"][data-text="${answer.fields.text}"]`).first().waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
       }
       // The swing cost stamina (`UpdateSta`); regeneration may send more while we look, so the bar
       // is compared with the latest value each time.

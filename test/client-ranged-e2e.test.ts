@@ -229,8 +229,8 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser shots and
       console.info(`[client-ranged-e2e] ${shots} shot(s) at ${target?.name}; the server answered with ${answer.name}`);
 
       // 4. What the server said shows over the char: "Fallas" over us, or the damage over the creature.
-      if (answer.name === "CharSwing") await page.locator(`#char-texts li[data-char="${me}"][data-text="Fallas"]`).waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
-      else if (answer.name === "TextOverChar") await page.locator(`#char-texts li[data-char="${answer.fields.charIndex}"][data-text="${answer.fields.text}"]`).waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
+      if (answer.name === "CharSwing") await page.locator(`#char-texts li[data-char="${me}"][data-text="Fallas"]`).first().waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
+      else if (answer.name === "TextOverChar") await page.locator(`#char-texts li[data-char="${answer.fields.charIndex}"][data-text="${answer.fields.text}"]`).first().waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
       // Every WorkLeftClick carried the next counter.
       const counters = traffic.sent.filter((p) => p.name === "WorkLeftClick").map((p) => (p.name === "WorkLeftClick" ? p.fields.counter : 0));
       expect(counters).toEqual(counters.map((_, i) => i + 1));

@@ -189,7 +189,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser magic end
       expect(after.some((p) => p.name === "ChatOverHead" && p.fields.isSpell && p.fields.text === `PMAG*${SPARK.id}` && p.fields.charIndex === me)).toBe(true);
       await page.locator(`#char-effects li[data-kind="words"][data-char="${me}"]`, { hasText: SPARK.words }).waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
       await page.locator("#console", { hasText: `¡Le has quitado ${dealt} puntos de vida a la criatura!` }).waitFor({ timeout: STEP_TIMEOUT_MS });
-      await page.locator(`#char-texts li[data-char="${landed.boar}"][data-text="${dealt}"]`).waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
+      await page.locator(`#char-texts li[data-char="${landed.boar}"][data-text="${dealt}"]`).first().waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
       const manaPackets = after.filter((p) => p.name === "UpdateMana").map((p) => (p.name === "UpdateMana" ? p.fields.minMana : 0));
       expect(manaPackets).toEqual([landed.manaBefore - SPARK.mana]);
       await page.waitForFunction((mana) => document.querySelector("#bar-mana")?.getAttribute("data-value") === String(mana), landed.manaBefore - SPARK.mana, { timeout: STEP_TIMEOUT_MS });
@@ -228,7 +228,9 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser magic end
       const hpBeforeHeal = hpBefore(traffic, healFrom + hpIndex)!;
       expect(hpPacket.name === "UpdateHP" && hpPacket.fields.minHp).toBe(Math.min(MAX_HP, hpBeforeHeal + amount));
       await page.locator("#console", { hasText: `Te curaste ${amount} puntos de vida.` }).waitFor({ timeout: STEP_TIMEOUT_MS });
-      await page.locator(`#char-texts li[data-char="${me}"][data-text="${amount}"]`).waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
+      // The heal's own text (its colour tells it from a bite of the same amount shown at the same time).
+      const healColor = (healPackets[greenIndex]!.fields as { color: number }).color;
+      await page.locator(`#char-texts li[data-char="${me}"][data-text="${amount}"][data-color="${healColor}"]`).first().waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
       // The HP bar follows the server's last word.
       await page.waitForFunction(
         () => {
