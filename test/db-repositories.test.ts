@@ -10,6 +10,7 @@ import { DatabaseError } from "../src/db/index.ts";
 import type { InternalDatabase } from "../src/db/database.ts";
 import { MIGRATIONS } from "../src/db/migrations.gen.ts";
 import { applyMigrations, MIGRATIONS_TABLE } from "../src/db/migrator.ts";
+import { PostgresClient } from "../src/db/postgres-backend.ts";
 import { characters } from "../src/db/schema.ts";
 import { newbieCharacter, veteranCharacter } from "./fixtures/db-characters.ts";
 import { manualClock, pgliteHarness, postgresHarness, postgresTestUrl, type BackendHarness } from "./fixtures/db-harness.ts";
@@ -22,6 +23,22 @@ const LAG_PROBE_INTERVAL_MS = 5;
 const SLOW_TEST_TIMEOUT_MS = 30_000;
 /** First PGlite start runs initdb: seconds, not milliseconds. */
 const OPEN_TIMEOUT_MS = 120_000;
+/** How often the concurrent-claim test looks at the server while it waits for the save to block. */
+const POLL_INTERVAL_MS = 5;
+/** Bound on such a wait: the save blocks in milliseconds on an idle server. */
+const POLL_DEADLINE_MS = 10_000;
+/** The node names the fencing tests claim and save as. */
+const NODE_A = "node-a:0001";
+const NODE_B = "node-b:0002";
+
+/** Polls `check` until it holds; Postgres' lock table is the event awaited. */
+async function waitUntil(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = performance.now() + POLL_DEADLINE_MS;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await Bun.sleep(POLL_INTERVAL_MS);
+  }
+}
 
 // Every test here is milliseconds when idle; the slack is for a loaded 2-core CI machine.
 setDefaultTimeout(SLOW_TEST_TIMEOUT_MS);
@@ -184,7 +201,7 @@ function describeConformance(label: string, makeHarness: () => Promise<BackendHa
         const account = await newAccount();
         const input = veteranCharacter(account.id, "Gandalf");
         const outcome = await db.characters.createCharacter(input);
-        const expected: CharacterRecord = { ...input, id: 1, createdAt: clock.now(), updatedAt: clock.now(), lastLoginAt: null };
+        const expected: CharacterRecord = { ...input, id: 1, createdAt: clock.now(), updatedAt: clock.now(), lastLoginAt: null, gen: 0 };
         expect(outcome).toEqual({ kind: "ok", character: expected });
         expect(await db.characters.loadCharacter(1)).toEqual(expected);
         expect(await db.characters.loadCharacter(2)).toBeNull();
@@ -296,9 +313,9 @@ function describeConformance(label: string, makeHarness: () => Promise<BackendHa
         const records = [await newCharacter(account.id, "Uno"), await newCharacter(account.id, "Dos", true), await newCharacter(account.id, "Tres")];
         clock.advance(30_000);
         const batch = records.map((record, index) => ({ ...record, level: 20 + index, skills: record.skills.map((value) => value + index) }));
-        expect(await db.characters.saveCharacters(batch)).toEqual({ kind: "ok", saved: 3, updatedAt: clock.now() });
+        expect(await db.characters.saveCharacters(batch)).toEqual({ kind: "ok", saved: 3, updatedAt: clock.now(), fenced: [] });
         expect(await db.characters.listCharacters(account.id)).toEqual(batch.map((record) => ({ ...record, updatedAt: clock.now() })));
-        expect(await db.characters.saveCharacters([])).toEqual({ kind: "ok", saved: 0, updatedAt: clock.now() });
+        expect(await db.characters.saveCharacters([])).toEqual({ kind: "ok", saved: 0, updatedAt: clock.now(), fenced: [] });
       });
 
       test("a batch naming one character twice is refused before touching the database", async () => {
@@ -446,7 +463,7 @@ function describeConformance(label: string, makeHarness: () => Promise<BackendHa
         await db.characters.markOnline(sender.id);
         clock.advance(1_000);
         const outcome = await db.characters.saveCharacters([{ ...sender, bankGold: 700 }], { credits: [credit(T1, sender.id, "dEsTiNo", 300)] });
-        expect(outcome).toEqual({ kind: "ok", saved: 1, updatedAt: clock.now() });
+        expect(outcome).toEqual({ kind: "ok", saved: 1, updatedAt: clock.now(), fenced: [] });
         expect(await bankGoldOf(sender.id)).toBe(700);
         expect(await bankGoldOf(recipient.id)).toBe(340);
         // The recipient was written: a tool holding an older copy of it is now stale.
@@ -568,7 +585,7 @@ function describeConformance(label: string, makeHarness: () => Promise<BackendHa
           asked.push(id);
           return id === leaver.id;
         };
-        expect(await db.characters.saveCharacters(batch, { final })).toEqual({ kind: "ok", saved: 2, updatedAt: clock.now() });
+        expect(await db.characters.saveCharacters(batch, { final })).toEqual({ kind: "ok", saved: 2, updatedAt: clock.now(), fenced: [] });
         expect(asked.sort()).toEqual([leaver.id, partner.id].sort());
         expect(await onlineSince(leaver.id)).toBeNull();
         expect(await onlineSince(partner.id)).toEqual(markedAt);
@@ -647,6 +664,126 @@ function describeConformance(label: string, makeHarness: () => Promise<BackendHa
         expect(await db.characters.saveOfflineCharacter({ ...afterGrant, gold: 900 })).toEqual({ kind: "online", since: clock.now() });
         expect(await db.characters.saveOfflineCharacter({ ...afterGrant, id: 4_444 })).toEqual({ kind: "not_found" });
         expect((await db.characters.loadCharacter(read.id))?.gold).toBe(500);
+      });
+    });
+
+    describe("fencing (character generations)", () => {
+      const postgresOnly = (name: string, body: () => Promise<void>): void => {
+        if (label === "postgres") test(name, body);
+      };
+      const stored = async (id: number) => (await raw("SELECT gen::integer AS gen, owner_node, level FROM characters WHERE id = $1", [id]))[0];
+      const bank = [{ slot: 1, objectId: 38, amount: 10 }];
+
+      test("a claim raises the generation, marks the character online and records the node, in one statement", async () => {
+        const account = await newAccount();
+        const record = await newCharacter(account.id, "Claimed");
+        expect(record.gen).toBe(0);
+        clock.advance(1_000);
+        expect(await db.characters.claimCharacter(record.id, NODE_A)).toEqual({ kind: "ok", gen: 1 });
+        expect(await db.characters.onlineSince(record.id)).toEqual(clock.now());
+        expect(await stored(record.id)).toEqual({ gen: 1, owner_node: NODE_A, level: record.level });
+        expect(await db.characters.claimCharacter(record.id, NODE_B)).toEqual({ kind: "ok", gen: 2 });
+        expect((await db.characters.loadCharacter(record.id))!.gen).toBe(2);
+        expect(await db.characters.claimCharacter(9_999, NODE_A)).toEqual({ kind: "not_found" });
+        // markOnline marks without claiming.
+        expect(await db.characters.markOnline(record.id)).toBe(true);
+        expect((await stored(record.id))!.gen).toBe(2);
+      });
+
+      test("a save with the claimed generation writes and records the node; after a second claim the old one changes nothing", async () => {
+        const account = await newAccount();
+        const record = await newCharacter(account.id, "Fenced");
+        const first = await db.characters.claimCharacter(record.id, NODE_A);
+        if (first.kind !== "ok") throw new Error("claim failed");
+        const held = { ...record, gen: first.gen };
+        expect(await db.characters.saveCharacters([{ ...held, level: 5, bank }], { ownerNode: NODE_A })).toMatchObject({ kind: "ok", saved: 1, fenced: [] });
+        expect(await stored(record.id)).toEqual({ gen: 1, owner_node: NODE_A, level: 5 });
+        expect(await db.characters.claimCharacter(record.id, NODE_B)).toEqual({ kind: "ok", gen: 2 });
+        const markedAt = await db.characters.onlineSince(record.id);
+        clock.advance(1_000);
+        const late = [{ ...held, level: 9, bank: [{ slot: 2, objectId: 1, amount: 3 }] }];
+        expect(await db.characters.saveCharacters(late, { final: true, ownerNode: NODE_A })).toEqual({ kind: "ok", saved: 0, updatedAt: clock.now(), fenced: [record.id] });
+        // Neither the row (state, node, mark) nor the vault changed.
+        expect(await stored(record.id)).toEqual({ gen: 2, owner_node: NODE_B, level: 5 });
+        expect(await db.characters.loadBank(record.id)).toEqual(bank);
+        expect(await db.characters.onlineSince(record.id)).toEqual(markedAt!);
+        expect(await db.characters.saveCharacter({ ...held, level: 9 })).toEqual({ kind: "fenced" });
+        // A record without a generation (a tool's) is not fenced.
+        const { gen: _gen, ...unfenced } = held;
+        expect((await db.characters.saveCharacters([{ ...unfenced, level: 7 }])).kind).toBe("ok");
+        expect(await stored(record.id)).toEqual({ gen: 2, owner_node: NODE_B, level: 7 });
+      });
+
+      test("a batch with one fenced record writes the others together, with their vaults and credits; the fenced one's credit is not made", async () => {
+        const account = await newAccount();
+        const good = await newCharacter(account.id, "Kept");
+        const lost = await newCharacter(account.id, "Lost");
+        const recipient = await newCharacter(account.id, "Offline");
+        const goodGen = await db.characters.claimCharacter(good.id, NODE_A);
+        const lostGen = await db.characters.claimCharacter(lost.id, NODE_A);
+        if (goodGen.kind !== "ok" || lostGen.kind !== "ok") throw new Error("claim failed");
+        await db.characters.claimCharacter(lost.id, NODE_B);
+        const credits = [
+          { transfer: "00000000-0000-4000-8000-000000000011", from: good.id, toName: "Offline", amount: 100 },
+          { transfer: "00000000-0000-4000-8000-000000000012", from: lost.id, toName: "Offline", amount: 50 },
+        ];
+        const outcome = await db.characters.saveCharacters(
+          [
+            { ...good, gen: goodGen.gen, level: 4, bank },
+            { ...lost, gen: lostGen.gen, level: 4, bank },
+          ],
+          { final: true, credits, ownerNode: NODE_A },
+        );
+        expect(outcome).toMatchObject({ kind: "ok", saved: 1, fenced: [lost.id] });
+        expect(await stored(good.id)).toEqual({ gen: 1, owner_node: NODE_A, level: 4 });
+        expect(await db.characters.loadBank(good.id)).toEqual(bank);
+        expect(await db.characters.onlineSince(good.id)).toBeNull();
+        expect(await stored(lost.id)).toEqual({ gen: 2, owner_node: NODE_B, level: lost.level });
+        expect(await db.characters.loadBank(lost.id)).toEqual([]);
+        expect(await db.characters.onlineSince(lost.id)).not.toBeNull();
+        expect((await db.characters.loadCharacter(recipient.id))!.bankGold).toBe(recipient.bankGold + 100);
+        expect((await raw("SELECT from_character_id FROM bank_transfers")).map((row) => row.from_character_id)).toEqual([good.id]);
+      });
+
+      test("a missing row still writes nothing at all, whatever the generations", async () => {
+        const account = await newAccount();
+        const record = await newCharacter(account.id, "Alone");
+        expect(await db.characters.saveCharacters([{ ...record, gen: 0, level: 6 }, { ...record, id: 777, gen: 0 }])).toEqual({ kind: "not_found", ids: [777] });
+        expect((await stored(record.id))!.level).toBe(record.level);
+      });
+
+      // PGlite has one connection, so nothing can interleave with an open transaction there: Postgres only.
+      postgresOnly("a save waiting on a concurrent claim re-checks the generation after it commits, and writes nothing", async () => {
+        if (!(db.sql instanceof PostgresClient)) throw new Error("needs the Postgres backend");
+        const pool = db.sql.sql;
+        const account = await newAccount();
+        const record = await newCharacter(account.id, "Raced");
+        const claimed = await db.characters.claimCharacter(record.id, NODE_A);
+        if (claimed.kind !== "ok") throw new Error("claim failed");
+        let openGate!: () => void;
+        const gate = new Promise<void>((resolve) => (openGate = resolve));
+        let raised!: () => void;
+        const claimInFlight = new Promise<void>((resolve) => (raised = resolve));
+        // Another node's claim, held open after raising the generation.
+        const rivalClaim = pool.begin(async (tx) => {
+          const rows = await tx.unsafe("UPDATE characters SET gen = gen + 1, owner_node = $2, online_since = now() WHERE id = $1 RETURNING gen::integer AS gen", [record.id, NODE_B]);
+          raised();
+          await gate;
+          return rows[0]!.gen as number;
+        });
+        await claimInFlight;
+        let saveSettled = false;
+        const save = db.characters.saveCharacters([{ ...record, gen: claimed.gen, level: 8, bank }], { ownerNode: NODE_A }).finally(() => (saveSettled = true));
+        await waitUntil(
+          async () => (await raw("SELECT count(*)::integer AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"))[0]!.waiting === 1,
+          "the save waits on the character row",
+        );
+        expect(saveSettled).toBe(false);
+        openGate();
+        expect(await rivalClaim).toBe(claimed.gen + 1);
+        expect(await save).toMatchObject({ kind: "ok", saved: 0, fenced: [record.id] });
+        expect(await stored(record.id)).toEqual({ gen: claimed.gen + 1, owner_node: NODE_B, level: record.level });
+        expect(await db.characters.loadBank(record.id)).toEqual([]);
       });
     });
 

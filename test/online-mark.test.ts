@@ -5,12 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { openDatabase } from "../src/db/index.ts";
+import type { InternalDatabase } from "../src/db/database.ts";
 import { GameClient } from "./support/game-client.ts";
 import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
 
 const PASSWORD = "secreto123";
 const MARK_WAIT_MS = 10_000;
 let unique = 0;
+
+/** The node recorded as the character's last claimer or writer (`owner_node`). */
+async function ownerNodeOf(ts: TestServer, id: number): Promise<unknown> {
+  const rows = (await (ts.server.database as InternalDatabase).sql.query("SELECT owner_node FROM characters WHERE id = $1", [id], "object")) as { owner_node: unknown }[];
+  return rows[0]?.owner_node;
+}
 
 async function login(ts: TestServer, email: string, create: boolean, name: string, charId?: number): Promise<GameClient> {
   const client = await GameClient.connect("tcp", ts.host, ts.tcpPort);
@@ -66,6 +73,39 @@ for (const backend of availableBackends()) {
       await until(ts, id, true);
       client.close();
       await until(ts, id, false);
+    });
+
+    test("each login claims the character: its generation rises and the server is recorded as its owner", async () => {
+      const genOf = async () => (await ts.server.database.characters.loadCharacter(id))!.gen!;
+      const before = await genOf();
+      const client = await login(ts, email, false, name, id);
+      await until(ts, id, true);
+      expect(await genOf()).toBe(before + 1);
+      expect(await ownerNodeOf(ts, id)).toBe("serve");
+      client.send("Quit");
+      await client.waitForClose();
+      await until(ts, id, false);
+    });
+
+    test("a logout whose save another process fenced off still ends the session, and writes nothing", async () => {
+      const client = await login(ts, email, false, name, id);
+      await until(ts, id, true);
+      const characters = ts.server.database.characters;
+      // Another node claims the character while this server still holds it.
+      const rival = await characters.claimCharacter(id, "other-node:0001");
+      expect(rival.kind).toBe("ok");
+      const stored = (await characters.loadCharacter(id))!;
+      const fencedBefore = ts.server.gateway.fencedWrites;
+      client.send("Quit");
+      await client.waitForClose();
+      await ts.server.gateway.drainSaves();
+      expect(ts.server.gateway.fencedWrites).toBe(fencedBefore + 1);
+      expect(ts.server.gateway.unsavedCount).toBe(0);
+      // The rival's claim stands: the row, its mark and its owner are untouched.
+      expect((await characters.loadCharacter(id))!.updatedAt).toEqual(stored.updatedAt);
+      expect(await characters.onlineSince(id)).toBeInstanceOf(Date);
+      expect(await ownerNodeOf(ts, id)).toBe("other-node:0001");
+      await characters.markOffline(id);
     });
 
     test("cleared by the shutdown's save, and a mark a crash left is cleared at the next start", async () => {

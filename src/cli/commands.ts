@@ -7,5 +7,6 @@ import { protocolCommand } from "./protocol-command.ts";
 import { botsCommand } from "./bots-command.ts";
 import { adminCommand } from "./admin-command.ts";
 import { balanceCommand } from "./balance-command.ts";
+import { gatewayCommand, mapnodeCommand } from "./cluster-commands.ts";
 
-export const COMMANDS: readonly Command[] = [serveCommand, migrateCommand, importCommand, protocolCommand, botsCommand, adminCommand, balanceCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, migrateCommand, importCommand, protocolCommand, botsCommand, adminCommand, balanceCommand, gatewayCommand, mapnodeCommand];

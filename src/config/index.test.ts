@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { AOI_MODES, ConfigError, describeSettings, loadConfig, LOG_LEVELS, SETTINGS, type ConfigOutcome, type ServerConfig } from "./index.ts";
 import { DEFAULT_PASSWORD_HASH, PASSWORD_HASH_BOUNDS } from "./index.ts";
+import { CLUSTER_SETTINGS, loadClusterConfig, type ClusterConfig, type ClusterConfigOutcome } from "./index.ts";
 import { DEFAULT_PASSWORD_HASHING, describePasswordHashing, type PasswordHashing } from "../db/index.ts";
 
 function ok(outcome: ConfigOutcome): ServerConfig {
@@ -363,5 +364,87 @@ describe("memory settings (issue 17)", () => {
     const help = describeSettings();
     expect(help).toContain("--map-workers / AO_MAP_WORKERS");
     expect(help).toContain("--pglite-shared-buffers-mb / AO_PGLITE_SHARED_BUFFERS_MB");
+  });
+});
+
+describe("loadClusterConfig (multi-node)", () => {
+  const DB = "postgres://ao:secret@db:5432/ao";
+
+  function cluster(outcome: ClusterConfigOutcome): ClusterConfig {
+    if (!outcome.ok) throw new Error(`expected a cluster config, got: ${outcome.error.message}`);
+    return outcome.config;
+  }
+
+  function clusterFailure(outcome: ClusterConfigOutcome): ConfigError {
+    if (outcome.ok) throw new Error(`expected an error, got ${JSON.stringify(outcome.config)}`);
+    return outcome.error;
+  }
+
+  test("--database-url (or DATABASE_URL) is required: a cluster cannot share the embedded database", () => {
+    const error = clusterFailure(loadClusterConfig([], {}));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toContain("--database-url");
+    expect(error.message).not.toContain("\n");
+    expect(cluster(loadClusterConfig(["--database-url", DB], {})).databaseUrl).toBe(DB);
+    expect(cluster(loadClusterConfig([], { DATABASE_URL: DB })).databaseUrl).toBe(DB);
+  });
+
+  test("defaults: the local NATS, cluster argentum, no node name, 4-second leases; the server's settings as loadConfig has them", () => {
+    const config = cluster(loadClusterConfig(["--database-url", DB], {}));
+    expect(config).toMatchObject({ natsUrl: "nats://127.0.0.1:4222", cluster: "argentum", nodeId: undefined, leaseSeconds: 4 });
+    const { natsUrl, cluster: name, nodeId, leaseSeconds, ...server } = config;
+    expect([natsUrl, name, nodeId, leaseSeconds].length).toBe(4);
+    expect(server).toEqual(ok(loadConfig(["--database-url", DB], {})));
+    expect(Object.keys(config).sort()).toEqual([...Object.keys(SETTINGS), ...Object.keys(CLUSTER_SETTINGS)].sort());
+  });
+
+  test("reads --nats, --cluster, --node-id and --lease-seconds", () => {
+    const config = cluster(
+      loadClusterConfig(["--database-url", DB, "--nats", "nats://bus:4222", "--cluster=prod-1", "--node-id", "map_node-2", "--lease-seconds=10"], {}),
+    );
+    expect(config).toMatchObject({ natsUrl: "nats://bus:4222", cluster: "prod-1", nodeId: "map_node-2", leaseSeconds: 10 });
+    expect(cluster(loadClusterConfig(["--database-url", DB, "--nats", "tls://secure.example:4443"], {})).natsUrl).toBe("tls://secure.example:4443");
+  });
+
+  test("reads AO_NATS_URL, AO_CLUSTER, AO_NODE_ID and AO_LEASE_SECONDS; a flag wins over its variable", () => {
+    const env = { DATABASE_URL: DB, AO_NATS_URL: "nats://env:4222", AO_CLUSTER: "envcluster", AO_NODE_ID: "envnode", AO_LEASE_SECONDS: "2" };
+    expect(cluster(loadClusterConfig([], env))).toMatchObject({ natsUrl: "nats://env:4222", cluster: "envcluster", nodeId: "envnode", leaseSeconds: 2 });
+    expect(cluster(loadClusterConfig(["--cluster", "flag", "--lease-seconds", "600"], env))).toMatchObject({ cluster: "flag", leaseSeconds: 600, nodeId: "envnode" });
+  });
+
+  test.each([
+    ["--cluster", "AO_CLUSTER", ["bad.name", "with space", "x".repeat(65), "ñ", "a*"]],
+    ["--node-id", "AO_NODE_ID", ["node:1", "a.b", "y".repeat(65), "n>", "a\tb"]],
+    ["--lease-seconds", "AO_LEASE_SECONDS", ["1", "0", "601", "-3", "2.5", "4s", "0x4"]],
+    ["--nats", "AO_NATS_URL", ["http://bus:4222", "bus:4222", "nats:/bus", "nats://has space", "postgres://db/ao"]],
+  ] as const)("a bad %s is refused with one line naming the flag and its variable", (flag, variable, values) => {
+    for (const value of values) {
+      const error = clusterFailure(loadClusterConfig(["--database-url", DB, `${flag}=${value}`], {}));
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error.message).toStartWith(`invalid ${flag} / ${variable} = ${JSON.stringify(value)}: `);
+      expect(error.message).not.toContain("\n");
+      // The same value from the variable is refused the same way.
+      expect(clusterFailure(loadClusterConfig(["--database-url", DB], { [variable]: value })).message).toStartWith(`invalid ${flag} / ${variable} = `);
+    }
+  });
+
+  test("a cluster flag without its value says so", () => {
+    expect(clusterFailure(loadClusterConfig(["--database-url", DB, "--nats"], {})).message).toStartWith("--nats needs a value");
+  });
+
+  test("serve (loadConfig) still refuses the cluster flags as unknown", () => {
+    for (const argv of [["--nats", "nats://bus:4222"], ["--cluster=prod"], ["--node-id", "n1"], ["--lease-seconds", "4"]]) {
+      const error = failure(loadConfig(argv, {}));
+      expect(error.message).toStartWith(`unknown option ${JSON.stringify(argv[0])}`);
+    }
+    // Their variables do not leak into a single server's config either.
+    const config = ok(loadConfig([], { AO_NATS_URL: "nats://bus:4222", AO_CLUSTER: "c", AO_NODE_ID: "n", AO_LEASE_SECONDS: "5" }));
+    expect(Object.keys(config).sort()).toEqual(Object.keys(SETTINGS).sort());
+  });
+
+  test("the cluster help lists the cluster settings; serve's does not", () => {
+    const help = describeSettings(true);
+    for (const setting of Object.values(CLUSTER_SETTINGS)) expect(help).toContain(`${setting.flag} / ${setting.env}`);
+    expect(describeSettings()).not.toContain("--nats");
   });
 });

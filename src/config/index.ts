@@ -181,8 +181,48 @@ export const SETTINGS = {
   },
 } as const;
 
+/**
+ * The settings of the cluster commands (`argentum gateway`, `argentum mapnode`), besides the
+ * server's own: where NATS is, the cluster's name (it prefixes every subject, so clusters share
+ * one NATS server), this node's name, and the map lease's length.
+ */
+export const CLUSTER_SETTINGS = {
+  natsUrl: {
+    flag: "--nats",
+    env: "AO_NATS_URL",
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(nats|tls):\/\/[^\s]+$/, "a nats:// or tls:// URL")
+      .default("nats://127.0.0.1:4222"),
+    help: "NATS server of the cluster",
+  },
+  cluster: {
+    flag: "--cluster",
+    env: "AO_CLUSTER",
+    schema: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "1-64 letters, digits, '_' or '-'").default("argentum"),
+    help: "cluster name: prefixes every NATS subject, so several clusters can share one NATS server",
+  },
+  nodeId: {
+    flag: "--node-id",
+    env: "AO_NODE_ID",
+    schema: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "1-64 letters, digits, '_' or '-'").optional(),
+    help: "this node's name (default: the role and the host name); a random boot id is added at every start",
+  },
+  leaseSeconds: {
+    flag: "--lease-seconds",
+    env: "AO_LEASE_SECONDS",
+    schema: integerText(2, 600).default(4),
+    help: "seconds a map lease lasts; renewed every second, and a map node stops a map a second before its lease could run out",
+  },
+} as const;
+
 export type SettingName = keyof typeof SETTINGS;
 export type ServerConfig = { [K in SettingName]: z.output<(typeof SETTINGS)[K]["schema"]> };
+export type ClusterSettingName = keyof typeof CLUSTER_SETTINGS;
+export type ClusterConfig = ServerConfig & { [K in ClusterSettingName]: z.output<(typeof CLUSTER_SETTINGS)[K]["schema"]> };
+
+type AnySettings = Record<string, { flag: string; env: string; schema: z.ZodType; help: string; switch?: true }>;
 
 /** A configuration problem, worded for the operator: one line naming the setting. */
 export class ConfigError extends Error {
@@ -201,11 +241,30 @@ export type ConfigOutcome = { ok: true; config: ServerConfig } | { ok: false; er
  * marked `switch`) may also stand alone, meaning on; an `on` or `off` right after it is its value.
  */
 export function loadConfig(argv: readonly string[], env: Record<string, string | undefined>): ConfigOutcome {
-  const raw: Partial<Record<SettingName, string>> = {};
-  const byFlag = new Map<string, SettingName>(
-    Object.entries(SETTINGS).map(([name, setting]) => [setting.flag, name as SettingName]),
-  );
-  for (const [name, setting] of Object.entries(SETTINGS) as [SettingName, (typeof SETTINGS)[SettingName]][]) {
+  const loaded = loadSettings(SETTINGS as unknown as AnySettings, argv, env);
+  return loaded.ok ? { ok: true, config: loaded.config as ServerConfig } : loaded;
+}
+
+export type ClusterConfigOutcome = { ok: true; config: ClusterConfig } | { ok: false; error: ConfigError };
+
+/**
+ * The configuration of a cluster command: the server's settings and the cluster's. A cluster
+ * keeps its state in Postgres only (the nodes share it), so `--database-url` is required.
+ */
+export function loadClusterConfig(argv: readonly string[], env: Record<string, string | undefined>): ClusterConfigOutcome {
+  const loaded = loadSettings({ ...SETTINGS, ...CLUSTER_SETTINGS } as unknown as AnySettings, argv, env);
+  if (!loaded.ok) return loaded;
+  const config = loaded.config as ClusterConfig;
+  if (!config.databaseUrl) {
+    return { ok: false, error: new ConfigError("a cluster needs Postgres: set --database-url / DATABASE_URL (the embedded database cannot be shared between nodes)") };
+  }
+  return { ok: true, config };
+}
+
+function loadSettings(settings: AnySettings, argv: readonly string[], env: Record<string, string | undefined>): { ok: true; config: Record<string, unknown> } | { ok: false; error: ConfigError } {
+  const raw: Record<string, string> = {};
+  const byFlag = new Map<string, string>(Object.entries(settings).map(([name, setting]) => [setting.flag, name]));
+  for (const [name, setting] of Object.entries(settings)) {
     const value = env[setting.env];
     if (value !== undefined && value !== "") raw[name] = value;
   }
@@ -217,34 +276,32 @@ export function loadConfig(argv: readonly string[], env: Record<string, string |
     if (!name) return fail(`unknown option ${JSON.stringify(arg)}; see --help`);
     let value: string | undefined;
     if (eq > 0) value = arg.slice(eq + 1);
-    else if ("switch" in SETTINGS[name]) {
+    else if (settings[name]!.switch) {
       const next = argv[i + 1];
       value = next === "on" || next === "off" ? argv[++i] : "on";
     } else value = argv[++i];
-    if (value === undefined) return fail(`${flag} needs a value (${SETTINGS[name].help})`);
+    if (value === undefined) return fail(`${flag} needs a value (${settings[name]!.help})`);
     raw[name] = value;
   }
   const config: Record<string, unknown> = {};
-  for (const [name, setting] of Object.entries(SETTINGS) as [SettingName, (typeof SETTINGS)[SettingName]][]) {
+  for (const [name, setting] of Object.entries(settings)) {
     const parsed = setting.schema.safeParse(raw[name]);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return fail(
-        `invalid ${setting.flag} / ${setting.env} = ${JSON.stringify(raw[name])}: ${issue?.message ?? "invalid"} (${setting.help})`,
-      );
+      return fail(`invalid ${setting.flag} / ${setting.env} = ${JSON.stringify(raw[name])}: ${issue?.message ?? "invalid"} (${setting.help})`);
     }
     config[name] = parsed.data;
   }
-  return { ok: true, config: config as ServerConfig };
+  return { ok: true, config };
 }
 
-function fail(message: string): ConfigOutcome {
+function fail(message: string): { ok: false; error: ConfigError } {
   return { ok: false, error: new ConfigError(message) };
 }
 
-/** The options block of `argentum serve --help`. */
-export function describeSettings(): string {
-  return Object.values(SETTINGS)
+/** The options block of `argentum serve --help` (with `cluster`: of the cluster commands). */
+export function describeSettings(cluster = false): string {
+  return Object.values(cluster ? { ...CLUSTER_SETTINGS, ...SETTINGS } : SETTINGS)
     .map((setting) => `  ${`${setting.flag} / ${setting.env}`.padEnd(52)} ${setting.help}`)
     .join("\n");
 }

@@ -1,7 +1,13 @@
 /**
  * Characters: creation with case-insensitive unique names, loading, and saving online
  * characters' state. Saving many characters is one SQL statement, hence atomic on both backends:
- * either every row is written or none is.
+ * either every row is written or none is, except rows a newer claim fenced off (below).
+ *
+ * Fencing (multi-node, docs/multi-node.md §5, §7.5): a login claims the character
+ * (`claimCharacter`), which raises the row's `gen`; the record it takes into the world carries
+ * that generation, and a save of it writes only while the row's `gen` still equals it, checked
+ * by the statement that writes. A process that lost the character (another claim since) cannot
+ * overwrite what the new holder writes, however late its save arrives.
  */
 import { and, asc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -16,10 +22,22 @@ export type CreateCharacterOutcome =
   /** accountId names no account (deleted meanwhile). */
   | { kind: "unknown_account" };
 
-export type SaveCharacterOutcome = { kind: "ok"; updatedAt: Date } | { kind: "not_found" };
+export type SaveCharacterOutcome =
+  | { kind: "ok"; updatedAt: Date }
+  | { kind: "not_found" }
+  /** A claim raised the character's generation since `record.gen`; nothing was written. */
+  | { kind: "fenced" };
+
+/** The result of a claim: the generation the claimer now holds the character with. */
+export type ClaimCharacterOutcome = { kind: "ok"; gen: number } | { kind: "not_found" };
 
 export type SaveCharactersOutcome =
-  | { kind: "ok"; saved: number; updatedAt: Date }
+  /**
+   * Every record was written except the `fenced` ones (ids ascending): each carried a `gen` that
+   * a claim has raised since, and nothing of it was written (row, vault, online mark, the bank
+   * credits it sent). The written ones landed together, in one statement.
+   */
+  | { kind: "ok"; saved: number; updatedAt: Date; fenced: number[] }
   /** Some ids have no row (deleted?); nothing at all was saved. */
   | { kind: "not_found"; ids: number[] }
   /** Some credits cannot be made (see `CreditRefusal`); nothing at all was saved. */
@@ -63,6 +81,8 @@ export interface SaveOptions {
    * written and the outcome says which and why. Every credit's sender must be in the batch.
    */
   credits?: readonly BankCredit[];
+  /** The node writing (`name:bootId`): stored in `owner_node` of every row written, for audits. */
+  ownerNode?: string;
 }
 
 export type SaveOfflineCharacterOutcome =
@@ -97,7 +117,10 @@ export interface CharacterRepository {
   /**
    * saveCharacter for many records in one atomic statement; a failure saves none of them. A
    * record carrying `bank` replaces that character's vault rows in the same statement; one
-   * without it leaves the stored vault untouched.
+   * without it leaves the stored vault untouched. A record carrying `gen` is written only if the
+   * row's generation still equals it (checked by the writing statement itself); the others of
+   * the batch are written regardless, and the outcome names the fenced ones. A record without
+   * `gen` (a tool's) is written unfenced.
    */
   saveCharacters(records: readonly CharacterRecord[], options?: SaveOptions): Promise<SaveCharactersOutcome>;
   /**
@@ -105,7 +128,16 @@ export interface CharacterRepository {
    * character is not online and nobody saved it since `record.updatedAt` (one statement).
    */
   saveOfflineCharacter(record: CharacterRecord): Promise<SaveOfflineCharacterOutcome>;
-  /** Marks the character as held by a server now; false when there is no such character. */
+  /**
+   * A login's claim of the right to write the character, in one statement: its generation is
+   * raised (the returned `gen` is the claimer's fencing token: saves of records carrying an
+   * older one change nothing from now on), it is marked online now, and `ownerNode` is recorded.
+   */
+  claimCharacter(id: number, ownerNode: string): Promise<ClaimCharacterOutcome>;
+  /**
+   * Marks the character as held by a server now without claiming it (its generation stays);
+   * false when there is no such character. Logins use `claimCharacter`.
+   */
   markOnline(id: number): Promise<boolean>;
   /** Clears the mark without saving (the character never made it into the world). */
   markOffline(id: number): Promise<boolean>;
@@ -123,24 +155,35 @@ const nameMatches = (name: string) => sql`lower(${characters.name}) = lower(${na
 
 const COLUMNS = getTableColumns(characters);
 type CharacterKey = keyof typeof COLUMNS;
-/** Set at creation and never rewritten by a save; the online mark has its own writes. */
-const NOT_SAVED: ReadonlySet<CharacterKey> = new Set<CharacterKey>(["id", "accountId", "name", "createdAt", "onlineSince"]);
+/**
+ * Set at creation and never rewritten by a save; the online mark has its own writes, the
+ * generation only claims raise it, and the owner node comes from the save's options.
+ */
+const NOT_SAVED: ReadonlySet<CharacterKey> = new Set<CharacterKey>(["id", "accountId", "name", "createdAt", "onlineSince", "gen", "ownerNode"]);
 const SAVED_KEYS = (Object.keys(COLUMNS) as CharacterKey[]).filter((key) => !NOT_SAVED.has(key));
 
 /** The batch's per-record "clear the online mark" flag; not a column of `characters`. */
 const FINAL_FLAG = "save_is_final";
+/** The batch's per-record generation the save is fenced by (null: unfenced); not written. */
+const CLAIMED_GEN = "claimed_gen";
 
 /**
  * `jsonb_to_recordset` turns the JSON batch into typed rows server-side, so the statement has one
  * parameter however many characters it saves (no 65,535-parameter ceiling). The update runs only
  * when every id exists (and every credit can be made); the statement reports the missing ids and
  * the refused credits.
+ *
+ * The generation check is in the update's own WHERE: under READ COMMITTED an update that waits
+ * for a concurrent claim re-evaluates it on the claimed row, so it is a compare-and-set. The
+ * fenced ids are the batch's rows the update did not write, and the vaults and credits go with
+ * the rows `saved` returns, never with the others.
  */
-function buildSaveStatement(batchJson: string, anyFinal: boolean, bank: BankBatch | null, credits: CreditBatch | null): SQL {
+function buildSaveStatement(batchJson: string, anyFinal: boolean, bank: BankBatch | null, credits: CreditBatch | null, ownerNode: string | undefined): SQL {
   const recordType = sql.join(
     [
       sql`${sql.identifier(COLUMNS.id.name)} ${sql.raw(COLUMNS.id.getSQLType())}`,
       ...SAVED_KEYS.map((key) => sql`${sql.identifier(COLUMNS[key].name)} ${sql.raw(COLUMNS[key].getSQLType())}`),
+      sql`${sql.identifier(CLAIMED_GEN)} ${sql.raw(COLUMNS.gen.getSQLType())}`,
       ...(anyFinal ? [sql`${sql.identifier(FINAL_FLAG)} boolean`] : []),
     ],
     sql`, `,
@@ -151,9 +194,11 @@ function buildSaveStatement(batchJson: string, anyFinal: boolean, bank: BankBatc
       ...SAVED_KEYS.map((key) => sql`${sql.identifier(COLUMNS[key].name)} = input.${sql.identifier(COLUMNS[key].name)}`),
       // Each final record's mark is cleared by the statement that writes its last state.
       ...(anyFinal ? [sql`${onlineSince} = CASE WHEN input.${sql.identifier(FINAL_FLAG)} THEN NULL ELSE ${characters}.${onlineSince} END`] : []),
+      ...(ownerNode === undefined ? [] : [sql`${sql.identifier(COLUMNS.ownerNode.name)} = ${ownerNode}::text`]),
     ],
     sql`, `,
   );
+  const claimedGen = sql`input.${sql.identifier(CLAIMED_GEN)}`;
   // Every write of the statement happens only when nothing is missing and no credit is refused.
   const writable = credits === null ? sql`NOT EXISTS (SELECT 1 FROM missing)` : sql`NOT EXISTS (SELECT 1 FROM missing) AND NOT EXISTS (SELECT 1 FROM credit_refused)`;
   return sql`WITH input AS (
@@ -162,11 +207,13 @@ function buildSaveStatement(batchJson: string, anyFinal: boolean, bank: BankBatc
       SELECT input.id FROM input WHERE NOT EXISTS (SELECT 1 FROM ${characters} WHERE ${characters.id} = input.id)
     )${credits === null ? sql`` : creditChecks(credits)}, saved AS (
       UPDATE ${characters} SET ${assignments} FROM input
-      WHERE ${characters.id} = input.id AND ${writable}
+      WHERE ${characters.id} = input.id AND ${writable} AND (${claimedGen} IS NULL OR ${characters.gen} = ${claimedGen})
       RETURNING ${characters.id}
-    )${bank === null ? sql`` : bankStatements(bank, writable)}${credits === null ? sql`` : creditWrites(credits, writable)}
+    )${bank === null ? sql`` : bankStatements(bank)}${credits === null ? sql`` : creditWrites(credits)}
     SELECT (SELECT count(*) FROM saved)::integer AS saved,
       (SELECT coalesce(jsonb_agg(missing.id ORDER BY missing.id), '[]'::jsonb) FROM missing) AS missing,
+      (SELECT coalesce(jsonb_agg(input.id ORDER BY input.id), '[]'::jsonb) FROM input
+        WHERE ${writable} AND NOT EXISTS (SELECT 1 FROM saved WHERE saved.id = input.id)) AS fenced,
       ${credits === null ? sql`'[]'::jsonb` : sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('transfer', credit_refused.transfer, 'reason', credit_refused.reason)), '[]'::jsonb) FROM credit_refused)`} AS refused`;
 }
 
@@ -215,14 +262,18 @@ function creditChecks(credits: CreditBatch): SQL {
     )`;
 }
 
-/** The credits' writes, after the saves: the `bank_transfers` rows, then each recipient's bank gold. */
-function creditWrites(credits: CreditBatch, writable: SQL): SQL {
+/**
+ * The credits' writes, after the saves: the `bank_transfers` rows, then each recipient's bank
+ * gold; only for senders the statement wrote (a fenced sender's debit is not on disk, so neither
+ * is its credit).
+ */
+function creditWrites(credits: CreditBatch): SQL {
   const column = (key: "id" | "fromCharacterId" | "toCharacterId" | "amount" | "createdAt") => sql.identifier(bankTransfers[key].name);
   const bankGold = sql.identifier(COLUMNS.bankGold.name);
   const updatedAt = sql.identifier(COLUMNS.updatedAt.name);
   return sql`, credit_logged AS (
       INSERT INTO ${bankTransfers} (${column("id")}, ${column("fromCharacterId")}, ${column("toCharacterId")}, ${column("amount")}, ${column("createdAt")})
-      SELECT transfer, from_id, to_id, amount, ${credits.at}::timestamptz FROM credit_new WHERE ${writable}
+      SELECT transfer, from_id, to_id, amount, ${credits.at}::timestamptz FROM credit_new WHERE from_id IN (SELECT id FROM saved)
       RETURNING ${bankTransfers.toCharacterId} AS to_id, ${bankTransfers.amount} AS amount
     ), credited AS (
       UPDATE ${characters} SET ${bankGold} = ${characters.bankGold} + credit_sum.amount, ${updatedAt} = ${credits.at}::timestamptz
@@ -251,23 +302,24 @@ function bankBatchOf(records: readonly CharacterRecord[]): BankBatch | null {
 
 /**
  * More CTEs of the save statement: the vault rows of each owner are replaced (slots no longer in
- * the vault deleted, the others upserted; the two touch disjoint rows), only when every character
- * of the batch exists. One statement: a check that fails (a bad slot or amount, a bad character
- * row) writes neither the characters nor their vaults.
+ * the vault deleted, the others upserted; the two touch disjoint rows), only for the characters
+ * the statement wrote (none unless every character of the batch exists; never a fenced one).
+ * One statement: a check that fails (a bad slot or amount, a bad character row) writes neither
+ * the characters nor their vaults.
  */
-function bankStatements(bank: BankBatch, writable: SQL): SQL {
+function bankStatements(bank: BankBatch): SQL {
   return sql`, bank_owner AS (
       SELECT value::integer AS id FROM jsonb_array_elements_text(${bank.ownersJson}::jsonb)
     ), bank_input AS (
       SELECT * FROM jsonb_to_recordset(${bank.rowsJson}::jsonb) AS bank_input(character_id integer, slot integer, object_id integer, amount integer)
     ), bank_cleared AS (
       DELETE FROM ${bankItems} USING bank_owner
-      WHERE ${bankItems.characterId} = bank_owner.id AND ${writable}
+      WHERE ${bankItems.characterId} = bank_owner.id AND bank_owner.id IN (SELECT id FROM saved)
         AND NOT EXISTS (SELECT 1 FROM bank_input WHERE bank_input.character_id = ${bankItems.characterId} AND bank_input.slot = ${bankItems.slot})
       RETURNING 1
     ), bank_written AS (
       INSERT INTO ${bankItems} (${sql.identifier(bankItems.characterId.name)}, ${sql.identifier(bankItems.slot.name)}, ${sql.identifier(bankItems.objectId.name)}, ${sql.identifier(bankItems.amount.name)})
-      SELECT character_id, slot, object_id, amount FROM bank_input WHERE ${writable}
+      SELECT character_id, slot, object_id, amount FROM bank_input WHERE character_id IN (SELECT id FROM saved)
       ON CONFLICT (${sql.identifier(bankItems.characterId.name)}, ${sql.identifier(bankItems.slot.name)})
       DO UPDATE SET ${sql.identifier(bankItems.objectId.name)} = excluded.${sql.identifier(bankItems.objectId.name)}, ${sql.identifier(bankItems.amount.name)} = excluded.${sql.identifier(bankItems.amount.name)}
       RETURNING 1
@@ -282,6 +334,7 @@ function toSaveInput(record: CharacterRecord, updatedAt: Date, final: boolean | 
     const value = values[key];
     input[COLUMNS[key].name] = value instanceof Date ? value.toISOString() : value;
   }
+  input[CLAIMED_GEN] = record.gen ?? null;
   if (final !== undefined) input[FINAL_FLAG] = final;
   return input;
 }
@@ -291,6 +344,9 @@ function checkBatch(records: readonly CharacterRecord[], credits: readonly BankC
   for (const record of records) {
     if (!Number.isSafeInteger(record.id) || record.id <= 0) {
       throw new DatabaseError("invalid_argument", `cannot save a character with id ${record.id}`);
+    }
+    if (record.gen !== undefined && (!Number.isSafeInteger(record.gen) || record.gen < 0)) {
+      throw new DatabaseError("invalid_argument", `cannot save character ${record.id} with generation ${record.gen}`);
     }
     if (seen.has(record.id)) throw new DatabaseError("invalid_argument", `character ${record.id} appears twice in one save`);
     seen.add(record.id);
@@ -370,29 +426,30 @@ export function createCharacterRepository(db: Drizzle, now: () => Date): Charact
 
     async saveCharacter(record) {
       const outcome = await repository.saveCharacters([record]);
-      return outcome.kind === "ok" ? { kind: "ok", updatedAt: outcome.updatedAt } : { kind: "not_found" };
+      if (outcome.kind !== "ok") return { kind: "not_found" };
+      return outcome.fenced.length > 0 ? { kind: "fenced" } : { kind: "ok", updatedAt: outcome.updatedAt };
     },
 
     async saveCharacters(records, options = {}) {
       const updatedAt = now();
-      if (records.length === 0) return { kind: "ok", saved: 0, updatedAt };
-      const { final, credits } = options;
+      if (records.length === 0) return { kind: "ok", saved: 0, updatedAt, fenced: [] };
+      const { final, credits, ownerNode } = options;
       checkBatch(records, credits);
       const finals = records.map((record) => (typeof final === "function" ? final(record.id) === true : final === true));
       const anyFinal = finals.includes(true);
       const batchJson = JSON.stringify(records.map((record, index) => toSaveInput(record, updatedAt, anyFinal ? finals[index] : undefined)));
       let result: unknown;
       try {
-        result = await db.execute(buildSaveStatement(batchJson, anyFinal, bankBatchOf(records), creditBatchOf(credits, updatedAt)));
+        result = await db.execute(buildSaveStatement(batchJson, anyFinal, bankBatchOf(records), creditBatchOf(credits, updatedAt), ownerNode));
       } catch (error) {
         throw toDatabaseError(error, `saving ${records.length} character(s)`);
       }
       // postgres.js returns a row list, the PGlite proxy a plain array: both are arrays of objects.
-      const row = (result as { saved: number; missing: number[]; refused: { transfer: string; reason: CreditRefusal }[] }[])[0];
+      const row = (result as { saved: number; missing: number[]; fenced: number[]; refused: { transfer: string; reason: CreditRefusal }[] }[])[0];
       if (!row) throw new DatabaseError("query_failed", "saving characters returned no summary row");
       if (row.missing.length > 0) return { kind: "not_found", ids: row.missing };
       if (row.refused.length > 0) return { kind: "credits_refused", refused: row.refused };
-      return { kind: "ok", saved: row.saved, updatedAt };
+      return { kind: "ok", saved: row.saved, updatedAt, fenced: row.fenced };
     },
 
     async saveOfflineCharacter(record) {
@@ -416,6 +473,20 @@ export function createCharacterRepository(db: Drizzle, now: () => Date): Charact
         return row.onlineSince ? { kind: "online", since: row.onlineSince } : { kind: "stale" };
       } catch (error) {
         throw toDatabaseError(error, `saving offline character ${record.id}`);
+      }
+    },
+
+    async claimCharacter(id, ownerNode) {
+      try {
+        const rows = await db
+          .update(characters)
+          .set({ gen: sql`${characters.gen} + 1`, onlineSince: now(), ownerNode })
+          .where(eq(characters.id, id))
+          .returning({ gen: characters.gen });
+        const row = rows[0];
+        return row ? { kind: "ok", gen: row.gen } : { kind: "not_found" };
+      } catch (error) {
+        throw toDatabaseError(error, `claiming character ${id}`);
       }
     },
 

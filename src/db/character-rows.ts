@@ -42,11 +42,12 @@ export function rowToCharacter(row: CharacterRow): CharacterRecord {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     lastLoginAt: row.lastLoginAt,
+    gen: row.gen,
   };
 }
 
 /** The columns a character's own state fills; identity and timestamps are the caller's to add. */
-export type CharacterStateColumns = Omit<NewCharacterRow, "id" | "createdAt" | "updatedAt" | "lastLoginAt" | "onlineSince">;
+export type CharacterStateColumns = Omit<NewCharacterRow, "id" | "createdAt" | "updatedAt" | "lastLoginAt" | "onlineSince" | "gen" | "ownerNode">;
 
 export function characterToRow(character: NewCharacter): CharacterStateColumns {
   return {

@@ -8,6 +8,7 @@ import { createCharacterRepository, type CharacterRepository } from "./character
 import { DatabaseError, toDatabaseError } from "./database-error.ts";
 import { createWorldIdentityRepository, type WorldIdentityRepository } from "./world-identity-repository.ts";
 import { createMapLeaseRepository, type MapLeaseRepository } from "./map-lease-repository.ts";
+import { createClusterNodeRepository, type ClusterNodeRepository } from "./cluster-node-repository.ts";
 import { SILENT_LOGGER, type DatabaseLogger } from "./logger.ts";
 import { MIGRATIONS } from "./migrations.gen.ts";
 import { applyMigrations, type EmbeddedMigration } from "./migrator.ts";
@@ -27,6 +28,8 @@ export interface Database {
   readonly worldIdentity: WorldIdentityRepository;
   /** Which node may simulate and write each map (multi-node leases with fencing epochs). */
   readonly mapLeases: MapLeaseRepository;
+  /** The gateways and map nodes of a multi-node world, their liveness and gateway indexes. */
+  readonly clusterNodes: ClusterNodeRepository;
   /** Applies embedded migrations not applied yet. openDatabase already did; safe to repeat. */
   migrate(): Promise<void>;
   /** Round trip to the database; throws a DatabaseError when it cannot answer. */
@@ -138,6 +141,7 @@ export async function openDatabaseInternal(options: OpenDatabaseOptions, interna
     characters: createCharacterRepository(db, now),
     worldIdentity: createWorldIdentityRepository(db, now),
     mapLeases: createMapLeaseRepository(db),
+    clusterNodes: createClusterNodeRepository(client),
     migrate: () => migrate(client, migrations, logger, backend),
     async ping() {
       try {

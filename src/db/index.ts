@@ -37,5 +37,15 @@ export type {
   WorldRef,
 } from "./world-identity-repository.ts";
 export { MAP_LEASE_MS, MAP_LEASE_RENEW_INTERVAL_MS, type ClaimOutcome, type HeldLease, type MapLease, type MapLeaseRepository, type MapLeaseState, type RefusedClaim, type ReleaseOutcome, type RenewOutcome } from "./map-lease-repository.ts";
+export {
+  MAX_GATEWAY_INDEX,
+  NODE_LIVENESS_MS,
+  type ClusterNode,
+  type ClusterNodeRepository,
+  type ClusterNodeRole,
+  type ClusterNodeState,
+  type NodeRegistration,
+  type RegisterOutcome,
+} from "./cluster-node-repository.ts";
 export { POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_POOL_SIZE } from "./postgres-backend.ts";
 export { PGLITE_OPEN_TIMEOUT_MS } from "./pglite-backend.ts";

@@ -6,6 +6,7 @@ import migration1 from "../../migrations/0001_world_identity_online_mark.sql" wi
 import migration2 from "../../migrations/0002_bank_items.sql" with { type: "text" };
 import migration3 from "../../migrations/0003_bank_transfers.sql" with { type: "text" };
 import migration4 from "../../migrations/0004_map_leases.sql" with { type: "text" };
+import migration5 from "../../migrations/0005_cluster_nodes_character_gen.sql" with { type: "text" };
 
 /** Journal order: the order they must be applied in. */
 export const MIGRATIONS: readonly EmbeddedMigration[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
   { tag: "0002_bank_items", sql: migration2 },
   { tag: "0003_bank_transfers", sql: migration3 },
   { tag: "0004_map_leases", sql: migration4 },
+  { tag: "0005_cluster_nodes_character_gen", sql: migration5 },
 ];

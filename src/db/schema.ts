@@ -76,6 +76,14 @@ export const characters = pgTable(
      * would overwrite them. One server per database today; the multi-node work needs leases.
      */
     onlineSince: timestampTz("online_since"),
+    /**
+     * Fencing token of the character (multi-node, docs/multi-node.md §7.5): raised by every claim
+     * of the right to write it (a login), and every save names the generation it was claimed
+     * with; a save of an older generation changes nothing.
+     */
+    gen: bigNumber("gen").notNull().default(0),
+    /** The node (`name:bootId`) that last claimed or wrote the character: for audits and debugging. */
+    ownerNode: text("owner_node"),
   },
   (table) => [
     uniqueIndex("characters_name_lower_key").on(sql`lower(${table.name})`),
@@ -180,6 +188,30 @@ export const mapLeases = pgTable(
   ],
 );
 
+/**
+ * The processes of a multi-node cluster (gateways and map nodes), each renewing its row while it
+ * lives; liveness is judged by the database's clock (`seen_at`), like the map leases. A gateway's
+ * `gateway_index` (1..255) is the high byte of its session ids, unique among live gateways.
+ */
+export const clusterNodes = pgTable(
+  "cluster_nodes",
+  {
+    /** `name:bootId`: a restarted process is a new node. */
+    id: text("id").primaryKey(),
+    role: text("role").notNull(),
+    name: text("name").notNull(),
+    pid: integer("pid").notNull(),
+    gatewayIndex: integer("gateway_index"),
+    startedAt: timestampTz("started_at").notNull(),
+    seenAt: timestampTz("seen_at").notNull(),
+  },
+  (table) => [
+    check("cluster_nodes_role_known", sql`${table.role} IN ('gateway', 'mapnode')`),
+    check("cluster_nodes_gateway_index_range", sql`${table.gatewayIndex} IS NULL OR ${table.gatewayIndex} BETWEEN 1 AND 255`),
+    index("cluster_nodes_seen_at_idx").on(table.seenAt),
+  ],
+);
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type CharacterRow = typeof characters.$inferSelect;
 export type NewCharacterRow = typeof characters.$inferInsert;
@@ -187,3 +219,4 @@ export type BankItemRow = typeof bankItems.$inferSelect;
 export type BankTransferRow = typeof bankTransfers.$inferSelect;
 export type WorldIdentityRow = typeof worldIdentity.$inferSelect;
 export type MapLeaseRow = typeof mapLeases.$inferSelect;
+export type ClusterNodeRow = typeof clusterNodes.$inferSelect;

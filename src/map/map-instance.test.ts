@@ -80,6 +80,25 @@ describe("entering", () => {
     expect(w.server.positionOf(2)).toMatchObject({ x: 9, y: 9 });
   });
 
+  test("a recovery of a player still here (a cluster resync) resends the map-enter packets and keeps the player as it is", () => {
+    const w = world();
+    w.enter(1, "Ana", 10, 10);
+    w.enter(2, "Beto", 11, 10);
+    w.drain();
+    // The gateway's known state is older (another tile): the map's own state wins.
+    w.server.enter({ session: 1, record: record("Ana", 30, 30), kind: "recover", userSlot: 1 });
+    expect(w.events.at(-1)).toEqual({ t: "entered", session: 1, map: MAP_ID, x: 10, y: 10 });
+    expect(w.server.positionOf(1)).toMatchObject({ x: 10, y: 10 });
+    expect(w.server.playerCount).toBe(2);
+    const inboxes = w.inboxes();
+    const ana = inboxes.get(1) ?? [];
+    expect(ana[0]).toStartWith("ChangeMap");
+    expect(ana.some((line) => line.startsWith("AreaChanged"))).toBe(true);
+    expect(ana.at(-1)).toStartWith("UserCharIndexInServer");
+    // The other player redraws Ana where she stands.
+    expect((inboxes.get(2) ?? []).some((line) => line.startsWith("CharacterCreate"))).toBe(true);
+  });
+
   test("no free tile within reach: enter_failed, nothing sent", () => {
     const walls: [number, number, number][] = [];
     for (let y = 1; y <= 5; y++) for (let x = 1; x <= 5; x++) walls.push([x, y, WALL]);

@@ -40,6 +40,8 @@ export type ToWorker =
   | { t: "init"; workerId: number; settings: WorkerSettings }
   | { t: "load"; map: MapDefinition }
   | { t: "unload"; map: number }
+  /** A cluster map node lost the map's lease: drop it and its players now, saying nothing (unlike `unload`, players or not). */
+  | { t: "drop"; map: number }
   /** `sentAt`: wall-clock ms (performance.timeOrigin + now) when the gateway posted it. */
   | { t: "intents"; buffer: ArrayBuffer; sentAt: number }
   | {
@@ -72,7 +74,7 @@ export type ToWorker =
   | { t: "stats" }
   | { t: "stop" }
   /** Test hook: makes the worker throw, to exercise the supervisor. */
-  | { t: "crash" };
+  | { t: "crash"; map?: number };
 
 export interface SnapshotEntry {
   session: number;

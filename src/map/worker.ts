@@ -181,6 +181,16 @@ function handle(message: ToWorker): void {
       }
       return;
     }
+    case "drop": {
+      // Its lease is lost: the map and its players go at once, with no event (another node owns them now).
+      const map = maps.get(message.map);
+      if (!map) return;
+      // Each player leaves as on a logout (its timers end); the node forwards none of it.
+      for (const [session, owner] of [...mapOfSession]) if (owner === map) map.leave(session, "lease_lost");
+      map.dispose();
+      maps.delete(message.map);
+      return;
+    }
     case "intents":
       worstQueueDelayMs = Math.max(worstQueueDelayMs, performance.timeOrigin + performance.now() - message.sentAt);
       forEachIntent(message.buffer, (session, body) => {

@@ -22,10 +22,19 @@ export interface ConnectionControl {
   abort(): void;
 }
 
-let nextConnectionId = 1;
+/** Connection ids are session ids: below 2^24 in one process; a cluster gateway puts its index in the top byte. */
+export const CONNECTION_COUNTER_LIMIT = 0x0100_0000;
+let nextConnectionCounter = 1;
+
+/** The next counter value, 1 .. 2^24-1, wrapping (a connection that lived through 16 million others is not expected). */
+function nextCounter(): number {
+  const counter = nextConnectionCounter;
+  nextConnectionCounter = counter + 1 >= CONNECTION_COUNTER_LIMIT ? 1 : counter + 1;
+  return counter;
+}
 
 export class Connection {
-  readonly id = nextConnectionId++;
+  readonly id: number;
   private readonly queue: OutboundQueue;
   private closing = false;
   closeReason: string | undefined;
@@ -38,7 +47,9 @@ export class Connection {
     sink: OutboundSink,
     private readonly control: ConnectionControl,
     private readonly scheduler: FlushScheduler,
+    idPrefix = 0,
   ) {
+    this.id = ((idPrefix << 24) | nextCounter()) >>> 0;
     this.queue = new OutboundQueue(sink);
   }
 
@@ -97,13 +108,18 @@ export class Connection {
 export class ConnectionFactory {
   private readonly byQueue = new WeakMap<OutboundQueue, Connection>();
   readonly scheduler: FlushScheduler;
+  /**
+   * The top byte of every connection id (0..255): a cluster gateway's index, so that session ids
+   * are unique across the gateways of a cluster and a map node finds a session's gateway from it.
+   */
+  idPrefix = 0;
 
   constructor(options: FlushSchedulerOptions = {}) {
     this.scheduler = new FlushScheduler((queue) => this.byQueue.get(queue)?.abort("slow_consumer"), options);
   }
 
   create(kind: TransportKind, remoteAddress: string, sink: OutboundSink, control: ConnectionControl): Connection {
-    const connection = new Connection(kind, remoteAddress, sink, control, this.scheduler);
+    const connection = new Connection(kind, remoteAddress, sink, control, this.scheduler, this.idPrefix);
     this.byQueue.set(connection.outbound, connection);
     return connection;
   }

@@ -19,6 +19,8 @@ export interface HttpHandlers {
   mapLayers?(id: number): { readonly gzip: Uint8Array<ArrayBuffer>; readonly hash: string } | undefined;
   /** Static files (the browser client); undefined falls through to 404. */
   staticFile?(pathname: string): Response | undefined;
+  /** A cluster gateway's `GET /api/cluster`: its map nodes and who owns which map. */
+  cluster?(): Promise<unknown>;
 }
 
 export interface HttpServerOptions {
@@ -74,6 +76,14 @@ export function startHttpServer(options: HttpServerOptions): Server<WsState> {
       "/health": () => Response.json(handlers.health(), { headers: JSON_HEADERS }),
       "/metrics": () =>
         new Response(handlers.metrics(), { headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" } }),
+      "/api/cluster": async () => {
+        if (!handlers.cluster) return notFound("not a cluster gateway");
+        try {
+          return Response.json(await handlers.cluster(), { headers: JSON_HEADERS });
+        } catch (error) {
+          return Response.json({ error: `the cluster's state could not be read: ${(error as Error).message}` }, { status: 503, headers: JSON_HEADERS });
+        }
+      },
       "/api/map/:id": (request: BunRequest<"/api/map/:id">) => {
         const raw = request.params.id;
         const id = mapIdOf(raw);

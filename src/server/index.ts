@@ -24,10 +24,14 @@ import { acquireDataLock, type DataLock } from "./data-lock.ts";
 import { reconcileWorldIdentity } from "./world-identity.ts";
 
 export { prepareDataDir };
+export { loadServerWorld, type ServerWorld } from "./server-world.ts";
+export { defaultNodeName, startMapNode, mapRegionSize, type MapNodeStartOptions, type RunningMapNode } from "./map-node-process.ts";
 export { acquireDataLock, dataLockHolder, describeHolder, DATA_LOCK_FILE, type DataLock, type DataLockHolder } from "./data-lock.ts";
 import { GRAPHICS_URL, loadGraphicsFiles, type GraphicsFiles } from "./graphics-files.ts";
 import { loadServerWorld, type ServerWorld } from "./server-world.ts";
 import type { CharacterRecord } from "../game/character/index.ts";
+import { connectNatsBus, decodeLinkMessage, GatewayDirectory, LinkWriter, newNodeIdentity, SUBJECTS, type CharacterClaimNotice, type ClusterBus, type NodeIdentity } from "../cluster/index.ts";
+import { NODE_LIVENESS_MS } from "../db/index.ts";
 
 /** Players are saved this often by default; `--autosave-seconds` changes it. */
 const MS_PER_SECOND = 1000;
@@ -70,13 +74,33 @@ export interface StartOptions {
   mapWorkerUrl?: string;
   /** How the data folder's lock names this process; default "argentum serve". */
   lockCommand?: string;
+  /**
+   * `argentum gateway`: sessions and logins here, maps on the cluster's map nodes (named by the
+   * lease table), reached over the cluster bus. No data folder; Postgres only.
+   */
+  cluster?: GatewayClusterOptions;
 }
+
+export interface GatewayClusterOptions {
+  natsUrl: string;
+  cluster: string;
+  /** This gateway's name (a boot id is added). */
+  nodeName: string;
+  /** An already connected bus (tests run a whole cluster on one in-process hub). */
+  bus?: ClusterBus;
+}
+
+/** How often a cluster gateway marks itself alive in `cluster_nodes`. */
+export const GATEWAY_HEARTBEAT_MS = 1_000;
 
 export async function startServer(config: ServerConfig, logger: Logger, options: StartOptions = {}): Promise<RunningServer> {
   const startedAt = performance.now();
   const log = logger.child({ ctx: "server" });
 
-  const dataDir = await prepareDataDir(config.dataDir);
+  const cluster = options.cluster;
+  if (cluster && !config.databaseUrl) throw new StartupError("a cluster gateway needs Postgres: set --database-url / DATABASE_URL");
+  // A cluster gateway keeps nothing on disk: its database is the cluster's Postgres.
+  const dataDir = cluster ? ({ ok: true, path: config.dataDir } as const) : await prepareDataDir(config.dataDir);
   if (!dataDir.ok) throw new StartupError(dataDir.message);
 
   let graphics: GraphicsFiles | undefined;
@@ -105,7 +129,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
 
   // Held while the server runs: the embedded database lives in the data folder, and admin
   // tools must not write it under a running server.
-  const locked = await acquireDataLock(dataDir.path, options.lockCommand ?? "argentum serve");
+  const locked = cluster ? ({ ok: true, lock: NO_LOCK, tookOver: undefined } as const) : await acquireDataLock(dataDir.path, options.lockCommand ?? "argentum serve");
   if (!locked.ok) throw new StartupError(locked.message);
   const lock: DataLock = locked.lock;
   if (locked.tookOver) {
@@ -142,10 +166,12 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       logger,
     );
     if (!identity.ok) throw new StartupError(identity.message);
-    // One server per database today, so every mark found now was left by a server that did not
-    // stop cleanly. Several servers on one database (the multi-node work) will need leases.
-    const stale = await database.characters.clearOnlineMarks();
-    if (stale > 0) log.warn({ characters: stale }, "cleared online marks left by a server that did not stop cleanly");
+    // One server per database, so every mark found now was left by a server that did not stop
+    // cleanly. A cluster's other gateways have players online: their marks stay.
+    if (!cluster) {
+      const stale = await database.characters.clearOnlineMarks();
+      if (stale > 0) log.warn({ characters: stale }, "cleared online marks left by a server that did not stop cleanly");
+    }
   } catch (error) {
     await abandonStart();
     if (error instanceof StartupError) throw error;
@@ -160,6 +186,18 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   const gatewayMetrics = createGatewayMetrics(registry);
   const factory = new ConnectionFactory({ intervalMs: config.flushIntervalMs });
   registerFlushMetrics(registry, () => factory.scheduler.counts);
+
+  let clusterLink: GatewayClusterLink | undefined;
+  if (cluster) {
+    try {
+      clusterLink = await joinCluster(cluster, database, logger);
+    } catch (error) {
+      await abandonStart();
+      throw error instanceof StartupError ? error : new StartupError((error as Error).message, { cause: error });
+    }
+    factory.idPrefix = clusterLink.gatewayIndex;
+    registerClusterGatewayMetrics(registry, clusterLink);
+  }
 
   let gateway: Gateway | undefined;
   const world = new World({
@@ -185,10 +223,12 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     onBankTransfer: (transfer) => gateway?.onBankTransfer(transfer),
     onEnterFailed: (session) => gateway?.onWorldEnterFailed(session),
     workerUrl: options.mapWorkerUrl,
+    remote: clusterLink?.directory,
   });
   try {
     await world.start(options.preloadAllMaps ?? (config.loadAllMaps || serverWorld.maps.size <= PRELOAD_MAP_LIMIT));
   } catch (error) {
+    await clusterLink?.leave();
     await abandonStart();
     throw new StartupError((error as Error).message, { cause: error });
   }
@@ -211,7 +251,9 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     minPasswordLength: config.minPasswordLength,
     createCharacter: serverWorld.createCharacter,
     placeNewCharacter: benchPlacement(config.benchSpawn, serverWorld),
+    ...(clusterLink ? { ownerNode: clusterLink.identity.id, onCharacterClaimed: (character: number, gen: number) => clusterLink.characterClaimed(character, gen) } : {}),
   });
+  clusterLink?.attach(gateway);
   const activeGateway = gateway;
   registry.gauge("argentum_players_online", "Characters standing in the world.", () => world.onlineCount);
   registry.gauge("argentum_connections_open", "Open client connections.", () => activeGateway.connectionCount);
@@ -235,6 +277,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
         }),
         metrics: () => registry.render(),
         mapJson: (id) => serverWorld.mapJson(id),
+        cluster: clusterLink ? () => clusterLink.describe() : undefined,
         mapLayers: (id) => serverWorld.mapLayers(id),
         staticFile: graphics ? (pathname) => graphics.respond(pathname) : undefined,
       },
@@ -308,6 +351,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       const unsaved = await activeGateway.retryUnsaved();
       // Their rows keep the state of their last save and their online mark (cleared at the next start).
       if (unsaved > 0) log.error({ characters: unsaved }, "characters whose final state could not be saved; lost with this stop");
+      await clusterLink?.leave();
       await new Promise((resolve) => setTimeout(resolve, 50));
       tcp.stop(true);
       http.stop(true);
@@ -421,4 +465,117 @@ function registerWorldMetrics(registry: MetricsRegistry, world: World): void {
     }
     return series;
   });
+}
+
+/** The data folder lock of a process that has no data folder (a cluster gateway). */
+const NO_LOCK: DataLock = { path: "", release: async () => {} } as unknown as DataLock;
+
+/** A cluster gateway's membership: its identity, bus, directory and heartbeat. */
+interface GatewayClusterLink {
+  readonly identity: NodeIdentity;
+  readonly gatewayIndex: number;
+  readonly bus: ClusterBus;
+  readonly directory: GatewayDirectory;
+  /** Ends sessions here of characters another gateway's login claimed. */
+  attach(gateway: Gateway): void;
+  /** Tells the other gateways that a login here claimed a character. */
+  characterClaimed(character: number, gen: number): void;
+  /** `GET /api/cluster`: live map nodes and who owns which map. */
+  describe(): Promise<unknown>;
+  /** Stops the heartbeat, removes this gateway's row and closes the bus. */
+  leave(): Promise<void>;
+}
+
+async function joinCluster(options: GatewayClusterOptions, database: Database, logger: Logger): Promise<GatewayClusterLink> {
+  const identity = newNodeIdentity(options.nodeName);
+  const log = logger.child({ ctx: "cluster", node: identity.id });
+  let bus: ClusterBus;
+  try {
+    bus = options.bus ?? (await connectNatsBus({ url: options.natsUrl, cluster: options.cluster, name: identity.id, logger }));
+  } catch (error) {
+    throw new StartupError(`--nats / AO_NATS_URL: ${(error as Error).message}`, { cause: error });
+  }
+  const registered = await database.clusterNodes.register({ id: identity.id, role: "gateway", name: identity.name, pid: process.pid }).catch((error: unknown) => {
+    void bus.close();
+    throw new StartupError(`cluster: could not register this gateway: ${(error as Error).message}`, { cause: error });
+  });
+  if (registered.kind !== "registered" || registered.gatewayIndex === null) {
+    if (!options.bus) await bus.close();
+    throw new StartupError("cluster: every gateway index (1-255) is held by a live gateway; stop one first");
+  }
+  const gatewayIndex = registered.gatewayIndex;
+  const directory = new GatewayDirectory({ identity, bus, leases: database.mapLeases, logger: log });
+  let heartbeatRunning = false;
+  const heartbeat = setInterval(() => {
+    if (heartbeatRunning) return;
+    heartbeatRunning = true;
+    void database.clusterNodes
+      .heartbeat(identity.id)
+      .then(async (present) => {
+        if (!present) await database.clusterNodes.register({ id: identity.id, role: "gateway", name: identity.name, pid: process.pid });
+      })
+      .catch((error: unknown) => log.warn({ err: error }, "gateway heartbeat failed; map nodes log this gateway's players out if it keeps failing"))
+      .finally(() => (heartbeatRunning = false));
+  }, GATEWAY_HEARTBEAT_MS);
+  log.info({ gatewayIndex, cluster: options.cluster }, "joined the cluster as a gateway");
+  let left = false;
+  let claimsSubscription: { unsubscribe(): void } | undefined;
+  const claims = new LinkWriter(identity.boot);
+  return {
+    identity,
+    gatewayIndex,
+    bus,
+    directory,
+    attach(gateway) {
+      claimsSubscription = bus.subscribe(SUBJECTS.claims, (payload) => {
+        const decoded = decodeLinkMessage(payload);
+        if (!decoded.ok || decoded.message.kind !== "control" || decoded.message.header.source === identity.boot) return;
+        const notice = decoded.message.message as CharacterClaimNotice;
+        if (notice?.t === "character_claimed" && Number.isInteger(notice.character) && Number.isInteger(notice.gen)) gateway.releaseClaimedElsewhere(notice.character, notice.gen);
+      });
+    },
+    characterClaimed(character, gen) {
+      bus.publish(SUBJECTS.claims, claims.control({ t: "character_claimed", character, gen }));
+    },
+    async describe() {
+      const [nodes, leases] = await Promise.all([database.clusterNodes.listLive(NODE_LIVENESS_MS), database.mapLeases.list()]);
+      const maps: Record<string, string> = {};
+      const mapsOf = new Map<string, number[]>();
+      const live = new Set(nodes.filter((node) => node.role === "mapnode").map((node) => node.id));
+      for (const lease of leases) {
+        // A map whose owner died is nobody's until it is claimed.
+        if (lease.owner === null || lease.expired || !live.has(lease.owner)) continue;
+        maps[String(lease.mapId)] = lease.owner;
+        mapsOf.set(lease.owner, [...(mapsOf.get(lease.owner) ?? []), lease.mapId]);
+      }
+      return {
+        nodes: nodes
+          .filter((node) => node.role === "mapnode")
+          .map((node) => ({ id: node.id, pid: node.pid, maps: mapsOf.get(node.id) ?? [], lastSeenMs: node.lastSeenMs })),
+        maps,
+      };
+    },
+    async leave() {
+      if (left) return;
+      left = true;
+      clearInterval(heartbeat);
+      claimsSubscription?.unsubscribe();
+      await directory.stop();
+      await database.clusterNodes.remove(identity.id).catch((error: unknown) => log.warn({ err: error }, "could not remove this gateway's row; it expires on its own"));
+      if (!options.bus) await bus.close().catch(() => {});
+    },
+  };
+}
+
+function registerClusterGatewayMetrics(registry: MetricsRegistry, link: GatewayClusterLink): void {
+  const { directory } = link;
+  registry.gauge("argentum_cluster_gateway_index", "This gateway's index in its cluster (the top byte of its session ids).", () => link.gatewayIndex);
+  registry.gauge("argentum_cluster_maps_known", "Maps with an owner in this gateway's directory.", () => directory.ownership().size);
+  registry.gauge("argentum_cluster_link_gaps_total", "Sequence gaps on links from map nodes (each places that node's players again).", () => directory.gaps);
+  registry.gauge("argentum_cluster_resyncs_total", "Resyncs with map nodes (gaps, or asked by a node).", () => directory.resyncs);
+  registry.gauge("argentum_cluster_bad_messages_total", "Unreadable or unexpected messages from map nodes, dropped.", () => directory.badMessages);
+  registry.gauge("argentum_cluster_directory_poll_failures_total", "Reads of the lease table that failed.", () => directory.pollFailures);
+  registry.gauge("argentum_cluster_frame_hop_seconds", "Map node → gateway hop of frame messages, by quantile (since start).", () =>
+    [0.5, 0.99].map((quantile) => ({ labels: { quantile: String(quantile) }, value: directory.frameHopMs.count > 0 ? directory.frameHopMs.percentile(quantile * 100) / MS_PER_SECOND : 0 })),
+  );
 }

@@ -2,11 +2,16 @@ import { describe, expect, test } from "bun:test";
 import { testCharacter } from "../game/character/character-record.test-support.ts";
 import type { CharacterRecord } from "../game/character/index.ts";
 import { silentLogger } from "../log/index.ts";
+import { MetricsRegistry } from "../metrics/index.ts";
 import { CharacterSaves, CLAIM_BUSY, SAVE_BATCH_LIMIT } from "./character-saves.ts";
+import { createGatewayMetrics } from "./gateway-metrics.ts";
 import type { BankCredit, StoreSaveOutcome } from "./gateway-store.ts";
 import { bankLine, gatewayOver, recordingStore, type SavedBatch } from "./session-fakes.test-support.ts";
 
 type Outcome = "ok" | "unavailable";
+
+/** The node the harness's saves write as. */
+const NODE = "node-a:0001";
 
 const character = (id: number, gold: number): CharacterRecord => testCharacter(id, { gold });
 
@@ -18,6 +23,7 @@ function harness(...outcomes: (StoreSaveOutcome | Promise<StoreSaveOutcome>)[]) 
   const { store, batches, asked } = recordingStore(...outcomes);
   const known = new Map<number, CharacterRecord>();
   const settled: [string, string][] = [];
+  const fencedIds: number[] = [];
   let onSettled: (credit: BankCredit, outcome: string) => void = () => {};
   const saves = new CharacterSaves({
     store,
@@ -26,6 +32,8 @@ function harness(...outcomes: (StoreSaveOutcome | Promise<StoreSaveOutcome>)[]) 
     knownState: (id) => known.get(id) ?? null,
     knownStates: () => known.values(),
     entangledRetryMs: 0,
+    ownerNode: NODE,
+    onFenced: (id) => fencedIds.push(id),
     onCreditSettled: (credit, outcome) => {
       settled.push([credit.transfer, outcome]);
       onSettled(credit, outcome);
@@ -36,6 +44,7 @@ function harness(...outcomes: (StoreSaveOutcome | Promise<StoreSaveOutcome>)[]) 
     known,
     asked,
     settled,
+    fencedIds,
     batches,
     /** Each batch as [id, final] pairs sorted by id. */
     finals: () => batches.map((batch) => [...batch.finals].sort((a, b) => a[0] - b[0])),
@@ -343,5 +352,74 @@ describe("character saves: the shutdown", () => {
       [2, 20],
     ]);
     expect(gateway.unsavedCount).toBe(0);
+  });
+});
+
+describe("character saves: fencing (another process claimed the character)", () => {
+  const withGen = (record: CharacterRecord, gen: number): CharacterRecord => ({ ...record, gen });
+
+  test("a final state that comes back fenced is dropped, counted and never retried; the rest of its batch is on disk", async () => {
+    const { saves, finals, batches, fencedIds } = harness({ kind: "ok", fenced: [2] });
+    await Promise.all([saves.saveFinal(withGen(character(1, 0), 1), "quit"), saves.saveFinal(withGen(character(2, 0), 1), "quit")]);
+    expect(finals()).toEqual([
+      [
+        [1, true],
+        [2, true],
+      ],
+    ]);
+    expect(batches[0]!.ownerNode).toBe(NODE);
+    expect(batches[0]!.records.map((record) => record.gen)).toEqual([1, 1]);
+    expect(saves.unsavedCount).toBe(0);
+    expect(saves.fencedWrites).toBe(1);
+    expect(fencedIds).toEqual([2]);
+    // Nothing left to write: no retry, and a login of it reads the database (the new holder's).
+    expect(await saves.retryUnsaved()).toBe(0);
+    expect(batches).toHaveLength(1);
+    expect(await saves.claim(2)).toBeUndefined();
+  });
+
+  test("a fenced trade partner leaves its group and a credit it sent is dropped with its debit; the other side is written", async () => {
+    const { saves, known, finals, settled, fencedIds } = harness("unavailable", { kind: "ok", fenced: [2] });
+    const ana = withGen(character(1, 70), 1);
+    const beto = withGen(character(2, 130), 1);
+    known.set(1, ana).set(2, beto);
+    await saves.saveTogether([ana, beto]); // fails: entangled
+    expect(saves.entangledCount).toBe(2);
+    known.delete(1);
+    const crediting = saves.creditOffline(credit("t1", 2, "Carla", 50));
+    const leaving = saves.saveFinal(ana, "quit");
+    // The credit's batch writes Beto with his credit and, entangled, Ana's final state: Beto is fenced.
+    await Promise.all([crediting, leaving]);
+    expect(finals()[1]).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    expect(fencedIds).toEqual([2]);
+    expect(saves.entangledCount).toBe(0);
+    expect(saves.unsavedCount).toBe(0);
+    expect(settled).toEqual([["t1", "dropped"]]);
+    expect(saves.pendingCreditCount).toBe(0);
+  });
+
+  test("a login's claim stamps the state it took with its generation, so no batch of that state is fenced by the login itself", async () => {
+    const { saves, batches } = harness("unavailable");
+    await saves.saveFinal(withGen(character(1, 70), 1), "quit"); // fails: held with generation 1
+    const taken = await saves.claim(1);
+    expect(taken !== CLAIM_BUSY && taken?.gen).toBe(1);
+    expect(saves.stampClaim(1, 2)!.gen).toBe(2);
+    expect(saves.stampClaim(7, 2)).toBeUndefined(); // nothing taken for it
+    expect(saves.giveBack(1)).toBe(true); // the login gave up
+    expect(await saves.retryUnsaved()).toBe(0);
+    expect(batches.at(-1)!.records.map((record) => record.gen)).toEqual([2]);
+  });
+
+  test("the gateway counts fenced writes in argentum_fenced_writes_total", async () => {
+    const { store } = recordingStore({ kind: "ok", fenced: [1, 2] });
+    const registry = new MetricsRegistry();
+    const world = { knownState: () => null, knownStates: () => [] };
+    const gateway = gatewayOver(store, world, { metrics: createGatewayMetrics(registry), ownerNode: NODE });
+    await gateway.saveNow([withGen(character(1, 0), 3), withGen(character(2, 0), 3)]);
+    expect(gateway.fencedWrites).toBe(2);
+    expect(registry.render()).toContain("argentum_fenced_writes_total 2");
   });
 });

@@ -41,6 +41,12 @@
  * `onCreditSettled`, synchronously, so the gold is back with the sender before the batch is
  * built again without it. A login of either side waits for the batches carrying a credit, and
  * is turned away while one is still not on disk (`claim`).
+ *
+ * Fencing (multi-node, docs/multi-node.md §7.5): a record carries the generation its login
+ * claimed the character with, and the database writes it only while that is still the row's
+ * generation. A character whose save comes back fenced was claimed by another process since:
+ * that process owns it now, so its states here are dropped (never retried), with its trades
+ * and the bank credits it sent, and the rest of the batch is on disk.
  */
 import type { CharacterRecord } from "../game/character/index.ts";
 import type { Logger } from "../log/index.ts";
@@ -62,6 +68,10 @@ export type SaveOutcome = "ok" | "not_found" | "unavailable";
 export interface CharacterSavesOptions {
   store: Pick<GatewayStore, "saveCharacters">;
   logger: Logger;
+  /** The node these saves write as (recorded on every row written); none leaves `owner_node` alone. */
+  ownerNode?: string;
+  /** A character's save was fenced (another claim raised its generation): called once per fenced character and write. */
+  onFenced?(characterId: number): void;
   /** Monotonic ms. */
   now(): number;
   /** The newest state the world holds of a character in it (entering, playing, between maps, being recovered), or null. */
@@ -118,7 +128,10 @@ interface Batch {
   builtAt: number;
 }
 
-/** How the statement that carried a final state ended (no batch: it was never tried). */
+/**
+ * How the statement that carried a final state ended (no batch: it was never tried). A fenced
+ * final state ends "ok": there is nothing left to write or retry, another process owns it.
+ */
 interface Written {
   outcome: SaveOutcome;
   batch?: Batch;
@@ -156,6 +169,7 @@ export class CharacterSaves {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
   private readonly retryMs: number;
+  private fenced = 0;
 
   constructor(private readonly options: CharacterSavesOptions) {
     this.retryMs = options.entangledRetryMs ?? ENTANGLED_RETRY_MS;
@@ -174,6 +188,11 @@ export class CharacterSaves {
   /** Bank credits to characters not online that are not on disk yet. */
   get pendingCreditCount(): number {
     return this.credits.size;
+  }
+
+  /** Character writes the database refused since start because another claim raised the character's generation. */
+  get fencedWrites(): number {
+    return this.fenced;
   }
 
   /**
@@ -353,6 +372,19 @@ export class CharacterSaves {
     return state;
   }
 
+  /**
+   * A login claimed the character in the database with generation `gen`: the state it took from
+   * `held` (if any) carries it from now on, so a batch that writes it (a trade partner's, or the
+   * retries after `giveBack`) is not fenced by this very claim. Returns that state, or undefined.
+   */
+  stampClaim(characterId: number, gen: number): CharacterRecord | undefined {
+    const state = this.entering.get(characterId);
+    if (state === undefined) return undefined;
+    const stamped = { ...state, gen };
+    this.entering.set(characterId, stamped);
+    return stamped;
+  }
+
   /** The login did not get the character into the world: a state taken from `held` goes back. True if there was one. */
   giveBack(characterId: number): boolean {
     const state = this.entering.get(characterId);
@@ -457,7 +489,7 @@ export class CharacterSaves {
         const ids = chunk.map(([id]) => id);
         const partners = new Map<number, number[]>();
         // Empty for a state a batch before this one already carried (a trade pair's save, a retry).
-        const { outcome, batch, missing } = await this.writeBuilt((skip) => {
+        const { outcome, batch, missing, fenced } = await this.writeBuilt((skip) => {
           const built = this.collect(ids, job, { skip });
           for (const id of ids) {
             const group = this.groupOf.get(id);
@@ -471,7 +503,7 @@ export class CharacterSaves {
         }
         for (const [id, waiting] of chunk) {
           const mine: SaveOutcome = missing.has(id) ? "not_found" : outcome;
-          if (mine === "ok") {
+          if (mine === "ok" && !fenced.has(id)) {
             const ms = Math.round(this.options.now() - waiting.since);
             this.options.logger.info({ character: id, reason: waiting.reason, ms, batch: batch.entries.size, with: partners.get(id)?.length ? partners.get(id) : undefined }, "character saved");
           }
@@ -571,26 +603,36 @@ export class CharacterSaves {
    * for some of its characters (nothing was written either way), the credits are settled (the
    * gold goes back to the senders), the rowless characters forgotten, and the batch is built
    * again without them. Each round removes at least one, so it ends. `missing`: the characters
-   * left out for want of a row.
+   * left out for want of a row; `fenced`: those the database refused for their generation
+   * (the rest of the batch is on disk; these are forgotten here).
    */
-  private async writeBuilt(build: (skip: ReadonlySet<number>) => Batch): Promise<{ outcome: SaveOutcome; batch: Batch; missing: ReadonlySet<number> }> {
+  private async writeBuilt(
+    build: (skip: ReadonlySet<number>) => Batch,
+  ): Promise<{ outcome: SaveOutcome; batch: Batch; missing: ReadonlySet<number>; fenced: ReadonlySet<number> }> {
     const missing = new Set<number>();
+    const fenced = new Set<number>();
     for (;;) {
       const batch = build(missing);
-      if (batch.entries.size === 0) return { outcome: "ok", batch, missing };
-      const outcome = await this.write(batch);
+      if (batch.entries.size === 0) return { outcome: "ok", batch, missing, fenced };
+      const outcome = await this.write(batch, fenced);
       if (outcome === "credits_refused") continue;
-      if (typeof outcome !== "object") return { outcome, batch, missing };
+      if (typeof outcome !== "object") return { outcome, batch, missing, fenced };
       for (const id of outcome.missing) missing.add(id);
     }
   }
 
-  private async write(batch: Batch): Promise<SaveOutcome | "credits_refused" | { missing: number[] }> {
+  /** Writes one batch; the characters the database fenced are forgotten here and added to `fenced`. */
+  private async write(batch: Batch, fenced: Set<number>): Promise<SaveOutcome | "credits_refused" | { missing: number[] }> {
     const records = [...batch.entries.values()].map((entry) => entry.state);
     const final = (id: number) => batch.entries.get(id)?.final === true;
+    const ownerNode = this.options.ownerNode;
     let outcome: StoreSaveOutcome;
     try {
-      outcome = await this.options.store.saveCharacters(records, batch.credits.length === 0 ? { final } : { final, credits: batch.credits });
+      outcome = await this.options.store.saveCharacters(records, {
+        final,
+        ...(batch.credits.length === 0 ? {} : { credits: batch.credits }),
+        ...(ownerNode === undefined ? {} : { ownerNode }),
+      });
     } catch (error) {
       this.options.logger.error({ err: error, characters: records.length }, "saving characters threw");
       outcome = "unavailable";
@@ -602,7 +644,14 @@ export class CharacterSaves {
       for (const id of gone) this.forgetRowless(id, batch.entries.get(id)!);
       return { missing: gone };
     }
-    if (typeof outcome === "object") {
+    if (typeof outcome === "object" && outcome.kind === "ok") {
+      for (const id of outcome.fenced) {
+        const entry = batch.entries.get(id);
+        if (entry === undefined) continue;
+        fenced.add(id);
+        this.forgetFenced(id, entry);
+      }
+    } else if (typeof outcome === "object") {
       let settled = 0;
       for (const { transfer, reason } of outcome.refused) {
         const credit = this.credits.get(transfer);
@@ -614,8 +663,7 @@ export class CharacterSaves {
       }
       // Refusals that name none of this batch's credits would loop for ever: a fault, not a refusal.
       return settled > 0 ? "credits_refused" : "unavailable";
-    }
-    if (outcome !== "ok") return outcome;
+    } else if (outcome !== "ok") return outcome;
     for (const [id, entry] of batch.entries) if (entry.final && this.held.get(id) === entry.state) this.held.delete(id);
     for (const id of batch.entries.keys()) {
       const group = this.groupOf.get(id);
@@ -629,7 +677,41 @@ export class CharacterSaves {
       this.options.logger.info({ transfer: credit.transfer, from: credit.from, to: credit.toName, amount: credit.amount }, "bank credit written");
       this.settle(credit, "credited");
     }
-    return outcome;
+    return "ok";
+  }
+
+  /**
+   * The database refused a character's state for its generation: another process claimed the
+   * character since this one's login, and owns it now. Nothing of it here may be written any
+   * more: its held state is dropped (not retried), it leaves its trade groups (their others
+   * were written), and bank gold it sent is dropped with its debited state (neither is on disk).
+   * A state a newer login of this gateway stamped with its own claim is a different object and
+   * stays.
+   */
+  private forgetFenced(id: number, entry: Entry): void {
+    this.fenced++;
+    this.options.logger.warn(
+      { character: id, name: entry.state.name, gen: entry.state.gen, final: entry.final },
+      "character save fenced: another claim raised its generation; its state here is dropped, not retried",
+    );
+    try {
+      this.options.onFenced?.(id);
+    } catch (error) {
+      this.options.logger.error({ err: error, character: id }, "counting a fenced save threw");
+    }
+    if (this.held.get(id) === entry.state) this.held.delete(id);
+    if (this.entering.get(id) === entry.state) this.entering.delete(id);
+    const group = this.groupOf.get(id);
+    if (group) {
+      group.members.delete(id);
+      this.groupOf.delete(id);
+    }
+    for (const credit of this.credits.values()) {
+      if (credit.from !== id) continue;
+      this.options.logger.error({ transfer: credit.transfer, from: id, amount: credit.amount }, "bank credit whose sender was fenced; dropped with the debit");
+      this.credits.delete(credit.transfer);
+      this.settle(credit, "dropped");
+    }
   }
 
   /**

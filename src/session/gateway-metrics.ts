@@ -8,6 +8,8 @@ export interface GatewayMetrics {
   refused(verdict: string): void;
   rejected(reason: string): void;
   packetIn(name: string): void;
+  /** A character's save was refused because another claim raised its generation (multi-node fencing). */
+  fencedWrite(): void;
 }
 
 /** Close reasons are free text from many places; only these are kept as label values. */
@@ -25,6 +27,7 @@ export function createGatewayMetrics(registry: MetricsRegistry): GatewayMetrics 
   const rejections = registry.counter("argentum_connections_rejected_total", "Connections closed for misbehaving, by reason.");
   const packetsIn = registry.counter("argentum_packets_in_total", "Client packets received, by name.");
   const packetsInByName = new Map<string, { inc(amount?: number): void }>();
+  const fencedWrites = registry.counter("argentum_fenced_writes_total", "Character saves refused because another claim raised the character's generation.");
   return {
     sessions,
     opened(kind) {
@@ -37,6 +40,7 @@ export function createGatewayMetrics(registry: MetricsRegistry): GatewayMetrics 
     },
     refused: (verdict) => refusals.inc({ reason: verdict }),
     rejected: (reason) => rejections.inc({ reason: KNOWN_REASON.test(reason) ? reason : "other" }),
+    fencedWrite: () => fencedWrites.inc(),
     packetIn(name) {
       let bound = packetsInByName.get(name);
       if (!bound) {

@@ -13,11 +13,14 @@ type Unavailable = { kind: "unavailable" };
 type AccountOutcome<T> = T | Unavailable;
 
 /**
- * What a save batch came to: written; some characters have no row (these, or unnamed); the
- * database failed; or credits it carried were refused. Nothing is written unless "ok".
+ * What a save batch came to: written; written except the `fenced` characters (a claim raised
+ * their generation since their records were claimed: another process holds them now, nothing of
+ * theirs was written); some characters have no row (these, or unnamed); the database failed; or
+ * credits it carried were refused. Nothing is written unless "ok" or `kind: "ok"`.
  */
 export type StoreSaveOutcome =
   | "ok"
+  | { kind: "ok"; fenced: readonly number[] }
   | "not_found"
   | { kind: "not_found"; ids: readonly number[] }
   | "unavailable"
@@ -34,7 +37,7 @@ export interface GatewayStore {
   ): Promise<AccountOutcome<{ kind: "ok"; account: { id: number; email: string } } | { kind: "email_taken" } | { kind: "invalid"; reason: "email" | "password" }>>;
   listCharacters(accountId: number): Promise<CharacterRecord[] | "unavailable">;
   loadCharacter(id: number): Promise<CharacterRecord | null | "unavailable">;
-  /** A new character, born marked online (it enters the world next: see `markOnline`). */
+  /** A new character, born marked online (it enters the world next: see `claimCharacter`). */
   createCharacter(character: NewCharacter): Promise<AccountOutcome<{ kind: "ok"; character: CharacterRecord } | { kind: "name_taken" } | { kind: "unknown_account" }>>;
   touchLastLogin(accountId: number, characterId: number): Promise<void>;
   /** A character's stored vault (occupied slots), read when a banker is first opened in a session. */
@@ -44,17 +47,20 @@ export interface GatewayStore {
    * those the predicate names), and the same statement clears their online marks (a failed
    * final save leaves them marked). `credits`: bank gold for characters that are not online, in
    * the same statement (each credit's sender is in `records`); credits that cannot be made
-   * write nothing at all and are named in the outcome.
+   * write nothing at all and are named in the outcome. A record carrying `gen` is written only
+   * while the row's generation still equals it (`fenced` otherwise). `ownerNode` is recorded on
+   * every row written.
    */
   saveCharacters(
     records: readonly CharacterRecord[],
-    options?: { final?: boolean | ((characterId: number) => boolean); credits?: readonly BankCredit[] },
+    options?: { final?: boolean | ((characterId: number) => boolean); credits?: readonly BankCredit[]; ownerNode?: string },
   ): Promise<StoreSaveOutcome>;
   /**
-   * Marks a character as held by this server, so tools writing the database leave it alone.
-   * A failure is logged and reported, never thrown: the player still plays.
+   * Claims a character for a login: raises its generation (returned: the fencing token its saves
+   * carry from now on), marks it held by this server (tools writing the database leave it alone)
+   * and records `ownerNode`. A failure is logged and reported, never thrown: the player still plays.
    */
-  markOnline(characterId: number): Promise<"ok" | "not_found" | "unavailable">;
+  claimCharacter(characterId: number, ownerNode: string): Promise<{ kind: "ok"; gen: number } | { kind: "not_found" } | { kind: "unavailable" }>;
   /** Clears the mark of a character that did not make it into the world. Failures are logged. */
   markOffline(characterId: number): Promise<void>;
 }
@@ -85,15 +91,19 @@ export function createGatewayStore(database: Database, logger: Logger): GatewayS
       return guard(
         "save characters",
         async (): Promise<StoreSaveOutcome> => {
-          const outcome = await database.characters.saveCharacters(records, { final: options?.final ?? false, ...(options?.credits ? { credits: options.credits } : {}) });
+          const outcome = await database.characters.saveCharacters(records, {
+            final: options?.final ?? false,
+            ...(options?.credits ? { credits: options.credits } : {}),
+            ...(options?.ownerNode === undefined ? {} : { ownerNode: options.ownerNode }),
+          });
           if (outcome.kind === "credits_refused") return { kind: "credits_refused", refused: outcome.refused };
-          return outcome.kind === "ok" ? "ok" : { kind: "not_found", ids: outcome.ids };
+          if (outcome.kind === "not_found") return { kind: "not_found", ids: outcome.ids };
+          return outcome.fenced.length === 0 ? "ok" : { kind: "ok", fenced: outcome.fenced };
         },
         "unavailable" as const,
       );
     },
-    markOnline: (characterId) =>
-      guard("mark character online", async () => ((await database.characters.markOnline(characterId)) ? ("ok" as const) : ("not_found" as const)), "unavailable" as const),
+    claimCharacter: (characterId, ownerNode) => guard("claim character", () => database.characters.claimCharacter(characterId, ownerNode), unavailable),
     markOffline: async (characterId) => {
       await guard("mark character offline", () => database.characters.markOffline(characterId), false);
     },

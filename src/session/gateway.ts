@@ -29,6 +29,8 @@ export type SessionPhase = "connected" | "account" | "entering" | "in_world" | "
 
 /** How often deadlines (login timeouts) are checked: one timer for all connections. */
 export const DEADLINE_SWEEP_INTERVAL_MS = 1_000;
+/** The node name a gateway claims and saves characters as when its options name none (single-process `serve`). */
+export const DEFAULT_OWNER_NODE = "serve";
 /** A refused address is logged once per this interval (with how many refusals were not logged). */
 export const REFUSAL_LOG_INTERVAL_MS = 60_000;
 /** Shortest password a new account may have (`--min-password-length` changes it). */
@@ -116,6 +118,16 @@ export interface GatewayOptions {
   entangledRetryMs?: number;
   /** Ids of bank credits to offline characters (UUIDs by default); tests pass their own. */
   newTransferId?(): string;
+  /**
+   * The node this gateway claims characters and writes them as (`owner_node` of their rows;
+   * multi-node: `name:bootId`); default DEFAULT_OWNER_NODE.
+   */
+  ownerNode?: string;
+  /**
+   * A login here claimed a character (its generation is now `gen`): a cluster gateway tells the
+   * other gateways, so that a session of that character there ends (`releaseClaimedElsewhere`).
+   */
+  onCharacterClaimed?(characterId: number, gen: number): void;
 }
 
 export class Gateway implements ConnectionEvents {
@@ -136,13 +148,21 @@ export class Gateway implements ConnectionEvents {
    * world hands them back as well, with the state it last knew (older), which `saveFinals` skips.
    */
   private readonly departedWhileStopping = new Set<number>();
+  private readonly ownerNode: string;
 
   constructor(private readonly options: GatewayOptions) {
     this.limiter = new ConnectionLimiter(options.maxConnections, options.maxConnectionsPerIp);
     this.log = options.logger.child({ ctx: "gateway" });
+    this.ownerNode = options.ownerNode ?? DEFAULT_OWNER_NODE;
     this.saves = new CharacterSaves({
       store: options.store,
       logger: this.log,
+      ownerNode: this.ownerNode,
+      onFenced: (characterId) => {
+        options.metrics.fencedWrite();
+        // Another process owns the character now: a session still playing it here ends.
+        this.releaseClaimedElsewhere(characterId, Number.MAX_SAFE_INTEGER);
+      },
       now: options.now,
       knownState: (characterId) => options.world.knownState(characterId),
       knownStates: () => options.world.knownStates(),
@@ -161,6 +181,11 @@ export class Gateway implements ConnectionEvents {
   /** Characters that left the world whose final state is not known to be on disk (queued, being written, or failed). */
   get unsavedCount(): number {
     return this.saves.unsavedCount;
+  }
+
+  /** Character writes refused since start because another claim raised the character's generation. */
+  get fencedWrites(): number {
+    return this.saves.fencedWrites;
   }
 
   // ------------------------------------------------------------ connection events
@@ -468,10 +493,14 @@ export class Gateway implements ConnectionEvents {
       this.refuse(session, GATEWAY_TEXT.cannotLoad, "bank_credit_pending");
       return;
     }
-    // The mark is taken before the character is read: a tool's write (the admin command writes
-    // only unmarked characters) then either lands before the read or is refused.
-    await this.markOnline(charId);
-    const record = handedOver ?? unsaved ?? (await this.options.store.loadCharacter(charId));
+    // The claim (online mark, generation raised) is taken before the character is read: a tool's
+    // write (the admin command writes only unmarked characters) then either lands before the
+    // read or is refused, and a save by whoever held it before (another process) is fenced off.
+    const claimed = await this.claimCharacter(charId);
+    const stampedUnsaved = claimed === undefined ? unsaved : (this.saves.stampClaim(charId, claimed) ?? unsaved);
+    const found = handedOver ?? stampedUnsaved ?? (await this.options.store.loadCharacter(charId));
+    // The record goes into the world with this login's generation: its saves are this claim's.
+    const record = claimed === undefined || typeof found !== "object" || found === null ? found : { ...found, gen: claimed };
     if (session.phase !== "entering") {
       this.abandonEntry(charId);
       return;
@@ -501,8 +530,9 @@ export class Gateway implements ConnectionEvents {
       return;
     }
     session.phase = "entering";
-    // Born marked online (see `markOnline`): a bank credit meant for an offline character cannot
-    // land between the insert and this login, which enters with the inserted record.
+    // Born marked online (see `claimCharacter`), with generation 0: a bank credit meant for an
+    // offline character cannot land between the insert and this login, which enters with the
+    // inserted record (its generation included).
     const created = await this.options.store.createCharacter(outcome.character as NewCharacter);
     if (session.phase !== "entering") {
       if (created.kind === "ok") this.abandonEntry(created.character.id);
@@ -538,7 +568,7 @@ export class Gateway implements ConnectionEvents {
     if (!this.saves.giveBack(characterId)) void this.options.store.markOffline(characterId);
   }
 
-  /** Enters a character the caller marked online (see `markOnline`); a failure clears the mark. */
+  /** Enters a character the caller marked online (see `claimCharacter`); a failure clears the mark. */
   private async enterWorld(session: Session, record: CharacterRecord): Promise<void> {
     const world = this.options.world;
     if (session.phase !== "entering") {
@@ -569,6 +599,25 @@ export class Gateway implements ConnectionEvents {
       this.abandonEntry(record.id);
       this.refuse(session, GATEWAY_TEXT.cannotLoad, "enter_failed");
     }
+  }
+
+  /**
+   * Another process claimed this character with generation `gen` (a login on another gateway of
+   * the cluster, or a save here was fenced): a session here that plays it with an older
+   * generation ends, as a replaced session does. Its state is not saved: the claim fenced it, and
+   * the new login read what was on disk.
+   */
+  releaseClaimedElsewhere(characterId: number, gen: number): void {
+    const session = this.sessionByCharacter.get(characterId);
+    if (!session || session.phase === "leaving") return;
+    const known = this.options.world.knownState(characterId)?.gen;
+    if (known !== undefined && known >= gen) return;
+    this.log.warn({ character: characterId, gen, known }, "the character was claimed by another login in the cluster; this session ends");
+    session.phase = "leaving";
+    session.connection.sendFrame(gatewayFrames.errorMsg(GATEWAY_TEXT.replaced));
+    this.sessionByCharacter.delete(characterId);
+    if (this.options.world.isInWorld(session.id)) void this.options.world.leave(session.id, "claimed_elsewhere");
+    session.connection.close("replaced");
   }
 
   /** Closes the older session of a character and returns the state its map handed back. */
@@ -633,10 +682,19 @@ export class Gateway implements ConnectionEvents {
     return this.saves.retryUnsaved();
   }
 
-  /** Takes the online mark; a failure only logs (the database may be down, the player still plays). */
-  private async markOnline(characterId: number): Promise<void> {
-    const outcome = await this.options.store.markOnline(characterId);
-    if (outcome !== "ok") this.log.warn({ character: characterId, outcome }, "could not mark the character online");
+  /**
+   * Claims the character for this login (online mark, generation raised, owner recorded) and
+   * returns the generation its saves carry; undefined when the claim failed, which only logs
+   * (the database may be down, the player still plays with the generation its record has).
+   */
+  private async claimCharacter(characterId: number): Promise<number | undefined> {
+    const outcome = await this.options.store.claimCharacter(characterId, this.ownerNode);
+    if (outcome.kind === "ok") {
+      this.options.onCharacterClaimed?.(characterId, outcome.gen);
+      return outcome.gen;
+    }
+    this.log.warn({ character: characterId, outcome: outcome.kind }, "could not claim the character");
+    return undefined;
   }
 
   /** Resolves once every character write queued so far has finished (shutdown and tests wait on it). */

@@ -16,6 +16,8 @@ export interface SavedBatch {
   /** Character id → final, as the store's `final` option said for it. */
   finals: Map<number, boolean>;
   credits: BankCredit[];
+  /** The node the batch was written as (the store's `ownerNode` option). */
+  ownerNode: string | undefined;
   /** The store's answer ("pending" while a scripted promise is unsettled). */
   outcome: StoreSaveOutcome | "pending";
 }
@@ -33,11 +35,11 @@ export function recordingStore(...outcomes: (StoreSaveOutcome | Promise<StoreSav
     saveCharacters: async (records: readonly CharacterRecord[], options?: Parameters<GatewayStore["saveCharacters"]>[1]) => {
       const final = options?.final;
       const finals = new Map(records.map((r) => [r.id, typeof final === "function" ? final(r.id) : final === true]));
-      const batch: SavedBatch = { records: [...records], finals, credits: [...(options?.credits ?? [])], outcome: "pending" };
+      const batch: SavedBatch = { records: [...records], finals, credits: [...(options?.credits ?? [])], ownerNode: options?.ownerNode, outcome: "pending" };
       batches.push(batch);
       for (const waiter of waiters) if (batches.length >= waiter.count) waiter.resolve();
       batch.outcome = await (outcomes.shift() ?? "ok");
-      if (batch.outcome === "ok") landing(batch);
+      if (batch.outcome === "ok" || (typeof batch.outcome === "object" && batch.outcome.kind === "ok")) landing(batch);
       return batch.outcome;
     },
     markOffline: async () => {},

@@ -23,6 +23,7 @@ import {
 } from "../map/index.ts";
 import { LoopbackBusTransport, type BusTransport } from "./bus-transport.ts";
 import { MapWorkerHost, type MapWorkerHostEvents } from "./map-worker-host.ts";
+import type { MapHost, RemoteMaps } from "./map-host.ts";
 import { MagicTotals } from "./magic-totals.ts";
 import { NpcAiTotals } from "./npc-ai-totals.ts";
 
@@ -61,6 +62,12 @@ export interface WorldOptions {
   workerUrl?: string;
   /** How cross-map messages reach the other maps; a loopback in one process. */
   bus?: BusTransport;
+  /**
+   * A cluster gateway: the maps run on map nodes that this directory names, instead of the
+   * world's own workers (`workerCount` is then ignored). The map nodes relay cross-map messages
+   * among themselves, so `bus` is not used.
+   */
+  remote?: RemoteMaps;
 }
 
 /** A `bank_transfer` of a map, as the gateway gets it: the sender's debited state is the known state already. */
@@ -103,6 +110,8 @@ interface Route {
   pendingTransfer: boolean;
   /** The clocks, states and pets of that hand-over (opaque here), until the player stands somewhere. */
   handOver?: MapHandOver | undefined;
+  /** Cluster gateway: its map lost its owner while it stood there; the next owner gets it. */
+  orphaned?: boolean;
 }
 
 export interface WorldStats {
@@ -123,8 +132,10 @@ export interface WorldStats {
 
 export class World {
   private readonly hosts: MapWorkerHost[] = [];
-  private readonly hostOfMap = new Map<number, MapWorkerHost>();
-  private readonly loading = new Map<number, Promise<MapWorkerHost>>();
+  private readonly hostOfMap = new Map<number, MapHost>();
+  private readonly loading = new Map<number, Promise<MapHost>>();
+  /** Cluster gateway: enters waiting for a map to have an owner. */
+  private readonly ownerWaiters = new Map<number, ((host: MapHost) => void)[]>();
   private readonly routes = new Map<number, Route>();
   private readonly leaveWaiters = new Map<number, (state: CharacterRecord | null) => void>();
   private readonly snapshotWaiters = new Map<number, { pending: number; entries: SnapshotEntry[]; done: () => void }>();
@@ -135,23 +146,42 @@ export class World {
   /** Monotonic ms since which each loaded map has had nobody on it. */
   private readonly emptySince = new Map<number, number>();
   readonly stats: WorldStats = { workers: 0, mapsLoaded: 0, playersByMap: new Map(), workerLagMs: new Map(), workerQueueDelayMs: new Map(), intentsHandled: 0, handlerFaults: new Map(), restarts: 0, npcAi: new NpcAiTotals(), magic: new MagicTotals() };
+  /** Cluster gateway: frames and events dropped because their sender no longer owns the player's map (a stale owner). */
+  staleDropped = 0;
+  /** Cluster gateway: players placed again because their map changed owner or was reset. */
+  replaced = 0;
   /** Frames delivered per packet id, for metrics. */
   readonly framesOutById = new Float64Array(512);
   bytesOut = 0;
 
   private readonly bus: BusTransport;
+  private readonly remote: RemoteMaps | undefined;
 
   constructor(private readonly options: WorldOptions) {
+    this.remote = options.remote;
     this.bus = options.bus ?? new LoopbackBusTransport();
-    this.bus.subscribe((message) => this.deliverBus(message));
+    if (!this.remote) this.bus.subscribe((message) => this.deliverBus(message));
   }
 
   get onlineCount(): number {
     return this.routes.size;
   }
 
+  /** Maps of the world, loaded or not. */
+  get mapCount(): number {
+    return this.options.maps.size;
+  }
+
   /** Starts the worker pool. Maps load on first use (or all at once with `preloadAll`). */
   async start(preloadAll: boolean): Promise<void> {
+    if (this.remote) {
+      this.keepAllLoaded = true;
+      await this.remote.start({
+        onMessage: (host, message) => this.onWorkerMessage(host, message),
+        onOwner: (map, host, reset) => this.onOwner(map, host, reset),
+      });
+      return;
+    }
     const count = Math.max(1, Math.min(this.options.workerCount, this.options.maps.size));
     const events: MapWorkerHostEvents = {
       onMessage: (host, message) => this.onWorkerMessage(host, message),
@@ -277,7 +307,7 @@ export class World {
 
   /** Latest state of every player, straight from the maps (for autosave). */
   async snapshot(): Promise<SnapshotEntry[]> {
-    const live = this.hosts.filter((host) => !host.isDead && host.maps.size > 0);
+    const live = (this.remote ? this.remote.hosts() : this.hosts).filter((host) => !host.isDead && host.maps.size > 0);
     if (live.length === 0) return [];
     const requestId = this.nextRequestId++;
     const collected = { pending: live.length, entries: [] as SnapshotEntry[], done: () => {} };
@@ -294,6 +324,7 @@ export class World {
 
   /** Stops every worker; resolves with the final state of every player still in the world. */
   async stop(): Promise<CharacterRecord[]> {
+    if (this.remote) return this.stopRemote(this.remote);
     this.stopping = true;
     const finals = new Map<number, CharacterRecord>();
     for (const route of this.routes.values()) finals.set(route.session, route.state);
@@ -318,6 +349,24 @@ export class World {
     for (const host of this.hosts) host.terminate();
     this.routes.clear();
     return [...finals.values()];
+  }
+
+  /**
+   * A cluster gateway's stop: its players leave their maps (the map nodes hand back their final
+   * states); a map that does not answer in time leaves the state this gateway knows.
+   */
+  private async stopRemote(remote: RemoteMaps): Promise<CharacterRecord[]> {
+    this.stopping = true;
+    const sessions = [...this.routes.keys()];
+    const finals = await Promise.all(
+      sessions.map((session) => {
+        const known = this.routes.get(session)?.state ?? null;
+        return Promise.race([this.leave(session, "shutdown"), new Promise<CharacterRecord | null>((resolve) => setTimeout(() => resolve(known), WORKER_STOP_TIMEOUT_MS))]);
+      }),
+    );
+    this.routes.clear();
+    await remote.stop();
+    return finals.filter((state): state is CharacterRecord => state !== null);
   }
 
   /**
@@ -358,10 +407,11 @@ export class World {
 
   /** Asks every worker for its counters; answers update `stats` as they arrive. */
   requestStats(): void {
+    // Map nodes report on their own /metrics.
     for (const host of this.hosts) if (!host.isDead) host.post({ t: "stats" });
   }
 
-  private recordStats(host: MapWorkerHost, stats: WorkerStats): void {
+  private recordStats(host: MapHost, stats: WorkerStats): void {
     this.stats.workerLagMs.set(host.workerId, stats.lagMs);
     this.stats.workerQueueDelayMs.set(host.workerId, stats.queueDelayMs);
     this.stats.intentsHandled += stats.intents;
@@ -373,7 +423,7 @@ export class World {
 
   /** Test hook: crash the worker that runs `map`. */
   crashWorkerOf(map: number): void {
-    this.hostOfMap.get(map)?.post({ t: "crash" });
+    this.hostOfMap.get(map)?.post({ t: "crash", map });
   }
 
   // ---------------------------------------------------------------- internals
@@ -382,9 +432,18 @@ export class World {
     return this.options.maps.keys().next().value!;
   }
 
-  private ensureLoaded(map: number): Promise<MapWorkerHost> {
+  private ensureLoaded(map: number): Promise<MapHost> {
     const host = this.hostOfMap.get(map);
     if (host && !host.isDead) return Promise.resolve(host);
+    if (this.remote) {
+      // A map without an owner (its node died, the claim is on its way): the player waits in transit.
+      if (!this.options.maps.has(map)) return Promise.reject(new Error(`no map ${map} in this world`));
+      return new Promise((resolve) => {
+        const waiting = this.ownerWaiters.get(map);
+        if (waiting) waiting.push(resolve);
+        else this.ownerWaiters.set(map, [resolve]);
+      });
+    }
     const pending = this.loading.get(map);
     if (pending) return pending;
     const definition = this.options.maps.get(map);
@@ -420,9 +479,18 @@ export class World {
     },
   };
 
-  private onWorkerMessage(host: MapWorkerHost, message: FromWorker): void {
+  private onWorkerMessage(host: MapHost, message: FromWorker): void {
     switch (message.t) {
       case "out":
+        if (this.remote) {
+          this.sender = host;
+          readOutbox(message.frames, this.remoteOutboxReader);
+          for (const event of message.events) {
+            if (this.ownsEventSession(host, event)) this.onMapEvent(event);
+            else this.staleDropped++;
+          }
+          return;
+        }
         readOutbox(message.frames, this.outboxReader);
         for (const event of message.events) this.onMapEvent(event);
         return;
@@ -432,7 +500,7 @@ export class World {
         // follows this answer is newer, and must not be overwritten by it when the last worker answers.
         for (const entry of message.entries) {
           const route = this.routes.get(entry.session);
-          if (route && !route.inTransit && route.map === entry.map) route.state = this.withOwed(route, entry.state);
+          if (route && !route.inTransit && route.map === entry.map && this.hostOfMap.get(entry.map) === host) route.state = this.withOwed(route, entry.state);
         }
         const waiter = this.snapshotWaiters.get(message.requestId);
         if (!waiter) return;
@@ -458,6 +526,69 @@ export class World {
         return;
       default:
         return;
+    }
+  }
+
+  /** The host whose `out` message is being read (cluster gateway). */
+  private sender: MapHost | undefined;
+
+  /** A cluster gateway's reader: a run is delivered only when its sender owns the player's map now. */
+  private readonly remoteOutboxReader: OutboxReader = {
+    onPacketCount: (id, frames) => this.outboxReader.onPacketCount?.(id, frames),
+    onRun: (session, run) => {
+      const route = this.routes.get(session);
+      if (!route || this.hostOfMap.get(route.map) !== this.sender) {
+        this.staleDropped++;
+        return;
+      }
+      countFramesById(run, this.framesOutById);
+      this.outboxReader.onRun(session, run);
+    },
+  };
+
+  /**
+   * Whether `host` owns the map of the player an event is about (cluster gateway): a node that
+   * lost a map (paused past its lease) may still report on its players; the new owner's word
+   * counts. Events of players this gateway does not route are passed on (they change nothing).
+   */
+  private ownsEventSession(host: MapHost, event: MapEvent): boolean {
+    const session = event.t === "save_now" ? event.entries[0]?.session : event.session;
+    if (session === undefined) return true;
+    const route = this.routes.get(session);
+    if (!route) return true;
+    return this.hostOfMap.get(route.map) === host;
+  }
+
+  /**
+   * Cluster gateway: `map` changed owner, or its owner lost its players (`reset`). Its players
+   * are placed again on the new owner from the states this gateway knows (the last snapshot,
+   * hand-over or trade): a warp's map-enter packets on the same socket, or, for a login not
+   * finished, the login's. Without an owner they wait in transit (their input is dropped).
+   */
+  private onOwner(map: number, host: MapHost | undefined, reset: boolean): void {
+    const previous = this.hostOfMap.get(map);
+    if (host) this.hostOfMap.set(map, host);
+    else this.hostOfMap.delete(map);
+    this.stats.mapsLoaded = this.hostOfMap.size;
+    if (host) {
+      const waiting = this.ownerWaiters.get(map);
+      this.ownerWaiters.delete(map);
+      for (const resolve of waiting ?? []) resolve(host);
+    }
+    if (previous === host && !reset) return;
+    for (const route of this.routes.values()) {
+      if (route.map !== map) continue;
+      // Entered while the map had no owner: the waiter in `ensureLoaded` posts its enter.
+      if (!previous && !route.orphaned && !reset) continue;
+      route.inTransit = true;
+      if (!host) {
+        route.orphaned = true;
+        continue;
+      }
+      route.orphaned = false;
+      this.replaced++;
+      const kind: EnterKind = route.loggingIn ? "login" : route.pendingTransfer ? "transfer" : "recover";
+      this.postEnter(host, route, kind, route.cameFrom, kind === "transfer" ? route.handOver : undefined);
     }
   }
 
@@ -619,7 +750,7 @@ export class World {
    * Puts the route's player on its map with its whole known state, bank credits sent before
    * included: the credits owed by the map it comes from are settled by this state.
    */
-  private postEnter(host: MapWorkerHost, route: Route, kind: EnterKind, cameFrom: Route["cameFrom"], handOver?: MapHandOver): void {
+  private postEnter(host: MapHost, route: Route, kind: EnterKind, cameFrom: Route["cameFrom"], handOver?: MapHandOver): void {
     route.owed.clear();
     host.post({ t: "enter", map: route.map, session: route.session, record: route.state, kind, userSlot: route.userSlot, cameFrom, handOver, onlineCount: this.routes.size });
   }
@@ -630,5 +761,18 @@ export class World {
     let owed = 0;
     for (const amount of route.owed.values()) owed += amount;
     return { ...state, bankGold: state.bankGold + owed };
+  }
+}
+
+/**
+ * Counts the frames of a run by packet id (a frame is `u16 length, u16 id, ...`): a map node's
+ * runs come without the worker's per-id counts, which it cannot split between gateways.
+ */
+function countFramesById(run: Uint8Array, counts: Float64Array): void {
+  let at = 0;
+  while (at + 4 <= run.length) {
+    const id = run[at + 2]! | (run[at + 3]! << 8);
+    if (id < counts.length) counts[id]!++;
+    at += 2 + (run[at]! | (run[at + 1]! << 8));
   }
 }

@@ -127,6 +127,13 @@ export interface CharacterRecord extends NewCharacter {
   createdAt: Date;
   updatedAt: Date;
   lastLoginAt: Date | null;
+  /**
+   * The generation the holder claimed the character with (its fencing token, multi-node): a save
+   * of this record writes only while the stored generation still equals it. Filled when the
+   * record is read from the database and stamped by a login's claim; it travels through the map
+   * workers unchanged. Absent on records of tools, whose saves are not fenced.
+   */
+  gen?: number;
 }
 
 export const EMPTY_EQUIPMENT: Equipment = {

@@ -38,8 +38,10 @@ const PRIVILEGE_USER = 1;
 export function enter(ctx: MapContext, request: EnterRequest): void {
   const { session, record } = request;
   const mapId = ctx.definition.id;
-  if (ctx.store.player(session)) {
-    ctx.emit({ t: "enter_failed", session, map: mapId, reason: "already_here" });
+  const present = ctx.store.player(session);
+  if (present) {
+    if (request.kind === "recover") resync(ctx, present);
+    else ctx.emit({ t: "enter_failed", session, map: mapId, reason: "already_here" });
     return;
   }
   const spot = findFreeTile(ctx.terrain, ctx.store, record.position.x, record.position.y);
@@ -81,6 +83,19 @@ export function enter(ctx: MapContext, request: EnterRequest): void {
     for (const frame of packets.loginBurstAfterArea(state, ctx.onlineCount(), ctx.rules.motd)) view.send(player, frame);
   }
   ctx.emit({ t: "entered", session, map: mapId, x: spot.x, y: spot.y });
+}
+
+/**
+ * A recovery of a player who is still here (a cluster gateway lost track of messages to or from
+ * this map and places its players again): the player keeps everything and gets the map-enter
+ * packets of a warp, so its client redraws the map as it is now.
+ */
+function resync(ctx: MapContext, player: PlayerEntity): void {
+  const mapId = ctx.definition.id;
+  ctx.view.send(player, ctx.packets.changeMap(mapId));
+  ctx.view.playerWarped(player, player.x, player.y);
+  ctx.view.send(player, ctx.packets.userCharIndexInServer(player.charIndex));
+  ctx.emit({ t: "entered", session: player.session, map: mapId, x: player.x, y: player.y });
 }
 
 /** Takes a player off the map (logout, disconnect, replaced session) and reports its final state. */
