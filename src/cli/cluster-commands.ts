@@ -4,10 +4,10 @@
  * maps whose leases they hold. Both need the cluster's Postgres and NATS.
  */
 import { describeSettings, loadClusterConfig } from "../config/index.ts";
-import { createLogger, type Logger } from "../log/index.ts";
-import { defaultNodeName, StartupError, startMapNode, startServer } from "../server/index.ts";
+import { createLogger } from "../log/index.ts";
+import { defaultNodeName, startMapNode, startServer } from "../server/index.ts";
 import type { CliIo, Command } from "./command.ts";
-import { SHUTDOWN_DEADLINE_MS } from "./serve-command.ts";
+import { runUntilSignal } from "./run-until-signal.ts";
 
 const CLUSTER_NOTE = `A cluster keeps its state in Postgres (--database-url is required) and its nodes talk over
 NATS; --cluster prefixes every NATS subject, so several clusters can share one NATS server.`;
@@ -33,7 +33,7 @@ ${describeSettings(true)}
       const server = await startServer(config, logger, {
         cluster: { natsUrl: config.natsUrl, cluster: config.cluster, nodeName: config.nodeId ?? defaultNodeName("gateway") },
       });
-      return { stop: (reason) => server.stop(reason), unsaved: () => server.gateway.unsavedCount + server.world.onlineCount };
+      return { stop: (reason) => server.stop(reason), unsaved: () => ({ finalStates: server.gateway.unsavedCount, inWorld: server.world.onlineCount }) };
     });
   },
 };
@@ -57,7 +57,8 @@ ${describeSettings(true)}
     const logger = createLogger(config.logLevel);
     return runUntilSignal(io, logger, async () => {
       const node = await startMapNode(config, logger);
-      return { stop: (reason) => node.stop(reason), unsaved: () => node.node.sessionCount };
+      // A map node's players are saved by their gateways; those still on it when the deadline passes fall back to their last autosave.
+      return { stop: (reason) => node.stop(reason), unsaved: () => ({ finalStates: 0, inWorld: node.node.sessionCount }) };
     });
   },
 };
@@ -65,46 +66,4 @@ ${describeSettings(true)}
 function badUsage(io: CliIo, message: string): number {
   io.err(`argentum: ${message}\n`);
   return 2;
-}
-
-interface Running {
-  stop(reason: string): Promise<void>;
-  /** Players whose state a stop cut short would lose (for the deadline's log line). */
-  unsaved(): number;
-}
-
-/** Starts, then runs until SIGINT or SIGTERM and stops within the shutdown deadline. */
-async function runUntilSignal(io: CliIo, logger: Logger, start: () => Promise<Running>): Promise<number> {
-  let running: Running;
-  try {
-    running = await start();
-  } catch (error) {
-    const message = error instanceof StartupError ? error.message : `unexpected start-up failure: ${(error as Error).stack ?? error}`;
-    io.err(`argentum: ${message}\n`);
-    return 1;
-  }
-  return new Promise<number>((resolve) => {
-    let stopping = false;
-    const stop = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      const deadline = setTimeout(() => {
-        logger.error({ signal, deadlineMs: SHUTDOWN_DEADLINE_MS, notSaved: running.unsaved() }, "shutdown deadline passed; exiting without a clean stop");
-        resolve(1);
-      }, SHUTDOWN_DEADLINE_MS);
-      running
-        .stop(`signal ${signal}`)
-        .then(() => {
-          clearTimeout(deadline);
-          resolve(0);
-        })
-        .catch((error: unknown) => {
-          clearTimeout(deadline);
-          logger.error({ err: error }, "shutdown failed");
-          resolve(1);
-        });
-    };
-    process.on("SIGINT", () => stop("SIGINT"));
-    process.on("SIGTERM", () => stop("SIGTERM"));
-  });
 }

@@ -7,7 +7,8 @@ import { MemoryClusterHub, type ClusterBus } from "./bus/index.ts";
 import { GatewayDirectory } from "./gateway-directory.ts";
 import { newNodeIdentity, SUBJECTS, type NodeIdentity } from "./node-identity.ts";
 import { RemoteNodeHost } from "./remote-node-host.ts";
-import { LinkWriter, OutboxRunWriter, type DirectoryNotice } from "./wire.ts";
+import { emptyWorkerStats, LinkWriter, OutboxRunWriter, type DirectoryNotice } from "./wire.ts";
+import { testCharacter } from "../game/character/character-record.test-support.ts";
 
 const GATEWAY = newNodeIdentity("gw", 0x0000_0a0a);
 const A = newNodeIdentity("node-a", 0xaaaa_0001);
@@ -293,6 +294,19 @@ describe("GatewayDirectory: what the nodes send this gateway", () => {
     expect(fromA.events).toEqual(events);
     expect(runsOf(fromB.frames)).toEqual([[7, [9]]]);
     expect(fromB.events).toEqual([]);
+  });
+
+  test("a snapshot answer in parts reaches the world once, whole, when its last part arrives", async () => {
+    const { recorder, linkOf, send } = await setup([row(1, A, 1)]);
+    const entry = (session: number) => ({ session, map: 1, state: testCharacter(session) });
+    await send(linkOf(A).control({ t: "snapshot", requestId: 9, entries: [entry(1), entry(2)], stats: emptyWorkerStats(), more: true }));
+    expect(recorder.messages).toEqual([]);
+    await send(linkOf(A).control({ t: "snapshot", requestId: 9, entries: [entry(3)], stats: emptyWorkerStats() }));
+    expect(recorder.messages).toHaveLength(1);
+    const [node, message] = recorder.messages[0]!;
+    expect(node).toBe(A.id);
+    expect(message.t === "snapshot" && message.requestId).toBe(9);
+    expect(message.t === "snapshot" && message.entries.map((e) => e.session)).toEqual([1, 2, 3]);
   });
 
   test("a fault from a node reaches the world as the worker's fault message", async () => {

@@ -11,7 +11,7 @@
  */
 import type { MapLeaseRepository } from "../db/index.ts";
 import type { Logger } from "../log/index.ts";
-import type { FromWorker } from "../map/index.ts";
+import type { FromWorker, SnapshotEntry } from "../map/index.ts";
 import type { MapHost, RemoteMaps, RemoteMapsEvents } from "../world/index.ts";
 import { LinkSequenceChecker, type ClusterBus, type Subscription } from "./bus/index.ts";
 import { bootOfNodeId, SUBJECTS, type NodeIdentity } from "./node-identity.ts";
@@ -43,6 +43,8 @@ export class GatewayDirectory implements RemoteMaps {
   private readonly epochs = new Map<number, number>();
   private readonly sequences = new LinkSequenceChecker();
   private readonly subscriptions: Subscription[] = [];
+  /** Parts of snapshot answers so far, by node and request. */
+  private readonly snapshotParts = new Map<string, SnapshotEntry[]>();
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private polling = false;
   /** Frames hop (node send → gateway receive), ms. */
@@ -193,9 +195,18 @@ export class GatewayDirectory implements RemoteMaps {
       case "resync":
         this.resync(host, "asked by the node");
         return;
-      case "snapshot":
-        events.onMessage(host, { ...control, stats: control.stats ?? emptyWorkerStats() } satisfies FromWorker);
+      case "snapshot": {
+        // A big answer comes in parts: the world gets it whole, once.
+        const key = `${host.workerId}:${control.requestId}`;
+        const earlier = this.snapshotParts.get(key) ?? [];
+        if (control.more === true) {
+          this.snapshotParts.set(key, [...earlier, ...control.entries]);
+          return;
+        }
+        this.snapshotParts.delete(key);
+        events.onMessage(host, { t: "snapshot", requestId: control.requestId, entries: [...earlier, ...control.entries], stats: control.stats ?? emptyWorkerStats() } satisfies FromWorker);
         return;
+      }
       case "fault":
         events.onMessage(host, control);
         return;

@@ -24,7 +24,7 @@ import { Histogram } from "../time/index.ts";
 import { MapWorkerHost, type MapWorkerHostEvents } from "../world/index.ts";
 import { LinkSequenceChecker, type ClusterBus, type Subscription } from "./bus/index.ts";
 import { SUBJECTS, type NodeIdentity } from "./node-identity.ts";
-import { decodeLinkMessage, emptyWorkerStats, LinkWriter, nowMs, OutboxRunWriter, type DirectoryNotice, type GatewayControl, type NodeControl } from "./wire.ts";
+import { decodeLinkMessage, emptyWorkerStats, LinkWriter, MAX_LINK_MESSAGE_BYTES, nowMs, OutboxRunWriter, partsThatFit, type DirectoryNotice, type GatewayControl, type NodeControl } from "./wire.ts";
 
 /** How long a snapshot asked by a gateway waits for the workers. */
 const SNAPSHOT_TIMEOUT_MS = 4_000;
@@ -83,6 +83,7 @@ export interface MapNodeStats {
   orphanSaveFailures: number;
   fencedWrites: number;
   workerRestarts: number;
+  publishFailures: number;
 }
 
 export class MapNode {
@@ -103,7 +104,7 @@ export class MapNode {
   private stopping = false;
   /** Intent hop: gateway publish → this node's receive, ms. */
   readonly intentHopMs = new Histogram();
-  readonly stats: MapNodeStats = { intentsIn: 0, messagesIn: 0, messagesOut: 0, gapsIn: 0, badMessages: 0, droppedOut: 0, orphansSaved: 0, orphanSaveFailures: 0, fencedWrites: 0, workerRestarts: 0 };
+  readonly stats: MapNodeStats = { intentsIn: 0, messagesIn: 0, messagesOut: 0, gapsIn: 0, badMessages: 0, droppedOut: 0, orphansSaved: 0, orphanSaveFailures: 0, fencedWrites: 0, workerRestarts: 0, publishFailures: 0 };
   /** The workers' last reports, by worker id. */
   readonly workerStats = new Map<number, WorkerStats>();
 
@@ -231,7 +232,7 @@ export class MapNode {
       byGateway.set(place.gateway, list);
     }
     // An unasked snapshot (request 0): the gateways take these as their players' known states.
-    for (const [gateway, entries] of byGateway) this.sendControl(gateway, { t: "snapshot", requestId: 0, entries, stats: emptyWorkerStats() });
+    for (const [gateway, entries] of byGateway) this.sendSnapshot(gateway, 0, entries);
     await this.options.bus.flush().catch(() => {});
     for (const subscription of this.subscriptions) subscription.unsubscribe();
   }
@@ -331,7 +332,7 @@ export class MapNode {
     const live = this.hosts.filter((host) => !host.isDead && host.maps.size > 0);
     const answer = (entries: SnapshotEntry[]) => {
       const mine = entries.filter((entry) => this.sessions.get(entry.session)?.gateway === gateway && this.epochOf.has(entry.map));
-      this.sendControl(gateway, { t: "snapshot", requestId, entries: mine, stats: emptyWorkerStats() });
+      this.sendSnapshot(gateway, requestId, mine);
     };
     if (live.length === 0) return answer([]);
     const local = this.nextSnapshotId++;
@@ -363,7 +364,10 @@ export class MapNode {
         this.stats.droppedOut++;
         return;
       }
-      this.link(place.gateway).runs.add(session, run);
+      const link = this.link(place.gateway);
+      // Within one message's size: what came before goes now (this turn's events follow the runs).
+      if (!link.runs.isEmpty && link.runs.byteLength + 8 + run.byteLength > MAX_LINK_MESSAGE_BYTES) this.sendLink(link);
+      link.runs.add(session, run);
     },
   };
 
@@ -447,20 +451,40 @@ export class MapNode {
   }
 
   private flushGateways(): void {
-    for (const link of this.gateways.values()) {
-      if (link.runs.isEmpty && link.events.length === 0) continue;
-      const events = link.events;
-      link.events = [];
-      this.options.bus.publish(link.subject, link.writer.frames(link.runs.take(), events));
-      this.stats.messagesOut++;
-    }
+    for (const link of this.gateways.values()) if (!link.runs.isEmpty || link.events.length > 0) this.sendLink(link);
+  }
+
+  /** A gateway's runs and events so far, in one message or more (see MAX_LINK_MESSAGE_BYTES). */
+  private sendLink(link: GatewayLink): void {
+    const events = link.events;
+    link.events = [];
+    for (const message of link.writer.framesInParts(link.runs.take(), events)) this.publish(link.subject, message);
   }
 
   private sendControl(gateway: number, message: NodeControl): void {
     const link = this.link(gateway);
     this.flushGateways();
-    this.options.bus.publish(link.subject, link.writer.control(message));
-    this.stats.messagesOut++;
+    this.publish(link.subject, link.writer.control(message));
+  }
+
+  /** A snapshot answer, in parts when its states do not fit in one message. */
+  private sendSnapshot(gateway: number, requestId: number, entries: SnapshotEntry[]): void {
+    const parts = partsThatFit(entries, MAX_LINK_MESSAGE_BYTES);
+    parts.forEach((part, index) => {
+      const last = index === parts.length - 1;
+      this.sendControl(gateway, { t: "snapshot", requestId, entries: part, stats: emptyWorkerStats(), ...(last ? {} : { more: true }) });
+    });
+  }
+
+  private publish(subject: string, message: Uint8Array): void {
+    try {
+      this.options.bus.publish(subject, message);
+      this.stats.messagesOut++;
+    } catch (error) {
+      // Lost like a message NATS dropped: the gateway sees the gap and resyncs.
+      this.stats.publishFailures++;
+      this.options.logger.error({ err: error, bytes: message.byteLength, subject }, "a message to a gateway could not be sent");
+    }
   }
 
   private link(gateway: number): GatewayLink {

@@ -142,6 +142,23 @@ describe("LinkWriter + decodeLinkMessage", () => {
     ]);
   });
 
+  test("frames in parts: events too big for one message go in several, in order, the frames in the first, numbered one after another", () => {
+    const runs = new OutboxRunWriter();
+    runs.add(3, new Uint8Array([9, 9]));
+    const events: MapEvent[] = Array.from({ length: 40 }, (_, index) => ({ t: "left", session: index + 1, state: testCharacter(index + 1), reason: "shutdown" }));
+    const writer = new LinkWriter(SOURCE);
+    const messages = writer.framesInParts(runs.take(), events, 4_096);
+    expect(messages.length).toBeGreaterThan(1);
+    const read = messages.map(decoded);
+    expect(read.map((message) => message.header.seq)).toEqual(read.map((_, index) => index + 1));
+    const all = read.flatMap((message) => (message.kind === "frames" ? message.events : []));
+    expect(all).toEqual(events);
+    expect(read.map((message) => (message.kind === "frames" ? runsOf(message.frames).runs.length : -1))).toEqual(read.map((_, index) => (index === 0 ? 1 : 0)));
+    // A part holds more than one event unless one alone passes the limit.
+    for (const message of messages) expect(message.byteLength).toBeLessThan(4_096 * 2 + ENVELOPE_BYTES + 64);
+    expect(writer.framesInParts(new OutboxRunWriter().take(), events)).toHaveLength(1);
+  });
+
   test("frames: an empty outbox and no events", () => {
     const message = decoded(new LinkWriter(SOURCE).frames(new OutboxRunWriter().take(), []));
     if (message.kind !== "frames") throw new Error(`got ${message.kind}`);

@@ -14,9 +14,17 @@ import { decodeEnvelope, encodeEnvelope, ENVELOPE_KINDS, LinkSequencer, type Env
 /** Gateway → map node control messages: the worker protocol's, for the maps the node holds. */
 export type GatewayControl = Extract<ToWorker, { t: "enter" | "leave" | "bank_loaded" | "bank_credit" | "bank_transfer_answer" | "snapshot" | "crash" }>;
 
+/**
+ * The largest message body a link sends (NATS refuses payloads over its `max_payload`, 1 MiB by
+ * default): outboxes, events and snapshots bigger than this go in several messages.
+ */
+export const MAX_LINK_MESSAGE_BYTES = 256 * 1024;
+
 /** Map node → gateway control messages. */
 export type NodeControl =
-  | Extract<FromWorker, { t: "snapshot" | "fault" }>
+  /** `more`: a part of a snapshot too big for one message; the part without it ends the answer. */
+  | (Extract<FromWorker, { t: "snapshot" }> & { more?: boolean })
+  | Extract<FromWorker, { t: "fault" }>
   /** The node lost track of the gateway's messages (a sequence gap): the gateway places its players on that node again. */
   | { t: "resync" };
 
@@ -53,12 +61,22 @@ export class LinkWriter {
     return this.wrap(ENVELOPE_KINDS.control, new Uint8Array(serialize(message)));
   }
 
-  /** `frames`: an outbox (map/outbox.ts layout); `events`: the map events for the same sessions. */
+  /**
+   * `frames`: an outbox (map/outbox.ts layout); `events`: the map events for the same sessions.
+   * One message, whatever its size (see `framesInParts`).
+   */
   frames(frames: Uint8Array, events: readonly MapEvent[]): Uint8Array {
-    const eventBytes = events.length === 0 ? EMPTY : new Uint8Array(serialize(events));
-    const length = new Uint8Array(4);
-    new DataView(length.buffer).setUint32(0, eventBytes.byteLength, true);
-    return this.wrap(ENVELOPE_KINDS.frames, [length, frames, eventBytes]);
+    return this.framesInParts(frames, events, Number.POSITIVE_INFINITY)[0]!;
+  }
+
+  /** The same as messages of at most about `limit` bytes of events each; the frames go in the first. */
+  framesInParts(frames: Uint8Array, events: readonly MapEvent[], limit = MAX_LINK_MESSAGE_BYTES): Uint8Array[] {
+    const parts = events.length === 0 ? [EMPTY] : serializedParts(events, limit);
+    return parts.map((eventBytes, index) => {
+      const length = new Uint8Array(4);
+      new DataView(length.buffer).setUint32(0, eventBytes.byteLength, true);
+      return this.wrap(ENVELOPE_KINDS.frames, [length, index === 0 ? frames : EMPTY_OUTBOX, eventBytes]);
+    });
   }
 
   private wrap(kind: number, body: Uint8Array | Uint8Array[]): Uint8Array {
@@ -67,6 +85,26 @@ export class LinkWriter {
 }
 
 const EMPTY = new Uint8Array(0);
+/** An outbox with no packet counts and no runs. */
+const EMPTY_OUTBOX = new Uint8Array(2);
+
+/**
+ * A list as structured clones of at most `limit` bytes each (halved until each part fits; one
+ * item bigger than the limit is a part of its own), in order.
+ */
+export function serializedParts<T>(items: readonly T[], limit: number): Uint8Array[] {
+  const whole = new Uint8Array(serialize(items));
+  if (whole.byteLength <= limit || items.length <= 1) return [whole];
+  const half = Math.ceil(items.length / 2);
+  return [...serializedParts(items.slice(0, half), limit), ...serializedParts(items.slice(half), limit)];
+}
+
+/** The same split, giving the items of each part (for messages that carry a list among other fields). */
+export function partsThatFit<T>(items: readonly T[], limit: number): T[][] {
+  if (items.length <= 1 || new Uint8Array(serialize(items)).byteLength <= limit) return [[...items]];
+  const half = Math.ceil(items.length / 2);
+  return [...partsThatFit(items.slice(0, half), limit), ...partsThatFit(items.slice(half), limit)];
+}
 
 /** Wall-clock ms with sub-ms precision: comparable between processes of one machine (hop latency). */
 export function nowMs(): number {
@@ -124,6 +162,11 @@ export class OutboxRunWriter {
 
   get isEmpty(): boolean {
     return this.runs === 0;
+  }
+
+  /** Bytes written so far. */
+  get byteLength(): number {
+    return this.length;
   }
 
   add(session: number, run: Uint8Array): void {

@@ -14,7 +14,7 @@ import { createGatewayMetrics, createGatewayStore, Gateway } from "../session/in
 import { VERSION } from "../version.ts";
 import { World } from "../world/index.ts";
 import { BLOCKED_ALL, isWaterForWalker } from "../game/movement/index.ts";
-import type { MapDefinition } from "../map/index.ts";
+import type { MapDefinition, WorkerSettings } from "../map/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
 import { registerNpcAiMetrics } from "./npc-ai-metrics.ts";
 import { registerFlushMetrics } from "./flush-metrics.ts";
@@ -203,17 +203,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   const world = new World({
     maps: serverWorld.maps,
     workerCount: options.mapWorkers ?? (config.mapWorkers === "auto" ? defaultWorkerCount(serverWorld.maps.size) : config.mapWorkers),
-    settings: {
-      aoiMode: config.aoiMode,
-      dayLengthMs: DAY_LENGTH_MS,
-      tables: serverWorld.tables,
-      nakedBodies: serverWorld.nakedBodies,
-      rules: { motd: DEFAULT_MOTD, globalChat: config.globalChat, globalChatIntervalMs: GLOBAL_CHAT_INTERVAL_MS },
-      startedAtEpochMs: Date.now(),
-      randomSeed: randomSeed(),
-      flushIntervalMs: config.flushIntervalMs,
-      flushWaitPerSessionMs: FLUSH_WAIT_PER_WRITE_MS,
-    },
+    settings: workerSettings(config, serverWorld),
     logger: logger.child({ ctx: "world" }),
     deliver: (session, frame) => gateway?.deliver(session, frame),
     onLeft: (session, state, reason) => gateway?.onWorldLeft(session, state, reason),
@@ -412,6 +402,21 @@ function landTiles(map: MapDefinition): number {
     if ((collision[i]! & BLOCKED_ALL) !== BLOCKED_ALL && !isWaterForWalker(collision[i]!, triggers[i]!)) land++;
   }
   return land;
+}
+
+/** What every map worker of this process gets at start (a map node's too). */
+export function workerSettings(config: ServerConfig, serverWorld: ServerWorld): WorkerSettings {
+  return {
+    aoiMode: config.aoiMode,
+    dayLengthMs: DAY_LENGTH_MS,
+    tables: serverWorld.tables,
+    nakedBodies: serverWorld.nakedBodies,
+    rules: { motd: DEFAULT_MOTD, globalChat: config.globalChat, globalChatIntervalMs: GLOBAL_CHAT_INTERVAL_MS },
+    startedAtEpochMs: Date.now(),
+    randomSeed: randomSeed(),
+    flushIntervalMs: config.flushIntervalMs,
+    flushWaitPerSessionMs: FLUSH_WAIT_PER_WRITE_MS,
+  };
 }
 
 /** A fresh seed per run for the map workers' random streams (tests inject their own RNG). */

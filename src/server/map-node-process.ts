@@ -9,10 +9,9 @@ import type { ClusterConfig } from "../config/index.ts";
 import { openDatabase, NODE_LIVENESS_MS, type Database } from "../db/index.ts";
 import type { Logger } from "../log/index.ts";
 import { EventLoopLagMonitor, MetricsRegistry, registerProcessMetrics } from "../metrics/index.ts";
-import { DAY_LENGTH_MS, DEFAULT_MOTD, GLOBAL_CHAT_INTERVAL_MS, StartupError, WORKER_STATS_INTERVAL_MS } from "./index.ts";
+import { StartupError, WORKER_STATS_INTERVAL_MS, workerSettings } from "./index.ts";
 import { loadServerWorld } from "./server-world.ts";
 import { RealClock, RealTimerDriver, TimerScheduler, TimerWheel } from "../time/index.ts";
-import { FLUSH_WAIT_PER_WRITE_MS } from "../net/index.ts";
 import { VERSION } from "../version.ts";
 import { bootOfNodeId, connectNatsBus, LeaseManager, MapNode, mapRegions, newNodeIdentity, type ClusterBus } from "../cluster/index.ts";
 
@@ -93,17 +92,7 @@ export async function startMapNode(config: ClusterConfig, logger: Logger, option
     identity,
     bus,
     maps: serverWorld.maps,
-    settings: {
-      aoiMode: config.aoiMode,
-      dayLengthMs: DAY_LENGTH_MS,
-      tables: serverWorld.tables,
-      nakedBodies: serverWorld.nakedBodies,
-      rules: { motd: DEFAULT_MOTD, globalChat: config.globalChat, globalChatIntervalMs: GLOBAL_CHAT_INTERVAL_MS },
-      startedAtEpochMs: Date.now(),
-      randomSeed: crypto.getRandomValues(new Uint32Array(1))[0]!,
-      flushIntervalMs: config.flushIntervalMs,
-      flushWaitPerSessionMs: FLUSH_WAIT_PER_WRITE_MS,
-    },
+    settings: workerSettings(config, serverWorld),
     workerCount: options.mapWorkers ?? (config.mapWorkers === "auto" ? Math.max(1, Math.min(serverWorld.maps.size, navigator.hardwareConcurrency || 1)) : config.mapWorkers),
     logger: log,
     workerUrl: options.mapWorkerUrl,

@@ -699,19 +699,8 @@ export class CharacterSaves {
     } catch (error) {
       this.options.logger.error({ err: error, character: id }, "counting a fenced save threw");
     }
-    if (this.held.get(id) === entry.state) this.held.delete(id);
     if (this.entering.get(id) === entry.state) this.entering.delete(id);
-    const group = this.groupOf.get(id);
-    if (group) {
-      group.members.delete(id);
-      this.groupOf.delete(id);
-    }
-    for (const credit of this.credits.values()) {
-      if (credit.from !== id) continue;
-      this.options.logger.error({ transfer: credit.transfer, from: id, amount: credit.amount }, "bank credit whose sender was fenced; dropped with the debit");
-      this.credits.delete(credit.transfer);
-      this.settle(credit, "dropped");
-    }
+    this.forgetUnwritable(id, entry, "bank credit whose sender was fenced; dropped with the debit");
   }
 
   /**
@@ -721,6 +710,11 @@ export class CharacterSaves {
    */
   private forgetRowless(id: number, entry: Entry): void {
     this.options.logger.error({ character: id, name: entry.state.name, final: entry.final }, "character has no row any more; left out of the save");
+    this.forgetUnwritable(id, entry, "bank credit whose sender has no row any more; dropped with the debit");
+  }
+
+  /** A state that can never be written: not held, out of its trade group, and the bank gold it sent dropped with it. */
+  private forgetUnwritable(id: number, entry: Entry, creditMessage: string): void {
     if (this.held.get(id) === entry.state) this.held.delete(id);
     const group = this.groupOf.get(id);
     if (group) {
@@ -729,7 +723,7 @@ export class CharacterSaves {
     }
     for (const credit of this.credits.values()) {
       if (credit.from !== id) continue;
-      this.options.logger.error({ transfer: credit.transfer, from: id, amount: credit.amount }, "bank credit whose sender has no row any more; dropped with the debit");
+      this.options.logger.error({ transfer: credit.transfer, from: id, amount: credit.amount }, creditMessage);
       this.credits.delete(credit.transfer);
       this.settle(credit, "dropped");
     }

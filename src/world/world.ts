@@ -357,13 +357,16 @@ export class World {
    */
   private async stopRemote(remote: RemoteMaps): Promise<CharacterRecord[]> {
     this.stopping = true;
-    const sessions = [...this.routes.keys()];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), WORKER_STOP_TIMEOUT_MS)));
     const finals = await Promise.all(
-      sessions.map((session) => {
-        const known = this.routes.get(session)?.state ?? null;
-        return Promise.race([this.leave(session, "shutdown"), new Promise<CharacterRecord | null>((resolve) => setTimeout(() => resolve(known), WORKER_STOP_TIMEOUT_MS))]);
+      [...this.routes.values()].map(async (route) => {
+        const known = route.state;
+        const answer = await Promise.race([this.leave(route.session, "shutdown"), deadline]);
+        return answer === "late" ? known : answer;
       }),
     );
+    clearTimeout(timer);
     this.routes.clear();
     await remote.stop();
     return finals.filter((state): state is CharacterRecord => state !== null);
