@@ -1,6 +1,6 @@
 /**
- * Combat end to end on the default world (issue #15): a stock-protocol client over TCP and
- * WebSocket, on PGlite and Postgres, stands next to a wild boar in the field, strikes it with
+ * Combat end to end on the default world (issue #15): a stock-protocol client (over TCP on
+ * PGlite, over WebSocket on Postgres: `gameplayPairs`) stands next to a wild boar in the field, strikes it with
  * `Attack` until it dies (damage numbers, the HP bar, experience, the kill message, its gold on the
  * ground) while the boar bites back (`CharAtaca`, `NPCHitUser`); the experience is still there
  * after logging out and in. Also: the exact experience of a kill, a level-up with the class's
@@ -13,7 +13,7 @@ import type { CharacterRecord } from "../src/game/character/index.ts";
 import { vbRound } from "../src/game/vb-math/index.ts";
 import { GOLD_OBJECT } from "../src/game/items/index.ts";
 import type { GameClient } from "./support/game-client.ts";
-import { availableBackends } from "./support/test-server.ts";
+import { gameplayPairs } from "./support/test-server.ts";
 import { editOffline, liveWorld, loginExisting, uniqueName, type InWorld } from "./support/world-players.ts";
 
 let tables: GameTables;
@@ -36,170 +36,168 @@ const WARRIOR = 3;
 const WEST = 4;
 const KNIFE_SLOT = 1;
 
-for (const backend of availableBackends()) {
-  for (const transport of ["tcp", "ws"] as const) {
-    describe(`combat over ${transport} on ${backend}`, () => {
-      const live = liveWorld(backend, transport);
+for (const { backend, transport } of gameplayPairs()) {
+  describe(`combat over ${transport} on ${backend}`, () => {
+    const live = liveWorld(backend, transport);
 
-      test("a seasoned warrior kills the boar next to it: damage, HP bar, experience, the kill, its gold; the boar bites back", async () => {
-        const email = `${uniqueName("c")}@test.local`;
-        const fresh = await live.enter("Cazador", email);
-        fresh.client.send("Quit");
-        await fresh.client.waitForClose();
-        // Put the character east of the sleeping boar, tough and skilled enough to end it fast.
-        await editOffline(live.ts, fresh.name, (record) => {
-          record.position = { map: DEFAULT_WORLD_MAP_IDS.field, x: BOAR_SPAWN.x + 1, y: BOAR_SPAWN.y, heading: WEST };
-          record.level = 12; // still a newbie: the kit's newbie knife may be wielded
-          record.vitals = { ...record.vitals, hp: 300, maxHp: 300, stamina: 300, maxStamina: 300 };
-          record.skills = record.skills.map((points, index) => (index === 3 || index === 2 ? 100 : points));
-        });
-        const player = await loginExisting(live.ts, transport, email, fresh.name);
-        live.keep(player.client);
-        const { client } = player;
-        const boar = client.received.find((p) => p.name === "CharacterCreate" && p.fields.npcNumber === DEFAULT_NPCS.wildBoar && p.fields.x === BOAR_SPAWN.x);
-        expect(boar).toBeDefined();
-        const boarIndex = boar!.fields.charIndex as number;
+    test("a seasoned warrior kills the boar next to it: damage, HP bar, experience, the kill, its gold; the boar bites back", async () => {
+      const email = `${uniqueName("c")}@test.local`;
+      const fresh = await live.enter("Cazador", email);
+      fresh.client.send("Quit");
+      await fresh.client.waitForClose();
+      // Put the character east of the sleeping boar, tough and skilled enough to end it fast.
+      await editOffline(live.ts, fresh.name, (record) => {
+        record.position = { map: DEFAULT_WORLD_MAP_IDS.field, x: BOAR_SPAWN.x + 1, y: BOAR_SPAWN.y, heading: WEST };
+        record.level = 12; // still a newbie: the kit's newbie knife may be wielded
+        record.vitals = { ...record.vitals, hp: 300, maxHp: 300, stamina: 300, maxStamina: 300 };
+        record.skills = record.skills.map((points, index) => (index === 3 || index === 2 ? 100 : points));
+      });
+      const player = await loginExisting(live.ts, transport, email, fresh.name);
+      live.keep(player.client);
+      const { client } = player;
+      const boar = client.received.find((p) => p.name === "CharacterCreate" && p.fields.npcNumber === DEFAULT_NPCS.wildBoar && p.fields.x === BOAR_SPAWN.x);
+      expect(boar).toBeDefined();
+      const boarIndex = boar!.fields.charIndex as number;
 
-        let from = client.received.length;
-        client.send("EquipItem", { slot: KNIFE_SLOT, isSkin: false });
-        await client.waitFor("ChangeInventorySlot", (f) => f.slot === KNIFE_SLOT && f.equipped === true, from);
-        const expBefore = lastExp(client);
-        // Woken by the player's arrival, the hostile boar bites first (a hit or a miss: -1).
-        const bite = await client.waitFor("CharAtaca", (f) => f.charIndex === boarIndex && f.attackerIndex === player.charIndex);
-        expect(bite.fields.damage as number).toBeGreaterThanOrEqual(-1);
+      let from = client.received.length;
+      client.send("EquipItem", { slot: KNIFE_SLOT, isSkin: false });
+      await client.waitFor("ChangeInventorySlot", (f) => f.slot === KNIFE_SLOT && f.equipped === true, from);
+      const expBefore = lastExp(client);
+      // Woken by the player's arrival, the hostile boar bites first (a hit or a miss: -1).
+      const bite = await client.waitFor("CharAtaca", (f) => f.charIndex === boarIndex && f.attackerIndex === player.charIndex);
+      expect(bite.fields.damage as number).toBeGreaterThanOrEqual(-1);
 
-        from = client.received.length;
-        const killed = await strikeUntilKilled(client, boarIndex);
-        expect(killed).toBe(true);
-        const fight = client.received.slice(from);
-        const bars = fight.filter((p) => p.name === "CharUpdateHP" && p.fields.charIndex === boarIndex).map((p) => p.fields.minHp as number);
-        expect(bars.at(-1)).toBe(0);
-        expect(fight.some((p) => p.name === "TextOverChar" && p.fields.charIndex === boarIndex)).toBe(true);
-        expect(fight.some((p) => p.name === "LocaleMsg" && p.fields.messageId === 382)).toBe(true);
-        expect(fight.some((p) => p.name === "CharacterRemove" && p.fields.charIndex === boarIndex)).toBe(true);
-        const gold = await client.waitFor("ObjectCreate", (f) => f.objIndex === GOLD_OBJECT, from);
-        expect(gold.fields.amount).toBeGreaterThan(0);
-        const expAfter = lastExp(client);
-        expect(expAfter).toBeGreaterThan(expBefore);
-        expect(client.decodeErrors).toBe(0);
+      from = client.received.length;
+      const killed = await strikeUntilKilled(client, boarIndex);
+      expect(killed).toBe(true);
+      const fight = client.received.slice(from);
+      const bars = fight.filter((p) => p.name === "CharUpdateHP" && p.fields.charIndex === boarIndex).map((p) => p.fields.minHp as number);
+      expect(bars.at(-1)).toBe(0);
+      expect(fight.some((p) => p.name === "TextOverChar" && p.fields.charIndex === boarIndex)).toBe(true);
+      expect(fight.some((p) => p.name === "LocaleMsg" && p.fields.messageId === 382)).toBe(true);
+      expect(fight.some((p) => p.name === "CharacterRemove" && p.fields.charIndex === boarIndex)).toBe(true);
+      const gold = await client.waitFor("ObjectCreate", (f) => f.objIndex === GOLD_OBJECT, from);
+      expect(gold.fields.amount).toBeGreaterThan(0);
+      const expAfter = lastExp(client);
+      expect(expAfter).toBeGreaterThan(expBefore);
+      expect(client.decodeErrors).toBe(0);
 
-        // The connection dropped (the field is no safe map: /SALIR would count down) and logged in
-        // again: the experience went with the character.
-        client.close();
-        await Bun.sleep(200);
-        await live.ts.server.gateway.drainSaves();
-        const again = await loginExisting(live.ts, transport, email, fresh.name);
-        live.keep(again.client);
-        const stats = again.client.received.find((p) => p.name === "UpdateUserStats")!;
-        expect(stats.fields.exp).toBe(expAfter);
-      }, 60_000);
+      // The connection dropped (the field is no safe map: /SALIR would count down) and logged in
+      // again: the experience went with the character.
+      client.close();
+      await Bun.sleep(200);
+      await live.ts.server.gateway.drainSaves();
+      const again = await loginExisting(live.ts, transport, email, fresh.name);
+      live.keep(again.client);
+      const stats = again.client.received.find((p) => p.name === "UpdateUserStats")!;
+      expect(stats.fields.exp).toBe(expAfter);
+    }, 60_000);
 
-      test("the kill pays exactly the boar's GiveEXP (plus 5 per skill point won on the way)", async () => {
-        const { player } = await fighterBesideBoar(live, transport, SECOND_BOAR, (record) => {
-          record.level = 5; // within 4 levels of the field's beasts: no penalty
-          record.exp = 0;
-        });
-        const { client } = player;
-        const beast = await beastBeside(client, player.charIndex);
-        const from = client.received.length;
-        expect(await strikeUntilKilled(client, beast.charIndex)).toBe(true);
-        await Bun.sleep(100);
-        const giveExp = tables.npcs!.npcs.find((n) => n.id === beast.npcNumber)!.giveExp;
-        const skillPoints = client.received.slice(from).filter((p) => p.name === "TextOverChar" && p.fields.charIndex === player.charIndex && String(p.fields.text).startsWith("+1 ")).length;
-        expect(lastExp(client)).toBe(giveExp + 5 * skillPoints);
-      }, 60_000);
+    test("the kill pays exactly the boar's GiveEXP (plus 5 per skill point won on the way)", async () => {
+      const { player } = await fighterBesideBoar(live, transport, SECOND_BOAR, (record) => {
+        record.level = 5; // within 4 levels of the field's beasts: no penalty
+        record.exp = 0;
+      });
+      const { client } = player;
+      const beast = await beastBeside(client, player.charIndex);
+      const from = client.received.length;
+      expect(await strikeUntilKilled(client, beast.charIndex)).toBe(true);
+      await Bun.sleep(100);
+      const giveExp = tables.npcs!.npcs.find((n) => n.id === beast.npcNumber)!.giveExp;
+      const skillPoints = client.received.slice(from).filter((p) => p.name === "TextOverChar" && p.fields.charIndex === player.charIndex && String(p.fields.text).startsWith("+1 ")).length;
+      expect(lastExp(client)).toBe(giveExp + 5 * skillPoints);
+    }, 60_000);
 
-      test("a level-up from the kill: LevelUp, the level message, and the class's HP for the new level", async () => {
-        const balance = tables.balance!;
-        const level = 5;
-        // The default Balance has no HP caps (CapVidaMin = CapVidaMax = 0): MaxHP is exactly the
-        // class's average for the level, GetMaxHp(L) = rnd2((MODVIDA − (21 − CON) / 2) × (L − 1) + CON).
-        const average = (constitution: number) => balance.classes[WARRIOR - 1]!.hpPerLevel - (21 - constitution) * 0.5;
-        const maxHpAt = (constitution: number, l: number) => vbRound(average(constitution) * (l - 1) + constitution);
-        const { player, record } = await fighterBesideBoar(live, transport, THIRD_BOAR, (r) => {
-          r.level = level;
-          r.exp = balance.expToLevelUp[level - 1]! - 1;
-          const maxHp = maxHpAt(r.attributes[4], level);
-          r.vitals = { ...r.vitals, hp: maxHp, maxHp };
-        });
-        const { client } = player;
-        const beast = await beastBeside(client, player.charIndex);
-        const from = client.received.length;
-        expect(await strikeUntilKilled(client, beast.charIndex)).toBe(true);
-        const stats = await client.waitFor("UpdateUserStats", (f) => f.level === level + 1, from);
-        expect(client.received.slice(from).some((p) => p.name === "LocaleMsg" && p.fields.messageId === 186)).toBe(true);
-        expect(stats.fields.maxHp).toBe(maxHpAt(record.attributes[4], level + 1));
-        expect(stats.fields.minHp).toBe(stats.fields.maxHp);
-        expect(client.received.slice(from).some((p) => p.name === "LevelUp")).toBe(true);
-      }, 60_000);
+    test("a level-up from the kill: LevelUp, the level message, and the class's HP for the new level", async () => {
+      const balance = tables.balance!;
+      const level = 5;
+      // The default Balance has no HP caps (CapVidaMin = CapVidaMax = 0): MaxHP is exactly the
+      // class's average for the level, GetMaxHp(L) = rnd2((MODVIDA − (21 − CON) / 2) × (L − 1) + CON).
+      const average = (constitution: number) => balance.classes[WARRIOR - 1]!.hpPerLevel - (21 - constitution) * 0.5;
+      const maxHpAt = (constitution: number, l: number) => vbRound(average(constitution) * (l - 1) + constitution);
+      const { player, record } = await fighterBesideBoar(live, transport, THIRD_BOAR, (r) => {
+        r.level = level;
+        r.exp = balance.expToLevelUp[level - 1]! - 1;
+        const maxHp = maxHpAt(r.attributes[4], level);
+        r.vitals = { ...r.vitals, hp: maxHp, maxHp };
+      });
+      const { client } = player;
+      const beast = await beastBeside(client, player.charIndex);
+      const from = client.received.length;
+      expect(await strikeUntilKilled(client, beast.charIndex)).toBe(true);
+      const stats = await client.waitFor("UpdateUserStats", (f) => f.level === level + 1, from);
+      expect(client.received.slice(from).some((p) => p.name === "LocaleMsg" && p.fields.messageId === 186)).toBe(true);
+      expect(stats.fields.maxHp).toBe(maxHpAt(record.attributes[4], level + 1));
+      expect(stats.fields.minHp).toBe(stats.fields.maxHp);
+      expect(client.received.slice(from).some((p) => p.name === "LevelUp")).toBe(true);
+    }, 60_000);
 
-      test("a wolf kills a weak character, whose ghost the priest in town brings back", async () => {
-        // In the forest, next to a wolf no other test wakes (the field's beasts are busy with the
-        // fighters of the other tests, still online).
-        const player = await playerAt(live, transport, "Presa", DEFAULT_WORLD_MAP_IDS.forest, FOREST_WOLF.x + 1, FOREST_WOLF.y, WEST, (record) => {
-          record.vitals = { ...record.vitals, hp: 1 };
-        });
-        const { client, email } = player;
-        await client.waitFor("NPCKillUser", () => true, 0, 40_000);
-        const ghost = await client.waitFor("CharacterChange", (f) => f.charIndex === player.charIndex && f.body === 829);
-        expect(ghost.fields.head).toBe(0);
-        // The ghost walks home (moved offline here) and clicks the priest.
-        client.close();
-        await Bun.sleep(200);
-        await editOffline(live.ts, player.name, (record) => {
-          expect(record.vitals.hp).toBe(0);
-          record.position = { map: DEFAULT_WORLD_MAP_IDS.town, x: PRIEST.x, y: PRIEST.y + 2, heading: 1 };
-        });
-        const back = await loginExisting(live.ts, transport, email, player.name);
-        live.keep(back.client);
-        const from = back.client.received.length;
-        back.client.send("LeftClick", { x: PRIEST.x, y: PRIEST.y });
-        await back.client.waitFor("LocaleMsg", (f) => f.messageId === 585, from);
-        const hp = await back.client.waitFor("UpdateHP", () => true, from);
-        expect(hp.fields.minHp as number).toBeGreaterThan(0);
-        const alive = await back.client.waitFor("CharacterChange", (f) => f.charIndex === back.charIndex && f.body !== 829, from);
-        expect(alive.fields.head).not.toBe(0);
-      }, 60_000);
+    test("a wolf kills a weak character, whose ghost the priest in town brings back", async () => {
+      // In the forest, next to a wolf no other test wakes (the field's beasts are busy with the
+      // fighters of the other tests, still online).
+      const player = await playerAt(live, transport, "Presa", DEFAULT_WORLD_MAP_IDS.forest, FOREST_WOLF.x + 1, FOREST_WOLF.y, WEST, (record) => {
+        record.vitals = { ...record.vitals, hp: 1 };
+      });
+      const { client, email } = player;
+      await client.waitFor("NPCKillUser", () => true, 0, 40_000);
+      const ghost = await client.waitFor("CharacterChange", (f) => f.charIndex === player.charIndex && f.body === 829);
+      expect(ghost.fields.head).toBe(0);
+      // The ghost walks home (moved offline here) and clicks the priest.
+      client.close();
+      await Bun.sleep(200);
+      await editOffline(live.ts, player.name, (record) => {
+        expect(record.vitals.hp).toBe(0);
+        record.position = { map: DEFAULT_WORLD_MAP_IDS.town, x: PRIEST.x, y: PRIEST.y + 2, heading: 1 };
+      });
+      const back = await loginExisting(live.ts, transport, email, player.name);
+      live.keep(back.client);
+      const from = back.client.received.length;
+      back.client.send("LeftClick", { x: PRIEST.x, y: PRIEST.y });
+      await back.client.waitFor("LocaleMsg", (f) => f.messageId === 585, from);
+      const hp = await back.client.waitFor("UpdateHP", () => true, from);
+      expect(hp.fields.minHp as number).toBeGreaterThan(0);
+      const alive = await back.client.waitFor("CharacterChange", (f) => f.charIndex === back.charIndex && f.body !== 829, from);
+      expect(alive.fields.head).not.toBe(0);
+    }, 60_000);
 
-      test("two players fight in the open once the safe is off, and the attacker turns criminal; in town the blow is refused", async () => {
-        // The open plain: no safe map, no arena tiles, and no beast to step between them.
-        const a = await playerAt(live, transport, "Duelo", DEFAULT_WORLD_MAP_IDS.openField, 50, 50, 2);
-        const b = await playerAt(live, transport, "Rival", DEFAULT_WORLD_MAP_IDS.openField, 51, 50, 4);
-        expect({ x: b.x, y: b.y }).toEqual({ x: 51, y: 50 });
-        // Citizens log in with the safe on (`SafeModeOn`): /SEG turns it off to fight another citizen.
-        let from = a.client.received.length;
+    test("two players fight in the open once the safe is off, and the attacker turns criminal; in town the blow is refused", async () => {
+      // The open plain: no safe map, no arena tiles, and no beast to step between them.
+      const a = await playerAt(live, transport, "Duelo", DEFAULT_WORLD_MAP_IDS.openField, 50, 50, 2);
+      const b = await playerAt(live, transport, "Rival", DEFAULT_WORLD_MAP_IDS.openField, 51, 50, 4);
+      expect({ x: b.x, y: b.y }).toEqual({ x: 51, y: 50 });
+      // Citizens log in with the safe on (`SafeModeOn`): /SEG turns it off to fight another citizen.
+      let from = a.client.received.length;
+      a.client.send("Attack");
+      expect((await a.client.waitFor("LocaleMsg", () => true, from)).fields.messageId).toBe(1057);
+      a.client.send("SafeToggle");
+      await a.client.waitFor("SafeModeOff", () => true, from);
+      await Bun.sleep(1_200);
+      from = b.client.received.length;
+      let answered = false;
+      for (let blow = 0; blow < 10 && !answered; blow++) {
         a.client.send("Attack");
-        expect((await a.client.waitFor("LocaleMsg", () => true, from)).fields.messageId).toBe(1057);
-        a.client.send("SafeToggle");
-        await a.client.waitFor("SafeModeOff", () => true, from);
         await Bun.sleep(1_200);
-        from = b.client.received.length;
-        let answered = false;
-        for (let blow = 0; blow < 10 && !answered; blow++) {
-          a.client.send("Attack");
-          await Bun.sleep(1_200);
-          answered = b.client.received.slice(from).some((p) => p.name === "UserHittedByUser" || (p.name === "LocaleMsg" && p.fields.messageId === 1930));
-        }
-        expect(answered).toBe(true);
-        const hit = b.client.received.slice(from).find((p) => p.name === "UserHittedByUser");
-        if (hit) expect(hit.fields.attackerCharIndex).toBe(a.charIndex);
-        // A citizen who attacks a citizen turns criminal, for everyone who sees it.
-        const tag = await b.client.waitFor("UpdateTagAndStatus", (f) => f.charIndex === a.charIndex, from);
-        expect(tag.fields).toMatchObject({ status: 0 });
+        answered = b.client.received.slice(from).some((p) => p.name === "UserHittedByUser" || (p.name === "LocaleMsg" && p.fields.messageId === 1930));
+      }
+      expect(answered).toBe(true);
+      const hit = b.client.received.slice(from).find((p) => p.name === "UserHittedByUser");
+      if (hit) expect(hit.fields.attackerCharIndex).toBe(a.charIndex);
+      // A citizen who attacks a citizen turns criminal, for everyone who sees it.
+      const tag = await b.client.waitFor("UpdateTagAndStatus", (f) => f.charIndex === a.charIndex, from);
+      expect(tag.fields).toMatchObject({ status: 0 });
 
-        const c = await playerAt(live, transport, "Paz", DEFAULT_WORLD_MAP_IDS.town, 40, 50, 2);
-        const d = await playerAt(live, transport, "Calma", DEFAULT_WORLD_MAP_IDS.town, 41, 50, 4);
-        expect({ x: d.x, y: d.y }).toEqual({ x: 41, y: 50 });
-        const townFrom = c.client.received.length;
-        c.client.send("SafeToggle");
-        await c.client.waitFor("SafeModeOff", () => true, townFrom);
-        c.client.send("Attack");
-        const refusal = await c.client.waitFor("LocaleMsg", () => true, townFrom);
-        expect(refusal.fields.messageId).toBe(1062);
-        expect(d.client.received.some((p) => p.name === "UserHittedByUser")).toBe(false);
-      }, 60_000);
-    });
-  }
+      const c = await playerAt(live, transport, "Paz", DEFAULT_WORLD_MAP_IDS.town, 40, 50, 2);
+      const d = await playerAt(live, transport, "Calma", DEFAULT_WORLD_MAP_IDS.town, 41, 50, 4);
+      expect({ x: d.x, y: d.y }).toEqual({ x: 41, y: 50 });
+      const townFrom = c.client.received.length;
+      c.client.send("SafeToggle");
+      await c.client.waitFor("SafeModeOff", () => true, townFrom);
+      c.client.send("Attack");
+      const refusal = await c.client.waitFor("LocaleMsg", () => true, townFrom);
+      expect(refusal.fields.messageId).toBe(1062);
+      expect(d.client.received.some((p) => p.name === "UserHittedByUser")).toBe(false);
+    }, 60_000);
+  });
 }
 
 type Live = ReturnType<typeof liveWorld>;

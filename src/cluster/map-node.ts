@@ -90,6 +90,8 @@ export class MapNode {
   private readonly hosts: MapWorkerHost[] = [];
   private readonly hostOfMap = new Map<number, MapWorkerHost>();
   private readonly epochOf = new Map<number, number>();
+  /** Maps being loaded into a worker after a grant. */
+  private readonly loading = new Set<number>();
   private readonly sessions = new Map<number, SessionPlace>();
   private readonly playersOnMap = new Map<number, number>();
   private readonly gateways = new Map<number, GatewayLink>();
@@ -149,7 +151,10 @@ export class MapNode {
         if (!this.hostOfMap.has(mapId)) {
           const host = this.leastLoadedHost();
           this.hostOfMap.set(mapId, host);
+          this.loading.add(mapId);
           await host.load(definition);
+          // Lost while it loaded: not ours (`lost` dropped it from the worker already).
+          if (!this.loading.delete(mapId)) return;
         }
         this.epochOf.set(mapId, epoch);
         loaded.push({ map: mapId, epoch });
@@ -165,6 +170,7 @@ export class MapNode {
   lost(leases: readonly { mapId: number }[]): void {
     for (const { mapId } of leases) {
       this.epochOf.delete(mapId);
+      this.loading.delete(mapId);
       const host = this.hostOfMap.get(mapId);
       this.hostOfMap.delete(mapId);
       for (const [session, place] of this.sessions) if (place.map === mapId) this.forget(session);
@@ -172,14 +178,13 @@ export class MapNode {
     }
   }
 
-  /** Empty maps this node gives up (a new node takes its share): unloaded before the leases are released. */
+  /**
+   * Maps this node gives up (a node that joined takes its share), dropped before the leases are
+   * released. They were empty when the lease manager chose them; a player who entered since is
+   * dropped with the map and placed again by its gateway on the next owner, as on a failover.
+   */
   async drain(mapIds: readonly number[]): Promise<void> {
-    for (const map of mapIds) {
-      if (this.isMapBusy(map)) continue;
-      this.epochOf.delete(map);
-      this.hostOfMap.get(map)?.post({ t: "unload", map });
-      this.hostOfMap.delete(map);
-    }
+    this.lost(mapIds.map((mapId) => ({ mapId })));
   }
 
   /** Tells the gateways these maps were released (after the lease table says so). */

@@ -74,6 +74,15 @@ export function isClusterBackend(backend: Backend): boolean {
  * cluster links (what a cluster changes is behind the gateway, the same for either transport),
  * which keeps the CI run within its time.
  */
+/**
+ * The backend and transport pairs of the long gameplay suites (combat, spells): each backend over
+ * one transport, so every pair of the matrix is still crossed by world-session and the CI run stays
+ * within its time. PGlite over TCP, Postgres over WebSocket.
+ */
+export function gameplayPairs(): { backend: Backend; transport: "tcp" | "ws" }[] {
+  return availableBackends().map((backend) => ({ backend, transport: backend === "pglite" ? "tcp" : "ws" }));
+}
+
 export function transportsFor(backend: Backend): readonly ("tcp" | "ws")[] {
   if (backend === "cluster-memory") return ["tcp"];
   if (backend === "cluster-nats") return ["ws"];
