@@ -501,7 +501,7 @@ async function joinCluster(options: GatewayClusterOptions, database: Database, l
     throw new StartupError(`--nats / AO_NATS_URL: ${(error as Error).message}`, { cause: error });
   }
   const registered = await database.clusterNodes.register({ id: identity.id, role: "gateway", name: identity.name, pid: process.pid }).catch((error: unknown) => {
-    void bus.close();
+    if (!options.bus) void bus.close();
     throw new StartupError(`cluster: could not register this gateway: ${(error as Error).message}`, { cause: error });
   });
   if (registered.kind !== "registered" || registered.gatewayIndex === null) {
@@ -517,7 +517,12 @@ async function joinCluster(options: GatewayClusterOptions, database: Database, l
     void database.clusterNodes
       .heartbeat(identity.id)
       .then(async (present) => {
-        if (!present) await database.clusterNodes.register({ id: identity.id, role: "gateway", name: identity.name, pid: process.pid });
+        if (present) return;
+        // Its row was pruned (a long pause): back in, under the same index if it is still free.
+        const again = await database.clusterNodes.register({ id: identity.id, role: "gateway", name: identity.name, pid: process.pid });
+        if (again.kind !== "registered" || again.gatewayIndex !== gatewayIndex) {
+          log.error({ gatewayIndex, now: again.kind === "registered" ? again.gatewayIndex : null }, "this gateway's index was given to another gateway while it was away; its session ids may meet that gateway's");
+        }
       })
       .catch((error: unknown) => log.warn({ err: error }, "gateway heartbeat failed; map nodes log this gateway's players out if it keeps failing"))
       .finally(() => (heartbeatRunning = false));

@@ -4,9 +4,8 @@
  * acceptance is read back from the server (a `RequestPositionUpdate` after the step).
  */
 import type postgres from "postgres";
-import { GameClient } from "./game-client.ts";
 import { canStep, fetchMap, HEADINGS, step, type ApiMap } from "./map-paths.ts";
-import { finishEnter, PASSWORD, uniqueName, type InWorld } from "./world-players.ts";
+import { createAndEnter, loginExisting, uniqueName, type InWorld } from "./world-players.ts";
 
 /** VB6 IntervaloCaminar is 210 ms; a little more keeps every paced walk legal. */
 export const WALK_PACE_MS = 260;
@@ -27,27 +26,12 @@ export interface Endpoint {
 /** A new account and character, in the world (its home map) over TCP. */
 export async function enterNew(gateway: Endpoint, prefix: string): Promise<ClusterPlayer> {
   const email = `${uniqueName("c")}@test.local`;
-  const client = await GameClient.connect("tcp", gateway.host, gateway.tcpPort);
-  await client.waitFor("Connected");
-  client.send("CreateAccount", { email, password: PASSWORD });
-  await client.waitFor("AccountCharacterList");
-  const name = uniqueName(prefix);
-  const from = client.received.length;
-  client.send("LoginNewChar", { name, race: 1, gender: 1, class: 3, head: 1, homeCity: 1 });
-  return { ...(await finishEnter(client, from, name)), email };
+  return { ...(await createAndEnter(gateway, "tcp", prefix, email)), email };
 }
 
 /** An existing character logging in again. */
 export async function enterExisting(gateway: Endpoint, email: string, name: string): Promise<ClusterPlayer> {
-  const client = await GameClient.connect("tcp", gateway.host, gateway.tcpPort);
-  await client.waitFor("Connected");
-  client.send("LoginAccount", { email, password: PASSWORD });
-  const list = await client.waitFor("AccountCharacterList");
-  const entry = (list.fields.characters as { id: number; name: string }[]).find((c) => c.name === name);
-  if (!entry) throw new Error(`${name} not in the character list`);
-  const from = client.received.length;
-  client.send("LoginExistingChar", { charId: entry.id, name });
-  return { ...(await finishEnter(client, from, name)), email };
+  return { ...(await loginExisting(gateway, "tcp", email, name)), email };
 }
 
 /**

@@ -21,8 +21,20 @@ export interface InWorld {
   y: number;
 }
 
-export async function createAndEnter(ts: TestServer, transport: Transport, prefix: string, email = `${uniqueName("u")}@test.local`): Promise<InWorld> {
-  const client = await GameClient.connect(transport, ts.host, transport === "tcp" ? ts.tcpPort : ts.httpPort);
+/** Where a player connects: a test server, or a cluster's gateway (its HTTP port only for WebSocket). */
+export interface GameEndpoint {
+  host: string;
+  tcpPort: number;
+  httpPort?: number;
+}
+
+function connectTo(server: GameEndpoint, transport: Transport): Promise<GameClient> {
+  if (transport === "ws" && server.httpPort === undefined) throw new Error("a WebSocket player needs the server's HTTP port");
+  return GameClient.connect(transport, server.host, transport === "tcp" ? server.tcpPort : server.httpPort!);
+}
+
+export async function createAndEnter(ts: GameEndpoint, transport: Transport, prefix: string, email = `${uniqueName("u")}@test.local`): Promise<InWorld> {
+  const client = await connectTo(ts, transport);
   await client.waitFor("Connected");
   client.send("CreateAccount", { email, password: PASSWORD });
   await client.waitFor("AccountCharacterList");
@@ -32,8 +44,8 @@ export async function createAndEnter(ts: TestServer, transport: Transport, prefi
   return finishEnter(client, from, name);
 }
 
-export async function loginExisting(ts: TestServer, transport: Transport, email: string, name: string): Promise<InWorld> {
-  const client = await GameClient.connect(transport, ts.host, transport === "tcp" ? ts.tcpPort : ts.httpPort);
+export async function loginExisting(ts: GameEndpoint, transport: Transport, email: string, name: string): Promise<InWorld> {
+  const client = await connectTo(ts, transport);
   await client.waitFor("Connected");
   client.send("LoginAccount", { email, password: PASSWORD });
   const list = await client.waitFor("AccountCharacterList");
