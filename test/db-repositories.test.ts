@@ -13,7 +13,7 @@ import { applyMigrations, MIGRATIONS_TABLE } from "../src/db/migrator.ts";
 import { PostgresClient } from "../src/db/postgres-backend.ts";
 import { characters } from "../src/db/schema.ts";
 import { newbieCharacter, veteranCharacter } from "./fixtures/db-characters.ts";
-import { manualClock, pgliteHarness, postgresHarness, postgresTestUrl, type BackendHarness } from "./fixtures/db-harness.ts";
+import { describeOnBothBackends, manualClock, type BackendHarness } from "./fixtures/db-harness.ts";
 
 /** Generous for a 2-core CI box; a PGlite write on the main thread measured 621 ms for 1,000 rows. */
 const MAX_EVENT_LOOP_LAG_MS = 200;
@@ -877,18 +877,4 @@ function describeConformance(label: string, makeHarness: () => Promise<BackendHa
   });
 }
 
-describeConformance("pglite", async () => pgliteHarness());
-
-const postgresTarget = postgresTestUrl();
-if ("url" in postgresTarget) {
-  describeConformance("postgres", () => postgresHarness(postgresTarget.url));
-} else if (postgresTarget.mustFail) {
-  test("database conformance (postgres)", () => {
-    throw new Error(`${postgresTarget.skipReason}; CI must provide a Postgres server`);
-  });
-} else {
-  console.log(`[skip] ${postgresTarget.skipReason}`);
-  describe.skip("database conformance (postgres)", () => {
-    test("needs TEST_DATABASE_URL", () => {});
-  });
-}
+describeOnBothBackends("database conformance", describeConformance);

@@ -5,7 +5,7 @@
  * database's clock is forced by writing `expires_at`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { pgliteHarness, postgresHarness, postgresTestUrl, type BackendHarness } from "../../test/fixtures/db-harness.ts";
+import { describeOnBothBackends, type BackendHarness } from "../../test/fixtures/db-harness.ts";
 import type { ClusterNodeRepository, MapLease, MapLeaseRepository } from "../db/index.ts";
 import { ManualClock } from "../time/index.ts";
 import { LEASE_SCAN_INTERVAL_MS, LeaseManager, PLACEMENT_STABLE_MS, SELF_FENCE_MARGIN_MS, type LeaseLossReason } from "./lease-manager.ts";
@@ -359,18 +359,4 @@ function describeLeaseManager(label: string, makeHarness: () => Promise<BackendH
   });
 }
 
-describeLeaseManager("pglite", async () => pgliteHarness());
-
-const postgresTarget = postgresTestUrl();
-if ("url" in postgresTarget) {
-  describeLeaseManager("postgres", () => postgresHarness(postgresTarget.url));
-} else if (postgresTarget.mustFail) {
-  test("lease manager (postgres)", () => {
-    throw new Error(`${postgresTarget.skipReason}; CI must provide a Postgres server`);
-  });
-} else {
-  console.log(`[skip] ${postgresTarget.skipReason}`);
-  describe.skip("lease manager (postgres)", () => {
-    test("needs TEST_DATABASE_URL", () => {});
-  });
-}
+describeOnBothBackends("lease manager", describeLeaseManager);

@@ -5,7 +5,7 @@
  * `now()`, never by sleeping.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { pgliteHarness, postgresHarness, postgresTestUrl, type BackendHarness } from "../../test/fixtures/db-harness.ts";
+import { describeOnBothBackends, type BackendHarness } from "../../test/fixtures/db-harness.ts";
 import { MAX_GATEWAY_INDEX, NODE_LIVENESS_MS, type NodeRegistration } from "./cluster-node-repository.ts";
 import type { InternalDatabase } from "./database.ts";
 import { DatabaseError } from "./database-error.ts";
@@ -228,18 +228,4 @@ function describeClusterNodes(label: string, makeHarness: () => Promise<BackendH
   });
 }
 
-describeClusterNodes("pglite", async () => pgliteHarness());
-
-const postgresTarget = postgresTestUrl();
-if ("url" in postgresTarget) {
-  describeClusterNodes("postgres", () => postgresHarness(postgresTarget.url));
-} else if (postgresTarget.mustFail) {
-  test("cluster nodes (postgres)", () => {
-    throw new Error(`${postgresTarget.skipReason}; CI must provide a Postgres server`);
-  });
-} else {
-  console.log(`[skip] ${postgresTarget.skipReason}`);
-  describe.skip("cluster nodes (postgres)", () => {
-    test("needs TEST_DATABASE_URL", () => {});
-  });
-}
+describeOnBothBackends("cluster nodes", describeClusterNodes);

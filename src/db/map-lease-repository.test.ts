@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, t
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { newbieCharacter } from "../../test/fixtures/db-characters.ts";
-import { pgliteHarness, postgresHarness, postgresTestUrl, type BackendHarness } from "../../test/fixtures/db-harness.ts";
+import { describeOnBothBackends, type BackendHarness } from "../../test/fixtures/db-harness.ts";
 import type { InternalDatabase } from "./database.ts";
 import { PostgresClient } from "./postgres-backend.ts";
 import { DatabaseError } from "./database-error.ts";
@@ -380,18 +380,4 @@ function describeMapLeases(label: string, makeHarness: () => Promise<BackendHarn
   });
 }
 
-describeMapLeases("pglite", async () => pgliteHarness());
-
-const postgresTarget = postgresTestUrl();
-if ("url" in postgresTarget) {
-  describeMapLeases("postgres", () => postgresHarness(postgresTarget.url));
-} else if (postgresTarget.mustFail) {
-  test("map leases (postgres)", () => {
-    throw new Error(`${postgresTarget.skipReason}; CI must provide a Postgres server`);
-  });
-} else {
-  console.log(`[skip] ${postgresTarget.skipReason}`);
-  describe.skip("map leases (postgres)", () => {
-    test("needs TEST_DATABASE_URL", () => {});
-  });
-}
+describeOnBothBackends("map leases", describeMapLeases);
