@@ -3,6 +3,7 @@
  * exposition format (hostile input: a bad line is skipped, never thrown on) and a snapshot of the
  * series a scenario report uses.
  */
+import { PASSWORD_HASH_METRIC_NAMES } from "../metrics/index.ts";
 import { PER_ADDRESS_CAP_METRIC, TOTAL_CAP_METRIC } from "./connection-budget.ts";
 import type { MagicReportFields, NpcAiReportFields, PasswordHashReportFields } from "./scenario-report.ts";
 
@@ -118,16 +119,8 @@ export interface PasswordHashSnapshot {
   readonly sumS: number;
 }
 
-/** The server's names for the password-hash series (server/password-hash-metrics.ts; a server test checks they match). */
-export const PASSWORD_HASH_METRICS = {
-  setting: "argentum_password_hash_info",
-  seconds: "argentum_password_hash_seconds",
-  byWork: "argentum_password_hashes_total",
-  inFlight: "argentum_password_hashes_in_flight",
-  aloneSeconds: "argentum_password_hash_alone_seconds",
-  cpuSeconds: "argentum_password_hash_cpu_seconds",
-  ceilingPerSecond: "argentum_password_hash_ceiling_per_second",
-} as const;
+/** The server's names for the password-hash series (one table in src/metrics, written by server/password-hash-metrics.ts). */
+export const PASSWORD_HASH_METRICS = PASSWORD_HASH_METRIC_NAMES;
 
 /** The magic series of one read, as of the map workers' last report (`reportAtS`, Unix seconds). */
 export interface MagicSnapshot {

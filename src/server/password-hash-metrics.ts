@@ -5,18 +5,9 @@
  */
 import { describePasswordHashing, measurePasswordHashCost, type PasswordHashCost, type PasswordHashing, type PasswordHashObserver, type PasswordHashWork } from "../db/index.ts";
 import type { Logger } from "../log/index.ts";
-import type { HistogramReading, MetricsRegistry } from "../metrics/index.ts";
+import { PASSWORD_HASH_METRIC_NAMES, type HistogramReading, type MetricsRegistry } from "../metrics/index.ts";
 
-/** The names, shared with the bots' report (src/bots/server-metrics.ts reads the same strings). */
-export const PASSWORD_HASH_METRIC_NAMES = {
-  setting: "argentum_password_hash_info",
-  seconds: "argentum_password_hash_seconds",
-  byWork: "argentum_password_hashes_total",
-  inFlight: "argentum_password_hashes_in_flight",
-  aloneSeconds: "argentum_password_hash_alone_seconds",
-  cpuSeconds: "argentum_password_hash_cpu_seconds",
-  ceilingPerSecond: "argentum_password_hash_ceiling_per_second",
-} as const;
+export { PASSWORD_HASH_METRIC_NAMES };
 
 /** Upper bounds of the hash-time histogram, seconds: a cheap bcrypt up to a long storm queue. */
 export const PASSWORD_HASH_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60] as const;
