@@ -6,7 +6,7 @@
  */
 import { closeSync, openSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import postgres from "postgres";
+import { createScratchDatabase, type ScratchDatabase } from "../test/support/test-database.ts";
 
 const BUN = process.execPath;
 /** `getconf CLK_TCK` on Linux: /proc/<pid>/stat counts CPU in these. */
@@ -178,41 +178,24 @@ export function cpuPercent(before: CpuSample, after: CpuSample): Record<string, 
   return out;
 }
 
-/** `postgres://user@host:port/db` with another database name. */
-export function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.href;
-}
-
-/** Scratch databases on one Postgres server, all dropped by `dropAll`. */
+/** Scratch databases on one Postgres server (test/support/test-database.ts), all dropped by `dropAll`. */
 export class ScratchDatabases {
-  private readonly made: string[] = [];
+  private readonly made: ScratchDatabase[] = [];
 
-  constructor(private readonly baseUrl: string) {}
+  constructor(private readonly serverUrl: string) {}
 
-  async create(name: string): Promise<string> {
-    const admin = postgres(withDatabase(this.baseUrl, "postgres"), { max: 1, onnotice: () => {} });
-    try {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.unsafe(`CREATE DATABASE ${name}`);
-    } finally {
-      await admin.end();
-    }
-    this.made.push(name);
-    return withDatabase(this.baseUrl, name);
+  /** A new empty database; its URL. */
+  async create(prefix: string): Promise<string> {
+    const database = await createScratchDatabase(this.serverUrl, prefix);
+    this.made.push(database);
+    return database.url;
   }
 
   async dropAll(): Promise<string[]> {
     const dropped: string[] = [];
-    const admin = postgres(withDatabase(this.baseUrl, "postgres"), { max: 1, onnotice: () => {} });
-    try {
-      for (const name of this.made) {
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        dropped.push(name);
-      }
-    } finally {
-      await admin.end();
+    for (const database of this.made.splice(0)) {
+      await database.drop();
+      dropped.push(database.name);
     }
     return dropped;
   }

@@ -103,10 +103,10 @@ function load1(): number {
 }
 
 /** A fresh scratch database and cluster name for one run. */
-async function freshRun(tag: string): Promise<{ db: string; cluster: string; name: string }> {
+async function freshRun(tag: string): Promise<{ db: string; cluster: string }> {
   runs++;
-  const name = `argentum_bench_cluster_${runId}_${runs}_${tag}`.toLowerCase().replace(/[^a-z0-9_]/g, "_");
-  return { db: await databases.create(name), cluster: `bench-${runId}-${runs}-${tag}`.replace(/[^A-Za-z0-9-]/g, "-"), name };
+  const db = await databases.create(`bench_cl_${tag}`.toLowerCase().replace(/[^a-z0-9_]/g, "_"));
+  return { db, cluster: `bench-${runId}-${runs}-${tag}`.replace(/[^A-Za-z0-9-]/g, "-") };
 }
 
 interface Cluster {
