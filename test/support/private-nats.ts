@@ -46,7 +46,8 @@ export async function startPrivateNats(): Promise<PrivateNats> {
   };
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nobody listens on now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

@@ -6,8 +6,7 @@
 import { connect } from "@nats-io/transport-node";
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
-import { NATS_SERVER_BINARY, startPrivateNats, type PrivateNats } from "../../../test/support/private-nats.ts";
+import { freePort, NATS_SERVER_BINARY, startPrivateNats, type PrivateNats } from "../../../test/support/private-nats.ts";
 import { clusterBusConformance, randomClusterName } from "./cluster-bus-conformance.test-support.ts";
 import { ClusterBusConnectError, connectNatsBus, InvalidBusSubjectError, type BusStatus, type ClusterBus } from "./index.ts";
 
@@ -75,7 +74,7 @@ describe.skipIf(problem !== null && !IN_CI)("what the NATS client does with payl
 
 describe("NATS bus without a server", () => {
   test("a failed first connect says the URL and what to check, in one line", async () => {
-    const port = await unusedPort();
+    const port = await freePort();
     const url = `nats://127.0.0.1:${port}`;
     const attempt = connectNatsBus({ url, cluster: randomClusterName(), name: "nobody-home", connectTimeoutMs: 500 });
     const error = await attempt.then(
@@ -146,15 +145,3 @@ describe.skipIf(binaryMissing && !IN_CI)("NATS bus across a server restart", () 
     expect(events).toEqual(["disconnected", "reconnected"]);
   });
 });
-
-function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
