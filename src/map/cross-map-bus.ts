@@ -15,6 +15,12 @@ export type BusMessage =
 
 export type BusMessageKind = BusMessage["kind"];
 
+/** Every bus message kind, so the handler table built from the systems can be checked whole at start. */
+export const BUS_MESSAGE_KINDS = ["console_all"] as const satisfies readonly BusMessageKind[];
+// A kind added to `BusMessage` and not listed above fails to compile here.
+const BUS_KINDS_LISTED: Exclude<BusMessageKind, (typeof BUS_MESSAGE_KINDS)[number]> extends never ? true : never = true;
+void BUS_KINDS_LISTED;
+
 export interface CrossMapBus {
   publish(message: BusMessage): void;
 }

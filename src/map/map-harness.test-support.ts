@@ -18,7 +18,7 @@ import { MapInstance, type HandlerFault, type IntentOutcome } from "./map-instan
 import type { PacketHandlerTable } from "./handlers.ts";
 import { Outbox, readOutbox } from "./outbox.ts";
 import { createMapPackets } from "./protocol-packets.ts";
-import type { NpcAttackHook } from "./systems/npcs.ts";
+import type { NpcAttackHook } from "./map-context.ts";
 import type { MagicStats } from "./magic-stats.ts";
 import type { NpcAiStats } from "./npc-ai-stats.ts";
 

@@ -15,8 +15,24 @@ import type { Clock, TimerScheduler } from "../time/index.ts";
 import type { AoiMode } from "./area-of-interest.ts";
 import type { BusMessage, CrossMapBus } from "./cross-map-bus.ts";
 import { EntityStore, type PlayerEntity } from "./entity-store.ts";
-import { BUS_HANDLERS, PACKET_HANDLERS, type BusHandler, type PacketHandler, type PacketHandlerTable } from "./handlers.ts";
-import type { MapContext, MapRules, MapStats, MapTerrain } from "./map-context.ts";
+import { SYSTEM_TABLES } from "./handlers.ts";
+import {
+  disposeStatus,
+  enter,
+  findFreeTile,
+  killNpc,
+  leave,
+  NPC_ATTACK_NOT_WIRED,
+  NPC_ON_NPC_NOT_WIRED,
+  NpcAiLoop,
+  npcAttacked,
+  placeNpc,
+  sendTo,
+  type BusHandler,
+  type PacketHandler,
+  type PacketHandlerTable,
+} from "./kernel/index.ts";
+import type { MapContext, MapRules, MapStats, MapTerrain, NpcAttackHook } from "./map-context.ts";
 import type { MapDefinition, MapExitDefinition } from "./map-definition.ts";
 import type { BankTransferAnswer, EnterRequest, LoadedVault, MapEvent } from "./map-events.ts";
 import type { MapPackets } from "./map-packets.ts";
@@ -25,10 +41,6 @@ import { MagicStats } from "./magic-stats.ts";
 import type { NpcAiStats } from "./npc-ai-stats.ts";
 import type { Outbox } from "./outbox.ts";
 import * as bank from "./systems/bank.ts";
-import { npcMeleeOnNpc, npcMeleeOnPlayer } from "./systems/combat.ts";
-import { killNpc, NpcAiLoop, npcAttacked, type NpcAttackHook } from "./systems/npcs.ts";
-import * as presence from "./systems/presence.ts";
-import { disposeStatus } from "./systems/status.ts";
 
 /** What the worker gives every map it hosts. */
 export interface MapInstanceDeps {
@@ -82,7 +94,8 @@ export class MapInstance {
     private readonly deps: MapInstanceDeps,
   ) {
     this.id = definition.id;
-    this.handlers = deps.handlers ?? PACKET_HANDLERS;
+    this.handlers = deps.handlers ?? SYSTEM_TABLES.packets;
+    const blows = SYSTEM_TABLES.npcBlows;
     const store = new EntityStore(definition.width, definition.height, new Int16Array(definition.occupancy));
     const view = new MapView(store, deps.aoiMode, deps.packets, deps.outbox);
     const ctx: MapContext = {
@@ -101,18 +114,20 @@ export class MapInstance {
       rules: deps.rules,
       stats: this.stats,
       magicStats: deps.magicStats ?? new MagicStats(),
-      npcAi: new NpcAiLoop(deps.npcAttack ?? npcMeleeOnPlayer, deps.npcAiStats, npcMeleeOnNpc),
-      sweeps: { vitals: null },
+      npcAi: new NpcAiLoop(deps.npcAttack ?? blows?.onPlayer ?? NPC_ATTACK_NOT_WIRED, deps.npcAiStats, blows?.onNpc ?? NPC_ON_NPC_NOT_WIRED),
+      sweeps: new Map(),
+      hooks: SYSTEM_TABLES.hooks,
+      routes: SYSTEM_TABLES.routes,
       onlineCount: deps.onlineCount,
       timeOfDayMs: deps.timeOfDayMs,
       uptimeMs: deps.uptimeMs,
       tell: (player: PlayerEntity, message: PlayerMessage) => view.send(player, messageFrame(deps.packets, message)),
       emit: deps.emit,
-      leave: (player, reason) => presence.leave(ctx, player, reason),
-      sendTo: (player, dest) => presence.sendTo(ctx, player, dest),
+      leave: (player, reason) => leave(ctx, player, reason),
+      sendTo: (player, dest) => sendTo(ctx, player, dest),
     };
     this.ctx = ctx;
-    for (const spawn of definition.npcs) presence.placeNpc(ctx, spawn);
+    for (const spawn of definition.npcs) placeNpc(ctx, spawn);
     for (const object of definition.objects) {
       if (store.isInside(object.x, object.y)) store.putObject({ x: object.x, y: object.y, obj: object.obj, amount: object.amount });
     }
@@ -138,13 +153,13 @@ export class MapInstance {
   }
 
   enter(request: EnterRequest): void {
-    presence.enter(this.ctx, request);
+    enter(this.ctx, request);
   }
 
   /** Removes a player (disconnect, replaced session, gateway's request) and reports its final state. */
   leave(session: number, reason: string): void {
     const player = this.ctx.store.player(session);
-    if (player) presence.leave(this.ctx, player, reason);
+    if (player) leave(this.ctx, player, reason);
   }
 
   /** The gateway's answer to a `bank_load` this map emitted (the player may have left). */
@@ -191,7 +206,7 @@ export class MapInstance {
 
   /** A message from the cross-map bus, for this map's players. */
   receive(message: BusMessage): void {
-    const handler = BUS_HANDLERS[message.kind] as BusHandler<BusMessage["kind"]>;
+    const handler = SYSTEM_TABLES.bus[message.kind] as BusHandler<BusMessage["kind"]>;
     handler(this.ctx, message);
   }
 
@@ -225,7 +240,7 @@ export class MapInstance {
 
   /** True while the map's vitals sweep runs: there are players (tests and diagnostics). */
   get vitalsSweepRunning(): boolean {
-    return this.ctx.sweeps.vitals !== null;
+    return this.ctx.sweeps.has("needs");
   }
 
   /** True while the NPC AI timer runs (tests and diagnostics). */
@@ -263,7 +278,7 @@ export class MapInstance {
 
   /** The free tile nearest to (x, y) where a player could enter (tests and diagnostics). */
   findFreeTile(x: number, y: number): { x: number; y: number } | undefined {
-    return presence.findFreeTile(this.ctx.terrain, this.ctx.store, x, y);
+    return findFreeTile(this.ctx.terrain, this.ctx.store, x, y);
   }
 }
 

@@ -18,6 +18,11 @@ export const FONT_INFO_IAO = 29;
  * our login burst has always used INFO, and both stay the same so the two never differ.
  */
 export const FONT_MOTD = FontIndex.Info;
+/**
+ * VB6 repeats a de-duplicated line (`UltimoMensaje`: "you cannot move", "you could not tame it")
+ * only once `PasarSegundo` has counted this long since it was said.
+ */
+export const REPEATED_LINE_INTERVAL_MS = 3_000;
 
 /** One line for the player's console. */
 export type PlayerMessage =

@@ -38,12 +38,24 @@ import {
 import { canUseObject } from "../../game/equipment/index.ts";
 import { MESSAGES, type PlayerMessage } from "../../game/messages/index.ts";
 import { COLOR_WHITE, FontIndex, type ClientPacketFields } from "../../protocol/index.ts";
-import { isTrading, type NpcEntity, type PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
-import type { BankTransferAnswer, LoadedVault } from "../map-events.ts";
-import type { BankSlotFrame } from "../map-packets.ts";
-import { afterUnequip, inventoryFrames, slotFrame, wearerOf } from "./items.ts";
-import { manhattan, targetNpcOf } from "./shops.ts";
+import {
+  afterUnequip,
+  isDead,
+  isTrading,
+  manhattan,
+  sendWholeInventory,
+  slotFrame,
+  targetNpcOf,
+  wearerOf,
+  type BankSlotFrame,
+  type BankTransferAnswer,
+  type Departure,
+  type LoadedVault,
+  type MapContext,
+  type MapSystem,
+  type NpcEntity,
+  type PlayerEntity,
+} from "../kernel/index.ts";
 
 /** `e_NPCType.Banquero`. */
 export const NPC_TYPE_BANKER = 4;
@@ -82,10 +94,6 @@ const SELECT_NPC_FIRST: PlayerMessage = { kind: "locale", id: 1234, params: "", 
 
 function isBanker(npc: NpcEntity | null): npc is NpcEntity {
   return npc !== null && npc.template?.npcType === NPC_TYPE_BANKER;
-}
-
-function isDead(player: PlayerEntity): boolean {
-  return player.record.vitals.hp <= 0;
 }
 
 /** The targeted banker within `range`, or null after VB6's answer (nothing, or "too far"). */
@@ -249,7 +257,7 @@ export function bankExtractItem(ctx: MapContext, player: PlayerEntity, fields: C
     if (outcome.reason === "inventory_full") {
       // Q22: VB6 re-sends the whole inventory and the vault slot.
       ctx.tell(player, MESSAGES.item("inventory_full"));
-      for (const view of inventoryFrames(ctx.items, player)) ctx.view.send(player, ctx.packets.changeInventorySlot(view));
+      sendWholeInventory(ctx, player);
       ctx.view.send(player, ctx.packets.changeBankSlot(bankSlotFrame(ctx, player, vault, fields.slot)));
     }
     return;
@@ -430,3 +438,27 @@ function bankSlotFrame(ctx: MapContext, player: PlayerEntity, vault: Vault, slot
     elementalTags: 0,
   };
 }
+
+/** Leaving this place closes the vault window: a transfer or a warp tells the client (`BankEnd`), a logout tells nobody. */
+function onLeaving(ctx: MapContext, player: PlayerEntity, departure: Departure): void {
+  if (player.banking === null) return;
+  player.banking = null;
+  if (departure !== "logout") ctx.view.send(player, ctx.packets.bankEnd());
+}
+
+export const bank: MapSystem = {
+  name: "bank",
+  packets: {
+    BankStart: bankStart,
+    BankDeposit: bankDeposit,
+    BankExtractItem: bankExtractItem,
+    BankDepositGold: bankDepositGold,
+    BankExtractGold: bankExtractGold,
+    BovedaMoveItem: bovedaMoveItem,
+    BankEnd: bankEnd,
+    TransFerGold: transferGold,
+  },
+  npcClick: bankerClicked,
+  hooks: { leaving: onLeaving },
+  playerState: (_ctx, record) => ({ bank: record.bank !== undefined ? vaultFromRecord(record.bank) : null, bankLoading: false, banking: null }),
+};

@@ -4,10 +4,7 @@
  */
 import { MESSAGES } from "../../game/messages/index.ts";
 import type { ClientPacketFields } from "../../protocol/index.ts";
-import type { BusMessage } from "../cross-map-bus.ts";
-import type { PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
-import { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE } from "../map-packets.ts";
+import { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE, type BusMessage, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
 
 /** Chat lines longer than this are cut (the stock client's input box allows less). */
 export const MAX_CHAT_CHARS = 300;
@@ -75,3 +72,10 @@ function truncateChars(text: string, max: number): string {
   if (text.length <= max) return text;
   return Array.from(text).slice(0, max).join("");
 }
+
+export const chat: MapSystem = {
+  name: "chat",
+  packets: { Talk: talk, Yell: yell, Whisper: whisper, GlobalMessage: globalMessage },
+  bus: { console_all: deliverConsoleToAll },
+  playerState: () => ({ lastGlobalChatAt: Number.NEGATIVE_INFINITY }),
+};

@@ -14,9 +14,7 @@
 import { checkHomeRequest, homePlaceOf, homeWaitSeconds, type HomeCitySpot } from "../../game/home/index.ts";
 import { spendGold } from "../../game/inventory/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
-import type { PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
-import { isDead } from "./death.ts";
+import { isDead, type Departure, type Interruption, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
 
 /** `e_GraphicEffects.Runa`: the particle VB6 shows over a ghost waiting to go home. */
 export const HOME_PARTICLE = 167;
@@ -28,7 +26,7 @@ export const BAR_ACTION_CANCEL = 99;
 const MS_PER_SECOND = 1000;
 
 /** `Home` (`/HOGAR`). */
-export function home(ctx: MapContext, player: PlayerEntity): void {
+export function homeCommand(ctx: MapContext, player: PlayerEntity): void {
   const outcome = checkHomeRequest({
     dead: isDead(player),
     map: ctx.definition.id,
@@ -72,7 +70,7 @@ export function home(ctx: MapContext, player: PlayerEntity): void {
 }
 
 /** A step or a resurrection: the trip is off, the area stops drawing the wait, the player is told. */
-export function cancelHomeTravel(ctx: MapContext, player: PlayerEntity): void {
+function cancelHomeTravel(ctx: MapContext, player: PlayerEntity): void {
   if (player.homeTravel === null) return;
   stopHomeTravel(ctx, player);
   const { view, packets } = ctx;
@@ -82,7 +80,7 @@ export function cancelHomeTravel(ctx: MapContext, player: PlayerEntity): void {
 }
 
 /** Forgets a trip without a word (the player is leaving the map anyway). */
-export function stopHomeTravel(ctx: MapContext, player: PlayerEntity): void {
+function stopHomeTravel(ctx: MapContext, player: PlayerEntity): void {
   if (player.homeTravel === null) return;
   ctx.timers.cancel(player.homeTravel.timer);
   player.homeTravel = null;
@@ -109,3 +107,21 @@ function onArrival(_plannedMs: number, { ctx, player }: ArrivalArg): void {
 function citiesOf(ctx: MapContext): readonly HomeCitySpot[] {
   return ctx.tables?.cities?.cities ?? [];
 }
+
+export const home: MapSystem = {
+  name: "home",
+  packets: { Home: homeCommand },
+  hooks: {
+    // VB6 `MoveUserChar`: a step that is taken ends the trip.
+    acted: (ctx: MapContext, player: PlayerEntity, cause: Interruption) => {
+      if (cause === "step" && player.homeTravel !== null) cancelHomeTravel(ctx, player);
+    },
+    // Coming back to life here ends it (VB6 lets it finish and would warp the living player).
+    revived: cancelHomeTravel,
+    // Leaving the map (logout, an exit) forgets it; a warp on this map keeps it.
+    leaving: (ctx: MapContext, player: PlayerEntity, departure: Departure) => {
+      if (departure !== "warp") stopHomeTravel(ctx, player);
+    },
+  },
+  playerState: () => ({ homeTravel: null }),
+};

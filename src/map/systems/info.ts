@@ -1,10 +1,8 @@
 /**
- * Information commands a player types (`/ONLINE`, `/MOTD`, `/UPTIME`), and the answer for the
- * commands this server does not have yet: said, never silently ignored.
+ * Information commands a player types (`/ONLINE`, `/MOTD`, `/UPTIME`).
  */
 import { MESSAGES } from "../../game/messages/index.ts";
-import type { PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
+import type { MapContext, MapSystem, PlayerEntity } from "../kernel/index.ts";
 
 const MS_PER_SECOND = 1000;
 
@@ -23,7 +21,7 @@ export function upTime(ctx: MapContext, player: PlayerEntity): void {
   ctx.tell(player, MESSAGES.uptime(ctx.uptimeMs() / MS_PER_SECOND));
 }
 
-/** A command of a feature this server does not have yet (items, combat, spells, guilds, …). */
-export function notAvailableYet(ctx: MapContext, player: PlayerEntity): void {
-  ctx.tell(player, MESSAGES.notAvailableYet());
-}
+export const info: MapSystem = {
+  name: "info",
+  packets: { Online: online, RequestMOTD: motd, UpTime: upTime },
+};

@@ -1,11 +1,12 @@
 /**
  * Logout (`Quit`, `CancelarExit`): immediate on safe maps; elsewhere a countdown announced once
- * a second (VB6 `IntervaloCerrarConexion`) that walking or the cancel packet stops. The
- * countdown is one timer on the worker's timer queue, re-armed for each whole second.
+ * a second (VB6 `IntervaloCerrarConexion`) that walking, attacking, being attacked or the cancel
+ * packet stops (the kernel's `interrupt` ends it, kernel/interrupts.ts: VB6 `CancelExit` is a
+ * core flag every handler checks). The countdown is one timer on the worker's timer queue,
+ * re-armed for each whole second.
  */
 import { MESSAGES } from "../../game/messages/index.ts";
-import type { PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
+import { cancelExit, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
 
 /** Seconds of the logout countdown outside safe maps (`IntervaloCerrarConexion`). */
 export const QUIT_COUNTDOWN_SECONDS = 10;
@@ -23,22 +24,9 @@ export function quit(ctx: MapContext, player: PlayerEntity): void {
   ctx.tell(player, MESSAGES.quitCountdown(QUIT_COUNTDOWN_SECONDS));
 }
 
+/** `CancelarExit`: the countdown stops, and the player is told. */
 export function cancelQuit(ctx: MapContext, player: PlayerEntity): void {
-  if (player.quit) cancelCountdown(ctx, player, false);
-}
-
-/** Stops a running countdown and tells the player why. */
-export function cancelCountdown(ctx: MapContext, player: PlayerEntity, byMoving: boolean): void {
-  if (!player.quit) return;
-  stopCountdown(ctx, player);
-  ctx.tell(player, byMoving ? MESSAGES.quitCancelledByMoving() : MESSAGES.quitCancelled());
-}
-
-/** Forgets a countdown without a word (the player is leaving anyway). */
-export function stopCountdown(ctx: MapContext, player: PlayerEntity): void {
-  if (!player.quit) return;
-  ctx.timers.cancel(player.quit.timer);
-  player.quit = null;
+  cancelExit(ctx, player, false);
 }
 
 interface CountdownArg {
@@ -68,3 +56,8 @@ function finishQuit(ctx: MapContext, player: PlayerEntity): void {
   ctx.view.send(player, ctx.packets.disconnect(false));
   ctx.leave(player, "quit");
 }
+
+export const logout: MapSystem = {
+  name: "logout",
+  packets: { Quit: quit, CancelarExit: cancelQuit },
+};

@@ -7,9 +7,11 @@
  * `Codigo/WorldActions.bas`): a ground object's console line (`O*<obj>* - <amount> *<tags>*`, or
  * `O*<obj>*` for doors, signs and mail), an NPC's description over its head (`NPCDESC*<npc>`; for
  * common NPCs, bankers, healers, trainers, governors and quest NPCs only closer than 3 tiles),
- * "you see nothing interesting" for an empty tile. The click sets the player's target (NPC or
- * player). A left click on a trader within 4 tiles opens its shop (systems/shops.ts), on a banker
- * the "Finanzas Goliath" menu (systems/bank.ts).
+ * "you see nothing interesting" for an empty tile (kernel/targets.ts `lookAtTile`). The click sets
+ * the player's target (NPC or player). A left click on an NPC's own tile is offered to the
+ * systems' `npcClick`s in registry order: a priest revives or heals (systems/priest.ts), a trader
+ * within 4 tiles opens its shop (systems/commerce), a banker the "Finanzas Goliath" menu
+ * (systems/bank.ts).
  *
  * Not answered yet (they need state this server does not keep): the status line of a player
  * (`MSG_YOU_SEE_CHARACTER` with its status masks), the line of an NPC without a description
@@ -17,18 +19,8 @@
  * resources and destinations; the target is set all the same. Interactions with NPCs other than
  * traders, bankers and priests (travel, quests…) come with their systems.
  */
-import { ObjectType } from "../../game/items/index.ts";
-import { MESSAGES, overHeadNpcDescription } from "../../game/messages/index.ts";
-import { COLOR_WHITE, type ClientPacketFields } from "../../protocol/index.ts";
-import { isTrading, type Entity, type NpcEntity, type PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
-import { bankerClicked } from "./bank.ts";
-import { priestClicked } from "./death.ts";
-import { COMMERCE_CLICK_RANGE, manhattan, openShop } from "./shops.ts";
-
-/** `RANGO_VISION_X` / `RANGO_VISION_Y`: a click farther than this from the player is ignored. */
-export const LOOK_RANGE_X = 15;
-export const LOOK_RANGE_Y = 13;
+import type { ClientPacketFields } from "../../protocol/index.ts";
+import { entityAt, lookAtTile, withinLookRange, type MapContext, type MapSystem, type NpcEntity, type PlayerEntity } from "../kernel/index.ts";
 
 /** `e_NPCType` values the click rules name. */
 const NpcType = {
@@ -49,17 +41,6 @@ const NpcType = {
   Transporter: 26,
 } as const;
 
-/** NPC types whose description is only shown to a player closer than 3 tiles (Euclidean). */
-const DESCRIPTION_NEEDS_NEARNESS: ReadonlySet<number> = new Set([
-  NpcType.Quest,
-  NpcType.Banker,
-  NpcType.Reviver,
-  NpcType.Common,
-  NpcType.Trainer,
-  NpcType.Governor,
-]);
-const DESCRIPTION_RANGE = 3;
-
 /** `IsNpcWorldInteractable`: traders, crafters and the service NPC types. */
 const INTERACTABLE_TYPES: ReadonlySet<number> = new Set([
   NpcType.Banker,
@@ -75,16 +56,6 @@ const INTERACTABLE_TYPES: ReadonlySet<number> = new Set([
   NpcType.Ao20ShopCharacters,
   NpcType.EventMaster,
   NpcType.Transporter,
-]);
-
-/** `MostrarCantidad`: ground objects whose look line carries the amount. */
-const NO_AMOUNT_TYPES: ReadonlySet<number> = new Set([
-  ObjectType.Door,
-  ObjectType.Sign,
-  ObjectType.OreDeposit,
-  ObjectType.Tree,
-  ObjectType.Mail,
-  ObjectType.Teleport,
 ]);
 
 /** `LeftClick` (x, y): look at the tile, then act on it (a trader's shop). */
@@ -103,97 +74,17 @@ export function leftClick(ctx: MapContext, player: PlayerEntity, fields: ClientP
 /** `DoubleClick`: read and ignored, as the current VB6 server does. */
 export function doubleClick(): void {}
 
-/** `LookatTile`: what the player is told about the tile, and its new target (also the first step of a shot, systems/ranged.ts). */
-export function lookAtTile(ctx: MapContext, player: PlayerEntity, x: number, y: number): void {
-  if (!withinLookRange(player, x, y)) return;
-  let foundSomething = lookAtObject(ctx, player, x, y);
-  // The char standing just below the tile first (a click on its head), then the one on it.
-  const char = entityAt(ctx, x, y + 1) ?? entityAt(ctx, x, y);
-  if (char?.kind === "player") {
-    // The status line (`MSG_YOU_SEE_CHARACTER`) needs state this server does not keep yet.
-    player.targetUser = char;
-    player.targetNpc = null;
-    foundSomething = true;
-  } else if (char?.kind === "npc") {
-    describeNpc(ctx, player, char);
-    player.targetNpc = char;
-    player.targetUser = null;
-    foundSomething = true;
-  } else {
-    player.targetNpc = null;
-    player.targetUser = null;
-  }
-  if (!foundSomething) ctx.tell(player, MESSAGES.nothingInteresting());
-}
-
 /**
- * The ground object on the tile, else a door just right of it, diagonally below-right or below
- * (VB6 checks those tiles in that order and stops at the first that holds anything).
+ * `HandleWorldAction` on an NPC exactly on the tile: it becomes the target, and the systems'
+ * `npcClick`s are offered it in registry order until one takes it (travel, quests…: systems still
+ * to come).
  */
-function lookAtObject(ctx: MapContext, player: PlayerEntity, x: number, y: number): boolean {
-  const { store } = ctx;
-  const isDoor = (at: { obj: number } | undefined) => at !== undefined && ctx.items.get(at.obj)?.type === ObjectType.Door;
-  const objectAt = (ox: number, oy: number) => (store.isInside(ox, oy) ? store.objectAt(ox, oy) : undefined);
-  let found = objectAt(x, y);
-  if (found === undefined) {
-    for (const [ox, oy] of [
-      [x + 1, y],
-      [x + 1, y + 1],
-      [x, y + 1],
-    ] as const) {
-      const candidate = objectAt(ox, oy);
-      if (candidate === undefined) continue;
-      if (isDoor(candidate)) found = candidate;
-      break;
-    }
-  }
-  if (found === undefined) return false;
-  const item = ctx.items.get(found.obj);
-  const type = item?.type ?? 0;
-  if (type === ObjectType.CastleSpawner) return true;
-  if (!NO_AMOUNT_TYPES.has(type)) {
-    ctx.tell(player, MESSAGES.objectLook(found.obj, found.amount, item?.elementalTags ?? 0));
-  } else if (type === ObjectType.Door || type === ObjectType.Sign || type === ObjectType.Mail) {
-    ctx.tell(player, MESSAGES.objectLook(found.obj));
-  }
-  // Ore deposits, trees and teleports name their resources or destination: not kept yet.
-  return true;
-}
-
-/** An NPC with a `Desc` says it over its head to this player (`NPCDESC*<npc>`); the opening sound plays. */
-function describeNpc(ctx: MapContext, player: PlayerEntity, npc: NpcEntity): void {
-  const template = npc.template;
-  if (template === null || template.description.length <= 1) return;
-  const dead = isDead(player);
-  if (dead && template.npcType !== NpcType.Reviver) return;
-  if (DESCRIPTION_NEEDS_NEARNESS.has(template.npcType)) {
-    if (Math.hypot(player.x - npc.x, player.y - npc.y) >= DESCRIPTION_RANGE) return;
-    if (template.soundOpen !== 0) ctx.view.send(player, ctx.packets.playWave(template.soundOpen, npc.x, npc.y, 1, 1));
-  }
-  ctx.view.send(player, ctx.packets.chatOverHead(overHeadNpcDescription(npc.npcNumber), npc.charIndex, COLOR_WHITE, player.x, player.y));
-}
-
-/** `HandleWorldAction` on an NPC exactly on the tile: target it; a trader opens its shop. */
 function worldAction(ctx: MapContext, player: PlayerEntity, x: number, y: number): void {
   if (!withinLookRange(player, x, y)) return;
   const here = entityAt(ctx, x, y);
   if (here?.kind !== "npc") return; // doors and other world objects: systems still to come
   player.targetNpc = here;
-  if (priestClicked(ctx, player, here)) return;
-  if (here.shop === null) {
-    bankerClicked(ctx, player, here); // travel, quests…: systems still to come
-    return;
-  }
-  if (isDead(player)) {
-    ctx.tell(player, MESSAGES.item("dead"));
-    return;
-  }
-  if (isTrading(player)) return;
-  if (manhattan(player, here) > COMMERCE_CLICK_RANGE) {
-    ctx.tell(player, MESSAGES.tooFar());
-    return;
-  }
-  openShop(ctx, player, here);
+  for (const click of ctx.routes.npcClicks) if (click(ctx, player, here)) return;
 }
 
 function isInteractable(npc: NpcEntity): boolean {
@@ -202,17 +93,7 @@ function isInteractable(npc: NpcEntity): boolean {
   return template.trades || template.crafts || INTERACTABLE_TYPES.has(template.npcType);
 }
 
-function withinLookRange(player: PlayerEntity, x: number, y: number): boolean {
-  return Math.abs(player.y - y) <= LOOK_RANGE_Y && Math.abs(player.x - x) <= LOOK_RANGE_X;
-}
-
-function entityAt(ctx: MapContext, x: number, y: number): Entity | undefined {
-  const { store } = ctx;
-  if (!store.isInside(x, y)) return undefined;
-  const charIndex = store.occupantOf(store.tile(x, y));
-  return charIndex === 0 ? undefined : store.entity(charIndex);
-}
-
-function isDead(player: PlayerEntity): boolean {
-  return player.record.vitals.hp <= 0;
-}
+export const look: MapSystem = {
+  name: "look",
+  packets: { LeftClick: leftClick, DoubleClick: doubleClick },
+};

@@ -1,26 +1,23 @@
 /**
  * Movement: walking (VB6 `LegalWalk` on foot, paced), turning, position requests, and exits.
- * The rule itself is pure (`game/movement`); this system applies its outcome to the map.
+ * The rule itself is pure (`game/movement`); this system applies its outcome to the map. Who may
+ * not walk or turn now (a paralysed player) says so through the `mayWalk` / `mayTurn` vetoes; what
+ * a walk or a step ends goes through the kernel's `interrupt`.
  */
 import { checkWalk, isHeading, stepX, stepY, type Heading } from "../../game/movement/index.ts";
 import type { ClientPacketFields } from "../../protocol/index.ts";
-import { isTrading, type PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
-import { cancelCountdown } from "./logout.ts";
-import { cancelHomeTravel } from "./home.ts";
-import { mayTurn, refuseHeldWalk, stopMeditating } from "./status.ts";
+import { interrupt, isTrading, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
 
 export function walk(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Walk">): void {
   const heading = fields.heading;
   if (!isHeading(heading)) return;
   // VB6 `HandleWalk`: a paralysed or immobilised player is told so and put back (`CanMove`).
-  if (refuseHeldWalk(ctx, player)) return;
+  if (!ctx.hooks.mayWalk(ctx, player)) return;
   // A player with a shop window open does not move and is told nothing (the stock client never
   // walks while its window is open).
   if (isTrading(player)) return;
-  // Walking ends a meditation, whether the step is then taken or not.
-  stopMeditating(ctx, player);
-  if (player.quit) cancelCountdown(ctx, player, true);
+  // Walking ends a meditation and a logout countdown, whether the step is then taken or not.
+  interrupt(ctx, player, "walk");
   const { store } = ctx;
   const outcome = checkWalk(ctx.terrain, player.x, player.y, heading, player.pacing, ctx.clock.now(), (index) => store.occupantOf(index) !== 0);
   if (outcome !== "ok") {
@@ -30,8 +27,8 @@ export function walk(ctx: MapContext, player: PlayerEntity, fields: ClientPacket
     return;
   }
   ctx.stats.movesAccepted++;
-  // VB6 `MoveUserChar`: a step that is taken ends a pending /HOGAR.
-  if (player.homeTravel !== null) cancelHomeTravel(ctx, player);
+  // VB6 `MoveUserChar`: a step that is taken ends what a step ends (a pending /HOGAR).
+  interrupt(ctx, player, "step");
   player.heading = heading;
   const oldX = player.x;
   const oldY = player.y;
@@ -42,7 +39,7 @@ export function walk(ctx: MapContext, player: PlayerEntity, fields: ClientPacket
 
 export function changeHeading(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"ChangeHeading">): void {
   // VB6 `HandleChange_Heading`: a paralysed player does not turn.
-  if (isHeading(fields.heading) && mayTurn(ctx, player)) turn(ctx, player, fields.heading);
+  if (isHeading(fields.heading) && ctx.hooks.mayTurn(ctx, player)) turn(ctx, player, fields.heading);
 }
 
 export function requestPosition(ctx: MapContext, player: PlayerEntity): void {
@@ -64,3 +61,9 @@ function takeExitIfAny(ctx: MapContext, player: PlayerEntity): void {
   }
   ctx.sendTo(player, { map: exit.destMap, x: exit.destX, y: exit.destY });
 }
+
+export const movement: MapSystem = {
+  name: "movement",
+  packets: { Walk: walk, ChangeHeading: changeHeading, RequestPositionUpdate: requestPosition },
+  playerState: () => ({ pacing: { nextStepAt: 0 } }),
+};

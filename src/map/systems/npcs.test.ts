@@ -12,7 +12,7 @@ import { readSharedData, requireSharedData } from "../../../test/support/shared-
 import type { NpcDefinition } from "../map-definition.ts";
 import { WALL, world, type WorldOptions } from "../map-harness.test-support.ts";
 import { NPC_AI_LATENESS_BUCKETS_MS, NpcAiStats } from "../npc-ai-stats.ts";
-import type { NpcAttackHook } from "./npcs.ts";
+import type { NpcAttackHook } from "../kernel/index.ts";
 
 const RATA = 511;
 const CIERVO = 20;

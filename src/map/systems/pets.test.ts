@@ -13,8 +13,7 @@ import { itemCatalog, type ItemCatalog } from "../../game/items/index.ts";
 import { SKILL } from "../../game/progression/index.ts";
 import { applyEffect, npcTicksCounterMs } from "../../game/spells/index.ts";
 import { SeededRandom, type Random } from "../../random/index.ts";
-import { playerDies } from "./death.ts";
-import { spawnNpc } from "./npcs.ts";
+import { playerDies, setStatus, spawnNpc } from "../kernel/index.ts";
 import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
 import { PACKET_HANDLERS } from "../handlers.ts";
 import type { MapContext } from "../map-context.ts";
@@ -23,7 +22,6 @@ import type { MapEvent } from "../map-events.ts";
 import { world, type Received, type WorldOptions } from "../map-harness.test-support.ts";
 import { drawFor } from "../../random/scripted-random.test-support.ts";
 import { summonCreatures } from "./pets.ts";
-import { setStatus } from "./status.ts";
 
 /** Creatures of our own next to the default world's: a strong tamable beast, a tough target, a weak one. */
 const NPC = { tiger: 90, rat: 91, dummy: 92 } as const;

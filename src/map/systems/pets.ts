@@ -10,7 +10,7 @@
  * A pet is an ordinary NPC of the map with a master (`NpcEntity.master`, VB6 `MaestroUser`) and a
  * pet's AI profile: it follows its master (`SigueAmo`, game/npc-ai), is never hostile on its own
  * and never respawns. A summoned creature also has a lifetime timer (`NpcEntity.lifetime`, 60 s);
- * a tamed one has none. Killed, a pet gives no gold, drops or experience (systems/combat.ts). Its
+ * a tamed one has none. Killed, a pet gives no gold, drops or experience (kernel/npc-damage.ts). Its
  * master's client draws it as "its own" (`CharacterCreate` isNpc 2, map-view.ts).
  *
  * Taming, in VB6's order: `LookatTile` on the click; no creature → 719; `Domable` 0 → 718; the
@@ -24,8 +24,10 @@
  *
  * Pets fight: when their master attacks an NPC (a blow, a shot, a spell) or an NPC attacks their
  * master, each pet without a prey goes for that NPC (movement `NpcAtacaNpc`, `targetNpc`); the
- * blows are systems/combat.ts `npcMeleeOnNpc`, and a pet's damage and kill count as its
- * master's. Players who attack the master or whom the master attacks are fought too.
+ * blows are the combat system's `npcMeleeOnNpc`, and a pet's damage and kill count as its
+ * master's. Players who attack the master or whom the master attacks are fought too. All of this
+ * is this system's reaction to the kernel's hooks (`npcAttacked`, `userAttackedByNpc`,
+ * `playersFought`, `died`, `leaving`, `arrived`) and its `handOver`.
  *
  * A map change (`WarpMascotas`): summoned creatures are lost (584 on the next map); tamed pets
  * leave the old map and come back on the new one next to their master, with their HP and their
@@ -35,19 +37,28 @@
  * server does not have). Logout: VB6 saves the tamed pets' numbers with the character and brings
  * them back at login; the database here has no place for them yet, so they are let go.
  */
+import { REPEATED_LINE_INTERVAL_MS } from "../../game/messages/index.ts";
 import { NpcMovement, nearestTile, npcMayStand, type NpcAiProfile } from "../../game/npc-ai/index.ts";
 import { attemptTaming, handOverEffects, takeOverEffects, type PetSlot, type SummonPlan, type TamingTarget } from "../../game/spells/index.ts";
 import { SKILL, type SkillId } from "../../game/progression/index.ts";
 import { HEADING_SOUTH } from "../../game/movement/index.ts";
 import { FontIndex } from "../../protocol/index.ts";
-import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
-import type { PetHandOver } from "../map-events.ts";
-import { npcTemplate } from "../npc-templates.ts";
-import { lookAtTile } from "./look.ts";
-import { killNpc, spawnNpc } from "./npcs.ts";
-import { raiseSkillByUse } from "./progression.ts";
-import { HELD_WALK_MESSAGE_REPEAT_MS, setStatus } from "./status.ts";
+import {
+  killNpc,
+  lookAtTile,
+  npcTemplate,
+  raiseSkillByUse,
+  requestTargetCursor,
+  setStatus,
+  spawnNpc,
+  type Arrival,
+  type Departure,
+  type MapContext,
+  type MapSystem,
+  type NpcEntity,
+  type PetHandOver,
+  type PlayerEntity,
+} from "../kernel/index.ts";
 
 /** `e_Skill.Domar`: the skill of the client's target cursor for taming (`Work`, `WorkLeftClick`). */
 export const TAMING_SKILL = SKILL.Taming;
@@ -72,7 +83,7 @@ export function petSlots(ctx: MapContext, player: PlayerEntity): PetSlot[] {
 // ------------------------------------------------------------------ taming
 
 /**
- * `WorkLeftClick(x, y, Domar)` once the checks every skill shares passed (systems/ranged.ts): the
+ * `WorkLeftClick(x, y, Domar)` once the checks every skill shares passed (systems/cursor.ts): the
  * look at the tile, then one taming attempt on the creature there.
  */
 export function tameAtClick(ctx: MapContext, player: PlayerEntity, x: number, y: number): void {
@@ -103,7 +114,7 @@ export function tameAtClick(ctx: MapContext, player: PlayerEntity, x: number, y:
       for (const message of outcome.messages) view.send(player, packets.localeMsg(message, "", FontIndex.Info));
       break;
     case "failed":
-      if (now - player.tamingFailedToldAt >= HELD_WALK_MESSAGE_REPEAT_MS) {
+      if (now - player.tamingFailedToldAt >= REPEATED_LINE_INTERVAL_MS) {
         player.tamingFailedToldAt = now;
         for (const message of outcome.messages) view.send(player, packets.localeMsg(message, "", FontIndex.Info));
       }
@@ -280,3 +291,45 @@ export function petsArrive(ctx: MapContext, player: PlayerEntity, arriving: Pets
   const message = lost ? PET_MESSAGE.cannotFollow : arriving.summonsLost ? PET_MESSAGE.summonsLost : null;
   if (message !== null) ctx.view.send(player, ctx.packets.localeMsg(message, "", FontIndex.Info));
 }
+
+/** The master's pets go for the NPC it attacked (`npcAttacked`), or that struck it (`userAttackedByNpc`, unless the NPC cannot be fought or is its own). */
+function onNpcAttacked(ctx: MapContext, npc: NpcEntity, attacker: PlayerEntity): void {
+  petsAttackNpc(ctx, attacker, npc);
+}
+
+function onUserAttackedByNpc(ctx: MapContext, player: PlayerEntity, npc: NpcEntity): void {
+  if (npc.template?.attackable === true && npc.master !== player) petsAttackNpc(ctx, player, npc);
+}
+
+/** `UsuarioAtacadoPorUsuario`'s last lines: the victim's pets, then the attacker's, go for the other. */
+function onPlayersFought(_ctx: MapContext, attacker: PlayerEntity, victim: PlayerEntity): void {
+  petsAttackUser(victim, attacker);
+  petsAttackUser(attacker, victim);
+}
+
+/** Logging out lets every pet go (`CloseUser`); an exit takes the tamed ones along (`handOver`). */
+function onLeaving(ctx: MapContext, player: PlayerEntity, departure: Departure): void {
+  if (departure === "logout") dismissPets(ctx, player);
+}
+
+function onArrived(ctx: MapContext, player: PlayerEntity, arrival: Arrival): void {
+  const handOver = arrival.handOver;
+  if (handOver !== undefined) petsArrive(ctx, player, { pets: handOver.pets ?? [], summonsLost: handOver.summonsLost === true });
+}
+
+export const pets: MapSystem = {
+  name: "pets",
+  workCursors: { [TAMING_SKILL]: requestTargetCursor },
+  workClicks: { [TAMING_SKILL]: tameAtClick },
+  hooks: {
+    arrived: onArrived,
+    leaving: onLeaving,
+    // `HandleUserPetsOnDeath`: every pet dies with its master.
+    died: dismissPets,
+    npcAttacked: onNpcAttacked,
+    userAttackedByNpc: onUserAttackedByNpc,
+    playersFought: onPlayersFought,
+  },
+  handOver: (ctx, player) => petsLeave(ctx, player),
+  playerState: () => ({ tamingFailedToldAt: Number.NEGATIVE_INFINITY }),
+};

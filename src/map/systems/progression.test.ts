@@ -12,7 +12,7 @@ import { SKILL, type SkillId } from "../../game/progression/index.ts";
 import { PACKET_HANDLERS } from "../handlers.ts";
 import { summary, world, type Received } from "../map-harness.test-support.ts";
 import { drawFor, scriptedRandom, type ScriptedRandom } from "../../random/scripted-random.test-support.ts";
-import { EXP_TEXT_COLOUR, grantExperience, raiseSkillByUse, rewardNpcDamage, SKILL_UP_TEXT_COLOUR, type ExperienceSource } from "./progression.ts";
+import { EXP_TEXT_COLOUR, grantExperience, raiseSkillByUse, rewardNpcDamage, SKILL_UP_TEXT_COLOUR, type ExperienceSource } from "../kernel/index.ts";
 
 /**
  * Class 1 (the harness's): 10 HP a level at CON 21, 1 mana per INT at level 1 and 2 per INT a

@@ -10,8 +10,7 @@
  */
 import { spendSkillPoints } from "../../game/progression/index.ts";
 import type { ClientPacketFields } from "../../protocol/index.ts";
-import type { PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
+import type { MapContext, MapSystem, PlayerEntity } from "../kernel/index.ts";
 
 export function modifySkills(_ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"ModifySkills">): void {
   const { record } = player;
@@ -20,3 +19,8 @@ export function modifySkills(_ctx: MapContext, player: PlayerEntity, fields: Cli
   record.skills = [...outcome.skills];
   record.freeSkillPoints = outcome.freeSkillPoints;
 }
+
+export const skills: MapSystem = {
+  name: "skills",
+  packets: { ModifySkills: modifySkills },
+};

@@ -9,7 +9,7 @@
  *   caster (meditation and a logout countdown stop; no interval is checked), any other answers
  *   `WorkRequestTarget(1, isArea, radius)` and the client's next map click comes back as
  *   `WorkLeftClick(x, y, 1)`.
- * - `WorkLeftClick(x, y, 1)` (`HandleWorkLeftClick`, skill Magia; systems/ranged.ts routes it
+ * - `WorkLeftClick(x, y, 1)` (`HandleWorkLeftClick`, skill Magia; systems/cursor.ts routes it
  *   here after the checks every skill shares): `LookatTile` picks the target, a click beyond
  *   15 × 13 tiles is ignored, the locks (bow 1200, melee→spell 800, cast 1230 — the cast timer
  *   restarts even when the cast is then refused), no spell selected → 587; else `LanzarHechizo`
@@ -18,9 +18,10 @@
  *   (790 / 791 / 792 / 8), then on a user `HandleHechizoUsuario`, on an NPC `HandleHechizoNPC`,
  *   on the tile `HandleHechizoTerreno`. A cast that landed: the words over the caster
  *   (`ChatOverHead "PMAG*<id>"`, cyan, flagged as a spell), the spell's FX / particles / sound on the
- *   target, the effect (damage through the shared NPC damage path — 382, the floating number,
+ *   target, the effect (damage through the kernel's NPC damage path — 382, the floating number,
  *   experience, the HP bar, the kill —, 389 / 34 and the same on a player, healing, vitals, states
- *   through systems/status.ts, resurrection, summons through systems/pets.ts), the skill rolls in
+ *   through the kernel's `setStatus`, resurrection, summons through systems/pets.ts, which this
+ *   system `uses`), the skill rolls in
  *   the outcome's order (the target's Resistencia, the caster's Magia), then the costs: mana,
  *   `RequiredHP`, stamina (and a resurrection's HP), `UpdateMana`, `UpdateHP` (user targets),
  *   `UpdateSta`. The slot's cast time is kept for its cooldown; the click's targets are cleared.
@@ -40,7 +41,7 @@
 import type { SpellTemplate } from "../../content/index.ts";
 import { SPELL_SLOT_COUNT } from "../../game/character/index.ts";
 import { diceFromRandom } from "../../game/combat/index.ts";
-import { attackTurnsCriminal, isCitizen } from "../../game/faction/index.ts";
+import { isCitizen } from "../../game/faction/index.ts";
 import { formatThousands, pvpKillExp, SKILL, type SkillId } from "../../game/progression/index.ts";
 import {
   areaDiscounted,
@@ -86,20 +87,33 @@ import {
   type UserSpellCast,
 } from "../../game/spells/index.ts";
 import { COLOR_WHITE, FontIndex, vbRgb, type ClientPacketFields } from "../../protocol/index.ts";
-import { IN_COMBAT_MS } from "../../game/vitals/index.ts";
-import type { Entity, NpcEntity, PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
-import { DAMAGE_TEXT_COLOUR, damageNpc, pvpCheck, setPlayerHp } from "./combat.ts";
-import { isDead, playerDies } from "./death.ts";
-import { turnCriminal } from "./faction.ts";
-import { cancelHomeTravel } from "./home.ts";
-import { applyLook, dropAround } from "./items.ts";
-import { cancelQuit } from "./logout.ts";
-import { lookAtTile } from "./look.ts";
-import { npcAttacked } from "./npcs.ts";
-import { petsAttackNpc, petsAttackUser, petSlots, summonCreatures } from "./pets.ts";
-import { grantExperience, raiseSkillByUse } from "./progression.ts";
-import { setStatus, stopMeditating } from "./status.ts";
+import {
+  DAMAGE_TEXT_COLOUR,
+  damageNpc,
+  dropAround,
+  grantExperience,
+  interrupt,
+  isDead,
+  lookAtTile,
+  npcAttacked,
+  playerDies,
+  pvpCheck,
+  raiseSkillByUse,
+  requestTargetCursor,
+  revivePlayer,
+  sendSpellSlot,
+  setPlayerHp,
+  setStatus,
+  turnCriminal,
+  usersFought,
+  writeVitals,
+  type Entity,
+  type MapContext,
+  type MapSystem,
+  type NpcEntity,
+  type PlayerEntity,
+} from "../kernel/index.ts";
+import { petSlots, summonCreatures } from "./pets.ts";
 
 /** `e_Skill.Magia`: the skill of the client's target cursor for spells (`WorkRequestTarget`, `WorkLeftClick`). */
 export const MAGIC_SKILL = SKILL.Magic;
@@ -167,8 +181,7 @@ export function castSpell(ctx: MapContext, player: PlayerEntity, fields: ClientP
     case "ignored":
       return;
     case "cast_now":
-      stopMeditating(ctx, player);
-      cancelQuit(ctx, player);
+      interrupt(ctx, player, "cast");
       player.targetUser = player;
       player.targetNpc = null;
       castFromSlot(ctx, player, selection.slot, player.x, player.y);
@@ -182,7 +195,7 @@ export function castSpell(ctx: MapContext, player: PlayerEntity, fields: ClientP
 // ------------------------------------------------------------------ WorkLeftClick, skill Magia
 
 /**
- * `WorkLeftClick(x, y, 1)` after the checks every skill shares (systems/ranged.ts: a ghost or a
+ * `WorkLeftClick(x, y, 1)` after the checks every skill shares (systems/cursor.ts: a ghost or a
  * click off the map does nothing, a click off the screen answers `PosUpdate`, meditation and the
  * logout countdown stop): look at the tile, the locks, then the selected spell.
  */
@@ -308,8 +321,7 @@ function castOnNpc(c: Cast, npc: NpcEntity): void {
     return;
   }
   if (outcome.turnsCasterCriminal) turnCriminal(ctx, player);
-  // `HandleHechizoNPC` → `AllMascotasAtacanNPC`: the caster's pets go for the NPC it attacked.
-  if (outcome.attacked) petsAttackNpc(ctx, player, npc);
+  // `HandleHechizoNPC` → `NPCAtacado` (the `npcAttacked` hook: the caster's pets go for it, `AllMascotasAtacanNPC`).
   if (outcome.attacked) npcAttacked(ctx, npc, player);
   if (outcome.npcSound > 0) ctx.view.around(npc.x, npc.y, ctx.packets.playWave(outcome.npcSound, npc.x, npc.y));
   sayMagicWords(c);
@@ -367,7 +379,7 @@ function castOnUser(c: Cast, target: PlayerEntity): void {
     tellRefusal(c, outcome, target.name, target);
     return;
   }
-  if (outcome.attacked && !self) userAttackedByUser(ctx, player, target, pvp.ok && pvp.safeFight);
+  if (outcome.attacked && !self) usersFought(ctx, player, target, pvp.ok && pvp.safeFight);
   if (outcome.turnsCasterCriminal) turnCriminal(ctx, player);
   sayMagicWords(c);
   showVisuals(c, visualsOnUser(spell, { self, casterName: player.name, targetName: target.name }), target, target);
@@ -381,24 +393,6 @@ function castOnUser(c: Cast, target: PlayerEntity): void {
   }
   tellMessages(c, outcome.messages, target.name, target);
   settle(c, outcome.skillUses, target, outcome.casterHpCost, true);
-}
-
-/**
- * `UsuarioAtacadoPorUsuario` for a hostile spell: the victim's logout and meditation stop; unless in a safe
- * fight both are in combat and a citizen attacking a citizen turns criminal; both sides' pets
- * go for the other player (`AllMascotasAtacanUser`).
- */
-function userAttackedByUser(ctx: MapContext, attacker: PlayerEntity, victim: PlayerEntity, safeFight: boolean): void {
-  cancelQuit(ctx, victim);
-  stopMeditating(ctx, victim);
-  if (!safeFight) {
-    const until = ctx.clock.now() + IN_COMBAT_MS;
-    attacker.inCombatUntil = until;
-    victim.inCombatUntil = until;
-    if (attackTurnsCriminal(attacker.status, victim.status)) turnCriminal(ctx, attacker);
-  }
-  petsAttackUser(victim, attacker);
-  petsAttackUser(attacker, victim);
 }
 
 /**
@@ -428,10 +422,8 @@ function healUser(ctx: MapContext, target: PlayerEntity, amount: number, hpAfter
 /** Hunger, thirst, mana and stamina a spell changed on the target, each with its packet. */
 function applyVitals(ctx: MapContext, target: PlayerEntity, vitals: UserSpellCast["vitals"]): void {
   const { view, packets } = ctx;
-  const before = target.record.vitals;
-  const after = { ...before, ...vitals };
-  target.record.vitals = after;
-  target.minMana = after.mana;
+  const before = writeVitals(target, vitals);
+  const after = target.record.vitals;
   if (after.food !== before.food || after.water !== before.water) view.send(target, packets.updateHungerAndThirst(after.food, after.water));
   if (vitals.mana !== undefined) view.send(target, packets.updateMana(after.mana));
   if (vitals.stamina !== undefined) view.send(target, packets.updateStamina(after.stamina));
@@ -439,20 +431,12 @@ function applyVitals(ctx: MapContext, target: PlayerEntity, vitals: UserSpellCas
 
 /**
  * `ResurrectUser` → `RevivirUsuario(…, MedianteHechizo)`: the ghost comes back with 1 HP and no
- * food, water or mana; a pending /HOGAR ends; its looks from what it wears for the area; the
- * resurrection particle and sound; 585 to it.
+ * food, water or mana (the kernel's revival: a pending /HOGAR ends, its looks from what it wears
+ * for the area); the resurrection particle and sound; 585 to it.
  */
 function resurrect(ctx: MapContext, target: PlayerEntity, back: NonNullable<UserSpellCast["resurrection"]>): void {
   const { view, packets } = ctx;
-  cancelHomeTravel(ctx, target);
-  target.record.vitals = { ...target.record.vitals, hp: back.hp, food: back.food, water: back.water, mana: back.mana };
-  target.minHp = back.hp;
-  target.minMana = back.mana;
-  view.send(target, packets.updateHungerAndThirst(back.food, back.water));
-  view.send(target, packets.updateHp(back.hp));
-  view.send(target, packets.updateMana(back.mana));
-  applyLook(ctx.items, ctx.nakedBodies, target);
-  view.playerChanged(target);
+  revivePlayer(ctx, target, { hp: back.hp, food: back.food, water: back.water, mana: back.mana });
   view.around(target.x, target.y, packets.particleFx(target.charIndex, back.particle, back.particleTime, false));
   view.around(target.x, target.y, packets.playWave(back.wave, target.x, target.y));
 }
@@ -567,7 +551,7 @@ function areaOnUser(c: Cast, victim: PlayerEntity): void {
     if (victim === player) return;
     const pvp = pvpCheck(ctx, player, victim);
     if (!pvp.ok) return;
-    userAttackedByUser(ctx, player, victim, pvp.safeFight);
+    usersFought(ctx, player, victim, pvp.safeFight);
     const dealt = areaSpellDamageOnUser(diceFromRandom(ctx.random), c.caster, spell, targetUserOf(ctx, victim), c, victim);
     const hpAfter = Math.max(0, victim.record.vitals.hp - dealt.damage);
     if (damageUser(ctx, player, victim, dealt.damage, hpAfter)) return;
@@ -667,7 +651,7 @@ function paramsText(params: readonly SpellParam[], casterName: string, targetNam
     .join("¬");
 }
 
-/** New states (and their notices) for a player or an NPC, through systems/status.ts; nothing when the cast changed none. */
+/** New states (and their notices) for a player or an NPC, through the kernel's `setStatus`; nothing when the cast changed none. */
 function applyStatus(ctx: MapContext, target: PlayerEntity | NpcEntity, status: StatusEffects, notices: readonly StatusNotice[]): void {
   if (status === target.statusEffects && notices.length === 0) return;
   setStatus(ctx, target, status, notices);
@@ -687,9 +671,7 @@ function settle(c: Cast, skillUses: readonly SpellSkillUse[], target: PlayerEnti
   const vitals = player.record.vitals;
   const costs = castCosts({ vitals: { ...c.caster.vitals, hp: vitals.hp, mana: vitals.mana, stamina: vitals.stamina } }, plan);
   const hp = extraHpCost > 0 ? Math.max(costs.hpAfter - extraHpCost, 1) : costs.hpAfter;
-  player.record.vitals = { ...vitals, mana: costs.manaAfter, stamina: costs.staminaAfter, hp };
-  player.minMana = costs.manaAfter;
-  player.minHp = hp;
+  writeVitals(player, { mana: costs.manaAfter, stamina: costs.staminaAfter, hp });
   const { view, packets } = ctx;
   view.send(player, packets.updateMana(costs.manaAfter));
   if (userTarget || hp !== vitals.hp) view.send(player, packets.updateHp(hp));
@@ -724,11 +706,6 @@ export function moveSpellHandler(ctx: MapContext, player: PlayerEntity, fields: 
 export function resurrectionSafeToggle(ctx: MapContext, player: PlayerEntity): void {
   player.resurrectionSafe = !player.resurrectionSafe;
   ctx.view.send(player, ctx.packets.seguroResu(player.resurrectionSafe));
-}
-
-/** `UpdateUserHechizos(False, slot)`: one slot of the book (a scroll learnt, a move). */
-export function sendSpellSlot(ctx: MapContext, player: PlayerEntity, slot: number): void {
-  ctx.view.send(player, ctx.packets.changeSpellSlot(slot, spellInSlot(player.record.spells, slot)));
 }
 
 // ------------------------------------------------------------------ the live state as the rules read it
@@ -793,3 +770,12 @@ function targetUserOf(ctx: MapContext, player: PlayerEntity): SpellTargetUser {
     status: player.statusEffects,
   };
 }
+
+export const spells: MapSystem = {
+  name: "spells",
+  uses: ["pets"],
+  packets: { CastSpell: castSpell, MoveSpell: moveSpellHandler, SeguroResu: resurrectionSafeToggle },
+  workCursors: { [MAGIC_SKILL]: requestTargetCursor },
+  workClicks: { [MAGIC_SKILL]: castAtClick },
+  playerState: () => ({ selectedSpellSlot: 0, spellCastAt: {}, resurrectionSafe: true }),
+};

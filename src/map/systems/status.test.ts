@@ -24,8 +24,9 @@ import type { MapContext } from "../map-context.ts";
 import type { NpcDefinition } from "../map-definition.ts";
 import { START_MS, summary, TEST_ITEMS, world, type Received, type WorldOptions } from "../map-harness.test-support.ts";
 import { drawFor, scriptedRandom } from "../../random/scripted-random.test-support.ts";
-import type { NpcAttackHook } from "./npcs.ts";
-import { HELD_WALK_MESSAGE_REPEAT_MS, setStatus, stopMeditating } from "./status.ts";
+import type { NpcAttackHook } from "../kernel/index.ts";
+import { setStatus, stopMeditating } from "../kernel/index.ts";
+import { HELD_WALK_MESSAGE_REPEAT_MS } from "./status.ts";
 
 const EAST = 2;
 const NORTH = 1;

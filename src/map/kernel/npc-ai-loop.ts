@@ -1,85 +1,39 @@
 /**
- * NPCs alive on the map: spawning (map data, respawns), the AI loop, becoming hostile when
- * attacked, dying and coming back (combat-and-progression §6). The rules are pure
- * (`game/npc-ai`); this system runs them and applies their decisions through the store and the
- * view.
- *
- * The loop is ONE repeating timer per map on the AI tick (150 ms), running only while the map
- * has players and NPCs that think: a quiet map costs nothing. NPCs are filed in a ring of
- * per-tick buckets by the tick of their next think, so a tick visits only the NPCs due then.
+ * One map's NPC AI loop (combat-and-progression §6): ONE repeating timer per map on the AI tick
+ * (150 ms), running only while the map has players and NPCs that think, so a quiet map costs
+ * nothing. NPCs are filed in a ring of per-tick buckets by the tick of their next think, so a
+ * tick visits only the NPCs due then. The decisions are pure (`game/npc-ai`); the loop applies
+ * them through the store and the view, and calls the combat system's blows for the attacks.
  */
-import type { NpcTemplate } from "../../content/index.ts";
 import {
   AI_TICK_MS,
   decideNpc,
-  findRespawnTile,
-  nearestTile,
-  newPathMemory,
   nextThinkAt,
-  npcAiProfile,
-  npcMayStand,
-  npcMayBePlaced,
   npcThinks,
   NpcEnterRule,
-  NpcMovement,
   PathFinder,
-  RESPAWN_RETRY_SECONDS,
-  RESPAWN_TICK_MS,
-  respawnDelayMs,
-  rollRespawnSeconds,
   tickOfDeadline,
   type AiPlayer,
-  type NpcAiProfile,
   type NpcDecision,
   type NpcGround,
   type NpcThink,
 } from "../../game/npc-ai/index.ts";
-import { HEADING_SOUTH, isHeading, stepX, stepY } from "../../game/movement/index.ts";
-import { canMove, hasEffect, NO_STATUS_EFFECTS } from "../../game/spells/index.ts";
+import { stepX, stepY } from "../../game/movement/index.ts";
+import { canMove, hasEffect } from "../../game/spells/index.ts";
 import type { TimerId, TimerScheduler } from "../../time/index.ts";
 import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
-import type { NpcDefinition } from "../map-definition.ts";
+import type { MapContext, NpcAi, NpcAttackHook, NpcOnNpcHook } from "../map-context.ts";
 import { NpcAiStats } from "../npc-ai-stats.ts";
-import { npcTemplate } from "../npc-templates.ts";
-import { shopFor } from "./shops.ts";
+import { NOT_FILED, respawn } from "./npcs.ts";
+import { isAlive } from "./vitals.ts";
 
-/**
- * What an NPC's blow does to a player: the map's NPC-on-player melee (hit roll, damage, packets,
- * death). The AI decides only who and when, and calls this.
- */
-export type NpcAttackHook = (ctx: MapContext, npc: NpcEntity, player: PlayerEntity) => void;
-
-/** Until combat wires its NPC melee in, a blow lands nowhere. */
+/** Until the combat system's NPC melee is wired in, a blow lands nowhere. */
 export const NPC_ATTACK_NOT_WIRED: NpcAttackHook = () => {};
-
-/**
- * What an NPC's blow does to another NPC (VB6 `NpcAtacaNpc`: a pet on its master's prey, the prey
- * hitting back): the map's NPC-on-NPC melee. The AI decides only who and when, and calls this.
- */
-export type NpcOnNpcHook = (ctx: MapContext, attacker: NpcEntity, victim: NpcEntity) => void;
-
-/** Until combat wires it in, a blow on an NPC lands nowhere. */
+/** Until the combat system's NPC-on-NPC blow is wired in, a blow on an NPC lands nowhere. */
 export const NPC_ON_NPC_NOT_WIRED: NpcOnNpcHook = () => {};
 
-/** Heading an NPC faces when its spawn does not say: south, towards the viewer. */
-const DEFAULT_NPC_HEADING = HEADING_SOUTH;
 /** Buckets in the think ring: 256 ticks, 38.4 s; longer waits go round and are re-filed. */
 const THINK_RING_TICKS = 256;
-const NOT_FILED = -1;
-
-const profiles = new WeakMap<NpcTemplate, NpcAiProfile>();
-
-/** One AI profile per npcs.dat entry, shared by every NPC of that kind. */
-function profileOf(template: NpcTemplate | null): NpcAiProfile {
-  if (template === null) return npcAiProfile(null);
-  let profile = profiles.get(template);
-  if (profile === undefined) {
-    profile = npcAiProfile(template);
-    profiles.set(template, profile);
-  }
-  return profile;
-}
 
 /** A player as the AI reads it, refreshed each tick into a reused object. */
 interface PooledPlayer {
@@ -94,13 +48,8 @@ interface PooledPlayer {
   shielded: boolean;
 }
 
-/** A player the AI goes for: alive (VB6 `Muerto = 0`; a ghost has 0 HP in its record). */
-function isAlive(player: PlayerEntity): boolean {
-  return player.record.vitals.hp > 0;
-}
-
 /** One map's NPC AI: the loop, the think ring, the path finder, the pending respawns. */
-export class NpcAiLoop {
+export class NpcAiLoop implements NpcAi {
   private timer: TimerId | null = null;
   /** The map's timers, kept when the loop starts so stopping needs no context. */
   private scheduler: TimerScheduler | null = null;
@@ -172,7 +121,7 @@ export class NpcAiLoop {
       respawn(ctx, dead);
       return;
     }
-    const id = ctx.timers.after(delayMs, onRespawnTimer, { ctx, dead });
+    const id = ctx.timers.after(delayMs, onRespawnTimer, { ctx, dead, loop: this });
     this.respawns.add(id);
   }
 
@@ -353,7 +302,7 @@ function readPlayer(entry: PooledPlayer, player: PlayerEntity): void {
   entry.level = player.record.level;
   entry.status = player.status;
   entry.alive = isAlive(player);
-  // An invisible player is seen only from the next tile (systems/status.ts keeps the state);
+  // An invisible player is seen only from the next tile (kernel/status.ts keeps the state);
   // hiding, arrival immunity and GM status do not exist on the map yet.
   entry.hidden = player.statusEffects.invisible !== undefined;
   entry.shielded = false;
@@ -376,178 +325,7 @@ function aiTickInterval(): number {
   return AI_TICK_MS;
 }
 
-function onRespawnTimer(_plannedMs: number, arg: { ctx: MapContext; dead: NpcEntity }, id: TimerId): void {
-  arg.ctx.npcAi.respawnFired(id);
+function onRespawnTimer(_plannedMs: number, arg: { ctx: MapContext; dead: NpcEntity; loop: NpcAiLoop }, id: TimerId): void {
+  arg.loop.respawnFired(id);
   respawn(arg.ctx, arg.dead);
-}
-
-// ------------------------------------------------------------------ spawning
-
-/**
- * Puts a new NPC of map-data entry `spawn` on tile (x, y) (free: the caller checked), with its
- * npcs.dat HP (it appears with `MinHP`), experience to give, AI state and respawn delay; viewers
- * draw it; the AI adopts it. `origin` is the tile it wanders around (default: where it appears).
- * Null when the map has no char index left. `aiOf` adjusts the AI profile of this one NPC (a
- * pet follows its master and never respawns: systems/pets.ts); `serving` makes it a player's pet
- * before anyone sees it (its master's client draws it as its own), with `hp` instead of its
- * npcs.dat HP (a pet following its master from another map).
- */
-export function spawnNpc(
-  ctx: MapContext,
-  spawn: NpcDefinition,
-  x: number,
-  y: number,
-  origin: { x: number; y: number } = { x, y },
-  aiOf?: (loaded: NpcAiProfile) => NpcAiProfile,
-  serving?: { readonly master: PlayerEntity; readonly hp?: number | undefined },
-): NpcEntity | null {
-  const { store } = ctx;
-  const charIndex = store.allocateCharIndex();
-  if (charIndex === 0) return null;
-  // The NPC keeps its npcs.dat entry; a trader gets its own stock (one per NPC on this map).
-  const template = npcTemplate(ctx.tables, spawn.npc);
-  const ai = aiOf === undefined ? profileOf(template) : aiOf(profileOf(template));
-  const loadedHp = template?.minHp ?? 0;
-  // A few 2024 entries say MaxHP 0 below their MinHP: the bar needs a maximum.
-  const maxHp = Math.max(template?.maxHp ?? 0, loadedHp);
-  const carried = serving?.hp;
-  const hp = carried !== undefined && Number.isFinite(carried) && carried > 0 ? Math.min(maxHp, Math.trunc(carried)) : loadedHp;
-  const npc: NpcEntity = {
-    kind: "npc",
-    template,
-    shop: shopFor(template),
-    ai,
-    spawn,
-    origX: origin.x,
-    origY: origin.y,
-    alive: true,
-    expLeft: template?.giveExp ?? 0,
-    respawnSeconds: template !== null ? rollRespawnSeconds(ai, ctx.random) : 0,
-    hostile: ai.hostile,
-    movement: ai.movement,
-    target: null,
-    targetNpc: null,
-    attackedBy: null,
-    attackedAt: Number.NEGATIVE_INFINITY,
-    nextThinkAt: Number.NEGATIVE_INFINITY,
-    nextAttackAt: Number.NEGATIVE_INFINITY,
-    path: newPathMemory(ai.pathRange),
-    thinkTick: NOT_FILED,
-    statusEffects: NO_STATUS_EFFECTS,
-    statusTimer: null,
-    master: serving?.master ?? null,
-    lifetime: null,
-    weapon: 0,
-    shield: 0,
-    helmet: 0,
-    charIndex,
-    body: spawn.body,
-    head: spawn.head,
-    heading: isHeading(spawn.heading) ? spawn.heading : DEFAULT_NPC_HEADING,
-    x,
-    y,
-    name: spawn.name,
-    status: 0,
-    privileges: 0,
-    isNpc: 1,
-    npcNumber: spawn.npc,
-    minHp: hp,
-    maxHp,
-    minMana: 0,
-    maxMana: 0,
-  };
-  store.addNpc(npc);
-  ctx.view.npcAppeared(npc);
-  ctx.stats.npcs = store.npcCount;
-  ctx.npcAi.adopt(ctx, npc);
-  return npc;
-}
-
-/** Players came or went: the AI loop runs only while there are some. */
-export function npcAiPlayersChanged(ctx: MapContext): void {
-  ctx.npcAi.sync(ctx);
-}
-
-// ------------------------------------------------------------------ what combat calls
-
-/**
- * Every NPC of the map forgets `player` as target and aggressor (VB6 `UserDie` and leaving a
- * map clear those references); formerly passive NPCs then calm down on their next think.
- */
-export function npcsForgetPlayer(ctx: MapContext, player: PlayerEntity): void {
-  for (const npc of ctx.store.npcs()) {
-    if (npc.target === player) npc.target = null;
-    if (npc.attackedBy === player) npc.attackedBy = null;
-  }
-}
-
-/**
- * A player attacked the NPC (VB6 `NPCAtacado`): it turns hostile, goes for the attacker and
- * remembers it as its aggressor. Static NPCs (`Movement=1`) ignore it. A formerly passive NPC
- * then chases only that player and calms down when it loses sight of them (game/npc-ai).
- */
-export function npcAttacked(ctx: MapContext, npc: NpcEntity, attacker: PlayerEntity): void {
-  if (!npc.alive || npc.movement === NpcMovement.static) return;
-  npc.target = attacker;
-  npc.hostile = true;
-  npc.attackedBy = attacker;
-  npc.attackedAt = ctx.clock.now();
-}
-
-/**
- * The NPC dies (VB6 `MuereNpc`, the part that is not rewards): viewers fade it out, it leaves the
- * store, and unless `ReSpawn=1` the same map-data entry comes back after its rolled delay (at
- * once when 0). Experience, gold and drops are combat's, before this call. A second call for the
- * same NPC does nothing.
- */
-export function killNpc(ctx: MapContext, npc: NpcEntity, killer: PlayerEntity | null): void {
-  if (!npc.alive || ctx.store.npc(npc.charIndex) !== npc) return;
-  npc.alive = false;
-  ctx.view.npcDisappeared(npc);
-  ctx.store.removeNpc(npc);
-  ctx.stats.npcs = ctx.store.npcCount;
-  npc.target = null;
-  npc.attackedBy = null;
-  if (killer !== null && killer.targetNpc === npc) killer.targetNpc = null;
-  ctx.npcAi.release(ctx, npc);
-  // Its altered states die with it (systems/status.ts): no expiry timer left behind.
-  if (npc.statusTimer !== null) ctx.timers.cancel(npc.statusTimer.id);
-  npc.statusTimer = null;
-  // A pet leaves its master's list and a summon's lifetime timer goes (systems/pets.ts); `master` stays, so the killer's rewards know it was one.
-  if (npc.lifetime !== null) ctx.timers.cancel(npc.lifetime.timer);
-  if (npc.master !== null) npc.master.pets = npc.master.pets.filter((pet) => pet !== npc);
-  if (npc.ai.respawns) ctx.npcAi.respawnLater(ctx, npc, respawnDelayMs(npc.respawnSeconds));
-}
-
-/**
- * Where a map-data NPC first appears: its tile, or the nearest one its own feet may stand on
- * (`npcMayBePlaced`: sea creatures on water, others on land, no wall, no exit, nobody there);
- * null when the map has none.
- */
-export function npcSpawnTile(ctx: MapContext, spawn: NpcDefinition): { x: number; y: number } | null {
-  const ground = ctx.npcAi.groundOf(ctx);
-  const { width, height } = ground;
-  const feet = profileOf(npcTemplate(ctx.tables, spawn.npc));
-  const legal = (x: number, y: number): boolean => npcMayBePlaced(ground, (y - 1) * width + (x - 1), feet);
-  return nearestTile(width, height, spawn.x, spawn.y, Math.max(width, height), legal);
-}
-
-/**
- * Brings a dead NPC's entry back (VB6 `CrearNPC`): on its original tile with `OrigPos` (the
- * nearest free one if taken), else on a random legal tile nobody sees; no room: again in 5 s.
- */
-function respawn(ctx: MapContext, dead: NpcEntity): void {
-  const ground = ctx.npcAi.groundOf(ctx);
-  const { width, height } = ground;
-  const feet = dead.ai;
-  const legal = (x: number, y: number): boolean => npcMayStand(ground, (y - 1) * width + (x - 1), feet);
-  const tile = dead.ai.respawnAtOrigin
-    ? nearestTile(width, height, dead.origX, dead.origY, Math.max(width, height), legal)
-    : findRespawnTile(width, height, ctx.random, legal, (x, y) => !ctx.view.isSeen(x, y));
-  if (tile === null) {
-    ctx.npcAi.respawnLater(ctx, dead, RESPAWN_RETRY_SECONDS * RESPAWN_TICK_MS);
-    return;
-  }
-  const origin = dead.ai.respawnAtOrigin ? { x: dead.origX, y: dead.origY } : tile;
-  if (spawnNpc(ctx, dead.spawn, tile.x, tile.y, origin) === null) ctx.npcAi.respawnLater(ctx, dead, RESPAWN_RETRY_SECONDS * RESPAWN_TICK_MS);
 }

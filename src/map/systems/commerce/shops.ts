@@ -1,12 +1,12 @@
 /**
  * NPC shops (items-and-economy §7): opening (`CommerceStart` = `/COMERCIAR`, or a left click on
- * a trader, see look.ts), the window's 42 slots (`ChangeNPCInventorySlot`, `CommerceInit`),
+ * a trader: this system's `npcClick`), the window's 42 slots (`ChangeNPCInventorySlot`, `CommerceInit`),
  * buying (`CommerceBuy`), selling (`CommerceSell`) and closing (`CommerceEnd`, leaving the map).
  * The rules are pure (`game/commerce`: prices, stock, buy, sell); this system keeps who trades
  * with whom, stores what the rules return and tells every viewer of the shop.
  *
  * Each placed trader owns its stock (`NpcEntity.shop`, one per NPC on this map), copied from
- * `npcs.dat` when the NPC is placed. There is no timed restock in VB6 (§7.2): a crucial object
+ * `npcs.dat` when the kernel places the NPC (kernel/npcs.ts `shopFor`). There is no timed restock in VB6 (§7.2): a crucial object
  * the NPC lists refills its slot when the slot runs out, and an empty shop reloads its list.
  *
  * Decisions (§12): Q17 fixed (more than 10000 units are refused, silently: the stock client never
@@ -17,23 +17,24 @@
  * (VB6 left it open on another map). The `Comerciar` skill roll after a deal waits for skill
  * progression.
  */
-import type { NpcTemplate } from "../../content/index.ts";
+import { DEFAULT_COMMERCE_CONFIG, buyFromShop, sellToShop, shopSlotView, shopSlotViews } from "../../../game/commerce/index.ts";
+import { canUseObject } from "../../../game/equipment/index.ts";
+import { Skill, type ItemTemplate } from "../../../game/items/index.ts";
+import { LocaleId, MESSAGES, overHeadLocale } from "../../../game/messages/index.ts";
+import { COLOR_WHITE, type ClientPacketFields } from "../../../protocol/index.ts";
 import {
-  DEFAULT_COMMERCE_CONFIG,
-  buyFromShop,
-  openShopStock,
-  sellToShop,
-  shopSlotView,
-  shopSlotViews,
-  type ShopTemplate,
-} from "../../game/commerce/index.ts";
-import { canUseObject } from "../../game/equipment/index.ts";
-import { Skill, type ItemTemplate } from "../../game/items/index.ts";
-import { LocaleId, MESSAGES, overHeadLocale } from "../../game/messages/index.ts";
-import { COLOR_WHITE, type ClientPacketFields } from "../../protocol/index.ts";
-import { isTrading, type NpcEntity, type NpcShop, type PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
-import { afterUnequip, slotFrame, wearerOf } from "./items.ts";
+  afterUnequip,
+  isDead,
+  isTrading,
+  manhattan,
+  slotFrame,
+  targetNpcOf,
+  targetUserOf,
+  wearerOf,
+  type MapContext,
+  type NpcEntity,
+  type PlayerEntity,
+} from "../../kernel/index.ts";
 import { startPeerTrade } from "./trade.ts";
 
 /** `/COMERCIAR` opens a shop within this Manhattan distance (`HandleCommerceStart`). */
@@ -42,28 +43,6 @@ export const COMMERCE_COMMAND_RANGE = 3;
 export const COMMERCE_CLICK_RANGE = 4;
 
 // ------------------------------------------------------------------ state
-
-/** The shop of an NPC whose template trades (`Comercia=1`), with its stock from `npcs.dat`. */
-export function shopFor(template: NpcTemplate | null): NpcShop | null {
-  if (template === null || !template.trades) return null;
-  const shopTemplate: ShopTemplate = {
-    lines: template.inventory.map((line) => ({ objectId: line.objIndex, amount: line.amount })),
-    buysType: template.tradeItemType,
-    noRestock: template.inventoryRespawn,
-  };
-  return { template: shopTemplate, stock: openShopStock(shopTemplate) };
-}
-
-/** The targeted NPC if it is still on this map. */
-export function targetNpcOf(ctx: MapContext, player: PlayerEntity): NpcEntity | null {
-  const npc = player.targetNpc;
-  return npc !== null && ctx.store.npc(npc.charIndex) === npc ? npc : null;
-}
-
-function targetUserOf(ctx: MapContext, player: PlayerEntity): PlayerEntity | null {
-  const user = player.targetUser;
-  return user !== null && ctx.store.player(user.session) === user ? user : null;
-}
 
 /** The NPC whose window is open, if it is still on this map (a vanished NPC closes the window). */
 function tradingNpcOf(ctx: MapContext, player: PlayerEntity): NpcEntity | null {
@@ -78,11 +57,7 @@ function tradingNpcOf(ctx: MapContext, player: PlayerEntity): NpcEntity | null {
  * The window closes because the player leaves this place: a transfer or a same-map exit
  * (`notify`: the client is told with `CommerceEnd`), or a logout / disconnect (nothing to tell).
  */
-export function stopTrading(ctx: MapContext, player: PlayerEntity, notify: boolean): void {
-  if (player.banking !== null) {
-    player.banking = null;
-    if (notify) ctx.view.send(player, ctx.packets.bankEnd());
-  }
+export function stopShopping(ctx: MapContext, player: PlayerEntity, notify: boolean): void {
   if (player.trading === null) return;
   player.trading = null;
   if (notify) ctx.view.send(player, ctx.packets.commerceEnd());
@@ -118,11 +93,30 @@ export function commerceStart(ctx: MapContext, player: PlayerEntity): void {
   }
   const user = targetUserOf(ctx, player);
   if (user !== null) {
-    // Player-to-player trade ("comercio seguro", systems/trade.ts).
+    // Player-to-player trade ("comercio seguro", trade.ts).
     startPeerTrade(ctx, player, user);
     return;
   }
   ctx.tell(player, MESSAGES.clickCharacterFirst());
+}
+
+/**
+ * A left click on an NPC with a shop (`HandleWorldAction` → `HandleNpcInteractionByType`): alive,
+ * no window open, within 4 tiles → its shop. False when the NPC keeps no shop.
+ */
+export function traderClicked(ctx: MapContext, player: PlayerEntity, npc: NpcEntity): boolean {
+  if (npc.shop === null) return false;
+  if (isDead(player)) {
+    ctx.tell(player, MESSAGES.item("dead"));
+    return true;
+  }
+  if (isTrading(player)) return true;
+  if (manhattan(player, npc) > COMMERCE_CLICK_RANGE) {
+    ctx.tell(player, MESSAGES.tooFar());
+    return true;
+  }
+  openShop(ctx, player, npc);
+  return true;
 }
 
 /**
@@ -251,13 +245,4 @@ function tradeSkillOf(player: PlayerEntity): number {
 function canUseFor(player: PlayerEntity): (item: ItemTemplate) => number {
   const wearer = wearerOf(player);
   return (item) => canUseObject(wearer, item);
-}
-
-/** VB6 `Distancia` on one map: Manhattan. */
-export function manhattan(a: { x: number; y: number }, b: { x: number; y: number }): number {
-  return Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
-}
-
-function isDead(player: PlayerEntity): boolean {
-  return player.record.vitals.hp <= 0;
 }

@@ -6,17 +6,16 @@
  * the outcome and sends what VB6 sends, in its order (§3.7).
  *
  * The blow itself is one path for melee and shots (`userAttacksNpc`, `userAttacksUser` with an
- * `AttackKind`): systems/ranged.ts (`WorkLeftClick` with skill Proyectiles) calls them with
+ * `AttackKind`): ranged.ts (`WorkLeftClick` with skill Proyectiles) calls them with
  * `"ranged"`, which changes the rolls (bow damage, the Proyectiles skill) and the sounds (228 on a
  * miss, 229 on a hit without the NPC's own sound).
  *
- * Decisions:
- * - PvP legality is `PuedeAtacar` as far as this server has the state: ghosts, arena tiles
- *   (trigger 6: both on one is a safe fight, one on one is refused), the faction checks with the
- *   safe toggle (systems/faction.ts), safe maps (`Seguro=1`), trigger-4 tiles. A citizen who
- *   attacks a citizen turns criminal (`VolverCriminal`). Parties, guilds, duels, GM ranks, mounts
- *   and curses are not modelled yet (§3.4 lists them).
- * - A world without `Balance.dat` has no class numbers to fight with: `Attack` answers nothing.
+ * What blows share with shots and spells is the kernel's: the NPC damage path and its rewards
+ * (kernel/npc-damage.ts), `PuedeAtacar` and `UsuarioAtacadoPorUsuario` (kernel/pvp.ts), death
+ * (kernel/death.ts); a pet joining its master's fight reacts to the `npcAttacked`,
+ * `userAttackedByNpc` and `playersFought` hooks.
+ *
+ * Decision: a world without `Balance.dat` has no class numbers to fight with: `Attack` answers nothing.
  */
 import {
   beginMelee,
@@ -32,38 +31,37 @@ import {
   type CombatHooks,
   type CombatSkillId,
   type UserCombatProfile,
-} from "../../game/combat/index.ts";
-import { attackTurnsCriminal, factionAttackRefusal } from "../../game/faction/index.ts";
-import { toRecordInventory } from "../../game/inventory/index.ts";
-import { GOLD_OBJECT, MAX_STACK } from "../../game/items/index.ts";
-import { HEADING_SOUTH, headingBit, headingOfDelta, isHeading, stepX, stepY, type Heading } from "../../game/movement/index.ts";
-import { hasEffect } from "../../game/spells/index.ts";
-import { NpcMovement } from "../../game/npc-ai/index.ts";
-import { expForDamage, formatThousands, killRemainderExp, pvpKillExp, type SkillId } from "../../game/progression/index.ts";
-import { IN_COMBAT_MS } from "../../game/vitals/index.ts";
-import type { NpcTemplate } from "../../content/index.ts";
-import { FontIndex, vbRgb } from "../../protocol/index.ts";
-import { randomInt } from "../../random/index.ts";
-import { vbRound } from "../../game/vb-math/index.ts";
-import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
-import { isDead, playerDies } from "./death.ts";
-import { cancelQuit } from "./logout.ts";
-import { dropAround } from "./items.ts";
-import { TRIGGER_ARENA, turnCriminal } from "./faction.ts";
-import { killNpc, npcAttacked } from "./npcs.ts";
-import { petsAttackNpc, petsAttackUser } from "./pets.ts";
-import { grantExperience, raiseSkillByUse, rewardNpcDamage } from "./progression.ts";
-import { npcHitMeditator, stopMeditating } from "./status.ts";
+} from "../../../game/combat/index.ts";
+import { toRecordInventory } from "../../../game/inventory/index.ts";
+import { HEADING_SOUTH, headingBit, headingOfDelta, isHeading, stepX, stepY, type Heading } from "../../../game/movement/index.ts";
+import { hasEffect } from "../../../game/spells/index.ts";
+import { NpcMovement } from "../../../game/npc-ai/index.ts";
+import { formatThousands, pvpKillExp, type SkillId } from "../../../game/progression/index.ts";
+import { IN_COMBAT_MS } from "../../../game/vitals/index.ts";
+import { FontIndex, vbRgb } from "../../../protocol/index.ts";
+import {
+  DAMAGE_TEXT_COLOUR,
+  damageNpc,
+  grantExperience,
+  interrupt,
+  isDead,
+  killNpc,
+  npcAttacked,
+  npcHitMeditator,
+  playerDies,
+  pvpAllowed,
+  pvpCheck,
+  raiseSkillByUse,
+  setPlayerHp,
+  spendStamina,
+  usersFought,
+  type MapContext,
+  type NpcEntity,
+  type PlayerEntity,
+} from "../../kernel/index.ts";
 
-/** `vbRed`: damage numbers over a char. */
-export const DAMAGE_TEXT_COLOUR = vbRgb(255, 0, 0);
 /** `SND_IMPACTO2`: a melee hit on an NPC without its own hit sound. */
 export const MELEE_HIT_SOUND = 12;
-/** The death sound of an NPC without `Snd3`. */
-export const NPC_DEATH_SOUND = 28;
-/** `Fxpiso` 87: the gold an NPC leaves, for the killer's area. */
-export const GOLD_DROP_FLOOR_FX = 87;
 /** Sound and FX of a player hit by another (`SND_IMPACTO`, `FXSANGRE`). */
 export const PVP_HIT_SOUND = 10;
 export const PVP_HIT_FX = 14;
@@ -81,21 +79,12 @@ export const COMBAT_MESSAGE = {
   tooTiredOverHead: 2129,
   bowInMelee: 1125,
   npcNotAttackable: 1042,
-  damageDealt: 382,
-  killedCreature: 184,
-  victimDead: 1045,
-  safeMap: 1062,
-  safeZone: 1063,
   missedUser: 1043,
   missedByUser: 1930,
   /** Msg8: too far (a user more than `MAXDISTANCIAARCO` away). */
   tooFar: 8,
 } as const;
 
-/** Trigger 4 (`ZONASEGURA`): nobody fights onto or from it. */
-export const TRIGGER_SAFE_ZONE = 4;
-/** `FONTTYPE_DIOS`. */
-const FONT_GOD = 18;
 
 // ------------------------------------------------------------------ the Attack packet
 
@@ -112,8 +101,7 @@ export function attack(ctx: MapContext, player: PlayerEntity): void {
     view.send(player, packets.localeMsg(COMBAT_MESSAGE.bowInMelee, "", FontIndex.Info));
     return;
   }
-  stopMeditating(ctx, player);
-  cancelQuit(ctx, player);
+  interrupt(ctx, player, "attack");
   const now = ctx.clock.now();
   const start = beginMelee(ctx.random, { clocks: player.combatClocks, nowMs: now, stamina: player.record.vitals.stamina, weapon: attacker.weapon });
   player.combatClocks = start.clocks;
@@ -124,8 +112,7 @@ export function attack(ctx: MapContext, player: PlayerEntity): void {
     }
     return;
   }
-  player.record.vitals = { ...player.record.vitals, stamina: start.staminaAfter };
-  if (start.notifyStamina) view.send(player, packets.updateStamina(start.staminaAfter));
+  spendStamina(ctx, player, start.staminaAfter, start.notifyStamina);
   view.around(player.x, player.y, packets.armaMov(player.charIndex, false));
   if (!isHeading(player.heading)) return;
   const x = player.x + stepX(player.heading);
@@ -167,7 +154,6 @@ export function userAttacksNpc(ctx: MapContext, player: PlayerEntity, attacker: 
   const { view, packets } = ctx;
   const template = npc.template;
   if (template === null || !npc.alive) return;
-  petsAttackNpc(ctx, player, npc);
   npcAttacked(ctx, npc, player);
   const hooks: CombatHooks = { onSkillUse: (_who, skill) => trainSkill(ctx, player, skill) };
   const target = { hp: npc.minHp };
@@ -217,81 +203,6 @@ function parseParticle(value: string): { particle: number; timeMs: number } | nu
   return { particle: Math.trunc(Number.parseFloat(particle ?? "")) || 0, timeMs: Math.trunc(Number.parseFloat(time ?? "")) || 0 };
 }
 
-/**
- * `NPCs.DoDamageOrHeal` with a user's damage: the numbers, the experience, the HP bar, the death.
- * `pet` is set when the user's pet dealt it (VB6 source `eNpc` with a master): the master gets the
- * experience and the kill as if it were its own, without the 382 line ("Mascotas dan experiencia
- * al amo").
- */
-export function damageNpc(ctx: MapContext, player: PlayerEntity, npc: NpcEntity, damage: number, pet: NpcEntity | null = null): void {
-  const { view, packets } = ctx;
-  const template = npc.template;
-  if (template === null || !npc.alive) return;
-  if (pet === null) view.send(player, packets.localeMsg(COMBAT_MESSAGE.damageDealt, formatThousands(damage), FontIndex.Fight));
-  view.around(npc.x, npc.y, packets.textOverChar(formatThousands(damage), npc.charIndex, DAMAGE_TEXT_COLOUR));
-  // A pet pays nothing (VB6 `CalcularDarExp` leaves when the NPC has a master).
-  if (npc.master === null) {
-    const paid = expForDamage(damage, { giveExp: template.giveExp, maxHp: npc.maxHp, expCount: npc.expLeft, level: template.level }, player.record.level);
-    npc.expLeft = paid.expCount;
-    rewardNpcDamage(ctx, player, paid);
-  }
-  npc.minHp = Math.max(0, Math.min(npc.maxHp, npc.minHp - damage));
-  view.around(npc.x, npc.y, packets.charUpdateHp(npc.charIndex, npc.minHp, npc.maxHp));
-  if (npc.minHp <= 0) npcDies(ctx, npc, player);
-}
-
-/** `MuereNpc` with a player as killer: sound, message, Supervivencia, the rest of the experience, gold, drops, respawn. */
-function npcDies(ctx: MapContext, npc: NpcEntity, killer: PlayerEntity): void {
-  const { view, packets } = ctx;
-  const template = npc.template!;
-  const at = { x: npc.x, y: npc.y };
-  killNpc(ctx, npc, killer);
-  view.around(killer.x, killer.y, packets.playWave(template.sound3 > 0 ? template.sound3 : NPC_DEATH_SOUND, at.x, at.y));
-  view.send(killer, packets.localeMsg(COMBAT_MESSAGE.killedCreature, "", FONT_GOD));
-  // Someone's pet leaves no skill, experience, gold or drops (`MuereNpc`: `If IsValidUserRef(MiNPC.MaestroUser) Then Exit Sub`).
-  if (npc.master !== null) return;
-  raiseSkillByUse(ctx, killer, SURVIVAL_SKILL);
-  const remainder = killRemainderExp(npc.expLeft);
-  npc.expLeft = 0;
-  if (remainder > 0) grantExperience(ctx, killer, remainder, "npc_kill");
-  if (template.giveGold > 0) {
-    for (let left = template.giveGold; left > 0; left -= MAX_STACK) dropAround(ctx, at.x, at.y, { objectId: GOLD_OBJECT, amount: Math.min(left, MAX_STACK) });
-    view.around(killer.x, killer.y, packets.fxpiso(at.x, at.y, GOLD_DROP_FLOOR_FX));
-  }
-  for (const drop of npcDrops(ctx, template)) dropAround(ctx, at.x, at.y, drop);
-}
-
-/**
- * What a dead NPC leaves (§6.7 item 6): each `Drop<n>=obj-chance-min-max` on its own roll
- * `RandomNumber(1, rnd2(chance / DropMult)) = 1` (0 or 1 = always) with `RandomNumber(min, max)`
- * units; a data set with the older `QuizaDropea` list (the 2024 AO20 data) gets its rule instead:
- * one roll `RandomNumber(1, QuizaProb) = 1`, then one entry chosen uniformly, its fixed amount.
- */
-function npcDrops(ctx: MapContext, template: NpcTemplate): { objectId: number; amount: number }[] {
-  const dropped: { objectId: number; amount: number }[] = [];
-  for (const drop of template.drops) {
-    const odds = vbRound(drop.chance / DROP_MULTIPLIER);
-    if (odds > 1 && randomInt(ctx.random, 1, odds) !== 1) continue;
-    const amount = randomInt(ctx.random, drop.minAmount, drop.maxAmount);
-    if (amount > 0 && drop.objIndex > 0) dropped.push({ objectId: drop.objIndex, amount });
-  }
-  const legacy = template.legacyDrops;
-  if (template.drops.length === 0 && legacy.length > 0) {
-    const odds = template.legacyDropChance > 0 ? template.legacyDropChance : DROP_MULTIPLIER;
-    if (randomInt(ctx.random, 1, odds) === 1) {
-      const pick = legacy[randomInt(ctx.random, 1, legacy.length) - 1]!;
-      if (pick.objIndex > 0 && pick.amount > 0) dropped.push({ objectId: pick.objIndex, amount: pick.amount });
-    }
-  }
-  return dropped;
-}
-
-/** `DropMult` of the example configuration. */
-const DROP_MULTIPLIER = 1;
-
-/** `e_Skill.Supervivencia`. */
-const SURVIVAL_SKILL = 8 as SkillId;
-
 // ------------------------------------------------------------------ NPC on player
 
 /** `NpcAtacaUser`: the AI's blow on the player in front of it (the AI checked the interval). */
@@ -301,10 +212,10 @@ export function npcMeleeOnPlayer(ctx: MapContext, npc: NpcEntity, player: Player
   if (template === null || !npc.alive || isDead(player)) return;
   const victim = profileOf(ctx, player);
   if (victim === null) return;
-  // `AllMascotasAtacanNPC`: the player's pets go for the NPC that attacks their master.
-  if (template.attackable && npc.master !== player) petsAttackNpc(ctx, player, npc);
+  // `AllMascotasAtacanNPC` (the pets' `userAttackedByNpc`): the player's pets go for the NPC that attacks their master.
+  ctx.hooks.userAttackedByNpc(ctx, player, npc);
   player.inCombatUntil = ctx.clock.now() + IN_COMBAT_MS;
-  cancelQuit(ctx, player);
+  interrupt(ctx, player, "npc_blow");
   if (template.sound1 > 0) view.around(npc.x, npc.y, packets.playWave(template.sound1, npc.x, npc.y));
   const vitals = player.record.vitals;
   const outcome = resolveNpcMeleeOnUser(ctx.random, npcCombatProfile(template), victim, { hp: vitals.hp, maxHp: vitals.maxHp }, { onSkillUse: (_who, skill) => trainSkill(ctx, player, skill) });
@@ -319,7 +230,7 @@ export function npcMeleeOnPlayer(ctx: MapContext, npc: NpcEntity, player: Player
   if (outcome.kind === "hit" && outcome.killed) {
     view.send(player, packets.npcKillUser());
     npc.target = null;
-    killPlayer(ctx, player);
+    playerDies(ctx, player);
   }
 }
 
@@ -389,38 +300,9 @@ function npcDamagedByNpc(ctx: MapContext, attacker: NpcEntity, victim: NpcEntity
 
 // ------------------------------------------------------------------ player on player
 
-/** `PuedeAtacar` as far as this server keeps the state: go on (a safe fight when both stand on an arena tile), or the refusing locale id (null: refused silently). */
-export type PvpCheck = { readonly ok: true; readonly safeFight: boolean } | { readonly ok: false; readonly message: number | null };
-
-/** `PuedeAtacar`, in its order (the attacker is alive: the callers checked). */
-export function pvpCheck(ctx: MapContext, attacker: PlayerEntity, victim: PlayerEntity): PvpCheck {
-  if (isDead(victim)) return { ok: false, message: COMBAT_MESSAGE.victimDead };
-  const triggers = ctx.terrain.triggers;
-  const attackerTrigger = triggers[ctx.store.tile(attacker.x, attacker.y)];
-  const victimTrigger = triggers[ctx.store.tile(victim.x, victim.y)];
-  // `TriggerZonaPelea`: both on an arena tile fight freely; one on it and one off may not.
-  if (attackerTrigger === TRIGGER_ARENA || victimTrigger === TRIGGER_ARENA) {
-    return attackerTrigger === victimTrigger ? { ok: true, safeFight: true } : { ok: false, message: null };
-  }
-  const faction = factionAttackRefusal({ status: attacker.status, safeMode: attacker.safeMode }, victim.status);
-  if (faction !== null) return { ok: false, message: faction };
-  if (ctx.definition.safe) return { ok: false, message: COMBAT_MESSAGE.safeMap };
-  if (attackerTrigger === TRIGGER_SAFE_ZONE || victimTrigger === TRIGGER_SAFE_ZONE) return { ok: false, message: COMBAT_MESSAGE.safeZone };
-  return { ok: true, safeFight: false };
-}
-
-/** Sends a `PuedeAtacar` refusal; true when the attack may go on. */
-export function pvpAllowed(ctx: MapContext, attacker: PlayerEntity, check: PvpCheck): check is { ok: true; safeFight: boolean } {
-  if (check.ok) return true;
-  // VB6 writes the ghost refusal in FONTTYPE_INFO, the faction and safe-place ones in FONTTYPE_WARNING.
-  if (check.message !== null) ctx.view.send(attacker, ctx.packets.localeMsg(check.message, "", check.message === COMBAT_MESSAGE.victimDead ? FontIndex.Info : FontIndex.Warning));
-  return false;
-}
-
 /**
  * `UsuarioAtacaUsuario`: legality, the distance (at most `MAXDISTANCIAARCO`, locale 8), the
- * consequences of attacking (`UsuarioAtacadoPorUsuario`: the victim's logout stops; unless a safe
- * fight both fight `EnCombate` and a citizen attacking a citizen turns criminal), the roll, then a
+ * consequences of attacking (`UsuarioAtacadoPorUsuario`, kernel/pvp.ts), the roll, then a
  * miss (1930 / 1043 or the shield, 228 for a shot, the swing) or a hit (blood FX, the hit lines,
  * the damage, the sound and FX of a survivor, or the death and the killer's experience).
  */
@@ -434,16 +316,7 @@ export function userAttacksUser(ctx: MapContext, player: PlayerEntity, attacker:
   }
   const victimProfile = profileOf(ctx, victim);
   if (victimProfile === null) return;
-  cancelQuit(ctx, victim);
-  stopMeditating(ctx, victim);
-  petsAttackUser(victim, player);
-  petsAttackUser(player, victim);
-  if (!check.safeFight) {
-    const now = ctx.clock.now();
-    player.inCombatUntil = now + IN_COMBAT_MS;
-    victim.inCombatUntil = now + IN_COMBAT_MS;
-    if (attackTurnsCriminal(player.status, victim.status)) turnCriminal(ctx, player);
-  }
+  usersFought(ctx, player, victim, check.safeFight);
   const vitals = victim.record.vitals;
   const target = { hp: vitals.hp, maxHp: vitals.maxHp };
   const options = { hooks: { onSkillUse: (who: "attacker" | "victim", skill: CombatSkillId) => trainSkill(ctx, who === "attacker" ? player : victim, skill) } };
@@ -472,22 +345,11 @@ export function userAttacksUser(ctx: MapContext, player: PlayerEntity, attacker:
     view.around(victim.x, victim.y, packets.createFx(victim.charIndex, PVP_HIT_FX, 0));
     return;
   }
-  killPlayer(ctx, victim);
+  playerDies(ctx, victim);
   grantExperience(ctx, player, pvpKillExp(victim.record.level), "pvp_kill");
 }
 
 // ------------------------------------------------------------------ shared
-
-/** A player's HP after damage or healing: the record, the visible bar, `UpdateHP` (VB6 `ModifyHealth`). The caller handles 0 HP. */
-export function setPlayerHp(ctx: MapContext, player: PlayerEntity, hp: number): void {
-  player.record.vitals = { ...player.record.vitals, hp };
-  player.minHp = hp;
-  ctx.view.send(player, ctx.packets.updateHp(hp));
-}
-
-function killPlayer(ctx: MapContext, player: PlayerEntity): void {
-  playerDies(ctx, player);
-}
 
 function trainSkill(ctx: MapContext, player: PlayerEntity, skill: CombatSkillId): void {
   raiseSkillByUse(ctx, player, skill as number as SkillId);

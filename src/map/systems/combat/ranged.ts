@@ -14,10 +14,10 @@
  *    arrows of its `Municiones` subtype): locale 709, the ammunition unequipped
  *    (`ChangeInventorySlot`), `WorkRequestTarget(0)`. Stamina ≥ 10, else 2129 over the head,
  *    locale 1128 and `WorkRequestTarget(0)`; then −`RandomNumber(1, 10)` (`UpdateSta`).
- * 3. `LookatTile` on the click (systems/look.ts): the target is the char there.
+ * 3. `LookatTile` on the click (kernel/targets.ts): the target is the char there.
  * 4. A player: more than 13 rows away → 8 and `WorkRequestTarget(0)`; oneself → 710 and
  *    `WorkRequestTarget(0)`; `PuedeAtacar` refusals end it (nothing used). Else the shared blow
- *    (systems/combat.ts `userAttacksUser`, ranged), the arrow's `CreaFX` on the victim,
+ *    (melee.ts `userAttacksUser`, ranged), the arrow's `CreaFX` on the victim,
  *    `CreateProjectile`, `ArmaMov(char, ranged)`, the arrow's `CreaParticula` on the victim.
  *    An NPC: farther than 13 rows *and* 15 columns → 8 and `WorkRequestTarget(0)`; one that cannot
  *    be attacked is ignored (nothing used); else the shared blow (`userAttacksNpc`, ranged),
@@ -27,13 +27,9 @@
  *    that got this far. A throwing weapon is not used up: its cooldown group starts
  *    (`UpdateCooldownType`) when it reached a target.
  *
- * Skill 1 (Magia) casts the spell chosen with `CastSpell` (systems/spells.ts); skill 24 (Domar)
- * tries to tame the creature clicked (systems/pets.ts). The other `WorkLeftClick` skills
- * (stealing, gathering, parties…) belong to systems that do not exist yet: the player is told so.
- *
- * `Work(skill)` (VB6 `HandleWork`, the stock client's skill buttons and macros): a ghost hears 77;
- * a logout countdown stops; Robar, Magia and Domar answer `WorkRequestTarget(skill)`, so the next
- * map click comes back as `WorkLeftClick(x, y, skill)`; Ocultarse is not available yet.
+ * The click itself reaches here through the skill cursor (systems/cursor.ts), after the checks
+ * every skill shares (a ghost or a click off the map: nothing; off the screen: `PosUpdate`; the
+ * meditation and the logout countdown end).
  */
 import {
   ammunitionAfterShot,
@@ -43,25 +39,12 @@ import {
   SHOT_RANGE_Y,
   type ShotStart,
   type UserCombatProfile,
-} from "../../game/combat/index.ts";
-import { markUnequipped, removeFromSlot, slotAt } from "../../game/inventory/index.ts";
-import type { ItemTemplate } from "../../game/items/index.ts";
-import { MESSAGES } from "../../game/messages/index.ts";
-import { COLOR_WHITE, FontIndex, type ClientPacketFields } from "../../protocol/index.ts";
-import type { PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
-import { ammunitionFx, ammunitionParticle, COMBAT_MESSAGE, profileOf, pvpAllowed, pvpCheck, userAttacksNpc, userAttacksUser } from "./combat.ts";
-import { isDead } from "./death.ts";
-import { commit as commitInventory, slotFrame } from "./items.ts";
-import { cancelQuit } from "./logout.ts";
-import { lookAtTile } from "./look.ts";
-import { castAtClick, MAGIC_SKILL } from "./spells.ts";
-import { tameAtClick, TAMING_SKILL } from "./pets.ts";
-import { stopMeditating } from "./status.ts";
-
-/** `InRangoVision`: a click is on the player's screen when within 11 columns and 9 rows (`MinXBorder` 12, `MinYBorder` 10, exclusive). */
-export const CLICK_RANGE_X = 11;
-export const CLICK_RANGE_Y = 9;
+} from "../../../game/combat/index.ts";
+import { removeFromSlot, slotAt } from "../../../game/inventory/index.ts";
+import type { ItemTemplate } from "../../../game/items/index.ts";
+import { COLOR_WHITE, FontIndex } from "../../../protocol/index.ts";
+import { commit, lookAtTile, pvpAllowed, pvpCheck, slotFrame, spendStamina, unequipSlot, type MapContext, type PlayerEntity, type WorkClickHandler } from "../../kernel/index.ts";
+import { ammunitionFx, ammunitionParticle, COMBAT_MESSAGE, profileOf, userAttacksNpc, userAttacksUser } from "./melee.ts";
 
 /** Locale ids of a shot (`modMessageIDs.bas`). */
 export const RANGED_MESSAGE = {
@@ -76,56 +59,13 @@ export const RANGED_MESSAGE = {
 /** `WorkRequestTarget(0)`: the client's cursor back to normal. */
 export const NO_TARGET_SKILL = 0;
 
-/** `e_Skill` values `HandleWorkLeftClick` acts on besides Proyectiles and Magia; their systems do not exist yet. */
-const SKILLS_NOT_AVAILABLE_YET: ReadonlySet<number> = new Set([
-  2, // Robar
-  17, // Talar
-  18, // Pescar
-  19, // Mineria
-  22, // Alquimia
-  25, // TargetableItem
-  90, // Grupo
-  91, // MarcaDeClan
-  92, // MarcaDeGM
-]);
+/** `WorkLeftClick(x, y, Proyectiles)`: a shot from the equipped bow or throwing weapon at the clicked tile. */
+export const shootAtClick: WorkClickHandler = (ctx, player, x, y) => shoot(ctx, player, x, y);
 
-/** `WorkLeftClick` (VB6 `HandleWorkLeftClick`): a click on the map while the client's cursor aims a skill. */
-export function workLeftClick(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"WorkLeftClick">): void {
-  const { x, y, skill } = fields;
-  if (isDead(player) || !ctx.store.isInside(x, y)) return;
-  if (Math.abs(x - player.x) > CLICK_RANGE_X || Math.abs(y - player.y) > CLICK_RANGE_Y) {
-    ctx.view.send(player, ctx.packets.posUpdate(player.x, player.y));
-    return;
-  }
-  // VB6 `HandleWorkLeftClick`: any click in range ends a meditation, whatever the skill.
-  stopMeditating(ctx, player);
-  cancelQuit(ctx, player);
-  if (skill === CombatSkill.Projectiles) shoot(ctx, player, x, y);
-  else if (skill === MAGIC_SKILL) castAtClick(ctx, player, x, y);
-  else if (skill === TAMING_SKILL) tameAtClick(ctx, player, x, y);
-  else if (SKILLS_NOT_AVAILABLE_YET.has(skill)) ctx.tell(player, MESSAGES.notAvailableYet());
-}
-
-/** `e_Skill.Robar`: asks for a target like Magia and Domar; stealing itself is not written yet. */
-const STEALING_SKILL = 2;
-/** `e_Skill.Ocultarse`: hiding, not written yet. */
-const HIDING_SKILL = 7;
-/** The skills `Work` answers with the target cursor (VB6 `HandleWork`: `Case Robar, Magia, Domar`). */
-const SKILLS_WITH_TARGET: ReadonlySet<number> = new Set([STEALING_SKILL, MAGIC_SKILL, TAMING_SKILL]);
-
-/** `Work(skill)` (VB6 `HandleWork`): the target cursor for a skill that needs a click. */
-export function work(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Work">): void {
-  if (isDead(player)) {
-    ctx.view.send(player, ctx.packets.localeMsg(COMBAT_MESSAGE.dead, "", FontIndex.Info));
-    return;
-  }
-  cancelQuit(ctx, player);
-  if (SKILLS_WITH_TARGET.has(fields.skill)) ctx.view.send(player, ctx.packets.workRequestTarget(fields.skill));
-  else if (fields.skill === HIDING_SKILL) ctx.tell(player, MESSAGES.notAvailableYet());
-}
+/** The skill of the shot's cursor (`e_Skill.Proyectiles`). */
+export const PROJECTILES_SKILL = CombatSkill.Projectiles;
 
 function shoot(ctx: MapContext, player: PlayerEntity, x: number, y: number): void {
-  const { view, packets } = ctx;
   const attacker = profileOf(ctx, player);
   if (attacker === null) return;
   const weapon = attacker.weapon;
@@ -145,8 +85,7 @@ function shoot(ctx: MapContext, player: PlayerEntity, x: number, y: number): voi
     refuse(ctx, player, start.reason);
     return;
   }
-  player.record.vitals = { ...player.record.vitals, stamina: start.staminaAfter };
-  if (start.notifyStamina) view.send(player, packets.updateStamina(start.staminaAfter));
+  spendStamina(ctx, player, start.staminaAfter, start.notifyStamina);
   lookAtTile(ctx, player, x, y);
   const reached = shotAtTarget(ctx, player, attacker, x, y);
   if (reached === "refused") return;
@@ -184,10 +123,7 @@ function refuse(ctx: MapContext, player: PlayerEntity, reason: Extract<ShotStart
 
 /** `Desequipar` on the ammunition slot (nothing when none is equipped). */
 function unequipAmmunition(ctx: MapContext, player: PlayerEntity): void {
-  const slot = player.inventory.equipped.ammunition;
-  if (slot === 0) return;
-  const result = markUnequipped(player.inventory, slot);
-  commitInventory(ctx, player, result.inventory, result.changed, 0);
+  unequipSlot(ctx, player, player.inventory.equipped.ammunition);
 }
 
 /**
@@ -248,7 +184,7 @@ function afterShot(ctx: MapContext, player: PlayerEntity, weapon: ItemTemplate, 
     if (use.consumed > 0) {
       const removed = removeFromSlot(player.inventory, slot, use.consumed);
       if (removed.ok) {
-        commitInventory(ctx, player, removed.inventory, removed.changed, 0);
+        commit(ctx, player, removed.inventory, removed.changed, 0);
         return;
       }
     }

@@ -2,8 +2,9 @@
  * The body on a map (combat-and-progression §9): thirst and hunger, HP regeneration, stamina
  * recovery and loss, on the rules of `game/vitals`.
  *
- * Scheduling: ONE recurring timer per map (`VITALS_SWEEP_INTERVAL_MS`), started when the first
- * player arrives and stopped when the last leaves, never a timer per player per stat. Each sweep
+ * Scheduling: ONE recurring timer per map (`VITALS_SWEEP_INTERVAL_MS`, this system's `sweep`, which
+ * the kernel starts when the first player arrives and stops when the last leaves), never a timer
+ * per player per stat. Each sweep
  * settles every player's clocks up to now (`stepNeeds`), which takes exactly the steps VB6's
  * counters would have taken since the last sweep, at their exact times and in order, with one
  * draw each; the sweep only decides when the player hears about them (at most once a second per
@@ -17,7 +18,7 @@
  *
  * The clocks live on the player (`needs`). They start afresh at login, as VB6's counters do, and
  * after a worker crash (the player re-enters from the last known record). A map change keeps
- * them, as VB6 does: they ride in the `transfer` event and the `enter` request (`MapHandOver.needs`) as durations
+ * them, as VB6 does: they ride in the `transfer` event and the `enter` request (`MapHandOver.needs`, this system's `handOver`) as durations
  * (`NeedsHandOver`), since each worker's monotonic clock is its own. The time in transit between
  * the two maps (a worker hop or two) is not counted.
  */
@@ -35,8 +36,7 @@ import {
 } from "../../game/vitals/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
 import { vbRgb } from "../../protocol/index.ts";
-import type { PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
+import { writeVitals, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
 
 /** How often a map settles its players' clocks and sends what changed. */
 export const VITALS_SWEEP_INTERVAL_MS = 1000;
@@ -60,33 +60,6 @@ export function arrivingNeeds(ctx: MapContext, handOver: NeedsHandOver | undefin
 /** The clocks of a player leaving for another map, in a form the next map's clock can take. */
 export function leavingNeeds(ctx: MapContext, player: PlayerEntity): NeedsHandOver {
   return handOverNeeds(player.needs, ctx.clock.now());
-}
-
-/** A player arrived: the map's sweep runs if it did not. */
-export function playerArrived(ctx: MapContext): void {
-  if (ctx.sweeps.vitals !== null) return;
-  ctx.sweeps.vitals = ctx.timers.every(ctx.clock.now() + VITALS_SWEEP_INTERVAL_MS, onSweep, ctx, sweepInterval);
-}
-
-/** A player left: the last one stops the sweep. */
-export function playerLeft(ctx: MapContext): void {
-  if (ctx.store.playerCount > 0 || ctx.sweeps.vitals === null) return;
-  ctx.timers.cancel(ctx.sweeps.vitals);
-  ctx.sweeps.vitals = null;
-}
-
-function sweepInterval(): number {
-  return VITALS_SWEEP_INTERVAL_MS;
-}
-
-function onSweep(_plannedMs: number, ctx: MapContext): void {
-  try {
-    sweepVitals(ctx, ctx.clock.now());
-  } catch (error) {
-    // A throwing callback ends a recurring timer: forget it, so the next arrival starts a new one.
-    ctx.sweeps.vitals = null;
-    throw error;
-  }
 }
 
 /** Settles every player's clocks up to `now` and tells each what changed. */
@@ -116,10 +89,7 @@ export function settleNeeds(ctx: MapContext, player: PlayerEntity, now: number):
   const step = stepNeeds(needsStateOf(player), player.needs, now, INTERVALS, ctx.random);
   player.needs = step.clocks;
   if (step.events.length === 0) return;
-  const { record } = player;
-  const before = record.vitals;
-  record.vitals = { ...before, ...step.vitals };
-  player.minHp = record.vitals.hp;
+  const before = writeVitals(player, step.vitals);
   const { view, packets } = ctx;
   if (step.vitals.food !== before.food || step.vitals.water !== before.water) {
     view.send(player, packets.updateHungerAndThirst(step.vitals.food, step.vitals.water));
@@ -132,3 +102,10 @@ export function settleNeeds(ctx: MapContext, player: PlayerEntity, now: number):
   }
   if (step.vitals.stamina !== before.stamina) view.send(player, packets.updateStamina(step.vitals.stamina));
 }
+
+export const needs: MapSystem = {
+  name: "needs",
+  playerState: (ctx, _record, arrival) => ({ needs: arrivingNeeds(ctx, arrival.handOver?.needs) }),
+  handOver: (ctx, player) => ({ needs: leavingNeeds(ctx, player) }),
+  sweep: { everyMs: VITALS_SWEEP_INTERVAL_MS, run: sweepVitals },
+};

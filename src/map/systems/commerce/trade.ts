@@ -47,14 +47,21 @@
  * always-sent "you can't change your offer" line of VB6 (Q23) is not sent. The lines the players
  * read are ours (console lines), as the locale ids of §9 are not catalogued yet.
  */
-import { GOLD_LIMIT, countItems, putItem, slotAt, takeItems, isUsableSlot, type Inventory, type UnequippedSlot } from "../../game/inventory/index.ts";
-import { GOLD_OBJECT, MAX_STACK } from "../../game/items/index.ts";
-import { MESSAGES } from "../../game/messages/index.ts";
-import { FontIndex, TRADE_OFFER_SLOTS, type ClientPacketFields } from "../../protocol/index.ts";
-import type { PeerTrade, PlayerEntity, TradeOffer } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
-import type { TradeSlotFrame } from "../map-packets.ts";
-import { afterUnequip, inventoryFrames } from "./items.ts";
+import { GOLD_LIMIT, countItems, putItem, slotAt, takeItems, isUsableSlot, type Inventory, type UnequippedSlot } from "../../../game/inventory/index.ts";
+import { GOLD_OBJECT, MAX_STACK } from "../../../game/items/index.ts";
+import { MESSAGES } from "../../../game/messages/index.ts";
+import { FontIndex, TRADE_OFFER_SLOTS, type ClientPacketFields } from "../../../protocol/index.ts";
+import {
+  afterUnequip,
+  isDead,
+  manhattan,
+  sendWholeInventory,
+  type MapContext,
+  type PeerTrade,
+  type PlayerEntity,
+  type TradeOffer,
+  type TradeSlotFrame,
+} from "../../kernel/index.ts";
 
 /** `CommerceStart` towards a player: same map and Manhattan distance ≤ this (`IniciarComercioConUsuario`). */
 export const TRADE_RANGE = 3;
@@ -91,14 +98,6 @@ function tellLine(ctx: MapContext, player: PlayerEntity, text: string): void {
   ctx.view.send(player, ctx.packets.consoleMsg(text, FONT_INFO));
 }
 
-function isDead(player: PlayerEntity): boolean {
-  return player.record.vitals.hp <= 0;
-}
-
-function manhattan(a: { x: number; y: number }, b: { x: number; y: number }): number {
-  return Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
-}
-
 function onThisMap(ctx: MapContext, player: PlayerEntity): boolean {
   return ctx.store.player(player.session) === player;
 }
@@ -119,7 +118,7 @@ function openPartner(ctx: MapContext, player: PlayerEntity): PlayerEntity | null
 // ------------------------------------------------------------------ opening
 
 /**
- * `CommerceStart` with a player targeted (called by shops.commerceStart, which checked that the
+ * `CommerceStart` with a player targeted (called by shops.ts `commerceStart`, which checked that the
  * player is alive and has no window open). The first side asks; the second side's ask opens.
  */
 export function startPeerTrade(ctx: MapContext, player: PlayerEntity, other: PlayerEntity): void {
@@ -185,7 +184,7 @@ function openWindow(ctx: MapContext, a: PlayerEntity, b: PlayerEntity): void {
   a.peerTrade = { ...newSide(b), open: true };
   b.peerTrade = { ...newSide(a), open: true };
   for (const player of [a, b]) {
-    for (const view of inventoryFrames(ctx.items, player)) ctx.view.send(player, ctx.packets.changeInventorySlot(view));
+    sendWholeInventory(ctx, player);
     ctx.view.send(player, ctx.packets.userCommerceInit());
   }
 }
@@ -319,7 +318,7 @@ export function userCommerceOk(ctx: MapContext, player: PlayerEntity): void {
     [player, swapped.a],
     [partner, swapped.b],
   ] as const) {
-    for (const view of inventoryFrames(ctx.items, who)) ctx.view.send(who, ctx.packets.changeInventorySlot(view));
+    sendWholeInventory(ctx, who);
     ctx.view.send(who, ctx.packets.updateGold(who.inventory.gold));
     afterUnequip(ctx, who, result.unequipped);
     tellLine(ctx, who, TRADE_TEXT.done);

@@ -8,7 +8,7 @@ import { IN_COMBAT_MS } from "../../game/vitals/index.ts";
 import { PACKET_HANDLERS } from "../handlers.ts";
 import { START_MS, summary, TEST_ITEMS, world, type Received } from "../map-harness.test-support.ts";
 import { drawFor, scriptedRandom, type ScriptedRandom } from "../../random/scripted-random.test-support.ts";
-import { HEAL_TEXT_COLOUR, VITALS_SWEEP_INTERVAL_MS } from "./vitals.ts";
+import { HEAL_TEXT_COLOUR, VITALS_SWEEP_INTERVAL_MS } from "./needs.ts";
 
 const FULL: CharacterVitals = { hp: 32, maxHp: 32, mana: 6, maxMana: 6, stamina: 40, maxStamina: 40, food: 100, water: 100 };
 

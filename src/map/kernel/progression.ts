@@ -1,8 +1,9 @@
 /**
  * Experience, levels and skills on a map (combat-and-progression §7), on the rules of
- * `game/progression`: combat calls `grantExperience` (or `rewardNpcDamage`) and
- * `raiseSkillByUse`; this system applies the outcome to the player and tells the clients what VB6
- * tells them, in VB6's order.
+ * `game/progression`: blows, kills, spells, taming and meditation call `grantExperience` (or
+ * `rewardNpcDamage`) and `raiseSkillByUse`; the kernel applies the outcome to the player and tells
+ * the clients what VB6 tells them, in VB6's order. Every grant passes the `experience` hook first
+ * (a party shares it out there).
  *
  * The world's `Balance.dat` (`ctx.tables.balance`) gives the ELU table, the class numbers and
  * `DificultadSubirSkill`. Without it experience still adds up, but nobody levels up and skills
@@ -27,8 +28,9 @@ import {
 import { MESSAGES } from "../../game/messages/index.ts";
 import { vbRgb } from "../../protocol/index.ts";
 import type { PlayerEntity } from "../entity-store.ts";
-import type { MapContext } from "../map-context.ts";
-import { inventoryFrames } from "./items.ts";
+import type { ExperienceSource, MapContext } from "../map-context.ts";
+import { sendWholeInventory } from "./inventory.ts";
+import { writeVitals } from "./vitals.ts";
 
 /** `CreateFX` of a level-up, to the area. */
 export const LEVEL_UP_FX = 106;
@@ -40,7 +42,8 @@ export const EXP_TEXT_COLOUR = vbRgb(0, 169, 255);
 export const SKILL_UP_TEXT_COLOUR = vbRgb(255, 255, 0);
 
 /**
- * Where experience came from; it decides what the player sees besides `UpdateExp`:
+ * Where experience came from (`ExperienceSource`, map-context.ts) decides what the player sees
+ * besides `UpdateExp`:
  * - `npc_damage` (`GetExpForUser`): `UpdateExp`, the level-up, then "+N" over the tile (sent even
  *   at the top level, where nothing is added);
  * - `npc_kill` (the remainder, `MuereNpc`): "+N", then `UpdateExp` and the level-up;
@@ -49,7 +52,7 @@ export const SKILL_UP_TEXT_COLOUR = vbRgb(255, 255, 0);
  *   and 185 after, as VB6 does, with `MESSAGES.expGained`).
  * At level 47 nothing is added and nothing but the `npc_damage` "+N" is sent.
  */
-export type ExperienceSource = "npc_damage" | "npc_kill" | "skill_up" | "pvp_kill" | "other";
+export type { ExperienceSource };
 
 export interface ExperienceGrant {
   /** False at the top level: nothing was added. */
@@ -57,8 +60,14 @@ export interface ExperienceGrant {
   readonly levelsGained: number;
 }
 
-/** Adds `amount` of experience (a Double: the sum is rounded into the Long) and runs the level-up. */
-export function grantExperience(ctx: MapContext, player: PlayerEntity, amount: number, source: ExperienceSource): ExperienceGrant {
+/**
+ * Adds `amount` of experience (a Double: the sum is rounded into the Long) and runs the level-up,
+ * once the `experience` hook let it through (a system that takes it returns null: nothing is sent).
+ */
+export function grantExperience(ctx: MapContext, player: PlayerEntity, offered: number, offeredSource: ExperienceSource): ExperienceGrant {
+  const grant = ctx.hooks.experience(ctx, player, { amount: offered, source: offeredSource });
+  if (grant === null) return { applied: false, levelsGained: 0 };
+  const { amount, source } = grant;
   const { record } = player;
   const added = addExperience(record.exp, record.level, amount);
   const overTile = () => ctx.view.send(player, ctx.packets.textOverTile(expGainText(amount), player.x, player.y, EXP_TEXT_COLOUR));
@@ -112,12 +121,9 @@ export function levelUp(ctx: MapContext, player: PlayerEntity): number {
   record.level = outcome.level;
   record.exp = outcome.exp;
   record.freeSkillPoints = outcome.freeSkillPoints;
-  record.vitals = { ...record.vitals, hp: outcome.hp, maxHp: outcome.maxHp, maxMana: outcome.maxMana, maxStamina: outcome.maxStamina };
-  player.minHp = outcome.hp;
-  player.maxHp = outcome.maxHp;
-  player.maxMana = outcome.maxMana;
+  writeVitals(player, { hp: outcome.hp, maxHp: outcome.maxHp, maxMana: outcome.maxMana, maxStamina: outcome.maxStamina });
   if (outcome.gold !== player.inventory.gold) player.inventory = { ...player.inventory, gold: outcome.gold };
-  for (const frame of inventoryFrames(ctx.items, player)) view.send(player, packets.changeInventorySlot(frame));
+  sendWholeInventory(ctx, player);
   view.send(player, packets.updateUserStats(record, player.inventory.gold));
   if (outcome.skillPointsGained > 0) {
     view.send(player, packets.levelUp(record.freeSkillPoints));

@@ -1,30 +1,24 @@
 /**
- * Presence: a player arriving on the map (login, transfer, recovery), leaving it, and moving to
- * another place through an exit; NPC placement at load; the spawn search.
+ * Presence: a player arriving on the map (login, transfer, recovery), leaving it (logout, an exit
+ * to another map, a warp on this one), and the spawn search. What the systems keep of a player
+ * comes from their manifests (`playerState`), what they do on the way in and out from the hooks
+ * (`arrived`, `leaving`), what they take to the next map from their `handOver`, and the map-wide
+ * sweeps they run while players are here from their `sweep`.
  */
 import type { CharacterRecord } from "../../game/character/index.ts";
-import type { NpcDefinition } from "../map-definition.ts";
-import type { EnterRequest } from "../map-events.ts";
-import type { Place, PlayerEntity } from "../entity-store.ts";
-import type { MapContext, MapTerrain } from "../map-context.ts";
-import type { VisibleChar } from "../map-packets.ts";
-import { BLOCKED_ALL, isWaterForWalker } from "../../game/movement/index.ts";
-import type { EntityStore } from "../entity-store.ts";
-import { inventoryFromRecord } from "../../game/inventory/index.ts";
-import { vaultFromRecord } from "../../game/bank/index.ts";
-import { NO_TIMERS } from "../../game/item-use/index.ts";
 import { FRESH_COMBAT_CLOCKS } from "../../game/combat/index.ts";
 import { FactionStatus, safeModeAtLogin } from "../../game/faction/index.ts";
+import { inventoryFromRecord } from "../../game/inventory/index.ts";
+import { NO_TIMERS } from "../../game/item-use/index.ts";
+import { BLOCKED_ALL, isWaterForWalker } from "../../game/movement/index.ts";
 import { handOverEffects, takeOverEffects } from "../../game/spells/index.ts";
-import { applyLook, inventoryFrames } from "./items.ts";
-import { stopCountdown } from "./logout.ts";
-import { stopHomeTravel } from "./home.ts";
-import { stopTrading } from "./shops.ts";
-import { endPeerTrade } from "./trade.ts";
-import { npcAiPlayersChanged, npcSpawnTile, spawnNpc } from "./npcs.ts";
-import { dismissPets, petsArrive, petsLeave } from "./pets.ts";
-import { arrivingNeeds, leavingNeeds, playerArrived, playerLeft } from "./vitals.ts";
-import { setStatus, statusLeavesMap } from "./status.ts";
+import type { EntityStore, Place, PlayerEntity } from "../entity-store.ts";
+import type { Arrival, Departure, MapContext, MapTerrain, SystemRoutes } from "../map-context.ts";
+import type { EnterRequest, MapHandOver } from "../map-events.ts";
+import { applyLook, inventoryFrames } from "./inventory.ts";
+import { stopExit } from "./interrupts.ts";
+import { setStatus } from "./status-clock.ts";
+import { statusLeavesMap } from "./status.ts";
 
 /**
  * The VB6 spawn search looks 12 rings around the wanted tile and gives up after that (the
@@ -58,7 +52,8 @@ export function enter(ctx: MapContext, request: EnterRequest): void {
   state.position = { map: mapId, x: spot.x, y: spot.y, heading: state.position.heading };
   // The safe is session state (VB6 `flags.Seguro`): a login starts it from the status again.
   if (request.kind === "login") delete state.safeMode;
-  const player = newPlayer(session, state, charIndex, request, ctx);
+  const arrival: Arrival = { kind: request.kind, handOver: request.handOver };
+  const player = newPlayer(ctx, session, state, charIndex, request, arrival);
   const { packets, view } = ctx;
   if (request.kind === "login") {
     const inventory = inventoryFrames(ctx.items, player);
@@ -68,17 +63,14 @@ export function enter(ctx: MapContext, request: EnterRequest): void {
   }
   ctx.store.addPlayer(player);
   ctx.stats.players = ctx.store.playerCount;
-  playerArrived(ctx);
-  npcAiPlayersChanged(ctx);
+  startSweeps(ctx);
+  ctx.npcAi.sync(ctx);
   view.playerAppeared(player);
   view.send(player, packets.userCharIndexInServer(charIndex));
-  const handOver = request.handOver;
-  if (handOver !== undefined) {
-    // The states it arrived with (already on the entity, so viewers drew an invisible player as
-    // such) run on this map's clock from now: their timer, and nothing new for the client.
-    setStatus(ctx, player, player.statusEffects, []);
-    petsArrive(ctx, player, { pets: handOver.pets ?? [], summonsLost: handOver.summonsLost === true });
-  }
+  // The states it arrived with (already on the entity, so viewers drew an invisible player as
+  // such) run on this map's clock from now: their timer, and nothing new for the client.
+  if (request.handOver !== undefined) setStatus(ctx, player, player.statusEffects, []);
+  ctx.hooks.arrived(ctx, player, arrival);
   if (request.kind === "login") {
     for (const frame of packets.loginBurstAfterArea(state, ctx.onlineCount(), ctx.rules.motd)) view.send(player, frame);
   }
@@ -100,7 +92,7 @@ function resync(ctx: MapContext, player: PlayerEntity): void {
 
 /** Takes a player off the map (logout, disconnect, replaced session) and reports its final state. */
 export function leave(ctx: MapContext, player: PlayerEntity, reason: string): void {
-  removeFromMap(ctx, player, false);
+  removeFromMap(ctx, player, "logout");
   ctx.emit({ t: "left", session: player.session, state: ctx.store.recordOf(player), reason });
 }
 
@@ -110,8 +102,7 @@ export function sendTo(ctx: MapContext, player: PlayerEntity, dest: Place): void
   if (dest.map === mapId) {
     const spot = findFreeTile(ctx.terrain, ctx.store, dest.x, dest.y);
     if (!spot) return;
-    stopTrading(ctx, player, true);
-    endPeerTrade(ctx, player, true, "left");
+    ctx.hooks.leaving(ctx, player, "warp");
     const fromX = player.x;
     const fromY = player.y;
     ctx.store.move(player, spot.x, spot.y);
@@ -120,27 +111,16 @@ export function sendTo(ctx: MapContext, player: PlayerEntity, dest: Place): void
     return;
   }
   const here = { map: mapId, x: player.x, y: player.y };
-  const needs = leavingNeeds(ctx, player);
   // The altered states go on on the next map (VB6 keeps its counters through `WarpUserChar`).
   const status = handOverEffects(player.statusEffects, ctx.clock.now());
-  removeFromMap(ctx, player, true);
-  // After the master is gone: its client is about to draw a new map anyway.
-  const pets = petsLeave(ctx, player);
+  removeFromMap(ctx, player, "transfer");
+  // After the player is gone: its client is about to draw a new map anyway (its pets leave now).
+  const pieces = ctx.routes.handOver(ctx, player);
   ctx.view.send(player, ctx.packets.removeDialogs());
   const state = ctx.store.recordOf(player);
   state.position = { map: dest.map, x: dest.x, y: dest.y, heading: state.position.heading };
-  const handOver = { needs, status, pets: pets.pets, summonsLost: pets.summonsLost };
+  const handOver = { ...pieces, status } as MapHandOver;
   ctx.emit({ t: "transfer", session: player.session, state, dest: { map: dest.map, x: dest.x, y: dest.y }, cameFrom: here, handOver });
-}
-
-/** Places a map's NPC where its spawn says (or the nearest free tile); returns false when it cannot. */
-export function placeNpc(ctx: MapContext, spawn: NpcDefinition): boolean {
-  const { store } = ctx;
-  if (!store.isInside(spawn.x, spawn.y)) return false;
-  // The NPC's own ground: a sea creature on water, the others on land (npcs.ts).
-  const spot = npcSpawnTile(ctx, spawn);
-  if (!spot) return false;
-  return spawnNpc(ctx, spawn, spot.x, spot.y) !== null;
 }
 
 /**
@@ -172,57 +152,42 @@ export function findFreeTile(terrain: MapTerrain, store: EntityStore, x: number,
   return undefined;
 }
 
-function removeFromMap(ctx: MapContext, player: PlayerEntity, wasWarp: boolean): void {
-  stopCountdown(ctx, player);
-  stopHomeTravel(ctx, player);
-  // A transfer keeps the connection: its client closes the shop window. A logout needs nothing.
-  stopTrading(ctx, player, wasWarp);
-  endPeerTrade(ctx, player, wasWarp, "left");
-  // Logging out lets every pet go (`CloseUser`); a transfer takes the tamed ones along (sendTo).
-  if (!wasWarp) dismissPets(ctx, player);
+/** The player leaves the map: the countdown, the systems' `leaving`, the states, the view, the store. */
+function removeFromMap(ctx: MapContext, player: PlayerEntity, departure: Exclude<Departure, "warp">): void {
+  stopExit(ctx, player);
+  ctx.hooks.leaving(ctx, player, departure);
   statusLeavesMap(ctx, player);
-  ctx.view.playerDisappeared(player, wasWarp);
+  ctx.view.playerDisappeared(player, departure === "transfer");
   ctx.store.removePlayer(player);
   ctx.stats.players = ctx.store.playerCount;
-  playerLeft(ctx);
-  npcAiPlayersChanged(ctx);
+  stopSweepsIfEmpty(ctx);
+  ctx.npcAi.sync(ctx);
 }
 
-function newPlayer(session: number, record: CharacterRecord, charIndex: number, request: EnterRequest, ctx: MapContext): PlayerEntity {
-  const player: PlayerEntity = {
+function newPlayer(ctx: MapContext, session: number, record: CharacterRecord, charIndex: number, request: EnterRequest, arrival: Arrival): PlayerEntity {
+  const player = {
     kind: "player",
     session,
     record,
-    pacing: { nextStepAt: 0 },
-    quit: null,
     cameFrom: request.cameFrom,
-    lastGlobalChatAt: Number.NEGATIVE_INFINITY,
     inventory: inventoryFromRecord(record, ctx.items),
     useTimers: NO_TIMERS,
     cooldowns: {},
-    lastDropAt: null,
     targetNpc: null,
     targetUser: null,
-    trading: null,
-    bank: record.bank !== undefined ? vaultFromRecord(record.bank) : null,
-    bankLoading: false,
-    banking: null,
-    peerTrade: null,
     inCombatUntil: Number.NEGATIVE_INFINITY,
     combatClocks: FRESH_COMBAT_CLOCKS,
     safeMode: record.safeMode ?? safeModeAtLogin(record.factionStatus ?? FactionStatus.citizen),
-    needs: arrivingNeeds(ctx, request.handOver?.needs),
-    homeTravel: null,
+    quit: null,
     statusEffects: takeOverEffects(request.handOver?.status, ctx.clock.now()),
     statusTimer: null,
     meditation: null,
-    heldWalkToldAt: Number.NEGATIVE_INFINITY,
-    selectedSpellSlot: 0,
-    spellCastAt: {},
-    resurrectionSafe: true,
     pets: [],
-    tamingFailedToldAt: Number.NEGATIVE_INFINITY,
-    ...hiddenGear(),
+    ...ctx.routes.playerState(ctx, record, arrival),
+    // What viewers draw (the looks come from what it wears, just below).
+    weapon: 0,
+    shield: 0,
+    helmet: 0,
     charIndex,
     body: record.body,
     head: record.head,
@@ -238,12 +203,40 @@ function newPlayer(session: number, record: CharacterRecord, charIndex: number, 
     maxHp: record.vitals.maxHp,
     minMana: record.vitals.mana,
     maxMana: record.vitals.maxMana,
-  };
+  } as PlayerEntity;
   applyLook(ctx.items, ctx.nakedBodies, player);
   return player;
 }
 
-/** Weapon, shield and helmet graphics: none until equipment is shown (items issue). */
-function hiddenGear(): Pick<VisibleChar, "weapon" | "shield" | "helmet"> {
-  return { weapon: 0, shield: 0, helmet: 0 };
+// ------------------------------------------------------------------ map-wide sweeps
+
+interface SweepArg {
+  readonly ctx: MapContext;
+  readonly sweep: SystemRoutes["sweeps"][number];
+}
+
+/** A player arrived: every system's sweep runs if it did not. */
+function startSweeps(ctx: MapContext): void {
+  for (const sweep of ctx.routes.sweeps) {
+    if (ctx.sweeps.has(sweep.system)) continue;
+    const everyMs = sweep.everyMs;
+    ctx.sweeps.set(sweep.system, ctx.timers.every(ctx.clock.now() + everyMs, onSweep, { ctx, sweep }, () => everyMs));
+  }
+}
+
+/** A player left: the last one stops every sweep. */
+function stopSweepsIfEmpty(ctx: MapContext): void {
+  if (ctx.store.playerCount > 0) return;
+  for (const timer of ctx.sweeps.values()) ctx.timers.cancel(timer);
+  ctx.sweeps.clear();
+}
+
+function onSweep(_plannedMs: number, { ctx, sweep }: SweepArg): void {
+  try {
+    sweep.run(ctx, ctx.clock.now());
+  } catch (error) {
+    // A throwing callback ends a recurring timer: forget it, so the next arrival starts a new one.
+    ctx.sweeps.delete(sweep.system);
+    throw error;
+  }
 }
