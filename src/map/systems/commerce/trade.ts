@@ -54,6 +54,7 @@ import { FontIndex, TRADE_OFFER_SLOTS, type ClientPacketFields } from "../../../
 import {
   afterUnequip,
   isDead,
+  isTrading,
   manhattan,
   sendWholeInventory,
   type MapContext,
@@ -142,7 +143,7 @@ export function startPeerTrade(ctx: MapContext, player: PlayerEntity, other: Pla
     tellLine(ctx, player, TRADE_TEXT.notSafeMap);
     return;
   }
-  if (other.trading !== null || other.banking !== null || other.peerTrade?.open === true) {
+  if (isTrading(other)) {
     tellLine(ctx, player, TRADE_TEXT.otherBusy);
     return;
   }
@@ -173,7 +174,7 @@ export function answerQuestion(ctx: MapContext, player: PlayerEntity, fields: Cl
     ctx.tell(player, MESSAGES.item("dead"));
     return;
   }
-  if (player.trading !== null || player.banking !== null || player.peerTrade?.open === true) {
+  if (isTrading(player)) {
     ctx.tell(player, MESSAGES.alreadyTrading());
     return;
   }
