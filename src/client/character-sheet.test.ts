@@ -121,6 +121,20 @@ describe("character window state (reducer)", () => {
   });
 });
 
+describe("/EST in the browser (the chat box sends RequestStats)", () => {
+  test("the sheet's locale lines show in the console in our wording, holes filled", () => {
+    const { session } = loggedInSession();
+    session.receive(serverBody("LocaleMsg", { messageId: 1295, params: "Tester", fontIndex: 3 }), 0);
+    session.receive(serverBody("LocaleMsg", { messageId: 1857, params: "4¬150¬400", fontIndex: 3 }), 0);
+    session.receive(serverBody("LocaleMsg", { messageId: 1098, params: "", fontIndex: 3 }), 0);
+    expect(session.state.console.slice(-3).map((line) => [line.text, line.tone])).toEqual([
+      ["Estadísticas de Tester", "info"],
+      ["Nivel: 4, experiencia: 150/400", "info"],
+      ["Defensa del cuerpo (mín./máx.): 0", "info"],
+    ]);
+  });
+});
+
 describe("opening the character window (session)", () => {
   test("sends RequestAtributes then RequestMiniStats, as the stock statistics button", () => {
     const { session, transport } = loggedInSession();
