@@ -269,6 +269,16 @@ export class ClientOutbox {
     return this.send("RequestSkills", {} satisfies ClientPacketFields<"RequestSkills">);
   }
 
+  /** Asks for the attributes (`Atributes`), as the stock statistics button does first. */
+  requestAttributes(): boolean {
+    return this.send("RequestAtributes", {} satisfies ClientPacketFields<"RequestAtributes">);
+  }
+
+  /** Asks for the statistics counters (`MiniStats`), as the stock statistics button does second. */
+  requestMiniStats(): boolean {
+    return this.send("RequestMiniStats", {} satisfies ClientPacketFields<"RequestMiniStats">);
+  }
+
   // ---------------------------------------------------------------- spells and meditation
   // Checks live in the session (spell-rules.ts); these only encode, and count.
 

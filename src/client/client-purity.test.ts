@@ -16,6 +16,7 @@ const PURE = [
   "ao-sprites.ts",
   "bank-rules.ts",
   "camera.ts",
+  "character-sheet-rules.ts",
   "chat-input.ts",
   "client-outbox.ts",
   "client-session.ts",

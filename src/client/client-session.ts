@@ -702,6 +702,15 @@ export class ClientSession {
     return this.outbox.requestSkills();
   }
 
+  /**
+   * Asks the server for what the character window shows: `RequestAtributes` then
+   * `RequestMiniStats`, in the order the stock client's statistics button sends them.
+   */
+  requestCharacterSheet(): boolean {
+    if (this.state.phase !== "in_world") return false;
+    return this.outbox.requestAttributes() && this.outbox.requestMiniStats();
+  }
+
   // ------------------------------------------------------------------ spells and meditation
   // Each request is checked first (spell-rules.ts); a refused one sends nothing, says why in the
   // console and returns the refusal.

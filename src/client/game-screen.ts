@@ -1,7 +1,7 @@
 /**
  * The game view: the canvas with the map and characters, the HUD (map name, position, bars,
  * gold, level), the inventory, the windows the server opens over the map (NPC shop, bank vault,
- * player trade, a yes/no question), the skills window, the ghost's banner while dead and the
+ * player trade, a yes/no question), the skills and character windows, the ghost's banner while dead and the
  * level-up banner, the aiming hint and crosshair, the safe indicator, the marks of what the player
  * is under (paralysed, blind, poisoned, meditating …), the spell list (a tab next to the
  * inventory), the console, the chat line and the logout button. Runs the frame loop: input →
@@ -22,6 +22,8 @@ import { ownChar, type ConsoleLine } from "./game-state.ts";
 import { GameRenderer, type ImageCache } from "./game-renderer.ts";
 import { tileAtPoint } from "./camera.ts";
 import { BankPanel } from "./bank-panel.ts";
+import { CharacterPanel } from "./character-panel.ts";
+import { CHARACTER_TEXT } from "./character-sheet-rules.ts";
 import { InventoryPanel } from "./inventory-panel.ts";
 import { serviceKeyAction } from "./service-keys.ts";
 import { ShopPanel } from "./shop-panel.ts";
@@ -217,6 +219,8 @@ export class GameScreen {
   private readonly trade: TradePanel;
   private readonly question: QuestionBox;
   private readonly skills: SkillsPanel;
+  /** The attributes and statistics; it shares the skills window's place, so one closes the other. */
+  private readonly character: CharacterPanel;
   private readonly spells: SpellsPanel;
   /** The sidebar tabs: the inventory or the spell list (H). */
   private readonly inventoryTab: HTMLButtonElement;
@@ -299,6 +303,7 @@ export class GameScreen {
     this.trade = new TradePanel(session, this.inventory, world, sprites, images);
     this.question = new QuestionBox(session);
     this.skills = new SkillsPanel(session);
+    this.character = new CharacterPanel(session);
     session.setSpellCatalogue(world.spells);
     this.spells = new SpellsPanel(session);
     this.inventoryTab = h("button", { type: "button", id: "tab-inventory", className: "side-tab", "aria-pressed": "true", text: SPELL_TEXT.tabInventory, onclick: (() => this.showSpells(false)) as EventListener });
@@ -311,7 +316,8 @@ export class GameScreen {
       { className: "inv-actions service-actions" },
       h("button", { type: "button", id: "act-commerce", text: SERVICE_TEXT.commerce, title: SERVICE_TEXT.commerceTitle, onclick: (() => this.session.startCommerce()) as EventListener }),
       h("button", { type: "button", id: "act-vault", text: SERVICE_TEXT.vault, title: SERVICE_TEXT.vaultTitle, onclick: (() => this.session.openVault()) as EventListener }),
-      h("button", { type: "button", id: "act-skills", text: SKILLS_TEXT.button, title: SKILLS_TEXT.buttonTitle, onclick: (() => this.skills.toggle()) as EventListener }),
+      h("button", { type: "button", id: "act-skills", text: SKILLS_TEXT.button, title: SKILLS_TEXT.buttonTitle, onclick: (() => this.toggleSkills()) as EventListener }),
+      h("button", { type: "button", id: "act-character", text: CHARACTER_TEXT.button, title: CHARACTER_TEXT.buttonTitle, onclick: (() => this.toggleCharacter()) as EventListener }),
       this.meditateButton,
     );
     const combatHint = h("p", { className: "inv-hint", id: "combat-hint", text: COMBAT_TEXT.attackHint });
@@ -357,6 +363,7 @@ export class GameScreen {
       this.charBars,
       this.charEffects,
       this.skills.element,
+      this.character.element,
       this.shop.element,
       this.bank.element,
       this.trade.element,
@@ -479,13 +486,16 @@ export class GameScreen {
       this.session.cancelTarget(performance.now());
       return;
     }
-    if (event.key === "Escape" && active !== this.chatInput && (windowOpen || state.question !== null || this.skills.isOpen)) {
+    if (event.key === "Escape" && active !== this.chatInput && (windowOpen || state.question !== null || this.skills.isOpen || this.character.isOpen)) {
       // Escape closes the open window (shop, vault or trade), else declines the question, else
-      // closes the skills window.
+      // closes the skills or the character window.
       event.preventDefault();
       if (windowOpen) this.session.closeOpenWindow();
       else if (state.question !== null) this.session.answerQuestion(false);
-      else this.skills.close();
+      else {
+        this.skills.close();
+        this.character.close();
+      }
       return;
     }
     if (active === this.chatInput) {
@@ -523,7 +533,7 @@ export class GameScreen {
     }
     if (event.code === SKILLS_KEY_CODE) {
       event.preventDefault();
-      if (!event.repeat) this.skills.toggle();
+      if (!event.repeat) this.toggleSkills();
       return;
     }
     if (event.code === SPELLS_KEY_CODE) {
@@ -547,6 +557,18 @@ export class GameScreen {
       return;
     }
     if (this.keys.press(event.code)) event.preventDefault();
+  }
+
+  /** The skills window opens in the character window's place (K, "Habilidades"). */
+  private toggleSkills(): void {
+    this.character.close();
+    this.skills.toggle();
+  }
+
+  /** The character window opens in the skills window's place ("Personaje"). */
+  private toggleCharacter(): void {
+    this.skills.close();
+    this.character.toggle();
   }
 
   /** The sidebar shows the spell list (true) or the inventory (false). */
@@ -605,6 +627,7 @@ export class GameScreen {
     this.trade.update();
     this.question.update();
     this.skills.update();
+    this.character.update();
     this.spells.update();
     this.updateCombat(nowMs);
     this.updateMagic(nowMs);

@@ -324,6 +324,31 @@ export interface OwnStatusState {
   boost: AttributeBoostView | null;
 }
 
+/** The five attributes in the order `Atributes` carries them (VB6 `WriteAttributes`: STR, AGI, INT, CON, CHA). */
+export interface AttributesView {
+  readonly strength: number;
+  readonly agility: number;
+  readonly intelligence: number;
+  readonly constitution: number;
+  readonly charisma: number;
+}
+
+/** `MiniStats` (VB6 `WriteMiniStats`) as the character window shows it; counters never below 0. */
+export interface MiniStatsView {
+  readonly citizensKilled: number;
+  readonly criminalsKilled: number;
+  /** `Faccion.Status` (`e_Facciones`: 0 criminal, 1 citizen, 2 Chaos, 3 Royal Army, 4 and 5 the councils). */
+  readonly factionStatus: number;
+  readonly npcsKilled: number;
+  readonly classId: number;
+  /** `Counters.Pena`: jail minutes left. */
+  readonly jailMinutes: number;
+  readonly deaths: number;
+  readonly gender: number;
+  readonly fishingPoints: number;
+  readonly race: number;
+}
+
 /** "You reached level N" (`UpdateUserStats` with a higher level), for a banner. */
 export interface LevelUpNotice {
   readonly level: number;
@@ -352,6 +377,10 @@ export interface PlayerStats {
    * sends them at login only while there are free points to spend (§7.4).
    */
   skills: number[] | null;
+  /** The attributes (`Atributes`: in the login burst and when the character window opens), or null until the server says. */
+  attributes: AttributesView | null;
+  /** The statistics counters (`MiniStats`, when the character window opens), or null until the server says. */
+  miniStats: MiniStatsView | null;
 }
 
 /** Console colour classes, from the `ConsoleMsg` font index. */
@@ -457,6 +486,8 @@ export function emptyStats(): PlayerStats {
     maxWater: 0,
     freeSkillPoints: 0,
     skills: null,
+    attributes: null,
+    miniStats: null,
   };
 }
 

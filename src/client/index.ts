@@ -176,7 +176,10 @@ export {
   type SpellEffectKind,
   type OwnStatusState,
   type AttributeBoostView,
+  type AttributesView,
+  type MiniStatsView,
 } from "./game-state.ts";
+export { applyAttributes, applyMiniStats, attributeRows, miniStatsRows, CHARACTER_TEXT, type CharacterRow } from "./character-sheet-rules.ts";
 export { MovementPredictor, type PendingStep, type Reconciliation, type StepLegality } from "./prediction.ts";
 export { LiveMapGrid } from "./map-grid.ts";
 export { cameraFor, zoomFor, tileToPixel, MAX_VIEW_TILES, type Camera } from "./camera.ts";

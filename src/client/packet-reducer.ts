@@ -28,6 +28,7 @@ import {
 import { applyBankGold, applyBankSlot } from "./bank-rules.ts";
 import { clampAttackInterval, clampCastSpellInterval, faceTowards, MISS_COLOUR, pushCharText, startSwing } from "./combat-rules.ts";
 import { actionBarOnRecreate, applyBarFx } from "./action-bars.ts";
+import { applyAttributes, applyMiniStats } from "./character-sheet-rules.ts";
 import { applySkillRise, readSkills, SKILL_ROSE_MESSAGE } from "./skills-rules.ts";
 import { applySafeMode, applyTagAndStatus } from "./status-rules.ts";
 import {
@@ -643,6 +644,12 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       return [];
     case "SendSkills":
       state.stats.skills = readSkills(packet.fields.skills);
+      return [];
+    case "Atributes":
+      applyAttributes(state, packet.fields);
+      return [];
+    case "MiniStats":
+      applyMiniStats(state, packet.fields);
       return [];
 
     case "ChangeInventorySlot": {

@@ -3,7 +3,8 @@
  * a view into one shared writer, valid until the next call: callers hand it to the outbox (which
  * copies) before encoding the next one. Hot packets use the protocol's dedicated writers.
  */
-import type { CharacterRecord } from "../game/character/index.ts";
+import type { Attributes, CharacterRecord } from "../game/character/index.ts";
+import type { MiniStats } from "../game/character-sheet/index.ts";
 
 /** A character as other clients draw it (CharacterCreate / CharacterChange). */
 export interface VisibleChar {
@@ -174,6 +175,13 @@ export interface MapPackets {
   particleFxToFloor(x: number, y: number, particle: number, time: number): Uint8Array;
   /** The resurrection safe's state (`SeguroResu`). */
   seguroResu(enabled: boolean): Uint8Array;
+  // ---- the character sheet (§4.6; VB6 `WriteSendSkills`, `WriteAttributes`, `WriteMiniStats`)
+  /** The skills (`SendSkills`), skill n at index n − 1 as in the record; the login burst's are the same bytes. */
+  sendSkills(skills: readonly number[]): Uint8Array;
+  /** The attributes (`Atributes`) given in the record's order; the frame carries STR, AGI, INT, CON, CHA. */
+  attributes(attributes: Readonly<Attributes>): Uint8Array;
+  /** The statistics window's counters (`MiniStats`). */
+  miniStats(stats: MiniStats): Uint8Array;
 }
 
 /** The fields of one `ChangeInventorySlot`. */

@@ -3,7 +3,8 @@
  * they were given (the builder fills the layouts by name: a wrong name would throw or drop data).
  */
 import { describe, expect, test } from "bun:test";
-import { decodeServerPacket } from "../protocol/index.ts";
+import { testCharacter } from "../game/character/character-record.test-support.ts";
+import { decodeServerPacket, toHex } from "../protocol/index.ts";
 import { createMapPackets } from "./protocol-packets.ts";
 
 const packets = createMapPackets({ expToLevelUp: [375, 413, 488] });
@@ -59,5 +60,54 @@ describe("combat frames", () => {
     const { name, fields } = decoded(packets.updateUserStats(record, 1234));
     expect(name).toBe("UpdateUserStats");
     expect(fields).toMatchObject({ maxHp: 31, minHp: 31, maxSta: 75, minSta: 12, gold: 1234, level: 2, expToNextLevel: 413, exp: 40, class: 3 });
+  });
+});
+
+describe("the character sheet frames (§4.6: SendSkills 87, Atributes 67, MiniStats 79)", () => {
+  /** Skills 1…24 worth 1…24 points, attributes all different: every byte says where it came from. */
+  const sheetRecord = testCharacter(1, {
+    freeSkillPoints: 3,
+    skills: Array.from({ length: 24 }, (_, index) => index + 1),
+    // Record order: strength, agility, intelligence, charisma, constitution.
+    attributes: [18, 19, 20, 15, 21],
+  });
+  const SEND_SKILLS_HEX = "1a 00 57 00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10 11 12 13 14 15 16 17 18";
+  // The wire order is STR, AGI, INT, CON, CHA (VB6 `WriteAttributes`).
+  const ATRIBUTES_HEX = "07 00 43 00 12 13 14 15 0f";
+
+  test("the login burst sends SendSkills (with free points) and Atributes with exactly these bytes", () => {
+    const burst = packets.loginBurstAfterArea(sheetRecord, 3, []);
+    const byId = (id: number) => burst.filter((frame) => (frame[2]! | (frame[3]! << 8)) === id).map((frame) => toHex(frame, " "));
+    expect(byId(87)).toEqual([SEND_SKILLS_HEX]);
+    expect(byId(67)).toEqual([ATRIBUTES_HEX]);
+  });
+
+  test("the standalone SendSkills and Atributes are the login burst's bytes", () => {
+    expect(toHex(packets.sendSkills(sheetRecord.skills), " ")).toBe(SEND_SKILLS_HEX);
+    expect(toHex(packets.attributes(sheetRecord.attributes), " ")).toBe(ATRIBUTES_HEX);
+    // VB6 writes NUMSKILLS bytes whatever: a short list is padded with 0, a long one cut.
+    expect(decoded(packets.sendSkills([7, 8])).fields.skills).toEqual([7, 8, ...new Array<number>(22).fill(0)]);
+    expect(decoded(packets.sendSkills(Array.from({ length: 30 }, () => 9))).fields.skills).toEqual(new Array<number>(24).fill(9));
+  });
+
+  test("MiniStats: i32, i32, u8, i32, u8, i32, i32, u8, i32, u8 in VB6's order", () => {
+    const frame = packets.miniStats({
+      citizensKilled: 1,
+      criminalsKilled: 258,
+      factionStatus: 3,
+      npcsKilled: 70_000,
+      classId: 4,
+      jailMinutes: 5,
+      deaths: 6,
+      gender: 2,
+      fishingPoints: 7,
+      race: 6,
+    });
+    expect(toHex(frame, " ")).toBe("1e 00 4f 00 01 00 00 00 02 01 00 00 03 70 11 01 00 04 05 00 00 00 06 00 00 00 02 07 00 00 00 06");
+  });
+
+  test("a value outside its field's range is a thrown fault, not a wrong byte", () => {
+    expect(() => packets.attributes([256, 18, 18, 18, 18])).toThrow();
+    expect(() => packets.sendSkills([-1])).toThrow();
   });
 });

@@ -2,10 +2,12 @@
  * MapPackets on the project's protocol library: one PacketWriter reused for every frame; the
  * hot packets use the dedicated writers, the rest the table-driven encoder.
  */
-import type { CharacterRecord } from "../game/character/index.ts";
+import type { Attributes, CharacterRecord } from "../game/character/index.ts";
+import type { MiniStats } from "../game/character-sheet/index.ts";
 import {
   CHARACTER_CREATE_DEFAULTS,
   PacketWriter,
+  SKILL_COUNT,
   STOCK_INTERVALS_MS,
   writeCharacterChange,
   writeCharacterCreate,
@@ -221,12 +223,12 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
       frames.push(copy("UpdateRM", { value: 0 }));
       for (const line of motd) frames.push(copy("ConsoleMsg", { text: line, fontIndex: FONT_MOTD }));
       if (record.freeSkillPoints > 0) {
-        frames.push(copy("SendSkills", { skills: record.skills.slice(0, 24) }));
+        frames.push(copy("SendSkills", sendSkillsFields(record.skills)));
         frames.push(copy("LevelUp", { freeSkillPoints: record.freeSkillPoints }));
       }
       frames.push(copy("UserOnline", { usersOnline: onlineCount }));
-      const [strength, agility, intelligence, charisma, constitution] = record.attributes;
-      frames.push(copy("Atributes", { strength, agility, intelligence, constitution, charisma }));
+      frames.push(copy("Atributes", attributesFields(record.attributes)));
+      const [strength, agility] = record.attributes;
       frames.push(copy("FYA", { strength, agility, effectDuration: 0 }));
       frames.push(copy("Logged", { newUser: false }));
       // VB6 `ConnectUser`: the safe starts off for criminals and the Chaos side.
@@ -264,6 +266,35 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
       frame("ParticleFXWithDestinoXY", { emitter, travelParticle, finalParticle, time, wave, fx, x, y }),
     particleFxToFloor: (x, y, particle, time) => frame("ParticleFXToFloor", { x, y, particle, time }),
     seguroResu: (enabled) => frame("SeguroResu", { enabled }),
+    sendSkills: (skills) => frame("SendSkills", sendSkillsFields(skills)),
+    attributes: (attributes) => frame("Atributes", attributesFields(attributes)),
+    miniStats: (stats) => frame("MiniStats", miniStatsFields(stats)),
+  };
+}
+
+/** `SendSkills` (VB6 `WriteSendSkills`: `UserSkills(1…NUMSKILLS)`): a skill the list lacks is 0. */
+function sendSkillsFields(skills: readonly number[]): Record<string, unknown> {
+  return { skills: Array.from({ length: SKILL_COUNT }, (_, index) => skills[index] ?? 0) };
+}
+
+/** `Atributes` from the record's order (STR, AGI, INT, CHA, CON) to VB6's wire order (STR, AGI, INT, CON, CHA). */
+function attributesFields(attributes: Readonly<Attributes>): Record<string, unknown> {
+  const [strength, agility, intelligence, charisma, constitution] = attributes;
+  return { strength, agility, intelligence, constitution, charisma };
+}
+
+function miniStatsFields(stats: MiniStats): Record<string, unknown> {
+  return {
+    citizensKilled: stats.citizensKilled,
+    criminalsKilled: stats.criminalsKilled,
+    status: stats.factionStatus,
+    npcsKilled: stats.npcsKilled,
+    class: stats.classId,
+    penalty: stats.jailMinutes,
+    deaths: stats.deaths,
+    gender: stats.gender,
+    fishingPoints: stats.fishingPoints,
+    race: stats.race,
   };
 }
 

@@ -119,6 +119,39 @@ export const LocaleId = {
   HomeArrived: 1996,
   /** MSG_CANCELADO_VIAJE_CASA: the trip home was cancelled. */
   HomeCancelled: 1122,
+  // -- the character sheet, `/EST` (VB6 `SendUserStatsTxt`, in the order it sends them)
+  /** Msg1295: whose statistics follow (¬1 the name). */
+  StatsTitle: 1295,
+  /** MSG_USER_LEVEL_EXP: level ¬1, experience ¬2 of ¬3 (the ELU of the level). */
+  StatsLevel: 1857,
+  /** MSG_USER_HEALTH_MANA_STAMINA: HP ¬1/¬2, mana ¬3/¬4, stamina ¬5/¬6. */
+  StatsVitals: 1858,
+  /** MSG_USER_DAMAGE_WITH_WEAPON: hit ¬1/¬2 and the weapon's ¬3/¬4. */
+  StatsHitWithWeapon: 1859,
+  /** MSG_USER_DAMAGE: hit ¬1/¬2, no weapon. */
+  StatsHit: 1860,
+  /** MSG_USER_BODY_DEFENSE: armour plus shield, ¬1/¬2 (armour alone is a console line in VB6). */
+  StatsBodyDefense: 1861,
+  /** Msg1098: no armour, body defence 0. */
+  StatsNoBodyDefense: 1098,
+  /** MSG_USER_HEAD_DEFENSE: the helmet's ¬1/¬2. */
+  StatsHeadDefense: 1862,
+  /** Msg1099: no helmet, head defence 0. */
+  StatsNoHeadDefense: 1099,
+  /** Msg1298: gold in the wallet. */
+  StatsGold: 1298,
+  /** Msg1299: times the character died (`VecesQueMoriste`). */
+  StatsDeaths: 1299,
+  /** MsgFactionScore (`LocaleDef.bas`): the faction score. */
+  StatsFactionScore: 478,
+  /** Msg1300: patron (Patreon) credits. */
+  StatsPatronCredits: 1300,
+  /** MSG_RIDER_LEVEL_REQUIREMENT: the rider level (`JineteLevel`). */
+  StatsRiderLevel: 2078,
+  /** Msg1307: jail minutes left (`Counters.Pena`). */
+  StatsJailMinutes: 1307,
+  /** MSG_CHARACTER_HOME: the home city's name. */
+  StatsHome: 2104,
 } as const;
 
 /** Which line each refusal of a sale (items-and-economy §7.5) is answered with, and its font. */
@@ -193,6 +226,22 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.HomeIn]: "Llegarás a tu hogar en ¬1 segundos.",
   [LocaleId.HomeArrived]: "Has vuelto a tu ciudad.",
   [LocaleId.HomeCancelled]: "El viaje a tu hogar se canceló.",
+  [LocaleId.StatsTitle]: "Estadísticas de ¬1",
+  [LocaleId.StatsLevel]: "Nivel: ¬1, experiencia: ¬2/¬3",
+  [LocaleId.StatsVitals]: "Vida: ¬1/¬2, maná: ¬3/¬4, energía: ¬5/¬6",
+  [LocaleId.StatsHitWithWeapon]: "Golpe mínimo/máximo: ¬1/¬2 (arma: ¬3/¬4)",
+  [LocaleId.StatsHit]: "Golpe mínimo/máximo: ¬1/¬2",
+  [LocaleId.StatsBodyDefense]: "Defensa del cuerpo (mín./máx.): ¬1/¬2",
+  [LocaleId.StatsNoBodyDefense]: "Defensa del cuerpo (mín./máx.): 0",
+  [LocaleId.StatsHeadDefense]: "Defensa de la cabeza (mín./máx.): ¬1/¬2",
+  [LocaleId.StatsNoHeadDefense]: "Defensa de la cabeza (mín./máx.): 0",
+  [LocaleId.StatsGold]: "Oro: ¬1",
+  [LocaleId.StatsDeaths]: "Muertes: ¬1",
+  [LocaleId.StatsFactionScore]: "Puntos de facción: ¬1",
+  [LocaleId.StatsPatronCredits]: "Créditos de mecenas: ¬1",
+  [LocaleId.StatsRiderLevel]: "Nivel de jinete: ¬1",
+  [LocaleId.StatsJailMinutes]: "Condena en la cárcel: ¬1 minutos",
+  [LocaleId.StatsHome]: "Hogar: ¬1",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -300,6 +349,32 @@ export const MESSAGES = {
   homeIn: (seconds: number) => localeLine(LocaleId.HomeIn, FontIndex.Gray, seconds),
   homeArrived: () => localeLine(LocaleId.HomeArrived, FontIndex.Warning),
   homeCancelled: () => localeLine(LocaleId.HomeCancelled, FontIndex.Info),
+
+  // -- the character sheet, `/EST` (VB6 `SendUserStatsTxt`): every line in FONTTYPE_INFO. Where
+  // VB6 writes `WriteConsoleMsg(PrepareMessageLocaleMsg(…))` (1857–1862) it sends the locale line
+  // and an empty console line in one frame (protocol doc §7 quirk 13); we send the locale line.
+  statsTitle: (name: string) => localeLine(LocaleId.StatsTitle, FontIndex.Info, name),
+  statsLevel: (level: number, exp: number, expToLevelUp: number) => localeLine(LocaleId.StatsLevel, FontIndex.Info, level, exp, expToLevelUp),
+  statsVitals: (hp: number, maxHp: number, mana: number, maxMana: number, stamina: number, maxStamina: number) =>
+    localeLine(LocaleId.StatsVitals, FontIndex.Info, hp, maxHp, mana, maxMana, stamina, maxStamina),
+  statsHitWithWeapon: (minHit: number, maxHit: number, weaponMinHit: number, weaponMaxHit: number) =>
+    localeLine(LocaleId.StatsHitWithWeapon, FontIndex.Info, minHit, maxHit, weaponMinHit, weaponMaxHit),
+  statsHit: (minHit: number, maxHit: number) => localeLine(LocaleId.StatsHit, FontIndex.Info, minHit, maxHit),
+  /** Armour and shield together. */
+  statsBodyDefense: (minDef: number, maxDef: number) => localeLine(LocaleId.StatsBodyDefense, FontIndex.Info, minDef, maxDef),
+  /** Armour without a shield: VB6 writes a console line of its own here, not a locale id; ours says what 1861 says. */
+  statsArmorDefense: (minDef: number, maxDef: number) => consoleLine(`Defensa del cuerpo (mín./máx.): ${minDef}/${maxDef}`, FontIndex.Info),
+  /** No armour (a shield alone does not count, as in VB6). */
+  statsNoBodyDefense: () => localeLine(LocaleId.StatsNoBodyDefense, FontIndex.Info),
+  statsHeadDefense: (minDef: number, maxDef: number) => localeLine(LocaleId.StatsHeadDefense, FontIndex.Info, minDef, maxDef),
+  statsNoHeadDefense: () => localeLine(LocaleId.StatsNoHeadDefense, FontIndex.Info),
+  statsGold: (gold: number) => localeLine(LocaleId.StatsGold, FontIndex.Info, gold),
+  statsDeaths: (deaths: number) => localeLine(LocaleId.StatsDeaths, FontIndex.Info, deaths),
+  statsFactionScore: (score: number) => localeLine(LocaleId.StatsFactionScore, FontIndex.Info, score),
+  statsPatronCredits: (credits: number) => localeLine(LocaleId.StatsPatronCredits, FontIndex.Info, credits),
+  statsRiderLevel: (riderLevel: number) => localeLine(LocaleId.StatsRiderLevel, FontIndex.Info, riderLevel),
+  statsJailMinutes: (minutes: number) => localeLine(LocaleId.StatsJailMinutes, FontIndex.Info, minutes),
+  statsHome: (cityName: string) => localeLine(LocaleId.StatsHome, FontIndex.Info, cityName),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),
