@@ -177,6 +177,28 @@ for (const backend of backends) {
         expect(rank.fields.messageId).toBe(526);
       });
 
+      test("the character windows answer the stock client: /EST's thirteen lines, the skills, the attributes, the mini-stats", async () => {
+        const a = await enter("Ficha");
+        const from = a.client.received.length;
+        a.client.send("RequestSkills");
+        const skills = await a.client.waitFor("SendSkills", () => true, from);
+        expect(skills.fields.skills).toHaveLength(24);
+        a.client.send("RequestAtributes");
+        const attributes = await a.client.waitFor("Atributes", () => true, from);
+        expect(Object.keys(attributes.fields)).toEqual(["strength", "agility", "intelligence", "constitution", "charisma"]);
+        a.client.send("RequestMiniStats");
+        const mini = await a.client.waitFor("MiniStats", () => true, from);
+        expect(mini.fields.deaths).toBe(0);
+        const statsFrom = a.client.received.length;
+        a.client.send("RequestStats");
+        const home = await a.client.waitFor("LocaleMsg", (f) => f.messageId === 2104, statsFrom);
+        expect(home.fields.params).not.toBe("");
+        // A new character of the default world wears its starting armour and no shield: that line is a console line.
+        const lines = a.client.received.slice(statsFrom).flatMap((p) => (p.name === "LocaleMsg" ? [p.fields.messageId] : p.name === "ConsoleMsg" ? ["armour"] : []));
+        expect(lines).toEqual([1295, 1857, 1858, 1860, "armour", 1099, 1298, 1299, 478, 1300, 2078, 1307, 2104]);
+        expect(a.client.received.slice(statsFrom).find((p) => p.name === "LocaleMsg")!.fields.params).toBe(a.name);
+      });
+
       test("log out and back in at the same place", async () => {
         const email = `${uniqueName("q")}@test.local`;
         const a = await enter("Vuelvo", email);

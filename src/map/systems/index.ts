@@ -29,6 +29,7 @@ import { needs } from "./needs.ts";
 import { pets } from "./pets.ts";
 import { planned } from "./planned.ts";
 import { priest } from "./priest.ts";
+import { sheet } from "./sheet.ts";
 import { skills } from "./skills.ts";
 import { spells } from "./spells.ts";
 import { status } from "./status.ts";
@@ -52,5 +53,6 @@ export const SYSTEMS: readonly MapSystem[] = [
   needs,
   skills,
   info,
+  sheet,
   planned,
 ];

@@ -33,7 +33,6 @@ export const planned: MapSystem = {
     Resucitate: notAvailableYet,
     Heal: notAvailableYet,
     Help: notAvailableYet,
-    RequestStats: notAvailableYet,
     Information: notAvailableYet,
     Reward: notAvailableYet,
     TrainList: notAvailableYet,
