@@ -18,17 +18,19 @@ import { EntityStore, type PlayerEntity } from "./entity-store.ts";
 import { BUS_HANDLERS, PACKET_HANDLERS, type BusHandler, type PacketHandler, type PacketHandlerTable } from "./handlers.ts";
 import type { MapContext, MapRules, MapStats, MapTerrain } from "./map-context.ts";
 import type { MapDefinition, MapExitDefinition } from "./map-definition.ts";
-import type { BankTransferAnswer, EnterRequest, LoadedVault, MapEvent } from "./map-events.ts";
+import type { EnterRequest, MapEvent } from "./map-events.ts";
 import type { MapPackets } from "./map-packets.ts";
 import { MapView } from "./map-view.ts";
 import { MagicStats } from "./magic-stats.ts";
 import type { NpcAiStats } from "./npc-ai-stats.ts";
 import type { Outbox } from "./outbox.ts";
-import * as bank from "./systems/bank.ts";
+import { SERVICE_ANSWERS, type ServiceAnswerHandler } from "./service-answers.ts";
+import type { ServiceName } from "./service-protocol.ts";
 import { npcMeleeOnNpc, npcMeleeOnPlayer } from "./systems/combat.ts";
 import { killNpc, NpcAiLoop, npcAttacked, type NpcAttackHook } from "./systems/npcs.ts";
 import * as presence from "./systems/presence.ts";
 import { disposeStatus } from "./systems/status.ts";
+import type { SystemMessage } from "./worker-protocol.ts";
 
 /** What the worker gives every map it hosts. */
 export interface MapInstanceDeps {
@@ -76,6 +78,8 @@ export class MapInstance {
   readonly stats: MapStats = { players: 0, npcs: 0, movesAccepted: 0, movesRefused: 0 };
   private readonly ctx: MapContext;
   private readonly handlers: PacketHandlerTable;
+  /** Where the systems' events go: the worker, or a delta handler's hold (`fromWorld`). */
+  private sink: (event: MapEvent) => void;
 
   constructor(
     readonly definition: MapDefinition,
@@ -83,6 +87,7 @@ export class MapInstance {
   ) {
     this.id = definition.id;
     this.handlers = deps.handlers ?? PACKET_HANDLERS;
+    this.sink = deps.emit;
     const store = new EntityStore(definition.width, definition.height, new Int16Array(definition.occupancy));
     const view = new MapView(store, deps.aoiMode, deps.packets, deps.outbox);
     const ctx: MapContext = {
@@ -107,7 +112,16 @@ export class MapInstance {
       timeOfDayMs: deps.timeOfDayMs,
       uptimeMs: deps.uptimeMs,
       tell: (player: PlayerEntity, message: PlayerMessage) => view.send(player, messageFrame(deps.packets, message)),
-      emit: deps.emit,
+      emit: (event) => this.sink(event),
+      ask: (service, player, message, options) =>
+        ctx.emit({
+          t: "service",
+          service,
+          session: player.session,
+          map: definition.id,
+          message,
+          ...(options?.withState === true ? { state: store.recordOf(player) } : {}),
+        } as MapEvent),
       leave: (player, reason) => presence.leave(ctx, player, reason),
       sendTo: (player, dest) => presence.sendTo(ctx, player, dest),
     };
@@ -147,19 +161,35 @@ export class MapInstance {
     if (player) presence.leave(this.ctx, player, reason);
   }
 
-  /** The gateway's answer to a `bank_load` this map emitted (the player may have left). */
-  bankLoaded(session: number, vault: LoadedVault): void {
-    bank.bankLoaded(this.ctx, session, vault);
-  }
-
-  /** Bank gold the world sends a player of this map (the player may have left: then dropped). */
-  bankCredit(session: number, credit: number, amount: number): void {
-    bank.bankCredit(this.ctx, session, credit, amount);
-  }
-
-  /** How a `bank_transfer` this map emitted ended (the player may have left). */
-  bankTransferAnswer(session: number, banker: number, answer: BankTransferAnswer): void {
-    bank.bankTransferAnswered(this.ctx, session, banker, answer);
+  /**
+   * A main-thread service's message for a player (a `system` message), handed to the system of
+   * that service (service-answers.ts). Dropped when the player is not here (it left: a delta is
+   * then in the state the world took when it left) or, with `map`, stands on another map. A
+   * `delta` is acknowledged (`delta_applied`) once the handler ran, and ahead of the events the
+   * handler emitted: a state the handler hands over (a transfer, a save) has the change already,
+   * and the world must not add it again. A handler that throws acknowledges nothing.
+   */
+  fromWorld(message: SystemMessage): void {
+    if (message.map !== undefined && message.map !== this.id) return;
+    const player = this.ctx.store.player(message.session);
+    if (player === undefined) return;
+    const handler = SERVICE_ANSWERS[message.service] as ServiceAnswerHandler<ServiceName>;
+    const delta = message.delta;
+    if (delta === undefined) {
+      handler(this.ctx, player, message.message);
+      return;
+    }
+    const held: MapEvent[] = [];
+    this.sink = (event) => held.push(event);
+    let ran = false;
+    try {
+      handler(this.ctx, player, message.message);
+      ran = true;
+    } finally {
+      this.sink = this.deps.emit;
+      if (ran) this.deps.emit({ t: "delta_applied", session: message.session, delta });
+      for (const event of held) this.deps.emit(event);
+    }
   }
 
   /** The current state of every player, for autosave and crash recovery. */
