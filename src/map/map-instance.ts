@@ -24,7 +24,7 @@ import { MapView } from "./map-view.ts";
 import { MagicStats } from "./magic-stats.ts";
 import type { NpcAiStats } from "./npc-ai-stats.ts";
 import type { Outbox } from "./outbox.ts";
-import { SERVICE_ANSWERS, type ServiceAnswerHandler } from "./service-answers.ts";
+import { SERVICE_ANSWERS, type ServiceAnswerHandler, type ServiceAnswerTable } from "./service-answers.ts";
 import type { ServiceName } from "./service-protocol.ts";
 import { npcMeleeOnNpc, npcMeleeOnPlayer } from "./systems/combat.ts";
 import { killNpc, NpcAiLoop, npcAttacked, type NpcAttackHook } from "./systems/npcs.ts";
@@ -54,6 +54,8 @@ export interface MapInstanceDeps {
   onHandlerFault(fault: HandlerFault): void;
   /** Overrides the packet table (tests). */
   handlers?: PacketHandlerTable;
+  /** Overrides which system hears each service (tests). */
+  serviceAnswers?: ServiceAnswerTable;
   /** An NPC's blow on a player (combat's NPC melee); tests pass a fake. */
   npcAttack?: NpcAttackHook;
   /** Where the map's NPC AI counts its ticks and thinks (the worker's, shared by its maps); its own otherwise. */
@@ -78,6 +80,7 @@ export class MapInstance {
   readonly stats: MapStats = { players: 0, npcs: 0, movesAccepted: 0, movesRefused: 0 };
   private readonly ctx: MapContext;
   private readonly handlers: PacketHandlerTable;
+  private readonly serviceAnswers: ServiceAnswerTable;
   /** Where the systems' events go: the worker, or a delta handler's hold (`fromWorld`). */
   private sink: (event: MapEvent) => void;
 
@@ -87,6 +90,7 @@ export class MapInstance {
   ) {
     this.id = definition.id;
     this.handlers = deps.handlers ?? PACKET_HANDLERS;
+    this.serviceAnswers = deps.serviceAnswers ?? SERVICE_ANSWERS;
     this.sink = deps.emit;
     const store = new EntityStore(definition.width, definition.height, new Int16Array(definition.occupancy));
     const view = new MapView(store, deps.aoiMode, deps.packets, deps.outbox);
@@ -173,7 +177,7 @@ export class MapInstance {
     if (message.map !== undefined && message.map !== this.id) return;
     const player = this.ctx.store.player(message.session);
     if (player === undefined) return;
-    const handler = SERVICE_ANSWERS[message.service] as ServiceAnswerHandler<ServiceName>;
+    const handler = this.serviceAnswers[message.service] as ServiceAnswerHandler<ServiceName>;
     const delta = message.delta;
     if (delta === undefined) {
       handler(this.ctx, player, message.message);

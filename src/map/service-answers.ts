@@ -13,6 +13,8 @@ import * as bank from "./systems/bank.ts";
 /** A system's handler of its service's messages, for a player standing on this map. */
 export type ServiceAnswerHandler<S extends ServiceName> = (ctx: MapContext, player: PlayerEntity, message: ToMap<S>) => void;
 
-export const SERVICE_ANSWERS: { readonly [S in ServiceName]: ServiceAnswerHandler<S> } = {
+export type ServiceAnswerTable = { readonly [S in ServiceName]: ServiceAnswerHandler<S> };
+
+export const SERVICE_ANSWERS: ServiceAnswerTable = {
   bank: bank.fromWorld,
 };
