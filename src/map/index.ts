@@ -1,7 +1,8 @@
 /**
  * The map side: what runs inside a map worker. `MapInstance` is one live map (store, view,
  * systems), `handlers.ts` the one table from client packet to handler, `worker.ts` the thin
- * host. The gateway side talks to it through `worker-protocol.ts`, intent batches and outboxes.
+ * host. The gateway side talks to it through `worker-protocol.ts`, intent batches and outboxes;
+ * the main-thread services and the systems through the service channel (`service-protocol.ts`).
  */
 export { MapInstance, type HandlerFault, type IntentOutcome, type MapInstanceDeps } from "./map-instance.ts";
 export type { EnterKind, EnterRequest, MapEvent, MapHandOver, PetHandOver, ServiceEvent } from "./map-events.ts";

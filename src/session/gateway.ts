@@ -269,9 +269,9 @@ export class Gateway implements ConnectionEvents {
   }
 
   /**
-   * The character a connection's session plays, and whether it is entering or in the world; undefined
-   * when there is no such session (closed). What a service answers a session is for that character only
-   * (the bank service reads a vault for it).
+   * The character a connection's session plays, and whether it is entering or in the world;
+   * undefined when there is no such session (closed). What a service answers a session is for
+   * that character only (the bank service reads a vault for it).
    */
   sessionCharacter(sessionId: number): { characterId: number; inWorld: boolean } | undefined {
     const session = this.sessions.get(sessionId);

@@ -332,7 +332,7 @@ function applyGold(ctx: MapContext, player: PlayerEntity, npc: NpcEntity, outcom
  *   with the sender's save, or back on the sender (a `credit` again). A crash of this worker
  *   before the event left loses the debit with everything else since the last known state.
  *   The bubble follows the outcome (`bankTransferAnswered`). VB6 limits transfers to offline
- *   characters to one per 10 s per sender (1411); the gateway applies it, where "offline" is known.
+ *   characters to one per 10 s per sender (1411); the bank service applies it, where "offline" is known.
  */
 export function transferGold(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"TransFerGold">): void {
   const amount = fields.amount;
