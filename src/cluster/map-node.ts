@@ -308,9 +308,7 @@ export class MapNode {
         return;
       }
       case "leave":
-      case "bank_loaded":
-      case "bank_credit":
-      case "bank_transfer_answer": {
+      case "system": {
         const place = this.sessions.get(control.session);
         const host = place && place.gateway === gateway ? this.hostOfMap.get(place.map) : undefined;
         if (host) {

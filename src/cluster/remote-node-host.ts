@@ -14,7 +14,7 @@ import { LinkWriter, type GatewayControl } from "./wire.ts";
  * Control messages a gateway sends a map node; the others (worker start-up, stop) stay local.
  * `crash` is the tests' hook (World.crashWorkerOf): the node crashes the worker of that map.
  */
-const FORWARDED = new Set<ToWorker["t"]>(["enter", "leave", "bank_loaded", "bank_credit", "bank_transfer_answer", "snapshot", "crash"]);
+const FORWARDED = new Set<ToWorker["t"]>(["enter", "leave", "system", "snapshot", "crash"]);
 
 export class RemoteNodeHost implements MapHost {
   readonly maps = new Set<number>();

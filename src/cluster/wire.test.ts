@@ -129,7 +129,7 @@ describe("LinkWriter + decodeLinkMessage", () => {
     const events: MapEvent[] = [
       { t: "entered", session: 1, map: 4, x: 50, y: 51 },
       { t: "left", session: 2, state, reason: "quit" },
-      { t: "bank_load", session: 1, character: 5 },
+      { t: "service", service: "bank", session: 1, map: 4, message: { kind: "load", character: 5 } },
     ];
     const message = decoded(new LinkWriter(SOURCE).frames(runs.take(), events));
     if (message.kind !== "frames") throw new Error(`got ${message.kind}`);
@@ -188,7 +188,7 @@ describe("LinkWriter + decodeLinkMessage", () => {
 });
 
 describe("decodeLinkMessage on hostile input: a reason, never a throw", () => {
-  const good = new LinkWriter(SOURCE).frames(new OutboxRunWriter().take(), [{ t: "bank_load", session: 1, character: 2 }]);
+  const good = new LinkWriter(SOURCE).frames(new OutboxRunWriter().take(), [{ t: "service", service: "bank", session: 1, map: 4, message: { kind: "load", character: 2 } }]);
 
   test("every truncation of a valid message is refused or read as a shorter valid one, never thrown", () => {
     for (let length = 0; length < good.byteLength; length++) {

@@ -11,8 +11,12 @@ import { deserialize, serialize } from "bun:jsc";
 import { emptyMagicCounts, emptyNpcAiCounts, type BusMessage, type FromWorker, type MapEvent, type ToWorker, type WorkerStats } from "../map/index.ts";
 import { decodeEnvelope, encodeEnvelope, ENVELOPE_KINDS, LinkSequencer, type EnvelopeHeader } from "./bus/index.ts";
 
-/** Gateway → map node control messages: the worker protocol's, for the maps the node holds. */
-export type GatewayControl = Extract<ToWorker, { t: "enter" | "leave" | "bank_loaded" | "bank_credit" | "bank_transfer_answer" | "snapshot" | "crash" }>;
+/**
+ * Gateway → map node control messages: the worker protocol's, for the maps the node holds. A
+ * `system` message (a main-thread service's, for one player) is routed by its session, whatever
+ * the service.
+ */
+export type GatewayControl = Extract<ToWorker, { t: "enter" | "leave" | "system" | "snapshot" | "crash" }>;
 
 /**
  * The largest message body a link sends (NATS refuses payloads over its `max_payload`, 1 MiB by

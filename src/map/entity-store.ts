@@ -96,7 +96,7 @@ export interface PlayerEntity extends VisibleChar {
    * the record leaves the map; the bank gold lives in `record.bankGold`.
    */
   bank: Vault | null;
-  /** A `bank_load` is on its way to the gateway and back; bank packets wait for it. */
+  /** A vault load is on its way to the bank service and back; bank packets wait for it. */
   bankLoading: boolean;
   /** The banker whose vault window is open (VB6 `flags.Comerciando` at a banker), or null. */
   banking: NpcEntity | null;

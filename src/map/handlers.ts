@@ -1,6 +1,7 @@
 /**
  * The tables every map works from, built once per worker from the system manifests
- * (`systems/index.ts`): client packet name → handler, bus message kind → handler, the routes of
+ * (`systems/index.ts`): client packet name → handler, bus message kind → handler, service → the
+ * system that hears it, the routes of
  * the multiplexed packets (`Work`, `WorkLeftClick`, a left click on an NPC), the hooks in
  * registry order, and the NPC AI's blows. Building them refuses, at start, a packet, a skill or a
  * bus message claimed twice (kernel/systems.ts).
@@ -14,16 +15,20 @@
  * Adding a system (or a packet to one): docs/architecture.md, "Adding a system".
  */
 import { BUS_MESSAGE_KINDS } from "./cross-map-bus.ts";
-import { buildSystemTables, type BusHandlerTable, type PacketHandlerTable, type SystemTables } from "./kernel/index.ts";
+import { buildSystemTables, type BusHandlerTable, type PacketHandlerTable, type ServiceAnswerTable, type SystemTables } from "./kernel/index.ts";
+import { SERVICE_NAMES } from "./service-protocol.ts";
 import { SYSTEMS } from "./systems/index.ts";
 
-export type { BusHandler, PacketHandler, PacketHandlerTable } from "./kernel/index.ts";
+export type { BusHandler, PacketHandler, PacketHandlerTable, ServiceAnswerHandler, ServiceAnswerTable } from "./kernel/index.ts";
 
 /** Everything built from the manifests (once per worker: this module is loaded once per thread). */
-export const SYSTEM_TABLES: SystemTables = buildSystemTables(SYSTEMS, BUS_MESSAGE_KINDS);
+export const SYSTEM_TABLES: SystemTables = buildSystemTables(SYSTEMS, BUS_MESSAGE_KINDS, SERVICE_NAMES);
 
 /** THE table from client packet to handler. */
 export const PACKET_HANDLERS: PacketHandlerTable = SYSTEM_TABLES.packets;
 
 /** What each map does with a bus message (every map of the world receives every message). */
 export const BUS_HANDLERS: BusHandlerTable = SYSTEM_TABLES.bus;
+
+/** By service: which system hears what the main-thread service tells a player's map. */
+export const SERVICE_ANSWERS: ServiceAnswerTable = SYSTEM_TABLES.fromWorld;

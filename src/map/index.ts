@@ -1,10 +1,12 @@
 /**
  * The map side: what runs inside a map worker. `MapInstance` is one live map (store, view,
  * systems), `handlers.ts` the one table from client packet to handler, `worker.ts` the thin
- * host. The gateway side talks to it through `worker-protocol.ts`, intent batches and outboxes.
+ * host. The gateway side talks to it through `worker-protocol.ts`, intent batches and outboxes;
+ * the main-thread services and the systems through the service channel (`service-protocol.ts`).
  */
 export { MapInstance, type HandlerFault, type IntentOutcome, type MapInstanceDeps } from "./map-instance.ts";
-export type { BankTransferAnswer, EnterKind, EnterRequest, LoadedVault, MapEvent, MapHandOver, PetHandOver } from "./map-events.ts";
+export type { EnterKind, EnterRequest, MapEvent, MapHandOver, PetHandOver, ServiceEvent } from "./map-events.ts";
+export type { BankAnswer, BankRequest, BankTransferAnswer, LoadedVault, ServiceName, ServiceProtocol, ToMap, ToWorld } from "./service-protocol.ts";
 export type { MapContext, MapRules, MapStats, MapTerrain } from "./map-context.ts";
 export { PACKET_HANDLERS, BUS_HANDLERS, type PacketHandler, type PacketHandlerTable } from "./handlers.ts";
 export { RecordingBus, type BusMessage, type CrossMapBus } from "./cross-map-bus.ts";
@@ -15,4 +17,4 @@ export { Outbox, readOutbox, type OutboxReader } from "./outbox.ts";
 export { createMapPackets } from "./protocol-packets.ts";
 export { NPC_AI_LATENESS_BUCKETS_MS, NpcAiStats, emptyNpcAiCounts, type NpcAiCounts, type NpcAiPopulation, type NpcAiReport } from "./npc-ai-stats.ts";
 export { MagicStats, emptyMagicCounts, type MagicCounts } from "./magic-stats.ts";
-export type { FromWorker, ToWorker, WorkerSettings, SnapshotEntry, WorkerStats } from "./worker-protocol.ts";
+export type { FromWorker, SystemMessage, ToWorker, WorkerSettings, SnapshotEntry, WorkerStats } from "./worker-protocol.ts";

@@ -24,6 +24,7 @@ import type { EnterKind, MapEvent, MapHandOver } from "./map-events.ts";
 import type { MapPackets } from "./map-packets.ts";
 import type { MapView } from "./map-view.ts";
 import type { NpcAiStats } from "./npc-ai-stats.ts";
+import type { ServiceName, ToWorld } from "./service-protocol.ts";
 
 /** What the server is configured to do, as far as map systems care. */
 export interface MapRules {
@@ -244,6 +245,14 @@ export interface MapContext {
   tell(player: PlayerEntity, message: PlayerMessage): void;
   /** Reports to the gateway (entered, left, transfer, …). */
   emit(event: MapEvent): void;
+  /**
+   * Asks the main-thread service `service` something about `player` (service-protocol.ts has the
+   * messages); the service answers, if it does, to the system whose manifest's `fromWorld`
+   * hears it. `withState`: the player's state now goes along, and the world takes it
+   * as the player's known state in the same step as the service reads the message (what a change
+   * the service completes, such as gold sent off the map, must be saved with).
+   */
+  ask<S extends ServiceName>(service: S, player: PlayerEntity, message: ToWorld<S>, options?: { withState?: boolean }): void;
   /** Takes a player off the map for good (logout, disconnect) and reports its final state. */
   leave(player: PlayerEntity, reason: string): void;
   /** Hands a player to another place (an exit): same map warps, another map transfers. */

@@ -1,7 +1,8 @@
 /** What a map tells the gateway besides frames. */
-import type { BankSlot, CharacterRecord } from "../game/character/index.ts";
+import type { CharacterRecord } from "../game/character/index.ts";
 import type { StatusHandOver } from "../game/spells/index.ts";
 import type { NeedsHandOver } from "../game/vitals/index.ts";
+import type { ServiceName, ToWorld } from "./service-protocol.ts";
 
 export type EnterKind = "login" | "transfer" | "recover";
 
@@ -10,28 +11,20 @@ export type MapEvent =
   | { t: "enter_failed"; session: number; map: number; reason: "no_free_tile" | "map_full" | "already_here" }
   /** `state` is null when the map did not hold the session (it was in transit or already gone). */
   | { t: "left"; session: number; state: CharacterRecord | null; reason: string }
+  /** A system asks a main-thread service (`MapContext.ask`): see `ServiceEvent`. */
+  | ServiceEvent
   /**
-   * The player opened a banker and its vault is not loaded in this session: the gateway reads it
-   * from the database and answers with a `bank_loaded` control message (maps never touch the
-   * database).
+   * A `system` message carrying `delta` reached this player and its handler ran: from here on the
+   * states this map hands over have it, so the world stops adding it to them (world.ts, the
+   * pending deltas). Emitted by `MapInstance`, before any event the handler emitted.
    */
-  | { t: "bank_load"; session: number; character: number }
+  | { t: "delta_applied"; session: number; delta: number }
   /**
    * A player-to-player trade swapped items between these players (systems/trade.ts): the world
    * takes these as their last known states and the gateway saves them in ONE `saveCharacters`
    * call (one statement), so the database never holds one side swapped and the other not.
    */
   | { t: "save_now"; entries: { session: number; state: CharacterRecord }[] }
-  /**
-   * `TransFerGold` to a character not on this map (systems/bank.ts): the sender's bank gold is
-   * already debited in `state`. The world takes `state` as the sender's known state in the same
-   * step as the gateway finds the recipient (on another map, offline, or nobody) and either
-   * credits it or gives the gold back; the map hears how it went (`bank_transfer_answer`).
-   * `banker`: the char index of the banker the bubble comes from.
-   */
-  | { t: "bank_transfer"; session: number; map: number; state: CharacterRecord; to: string; amount: number; banker: number }
-  /** A `bank_credit` the world posted was added to the player's bank gold (its known state counted it already). */
-  | { t: "bank_credited"; session: number; credit: number }
   | {
       t: "transfer";
       session: number;
@@ -79,11 +72,13 @@ export interface EnterRequest {
 }
 
 /**
- * How a `bank_transfer` ended, told to the sender's map: the gold reached the recipient (`done`),
- * or it went back to the sender because the name is the sender's own, no character has it,
- * another offline transfer was too recent, or the recipient cannot take it now (`failed`).
+ * A map system's request to the main-thread service `service` for the player of `session`,
+ * standing on `map` (service-protocol.ts has the messages). `state`, when present, is the
+ * player's state at the moment it asked: the world takes it as the player's known state in the
+ * same synchronous step as the service reads the message, and refuses both (with a log) when the
+ * player is no longer on `map`, or is between maps (a worker that died: recovery re-enters the
+ * player from the known state, so what the map did meanwhile is lost with it).
  */
-export type BankTransferAnswer = "done" | "to_self" | "no_such_user" | "too_soon" | "failed";
-
-/** The gateway's answer to `bank_load`: the stored vault, or null when the database failed. */
-export type LoadedVault = BankSlot[] | null;
+export type ServiceEvent = {
+  [S in ServiceName]: { t: "service"; service: S; session: number; map: number; message: ToWorld<S>; state?: CharacterRecord };
+}[ServiceName];

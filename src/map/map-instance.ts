@@ -15,7 +15,7 @@ import type { Clock, TimerScheduler } from "../time/index.ts";
 import type { AoiMode } from "./area-of-interest.ts";
 import type { BusMessage, CrossMapBus } from "./cross-map-bus.ts";
 import { EntityStore, type PlayerEntity } from "./entity-store.ts";
-import { SYSTEM_TABLES } from "./handlers.ts";
+import { SERVICE_ANSWERS, SYSTEM_TABLES, type ServiceAnswerHandler, type ServiceAnswerTable } from "./handlers.ts";
 import {
   disposeStatus,
   enter,
@@ -34,13 +34,14 @@ import {
 } from "./kernel/index.ts";
 import type { MapContext, MapRules, MapStats, MapTerrain, NpcAttackHook } from "./map-context.ts";
 import type { MapDefinition, MapExitDefinition } from "./map-definition.ts";
-import type { BankTransferAnswer, EnterRequest, LoadedVault, MapEvent } from "./map-events.ts";
+import type { EnterRequest, MapEvent } from "./map-events.ts";
 import type { MapPackets } from "./map-packets.ts";
 import { MapView } from "./map-view.ts";
 import { MagicStats } from "./magic-stats.ts";
 import type { NpcAiStats } from "./npc-ai-stats.ts";
 import type { Outbox } from "./outbox.ts";
-import * as bank from "./systems/bank.ts";
+import type { ServiceName } from "./service-protocol.ts";
+import type { SystemMessage } from "./worker-protocol.ts";
 
 /** What the worker gives every map it hosts. */
 export interface MapInstanceDeps {
@@ -64,6 +65,8 @@ export interface MapInstanceDeps {
   onHandlerFault(fault: HandlerFault): void;
   /** Overrides the packet table (tests). */
   handlers?: PacketHandlerTable;
+  /** Overrides which system hears each service (tests). */
+  serviceAnswers?: ServiceAnswerTable;
   /** An NPC's blow on a player (combat's NPC melee); tests pass a fake. */
   npcAttack?: NpcAttackHook;
   /** Where the map's NPC AI counts its ticks and thinks (the worker's, shared by its maps); its own otherwise. */
@@ -88,6 +91,9 @@ export class MapInstance {
   readonly stats: MapStats = { players: 0, npcs: 0, movesAccepted: 0, movesRefused: 0 };
   private readonly ctx: MapContext;
   private readonly handlers: PacketHandlerTable;
+  private readonly serviceAnswers: ServiceAnswerTable;
+  /** Where the systems' events go: the worker, or a delta handler's hold (`fromWorld`). */
+  private sink: (event: MapEvent) => void;
 
   constructor(
     readonly definition: MapDefinition,
@@ -95,6 +101,8 @@ export class MapInstance {
   ) {
     this.id = definition.id;
     this.handlers = deps.handlers ?? SYSTEM_TABLES.packets;
+    this.serviceAnswers = deps.serviceAnswers ?? SERVICE_ANSWERS;
+    this.sink = deps.emit;
     const blows = SYSTEM_TABLES.npcBlows;
     const store = new EntityStore(definition.width, definition.height, new Int16Array(definition.occupancy));
     const view = new MapView(store, deps.aoiMode, deps.packets, deps.outbox);
@@ -122,7 +130,16 @@ export class MapInstance {
       timeOfDayMs: deps.timeOfDayMs,
       uptimeMs: deps.uptimeMs,
       tell: (player: PlayerEntity, message: PlayerMessage) => view.send(player, messageFrame(deps.packets, message)),
-      emit: deps.emit,
+      emit: (event) => this.sink(event),
+      ask: (service, player, message, options) =>
+        ctx.emit({
+          t: "service",
+          service,
+          session: player.session,
+          map: definition.id,
+          message,
+          ...(options?.withState === true ? { state: store.recordOf(player) } : {}),
+        } as MapEvent),
       leave: (player, reason) => leave(ctx, player, reason),
       sendTo: (player, dest) => sendTo(ctx, player, dest),
     };
@@ -162,19 +179,35 @@ export class MapInstance {
     if (player) leave(this.ctx, player, reason);
   }
 
-  /** The gateway's answer to a `bank_load` this map emitted (the player may have left). */
-  bankLoaded(session: number, vault: LoadedVault): void {
-    bank.bankLoaded(this.ctx, session, vault);
-  }
-
-  /** Bank gold the world sends a player of this map (the player may have left: then dropped). */
-  bankCredit(session: number, credit: number, amount: number): void {
-    bank.bankCredit(this.ctx, session, credit, amount);
-  }
-
-  /** How a `bank_transfer` this map emitted ended (the player may have left). */
-  bankTransferAnswer(session: number, banker: number, answer: BankTransferAnswer): void {
-    bank.bankTransferAnswered(this.ctx, session, banker, answer);
+  /**
+   * A main-thread service's message for a player (a `system` message), handed to the system of
+   * that service (its manifest's `fromWorld`). Dropped when the player is not here (it left: a delta is
+   * then in the state the world took when it left) or, with `map`, stands on another map. A
+   * `delta` is acknowledged (`delta_applied`) once the handler ran, and ahead of the events the
+   * handler emitted: a state the handler hands over (a transfer, a save) has the change already,
+   * and the world must not add it again. A handler that throws acknowledges nothing.
+   */
+  fromWorld(message: SystemMessage): void {
+    if (message.map !== undefined && message.map !== this.id) return;
+    const player = this.ctx.store.player(message.session);
+    if (player === undefined) return;
+    const handler = this.serviceAnswers[message.service] as ServiceAnswerHandler<ServiceName>;
+    const delta = message.delta;
+    if (delta === undefined) {
+      handler(this.ctx, player, message.message);
+      return;
+    }
+    const held: MapEvent[] = [];
+    this.sink = (event) => held.push(event);
+    let ran = false;
+    try {
+      handler(this.ctx, player, message.message);
+      ran = true;
+    } finally {
+      this.sink = this.deps.emit;
+      if (ran) this.deps.emit({ t: "delta_applied", session: message.session, delta });
+      for (const event of held) this.deps.emit(event);
+    }
   }
 
   /** The current state of every player, for autosave and crash recovery. */

@@ -9,9 +9,10 @@ import type { AoiMode } from "./area-of-interest.ts";
 import type { BusMessage } from "./cross-map-bus.ts";
 import type { MapRules } from "./map-context.ts";
 import type { MapDefinition } from "./map-definition.ts";
-import type { BankTransferAnswer, EnterKind, LoadedVault, MapEvent, MapHandOver } from "./map-events.ts";
+import type { EnterKind, MapEvent, MapHandOver } from "./map-events.ts";
 import type { MagicCounts } from "./magic-stats.ts";
 import type { NpcAiReport } from "./npc-ai-stats.ts";
+import type { ServiceName, ToMap } from "./service-protocol.ts";
 
 /** What every worker gets once, at `init`: the same for all maps it will host. */
 export interface WorkerSettings {
@@ -57,17 +58,8 @@ export type ToWorker =
       onlineCount: number;
     }
   | { t: "leave"; session: number; reason: string }
-  /** The answer to a map's `bank_load`: the stored vault, or null when the database failed. */
-  | { t: "bank_loaded"; session: number; vault: LoadedVault }
-  /**
-   * Bank gold for a player of this worker (a transfer to it, or one of its own given back). The
-   * world counted it in the player's known state already; the map adds it and answers
-   * `bank_credited`. A player no longer here drops it: the world handed the gold on with the
-   * state it took from the map (see world.ts, "owed").
-   */
-  | { t: "bank_credit"; session: number; credit: number; amount: number }
-  /** How a `bank_transfer` of this player ended: the banker's bubble, if it is still on `map`. */
-  | { t: "bank_transfer_answer"; session: number; map: number; banker: number; answer: BankTransferAnswer }
+  /** A main-thread service's message for a player of this worker: see `SystemMessage`. */
+  | SystemMessage
   /** A cross-map message, relayed to every worker. */
   | { t: "bus"; message: BusMessage }
   | { t: "snapshot"; requestId: number }
@@ -75,6 +67,20 @@ export type ToWorker =
   | { t: "stop" }
   /** Test hook: makes the worker throw, to exercise the supervisor. */
   | { t: "crash"; map?: number };
+
+/**
+ * What a main-thread service tells the system `service` about the player of `session`
+ * (service-protocol.ts has the messages), posted to the worker that owns the player's map and
+ * routed by session alone (world, cluster gateway and map node never read `message`). A player
+ * no longer on this worker drops it, and so does one standing on another map than `map` when
+ * that is set. `delta`: the message changes the player's state, and the world counted that
+ * change in its known state already; the map acknowledges it with `delta_applied` once the
+ * system's handler ran. A player gone drops it without one: the world handed the change on with
+ * the state it took when the player left (see world.ts, the pending deltas).
+ */
+export type SystemMessage = {
+  [S in ServiceName]: { t: "system"; service: S; session: number; message: ToMap<S>; map?: number; delta?: number };
+}[ServiceName];
 
 export interface SnapshotEntry {
   session: number;

@@ -218,21 +218,13 @@ function handle(message: ToWorker): void {
       else events.push({ t: "left", session: message.session, state: null, reason: message.reason });
       break;
     }
-    case "bank_loaded":
+    case "system":
       // A stale session (the player left this worker's maps meanwhile) is a normal case: dropped.
-      mapOfSession.get(message.session)?.bankLoaded(message.session, message.vault);
+      mapOfSession.get(message.session)?.fromWorld(message);
       break;
-    case "bank_credit":
-      mapOfSession.get(message.session)?.bankCredit(message.session, message.credit, message.amount);
-      break;
-    case "bank_transfer_answer": {
-      const map = mapOfSession.get(message.session);
-      if (map?.id === message.map) map.bankTransferAnswer(message.session, message.banker, message.answer);
-      break;
-    }
     case "snapshot":
       // The events of this turn go first: the gateway reads every state and acknowledgement of
-      // this worker in the order they happened (a `bank_credited` before a state that has it).
+      // this worker in the order they happened (a `delta_applied` before a state that has it).
       flush();
       post({ t: "snapshot", requestId: message.requestId, entries: collectSnapshot(), stats: takeStats() });
       return;

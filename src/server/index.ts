@@ -12,7 +12,7 @@ import { createClientRoutes } from "../client/serve.ts";
 import { FrameDecoder, serverPacketName } from "../protocol/index.ts";
 import { createGatewayMetrics, createGatewayStore, Gateway } from "../session/index.ts";
 import { VERSION } from "../version.ts";
-import { World } from "../world/index.ts";
+import { registerServices, World, type RunningServices } from "../world/index.ts";
 import { BLOCKED_ALL, isWaterForWalker } from "../game/movement/index.ts";
 import type { MapDefinition, WorkerSettings } from "../map/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
@@ -199,7 +199,10 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     registerClusterGatewayMetrics(registry, clusterLink);
   }
 
+  // The world reaches the gateway for what it delivers and reports, the gateway's saves reach the
+  // bank service for the credits they settle: both are built after the world, so these are bound late.
   let gateway: Gateway | undefined;
+  let services: RunningServices | undefined;
   const world = new World({
     maps: serverWorld.maps,
     workerCount: options.mapWorkers ?? (config.mapWorkers === "auto" ? defaultWorkerCount(serverWorld.maps.size) : config.mapWorkers),
@@ -208,9 +211,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     deliver: (session, frame) => gateway?.deliver(session, frame),
     onLeft: (session, state, reason) => gateway?.onWorldLeft(session, state, reason),
     onEntered: (session) => gateway?.onWorldEntered(session),
-    onBankLoad: (session, characterId) => gateway?.onBankLoad(session, characterId),
     onSaveNow: (states) => gateway?.saveNow(states),
-    onBankTransfer: (transfer) => gateway?.onBankTransfer(transfer),
     onEnterFailed: (session) => gateway?.onWorldEnterFailed(session),
     workerUrl: options.mapWorkerUrl,
     remote: clusterLink?.directory,
@@ -241,7 +242,12 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     minPasswordLength: config.minPasswordLength,
     createCharacter: serverWorld.createCharacter,
     placeNewCharacter: benchPlacement(config.benchSpawn, serverWorld),
+    onCreditSettled: (credit, outcome) => services?.bank.settled(credit, outcome),
     ...(clusterLink ? { ownerNode: clusterLink.identity.id, onCharacterClaimed: (character: number, gen: number) => clusterLink.characterClaimed(character, gen) } : {}),
+  });
+  // The main thread's services, for this process's own sessions (per gateway in a cluster).
+  services = registerServices(world.services, world, {
+    bank: { vaults: store, sessions: gateway, saves: gateway.characterSaves, logger: logger.child({ ctx: "bank" }), now: () => performance.now() },
   });
   clusterLink?.attach(gateway);
   const activeGateway = gateway;

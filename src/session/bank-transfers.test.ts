@@ -1,22 +1,23 @@
 /**
- * Bank gold sent to someone not on the sender's map, as the gateway places it (bank-transfers.ts
- * through the gateway, character-saves.ts underneath): a fake world with the World's credit
- * rules, a fake store with a "disk" of bank balances, and the totals checked on both.
+ * Bank gold sent to someone not on the sender's map, as the gateway's process places it (the bank
+ * service, world/services/bank.ts, over the gateway's sessions and its character-saves.ts): a
+ * fake world with the World's delta rules, a fake store with a "disk" of bank balances, and the
+ * totals checked on both.
  */
 import { describe, expect, test } from "bun:test";
 import { testCharacter } from "../game/character/character-record.test-support.ts";
 import { MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
-import type { BankTransferAnswer } from "../map/index.ts";
-import type { CreditOutcome } from "../world/index.ts";
-import { OFFLINE_TRANSFER_INTERVAL_MS } from "./bank-transfers.ts";
+import { silentLogger } from "../log/index.ts";
+import type { ServiceName, ToMap } from "../map/index.ts";
+import { BankService, OFFLINE_TRANSFER_INTERVAL_MS, type ServiceContext, type ServicePlayer } from "../world/index.ts";
 import type { StoreSaveOutcome } from "./gateway-store.ts";
 import type { Gateway } from "./gateway.ts";
 import { bankLine, gatewayOver, recordingStore } from "./session-fakes.test-support.ts";
 
 const character = (id: number, name: string, bankGold: number): CharacterRecord => testCharacter(id, { name, bankGold });
 
-/** The world as the gateway sees it, with World's rules for credits (world.ts `creditBank`). */
-class FakeWorld {
+/** The world as the bank service sees it, with World's rules for deltas (world.ts `postDelta`). */
+class FakeWorld implements ServiceContext {
   readonly routes = new Map<number, { state: CharacterRecord; loggingIn: boolean }>();
   /** What reached the maps: "credit <session> <amount>" and "answer <session> <outcome>". */
   readonly posted: string[] = [];
@@ -39,23 +40,25 @@ class FakeWorld {
     for (const [session, route] of this.routes) if (route.state.id === characterId) return session;
     return undefined;
   }
-  creditBank(session: number, amount: number, options: { refund?: boolean } = {}): CreditOutcome {
+  player(session: number): ServicePlayer | undefined {
     const route = this.routes.get(session);
-    if (!route) return "no_route";
-    if (!options.refund && route.loggingIn) return "logging_in";
-    if (!options.refund && route.state.bankGold + amount > MAX_GOLD) return "overflow";
-    route.state = { ...route.state, bankGold: route.state.bankGold + amount };
-    this.posted.push(`credit ${session} ${amount}`);
-    return "ok";
+    return route && { session, map: 1, state: route.state, loggingIn: route.loggingIn, inTransit: false };
   }
-  bankTransferAnswer(session: number, _map: number, _banker: number, answer: BankTransferAnswer): void {
-    this.posted.push(`answer ${session} ${answer}`);
+  postDelta<S extends ServiceName>(session: number, _service: S, message: ToMap<S>, apply: (state: CharacterRecord) => CharacterRecord): boolean {
+    const route = this.routes.get(session);
+    if (!route) return false;
+    route.state = apply(route.state);
+    if (message.kind === "credit") this.posted.push(`credit ${session} ${message.amount}`);
+    return true;
   }
-  /** The map debits and emits; the world takes the debited state and calls the gateway. */
-  send(gateway: Gateway, session: number, to: string, amount: number): void {
+  tell<S extends ServiceName>(session: number, _service: S, message: ToMap<S>): void {
+    if (message.kind === "transfer_answer") this.posted.push(`answer ${session} ${message.answer}`);
+  }
+  /** The map debits and asks; the world takes the debited state and hands the request to the bank service. */
+  send(bank: BankService, session: number, to: string, amount: number): void {
     const route = this.routes.get(session)!;
     route.state = { ...route.state, bankGold: route.state.bankGold - amount };
-    gateway.onBankTransfer({ session, map: 1, state: route.state, to, amount, banker: 9 });
+    bank.fromMap({ service: "bank", session, map: 1, message: { kind: "transfer", to, amount, banker: 9 }, state: route.state });
   }
   /** The player of `session` quits: the world lets it go and hands its final state to the gateway. */
   quit(gateway: Gateway, session: number): void {
@@ -86,20 +89,31 @@ function setup(...outcomes: StoreSaveOutcome[]) {
   const world = new FakeWorld();
   let now = 0;
   let transfers = 0;
-  const gateway = gatewayOver(store, world, { now: () => now, newTransferId: () => `t${++transfers}` });
+  // As the composition wires them (server/index.ts): the gateway's saves settle credits with the bank service.
+  let bank: BankService | undefined;
+  const gateway = gatewayOver(store, world, { now: () => now, onCreditSettled: (credit, outcome) => bank?.settled(credit, outcome) });
+  bank = new BankService({
+    world,
+    vaults: store,
+    sessions: gateway,
+    saves: gateway.characterSaves,
+    logger: silentLogger(),
+    now: () => now,
+    newTransferId: () => `t${++transfers}`,
+  });
   world.place(1, character(1, "Ana", 1_000));
   const onDisk = () => [...disk.values()].reduce((sum, row) => sum + row.bankGold, 0);
   const inWorld = () => world.knownStates().reduce((sum, state) => sum + state.bankGold, 0);
-  return { gateway, world, disk, lines: () => batches.map(bankLine), onDisk, inWorld, advance: (ms: number) => (now += ms) };
+  return { gateway, bank, world, disk, lines: () => batches.map(bankLine), onDisk, inWorld, advance: (ms: number) => (now += ms) };
 }
 
 const TOTAL = 1_015;
 
 describe("bank gold to someone on another map", () => {
   test("the recipient's known state and map get it in the same step; both states in ONE batch; the sender's banker says done", async () => {
-    const { gateway, world, lines, onDisk, inWorld } = setup();
+    const { gateway, bank, world, lines, onDisk, inWorld } = setup();
     world.place(2, character(2, "Beto", 10));
-    world.send(gateway, 1, " BETO ", 300);
+    world.send(bank, 1, " BETO ", 300);
     expect(world.knownState(2)?.bankGold).toBe(310);
     expect(world.posted).toEqual(["credit 2 300", "answer 1 done"]);
     expect(inWorld()).toBe(1_010);
@@ -110,13 +124,13 @@ describe("bank gold to someone on another map", () => {
   });
 
   test("given back with the banker's reason: its own name, a recipient whose login is still placing it, past a VB6 Long", async () => {
-    const { gateway, world, lines, inWorld } = setup();
+    const { gateway, bank, world, lines, inWorld } = setup();
     world.place(2, character(2, "Beto", 10), true);
     world.place(3, character(3, "Carla", MAX_GOLD - 5));
-    world.send(gateway, 1, "ana", 100);
-    world.send(gateway, 1, "Beto", 100);
-    world.send(gateway, 1, "Carla", 100);
-    world.send(gateway, 1, "", 100);
+    world.send(bank, 1, "ana", 100);
+    world.send(bank, 1, "Beto", 100);
+    world.send(bank, 1, "Carla", 100);
+    world.send(bank, 1, "", 100);
     expect(world.posted).toEqual([
       "credit 1 100",
       "answer 1 to_self",
@@ -137,10 +151,10 @@ describe("bank gold to someone on another map", () => {
 
 describe("bank gold to someone who left and whose final save failed", () => {
   test("the held final state takes it (a retry never overwrites it), written together with the sender", async () => {
-    const { gateway, world, lines, onDisk } = setup("unavailable");
+    const { gateway, bank, world, lines, onDisk } = setup("unavailable");
     gateway.onWorldLeft(7, character(2, "Beto", 10), "quit"); // no session: the save alone; it fails
     await gateway.drainSaves();
-    world.send(gateway, 1, "beto", 300);
+    world.send(bank, 1, "beto", 300);
     expect(world.posted).toEqual(["answer 1 done"]);
     await gateway.drainSaves();
     expect(lines()).toEqual(["2:10F", "1:700 2:310F"]);
@@ -153,8 +167,8 @@ describe("bank gold to someone who left and whose final save failed", () => {
 
 describe("bank gold to someone offline", () => {
   test("one batch: the sender's debited state and the recipient's credit; the banker says done when it is on disk", async () => {
-    const { gateway, world, lines, onDisk } = setup();
-    world.send(gateway, 1, "carla", 300);
+    const { gateway, bank, world, lines, onDisk } = setup();
+    world.send(bank, 1, "carla", 300);
     expect(world.posted).toEqual([]);
     await gateway.drainSaves();
     expect(lines()).toEqual(["1:700 →carla+300"]);
@@ -164,14 +178,14 @@ describe("bank gold to someone offline", () => {
   });
 
   test("one offline transfer per 10 s per sender (VB6 1411): the second is given back; after 10 s it goes", async () => {
-    const { gateway, world, lines, onDisk, advance } = setup();
-    world.send(gateway, 1, "Carla", 100);
+    const { gateway, bank, world, lines, onDisk, advance } = setup();
+    world.send(bank, 1, "Carla", 100);
     advance(OFFLINE_TRANSFER_INTERVAL_MS - 1);
-    world.send(gateway, 1, "Carla", 100);
+    world.send(bank, 1, "Carla", 100);
     await gateway.drainSaves();
     expect(world.posted).toEqual(["credit 1 100", "answer 1 too_soon", "answer 1 done"]);
     advance(1);
-    world.send(gateway, 1, "Carla", 100);
+    world.send(bank, 1, "Carla", 100);
     await gateway.drainSaves();
     expect(lines()).toEqual(["1:900 →Carla+100", "1:800 →Carla+100"]);
     expect(onDisk()).toBe(TOTAL);
@@ -179,12 +193,12 @@ describe("bank gold to someone offline", () => {
   });
 
   test("no such character: the gold goes back to the sender before the batch is built again, the banker says so, and the 10 s do not start", async () => {
-    const { gateway, world, lines, onDisk } = setup({ kind: "credits_refused", refused: [{ transfer: "t1", reason: "no_such_character" }] });
-    world.send(gateway, 1, "Nadie", 300);
+    const { gateway, bank, world, lines, onDisk } = setup({ kind: "credits_refused", refused: [{ transfer: "t1", reason: "no_such_character" }] });
+    world.send(bank, 1, "Nadie", 300);
     await gateway.drainSaves();
     expect(lines()).toEqual(["1:700 →Nadie+300", "1:1000"]);
     expect(world.posted).toEqual(["credit 1 300", "answer 1 no_such_user"]);
-    world.send(gateway, 1, "Carla", 50); // not too soon
+    world.send(bank, 1, "Carla", 50); // not too soon
     await gateway.drainSaves();
     expect(world.posted.at(-1)).toBe("answer 1 done");
     expect(onDisk()).toBe(TOTAL);
@@ -192,8 +206,8 @@ describe("bank gold to someone offline", () => {
   });
 
   test("a failure keeps both in memory: the sender's logout carries the credit, the retry writes them together; never one without the other", async () => {
-    const { gateway, world, lines, onDisk, disk } = setup("unavailable", "unavailable");
-    world.send(gateway, 1, "Carla", 300);
+    const { gateway, bank, world, lines, onDisk, disk } = setup("unavailable", "unavailable");
+    world.send(bank, 1, "Carla", 300);
     await gateway.drainSaves();
     // Ana quits: the world hands her final state back.
     world.quit(gateway, 1);
@@ -208,8 +222,8 @@ describe("bank gold to someone offline", () => {
   });
 
   test("refused after the sender left: the gold goes back to its held final state, which is what gets written", async () => {
-    const { gateway, world, lines, onDisk, disk } = setup("unavailable", { kind: "credits_refused", refused: [{ transfer: "t1", reason: "online" }] });
-    world.send(gateway, 1, "Carla", 300);
+    const { gateway, bank, world, lines, onDisk, disk } = setup("unavailable", { kind: "credits_refused", refused: [{ transfer: "t1", reason: "online" }] });
+    world.send(bank, 1, "Carla", 300);
     await gateway.drainSaves();
     world.quit(gateway, 1);
     await gateway.drainSaves();

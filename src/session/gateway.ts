@@ -8,10 +8,9 @@ import type { CharacterRecord, NewCharacter } from "../game/character/index.ts";
 import type { CharacterCreationRequest, CreationOutcome } from "../game/character-creation/index.ts";
 import type { Logger } from "../log/index.ts";
 import type { Connection, ConnectionEvents } from "../net/index.ts";
-import type { BankTransferRequest, World } from "../world/index.ts";
-import type { GatewayStore } from "./gateway-store.ts";
-import { BankTransfers } from "./bank-transfers.ts";
-import { CharacterSaves, CLAIM_BUSY, type SaveOutcome } from "./character-saves.ts";
+import type { World } from "../world/index.ts";
+import type { BankCredit, GatewayStore } from "./gateway-store.ts";
+import { CharacterSaves, CLAIM_BUSY, type CreditSettlement, type SaveOutcome } from "./character-saves.ts";
 import {
   ACCOUNT_LOGIN_TIMEOUT_MS,
   CHARACTER_SELECT_TIMEOUT_MS,
@@ -116,8 +115,11 @@ export interface GatewayOptions {
   createCharacter(request: CharacterCreationRequest): CreationOutcome;
   /** How often a trade pair whose save failed is written again; default ENTANGLED_RETRY_MS, 0 only with autosave. */
   entangledRetryMs?: number;
-  /** Ids of bank credits to offline characters (UUIDs by default); tests pass their own. */
-  newTransferId?(): string;
+  /**
+   * A bank credit to an offline character (`CharacterSaves.creditOffline`) is on disk or was
+   * refused: the bank service gives the gold back and answers the sender (world/services/bank.ts).
+   */
+  onCreditSettled?(credit: BankCredit, outcome: CreditSettlement): void;
   /**
    * The node this gateway claims characters and writes them as (`owner_node` of their rows;
    * multi-node: `name:bootId`); default DEFAULT_OWNER_NODE.
@@ -138,8 +140,6 @@ export class Gateway implements ConnectionEvents {
   private accepting = true;
   /** Every character write, on one line (final saves, trade pairs, retries, autosave, shutdown). */
   private readonly saves: CharacterSaves;
-  /** Bank gold sent to characters not on the sender's map. */
-  private readonly bankTransfers: BankTransfers;
   private readonly log: Logger;
   /** Last time each refused address was logged, and refusals since then. */
   private readonly refusalLog = new Map<string, { loggedAt: number; unlogged: number }>();
@@ -167,9 +167,8 @@ export class Gateway implements ConnectionEvents {
       knownState: (characterId) => options.world.knownState(characterId),
       knownStates: () => options.world.knownStates(),
       entangledRetryMs: options.entangledRetryMs,
-      onCreditSettled: (credit, outcome) => this.bankTransfers.settled(credit, outcome),
+      onCreditSettled: (credit, outcome) => options.onCreditSettled?.(credit, outcome),
     });
-    this.bankTransfers = new BankTransfers({ world: options.world, saves: this.saves, logger: this.log, now: options.now, newTransferId: options.newTransferId });
     this.sweepTimer = setInterval(() => this.sweepDeadlines(), DEADLINE_SWEEP_INTERVAL_MS);
     this.sweepTimer.unref?.();
   }
@@ -270,27 +269,22 @@ export class Gateway implements ConnectionEvents {
   }
 
   /**
-   * A map asks for the vault of the session's character (a banker opened): read it through the
-   * store and answer the map that owns the player then. The vault the map already holds is
-   * never replaced (the map takes only the first answer of a session); a read that fails
-   * answers null and the player may try again.
+   * The character a connection's session plays, and whether it is entering or in the world;
+   * undefined when there is no such session (closed). What a service answers a session is for
+   * that character only (the bank service reads a vault for it).
    */
-  onBankLoad(sessionId: number, characterId: number): void {
+  sessionCharacter(sessionId: number): { characterId: number; inWorld: boolean } | undefined {
     const session = this.sessions.get(sessionId);
-    if (!session || session.characterId !== characterId || (session.phase !== "in_world" && session.phase !== "entering")) return;
-    void this.options.store.loadBank(characterId).then((vault) => {
-      if (this.sessions.get(sessionId) !== session || session.characterId !== characterId) return;
-      this.options.world.bankLoaded(sessionId, vault === "unavailable" ? null : vault);
-    });
+    if (!session) return undefined;
+    return { characterId: session.characterId, inWorld: session.phase === "in_world" || session.phase === "entering" };
   }
 
   /**
-   * A map debited a player's bank gold for a character not on its map (`TransFerGold`), and the
-   * world took the debited state: the gold is placed or given back now, in this same step
-   * (bank-transfers.ts).
+   * The character writes a main-thread service must ride on (the bank's gold to a character not in
+   * the world, or held in memory): one line with every other write (character-saves.ts).
    */
-  onBankTransfer(request: BankTransferRequest): void {
-    this.bankTransfers.handle(request);
+  get characterSaves(): Pick<CharacterSaves, "saveTogether" | "heldNamed" | "creditHeld" | "creditOffline"> {
+    return this.saves;
   }
 
   onWorldEnterFailed(sessionId: number): void {

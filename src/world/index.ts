@@ -1,4 +1,25 @@
-export { World, type BankTransferRequest, type CreditOutcome, type WorldOptions, type WorldStats } from "./world.ts";
+export { World, type WorldOptions, type WorldStats } from "./world.ts";
+export {
+  BankService,
+  creditBank,
+  OFFLINE_TRANSFER_INTERVAL_MS,
+  registerServices,
+  ServiceRegistrationError,
+  ServiceRegistry,
+  type BankCreditSettlement,
+  type BankSaves,
+  type BankServiceOptions,
+  type BankSessions,
+  type BankVaults,
+  type CreditOutcome,
+  type RunningServices,
+  type ServiceContext,
+  type ServiceDependencies,
+  type ServicePlacement,
+  type ServicePlayer,
+  type ServiceRequest,
+  type WorldService,
+} from "./services/index.ts";
 export { MapWorkerHost, WorkerStartError, mapWorkerUrl, type MapWorkerHostEvents } from "./map-worker-host.ts";
 export { LoopbackBusTransport, type BusTransport } from "./bus-transport.ts";
 export { MagicTotals } from "./magic-totals.ts";

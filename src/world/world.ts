@@ -2,22 +2,25 @@
  * The world as the gateway sees it: which worker runs which map, where each session's
  * character is, and the hand-overs between maps. A map worker is the only authority for the
  * players on its maps; this class only routes, remembers the last known state of every player
- * (for autosave and for recovering a crashed worker) and supervises the workers.
+ * (for autosave and for recovering a crashed worker), keeps the changes the main-thread services
+ * made to a player until its map has them (the pending deltas), and supervises the workers.
  */
-import { MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
+import type { CharacterRecord } from "../game/character/index.ts";
 import type { Logger } from "../log/index.ts";
 import {
   readOutbox,
   type OutboxReader,
-  type BankTransferAnswer,
   type BusMessage,
   type EnterKind,
   type FromWorker,
-  type LoadedVault,
   type MapDefinition,
   type MapEvent,
   type MapHandOver,
+  type ServiceEvent,
+  type ServiceName,
   type SnapshotEntry,
+  type SystemMessage,
+  type ToMap,
   type WorkerSettings,
   type WorkerStats,
 } from "../map/index.ts";
@@ -26,6 +29,8 @@ import { MapWorkerHost, type MapWorkerHostEvents } from "./map-worker-host.ts";
 import type { MapHost, RemoteMaps } from "./map-host.ts";
 import { MagicTotals } from "./magic-totals.ts";
 import { NpcAiTotals } from "./npc-ai-totals.ts";
+import { ServiceRegistry } from "./services/registry.ts";
+import type { ServiceContext, ServicePlayer } from "./services/service.ts";
 
 /** How long the gateway waits for workers to hand back their players on shutdown. */
 export const WORKER_STOP_TIMEOUT_MS = 5_000;
@@ -51,14 +56,6 @@ export interface WorldOptions {
    * `saveCharacters` call (see map/systems/trade.ts).
    */
   onSaveNow?(states: CharacterRecord[]): void;
-  /** A map asks for a player's vault (a banker opened); answer with `bankLoaded`. */
-  onBankLoad?(session: number, characterId: number): void;
-  /**
-   * A player sent bank gold to someone not on its map (`TransFerGold`): its debited state is the
-   * known state now. Called in the same synchronous step: the gold must be placed now
-   * (`creditBank`, or the gateway's saves) or given back (`creditBank` to the sender).
-   */
-  onBankTransfer?(transfer: BankTransferRequest): void;
   workerUrl?: string;
   /** How cross-map messages reach the other maps; a loopback in one process. */
   bus?: BusTransport;
@@ -70,20 +67,6 @@ export interface WorldOptions {
   remote?: RemoteMaps;
 }
 
-/** A `bank_transfer` of a map, as the gateway gets it: the sender's debited state is the known state already. */
-export interface BankTransferRequest {
-  session: number;
-  /** The map the sender stood on (the banker's). */
-  map: number;
-  state: CharacterRecord;
-  to: string;
-  amount: number;
-  banker: number;
-}
-
-/** What `creditBank` did: counted and sent to the player's map, or why not (nothing changed). */
-export type CreditOutcome = "ok" | "no_route" | "logging_in" | "overflow";
-
 interface Route {
   session: number;
   /** The map that owns the player, or the one it is being handed to. */
@@ -91,17 +74,18 @@ interface Route {
   userSlot: number;
   /**
    * Last state the gateway knows: from the enter, the last snapshot or the last hand-over, plus
-   * the bank credits sent since (`owed`).
+   * the deltas posted since (`pending`).
    */
   state: CharacterRecord;
   /**
-   * Bank credits posted to the map that owns the player and not yet applied there, by credit id:
-   * `state` counts them, the states that map hands over until its `bank_credited` do not, so
-   * each such state gets them added (`withOwed`). An `enter` carries `state` whole and starts
-   * this afresh; a credit that reaches a worker the player already left is dropped there, and
-   * is in the state the world took from the map when the player left it.
+   * Deltas posted to the map that owns the player and not yet applied there (`postDelta`), by
+   * delta id, in the order they were posted: `state` counts them, the states that map hands over
+   * until its `delta_applied` do not, so each such state gets them applied (`withPending`). An
+   * `enter` carries `state` whole and starts this afresh; a delta that reaches a worker the
+   * player already left is dropped there, and is in the state the world took from the map when
+   * the player left it.
    */
-  owed: Map<number, number>;
+  pending: Map<number, (state: CharacterRecord) => CharacterRecord>;
   /** A login's enter, until `entered`: it may still fail, and the state is then dropped. */
   loggingIn: boolean;
   cameFrom?: { map: number; x: number; y: number } | undefined;
@@ -130,7 +114,7 @@ export interface WorldStats {
   magic: MagicTotals;
 }
 
-export class World {
+export class World implements ServiceContext {
   private readonly hosts: MapWorkerHost[] = [];
   private readonly hostOfMap = new Map<number, MapHost>();
   private readonly loading = new Map<number, Promise<MapHost>>();
@@ -140,7 +124,7 @@ export class World {
   private readonly leaveWaiters = new Map<number, (state: CharacterRecord | null) => void>();
   private readonly snapshotWaiters = new Map<number, { pending: number; entries: SnapshotEntry[]; done: () => void }>();
   private nextRequestId = 1;
-  private nextCreditId = 1;
+  private nextDeltaId = 1;
   private stopping = false;
   private keepAllLoaded = false;
   /** Monotonic ms since which each loaded map has had nobody on it. */
@@ -156,9 +140,15 @@ export class World {
 
   private readonly bus: BusTransport;
   private readonly remote: RemoteMaps | undefined;
+  /**
+   * The main-thread services the maps ask (`MapContext.ask`), filled by the composition; each is
+   * given this world as its `ServiceContext`.
+   */
+  readonly services: ServiceRegistry;
 
   constructor(private readonly options: WorldOptions) {
     this.remote = options.remote;
+    this.services = new ServiceRegistry({ clustered: options.remote !== undefined });
     this.bus = options.bus ?? new LoopbackBusTransport();
     if (!this.remote) this.bus.subscribe((message) => this.deliverBus(message));
   }
@@ -198,7 +188,7 @@ export class World {
   async enter(session: number, record: CharacterRecord, userSlot: number, kind: EnterKind = "login"): Promise<void> {
     const map = this.options.maps.has(record.position.map) ? record.position.map : this.fallbackMap();
     const state = map === record.position.map ? record : { ...record, position: { ...record.position, map } };
-    const route: Route = { session, map, userSlot, state, owed: new Map(), loggingIn: kind === "login", inTransit: true, pendingTransfer: false };
+    const route: Route = { session, map, userSlot, state, pending: new Map(), loggingIn: kind === "login", inTransit: true, pendingTransfer: false };
     this.routes.set(session, route);
     const host = await this.ensureLoaded(map);
     if (this.routes.get(session) !== route) return; // left while the map was loading
@@ -229,7 +219,7 @@ export class World {
     return null;
   }
 
-  /** The session of a character in the world, or undefined (a scan: transfers of bank gold only). */
+  /** The session of a character in the world, or undefined (a scan: services look up few). */
   sessionOfCharacter(characterId: number): number | undefined {
     for (const route of this.routes.values()) if (route.state.id === characterId) return route.session;
     return undefined;
@@ -242,35 +232,45 @@ export class World {
     return undefined;
   }
 
-  /**
-   * Adds bank gold to a player in the world, in one synchronous step: to its known state (what
-   * autosave writes and crash recovery restores) and, by `bank_credit`, to the map that owns it
-   * (or the one it is being handed to: the enter carries the known state). Refused, with nothing
-   * changed, for a player whose login is still placing it (its state would be dropped if the
-   * login failed) or whose known bank gold would pass a VB6 Long; `refund` (the gold was this
-   * player's a moment ago) is never refused for those.
-   */
-  creditBank(session: number, amount: number, options: { refund?: boolean } = {}): CreditOutcome {
+  /** A player in the world as a service sees it, or undefined. */
+  player(session: number): ServicePlayer | undefined {
     const route = this.routes.get(session);
-    if (!route) return "no_route";
-    if (options.refund !== true) {
-      if (route.loggingIn) return "logging_in";
-      if (route.state.bankGold + amount > MAX_GOLD) return "overflow";
-    }
-    route.state = { ...route.state, bankGold: route.state.bankGold + amount };
-    const credit = this.nextCreditId++;
-    route.owed.set(credit, amount);
-    const host = this.hostOfMap.get(route.map);
-    if (host && !host.isDead) host.post({ t: "bank_credit", session, credit, amount });
-    return "ok";
+    if (!route) return undefined;
+    return { session, map: route.map, state: route.state, loggingIn: route.loggingIn, inTransit: route.inTransit };
   }
 
-  /** How a player's `bank_transfer` ended, to its map if it is still on the banker's map (else dropped). */
-  bankTransferAnswer(session: number, map: number, banker: number, answer: BankTransferAnswer): void {
+  /**
+   * A service's message for a player's map (`system`), posted to the worker that owns it now,
+   * after its queued intents. Dropped when the player left or is between maps (a service answers
+   * where the player is; one that must reach it wherever it goes posts a delta), and, with
+   * `onMap`, when it stands on another map.
+   */
+  tell<S extends ServiceName>(session: number, service: S, message: ToMap<S>, options: { onMap?: number } = {}): void {
     const route = this.routes.get(session);
-    if (!route || route.inTransit || route.map !== map) return;
+    if (!route || route.inTransit) return;
+    if (options.onMap !== undefined && route.map !== options.onMap) return;
     const host = this.hostOfMap.get(route.map);
-    if (host && !host.isDead) host.post({ t: "bank_transfer_answer", session, map, banker, answer });
+    if (!host || host.isDead) return;
+    const system = { t: "system", service, session, message, ...(options.onMap !== undefined ? { map: options.onMap } : {}) };
+    host.post(system as SystemMessage);
+  }
+
+  /**
+   * A change to a player's state, in one synchronous step: to its known state (what autosave
+   * writes and crash recovery restores) and, by a `system` message carrying the delta's id, to
+   * the map that owns it (or the one it is being handed to: the enter carries the known state, and
+   * a message that reaches the worker before it is dropped there). Pending until that map
+   * acknowledges it (`Route.pending`).
+   */
+  postDelta<S extends ServiceName>(session: number, service: S, message: ToMap<S>, apply: (state: CharacterRecord) => CharacterRecord): boolean {
+    const route = this.routes.get(session);
+    if (!route) return false;
+    route.state = apply(route.state);
+    const delta = this.nextDeltaId++;
+    route.pending.set(delta, apply);
+    const host = this.hostOfMap.get(route.map);
+    if (host && !host.isDead) host.post({ t: "system", service, session, message, delta } as SystemMessage);
+    return true;
   }
 
   /** The newest known state of every character in the world (what autosave writes). */
@@ -291,18 +291,6 @@ export class World {
       }
       host.post({ t: "leave", session, reason });
     });
-  }
-
-  /**
-   * The vault a map asked for (`bank_load`), posted to the map that owns the player now, after
-   * its queued intents. Dropped when the player left or is between maps: it asks again.
-   */
-  bankLoaded(session: number, vault: LoadedVault): void {
-    const route = this.routes.get(session);
-    if (!route || route.inTransit) return;
-    const host = this.hostOfMap.get(route.map);
-    if (!host || host.isDead) return;
-    host.post({ t: "bank_loaded", session, vault });
   }
 
   /** Latest state of every player, straight from the maps (for autosave). */
@@ -338,7 +326,7 @@ export class World {
               clearTimeout(timer);
               for (const entry of entries) {
                 const route = this.routes.get(entry.session);
-                finals.set(entry.session, route ? this.withOwed(route, entry.state) : entry.state);
+                finals.set(entry.session, route ? this.withPending(route, entry.state) : entry.state);
               }
               resolve();
             };
@@ -503,7 +491,7 @@ export class World {
         // follows this answer is newer, and must not be overwritten by it when the last worker answers.
         for (const entry of message.entries) {
           const route = this.routes.get(entry.session);
-          if (route && !route.inTransit && route.map === entry.map && this.hostOfMap.get(entry.map) === host) route.state = this.withOwed(route, entry.state);
+          if (route && !route.inTransit && route.map === entry.map && this.hostOfMap.get(entry.map) === host) route.state = this.withPending(route, entry.state);
         }
         const waiter = this.snapshotWaiters.get(message.requestId);
         if (!waiter) return;
@@ -642,8 +630,8 @@ export class World {
       case "transfer": {
         const route = this.routes.get(event.session);
         if (!route) return;
-        route.state = this.withOwed(route, event.state);
-        route.owed.clear(); // handed on with the state: the next map gets them in its enter
+        route.state = this.withPending(route, event.state);
+        route.pending.clear(); // handed on with the state: the next map gets them in its enter
         route.cameFrom = event.cameFrom;
         route.handOver = event.handOver;
         if (!this.options.maps.has(event.dest.map)) {
@@ -670,36 +658,46 @@ export class World {
           this.options.logger.warn({ sessions: event.entries.map((entry) => entry.session) }, "a trade's states arrived for a player no longer on that map; not taken");
           return;
         }
-        const states = event.entries.map((entry, index) => (routes[index]!.state = this.withOwed(routes[index]!, entry.state)));
+        const states = event.entries.map((entry, index) => (routes[index]!.state = this.withPending(routes[index]!, entry.state)));
         this.options.onSaveNow?.(states);
         return;
       }
-      case "bank_transfer": {
-        // As a trade's save: the sender's debited state is taken, and the gateway places the gold
-        // (or gives it back) in this same step. A sender already being re-entered elsewhere (its
-        // worker died) lost the debit with its worker: nothing is taken, nothing moves.
-        const route = this.routes.get(event.session);
-        if (!route || route.inTransit || route.map !== event.map) {
-          this.options.logger.warn({ session: event.session, to: event.to, amount: event.amount }, "a bank transfer arrived for a player no longer on that map; not taken");
-          return;
-        }
-        route.state = this.withOwed(route, event.state);
-        this.options.onBankTransfer?.({ session: event.session, map: event.map, state: route.state, to: event.to, amount: event.amount, banker: event.banker });
+      case "service":
+        this.onServiceEvent(event);
         return;
-      }
-      case "bank_credited":
-        this.routes.get(event.session)?.owed.delete(event.credit);
-        return;
-      case "bank_load":
-        if (this.routes.has(event.session)) this.options.onBankLoad?.(event.session, event.character);
+      case "delta_applied":
+        this.routes.get(event.session)?.pending.delete(event.delta);
         return;
       case "left": {
         const route = this.routes.get(event.session);
-        const state = event.state && route ? this.withOwed(route, event.state) : (event.state ?? route?.state ?? null);
+        const state = event.state && route ? this.withPending(route, event.state) : (event.state ?? route?.state ?? null);
         this.finishLeave(event.session, state, event.reason);
         return;
       }
     }
+  }
+
+  /**
+   * A map asks a service. With a state, as a trade's save: the state is taken as the player's
+   * known state and the service reads the request in this same step (gold sent off a map is
+   * placed, or given back, against the sender's debited state). A player already being
+   * re-entered elsewhere (its worker died) lost that state with its worker: nothing is taken,
+   * and the service hears nothing. Without one, a player gone is dropped silently (it asked on a
+   * map it has left; it asks again).
+   */
+  private onServiceEvent(event: ServiceEvent): void {
+    const route = this.routes.get(event.session);
+    if (event.state !== undefined && (!route || route.inTransit || route.map !== event.map)) {
+      this.options.logger.warn({ session: event.session, service: event.service, map: event.map }, "a service request with the player's state arrived for a player no longer on that map; not taken");
+      return;
+    }
+    if (!route) return;
+    if (!this.services.has(event.service)) {
+      this.options.logger.error({ session: event.session, service: event.service }, "a map asked a service nobody registered; dropped");
+      return;
+    }
+    if (event.state !== undefined) route.state = this.withPending(route, event.state);
+    this.services.fromMap({ service: event.service, session: event.session, map: event.map, message: event.message, state: event.state === undefined ? undefined : route.state });
   }
 
   private finishLeave(session: number, state: CharacterRecord | null, reason: string): void {
@@ -750,20 +748,19 @@ export class World {
   }
 
   /**
-   * Puts the route's player on its map with its whole known state, bank credits sent before
-   * included: the credits owed by the map it comes from are settled by this state.
+   * Puts the route's player on its map with its whole known state, deltas posted before
+   * included: the deltas pending on the map it comes from are settled by this state.
    */
   private postEnter(host: MapHost, route: Route, kind: EnterKind, cameFrom: Route["cameFrom"], handOver?: MapHandOver): void {
-    route.owed.clear();
+    route.pending.clear();
     host.post({ t: "enter", map: route.map, session: route.session, record: route.state, kind, userSlot: route.userSlot, cameFrom, handOver, onlineCount: this.routes.size });
   }
 
-  /** A state the owning map handed over, with the bank credits it has not applied yet. */
-  private withOwed(route: Route, state: CharacterRecord): CharacterRecord {
-    if (route.owed.size === 0) return state;
-    let owed = 0;
-    for (const amount of route.owed.values()) owed += amount;
-    return { ...state, bankGold: state.bankGold + owed };
+  /** A state the owning map handed over, with the deltas it has not applied yet, in the order they were posted. */
+  private withPending(route: Route, state: CharacterRecord): CharacterRecord {
+    let applied = state;
+    for (const apply of route.pending.values()) applied = apply(applied);
+    return applied;
   }
 }
 

@@ -32,7 +32,8 @@ export type {
   WorkHandler,
 } from "../map-context.ts";
 export { isTrading, type Entity, type NpcEntity, type NpcShop, type PeerTrade, type Place, type PlayerEntity, type TradeOffer } from "../entity-store.ts";
-export type { BankTransferAnswer, LoadedVault, MapHandOver, PetHandOver } from "../map-events.ts";
+export type { MapHandOver, PetHandOver } from "../map-events.ts";
+export type { BankAnswer, BankRequest, BankTransferAnswer, LoadedVault, ServiceName, ServiceProtocol, ToMap, ToWorld } from "../service-protocol.ts";
 export type { BankSlotFrame, InventorySlotFrame, TradeSlotFrame } from "../map-packets.ts";
 export { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE } from "../map-packets.ts";
 export type { BusMessage } from "../cross-map-bus.ts";
@@ -89,5 +90,7 @@ export {
   type NpcBlows,
   type PacketHandler,
   type PacketHandlerTable,
+  type ServiceAnswerHandler,
+  type ServiceAnswerTable,
   type SystemTables,
 } from "./systems.ts";

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { BUS_MESSAGE_KINDS } from "../cross-map-bus.ts";
 import { SYSTEM_TABLES } from "../handlers.ts";
 import { world } from "../map-harness.test-support.ts";
+import { SERVICE_NAMES } from "../service-protocol.ts";
 import { SYSTEMS } from "../systems/index.ts";
 import { buildSystemTables, SystemTableError, type MapSystem } from "./systems.ts";
 
@@ -40,8 +41,10 @@ describe("building the tables from the manifests", () => {
     expect(() => buildSystemTables([{ name: "a", uses: ["b"] }, { name: "b" }], [])).not.toThrow();
   });
 
-  test("a bus message nobody takes is refused", () => {
+  test("a bus message nobody takes, or a service nobody hears, is refused; a service heard twice too", () => {
     expect(() => buildSystemTables([{ name: "a" }], ["console_all"])).toThrow("no system takes the bus message console_all");
+    expect(() => buildSystemTables([{ name: "a" }], [], ["bank"])).toThrow("no system hears the service bank");
+    expect(refusal([{ name: "a", fromWorld: { bank: noop } }, { name: "b", fromWorld: { bank: noop } }]).message).toBe("the service bank is claimed by a and b");
   });
 
   test("hooks run in registry order; a veto stops at the first no; a transform may take the experience", () => {
@@ -100,9 +103,10 @@ describe("the world's systems", () => {
     expect(Object.fromEntries(SYSTEM_TABLES.owners.workCursors)).toEqual({ 1: "spells", 2: "planned", 7: "planned", 24: "pets" });
   });
 
-  test("every bus message is taken, and the world's manifests build", () => {
-    expect(() => buildSystemTables(SYSTEMS, BUS_MESSAGE_KINDS)).not.toThrow();
+  test("every bus message is taken, every service heard, and the world's manifests build", () => {
+    expect(() => buildSystemTables(SYSTEMS, BUS_MESSAGE_KINDS, SERVICE_NAMES)).not.toThrow();
     expect(Object.keys(SYSTEM_TABLES.bus)).toEqual([...BUS_MESSAGE_KINDS]);
+    expect(Object.keys(SYSTEM_TABLES.fromWorld)).toEqual([...SERVICE_NAMES]);
   });
 
   test("a player's state comes whole from the kernel and the systems, each field from one of them", () => {

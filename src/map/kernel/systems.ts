@@ -1,12 +1,13 @@
 /**
  * System manifests and the tables built from them. Each system (`systems/*`) exports ONE
  * `MapSystem` value naming what it owns: the client packets it handles, the skill clicks and NPC
- * clicks it answers, the hooks it reacts to, the bus messages it takes, its per-player state,
+ * clicks it answers, the hooks it reacts to, the bus messages it takes, what it hears from its
+ * main-thread service (`fromWorld`), its per-player state,
  * what it hands to the next map, its map-wide sweep and the systems it `uses`. `systems/index.ts`
  * lists them in hook order (VB6's packet order), and `handlers.ts` builds the tables once per
  * worker with {@link buildSystemTables}, which refuses (at start, naming both sides) a packet, a
- * skill click, a skill cursor or a bus message claimed twice, an unknown or circular `uses`, and a
- * bus message nobody takes. (The anchor is becsy's declared dependencies with cycles refused at
+ * skill click, a skill cursor, a bus message or a service claimed twice, an unknown or circular
+ * `uses`, and a bus message or a service nobody takes. (The anchor is becsy's declared dependencies with cycles refused at
  * start; forgottenserver's typed hook points; colyseus's lifecycle contract.)
  */
 import type { CharacterRecord } from "../../game/character/index.ts";
@@ -28,11 +29,15 @@ import type {
   WorkHandler,
 } from "../map-context.ts";
 import type { MapHandOver } from "../map-events.ts";
+import type { ServiceName, ToMap } from "../service-protocol.ts";
 
 export type PacketHandler<N extends ClientPacketName> = (ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<N>) => void;
 export type PacketHandlerTable = { readonly [N in ClientPacketName]?: PacketHandler<N> };
 export type BusHandler<K extends BusMessageKind> = (ctx: MapContext, message: Extract<BusMessage, { kind: K }>) => void;
 export type BusHandlerTable = { readonly [K in BusMessageKind]: BusHandler<K> };
+/** A system's handler of what its main-thread service tells a player standing on this map. */
+export type ServiceAnswerHandler<S extends ServiceName> = (ctx: MapContext, player: PlayerEntity, message: ToMap<S>) => void;
+export type ServiceAnswerTable = { readonly [S in ServiceName]: ServiceAnswerHandler<S> };
 
 /** The NPC AI's blows (VB6 `NpcAtacaUser`, `NpcAtacaNpc`): one system owns them. */
 export interface NpcBlows {
@@ -50,6 +55,8 @@ export interface MapSystem {
   readonly packets?: PacketHandlerTable;
   /** Cross-map bus messages it takes. */
   readonly bus?: { readonly [K in BusMessageKind]?: BusHandler<K> };
+  /** What its main-thread service tells a player's map (the service channel: docs/architecture.md). */
+  readonly fromWorld?: { readonly [S in ServiceName]?: ServiceAnswerHandler<S> };
   /** `WorkLeftClick(x, y, skill)` by skill. */
   readonly workClicks?: Readonly<Record<number, WorkClickHandler>>;
   /** `Work(skill)` by skill. */
@@ -72,6 +79,8 @@ export interface MapSystem {
 export interface SystemTables {
   readonly packets: PacketHandlerTable;
   readonly bus: BusHandlerTable;
+  /** By service: the system that hears it on the map. */
+  readonly fromWorld: ServiceAnswerTable;
   readonly hooks: MapHooks;
   readonly routes: SystemRoutes;
   /** The blows of NPCs, or null when no system owns them (they land nowhere). */
@@ -85,7 +94,7 @@ export interface SystemTables {
 /** A manifest list that cannot be built: two claims of one thing, a bad `uses`, a bus message nobody takes. */
 export class SystemTableError extends Error {
   constructor(
-    readonly code: "duplicate_system" | "duplicate_claim" | "unknown_use" | "circular_use" | "unhandled_bus_message",
+    readonly code: "duplicate_system" | "duplicate_claim" | "unknown_use" | "circular_use" | "unhandled_bus_message" | "unanswered_service",
     message: string,
   ) {
     super(message);
@@ -109,7 +118,7 @@ const HOOK_NAMES: readonly HookName[] = [
 ];
 
 /** Builds every table from the manifests, in their order; throws {@link SystemTableError}. */
-export function buildSystemTables(systems: readonly MapSystem[], busKinds: readonly BusMessageKind[]): SystemTables {
+export function buildSystemTables(systems: readonly MapSystem[], busKinds: readonly BusMessageKind[], services: readonly ServiceName[] = []): SystemTables {
   const names = new Set<string>();
   for (const system of systems) {
     if (names.has(system.name)) throw new SystemTableError("duplicate_system", `two systems are named ${system.name}`);
@@ -121,6 +130,8 @@ export function buildSystemTables(systems: readonly MapSystem[], busKinds: reado
   const packetOwners = new Map<string, string>();
   const bus: Record<string, unknown> = {};
   const busOwners = new Map<string, string>();
+  const fromWorld: Record<string, unknown> = {};
+  const serviceOwners = new Map<string, string>();
   const workClicks = new Map<number, WorkClickHandler>();
   const workClickOwners = new Map<number, string>();
   const workCursors = new Map<number, WorkHandler>();
@@ -130,6 +141,7 @@ export function buildSystemTables(systems: readonly MapSystem[], busKinds: reado
   for (const system of systems) {
     for (const [name, handler] of Object.entries(system.packets ?? {})) claim(packetOwners, name, system.name, "packet", () => (packets[name] = handler));
     for (const [kind, handler] of Object.entries(system.bus ?? {})) claim(busOwners, kind, system.name, "bus message", () => (bus[kind] = handler));
+    for (const [service, handler] of Object.entries(system.fromWorld ?? {})) claim(serviceOwners, service, system.name, "service", () => (fromWorld[service] = handler));
     for (const [skill, handler] of Object.entries(system.workClicks ?? {})) claim(workClickOwners, Number(skill), system.name, "skill click", () => workClicks.set(Number(skill), handler));
     for (const [skill, handler] of Object.entries(system.workCursors ?? {})) claim(workCursorOwners, Number(skill), system.name, "skill cursor", () => workCursors.set(Number(skill), handler));
     if (system.npcClick) npcClicks.push(system.npcClick);
@@ -140,6 +152,9 @@ export function buildSystemTables(systems: readonly MapSystem[], busKinds: reado
   }
   for (const kind of busKinds) {
     if (!busOwners.has(kind)) throw new SystemTableError("unhandled_bus_message", `no system takes the bus message ${kind}`);
+  }
+  for (const service of services) {
+    if (!serviceOwners.has(service)) throw new SystemTableError("unanswered_service", `no system hears the service ${service}`);
   }
 
   const order = {} as Record<HookName | "npcClick", string[]>;
@@ -167,6 +182,7 @@ export function buildSystemTables(systems: readonly MapSystem[], busKinds: reado
   return {
     packets: packets as PacketHandlerTable,
     bus: bus as BusHandlerTable,
+    fromWorld: fromWorld as ServiceAnswerTable,
     hooks: buildHooks(systems),
     routes,
     npcBlows: npcBlows?.blows ?? null,

@@ -1,13 +1,15 @@
 /**
  * The bank vault on a map (items-and-economy §8), driven with real packet bodies: the Goliath
- * menu of a click on a banker, opening at a banker (the vault loaded through `bank_load` /
- * `bankLoaded`), deposits, withdrawals, gold, transfers of bank gold, rearranging, closing,
+ * menu of a click on a banker, opening at a banker (the vault loaded through the bank service:
+ * `load` / `loaded`), deposits, withdrawals, gold, transfers of bank gold, rearranging, closing,
  * hostile input, and conservation over inventory + vault + gold.
  */
 import { describe, expect, test } from "bun:test";
 import { GameTablesSchema, type GameTables } from "../../content/index.ts";
 import type { BankSlot, CharacterRecord } from "../../game/character/index.ts";
 import type { NpcDefinition } from "../map-definition.ts";
+import type { MapEvent } from "../map-events.ts";
+import type { BankAnswer, BankTransferAnswer, LoadedVault } from "../service-protocol.ts";
 import { createMapPackets } from "../protocol-packets.ts";
 import { TEST_ITEMS as O, world } from "../map-harness.test-support.ts";
 
@@ -57,6 +59,16 @@ const click = (w: World, x: number, y: number, session = 1) => w.server.act(sess
 const state = (w: World, session = 1) => w.server.snapshot().find((entry) => entry.session === session)!.state;
 const deposit = (w: World, slot: number, amount: number, destSlot = 0) => w.server.act(1, "BankDeposit", { slot, amount, destSlot });
 const withdraw = (w: World, slot: number, amount: number, destSlot = 0) => w.server.act(1, "BankExtractItem", { slot, amount, destSlot });
+/** The map asked the bank service for a vault / sent gold off the map (`service` events). */
+const isLoad = (event: MapEvent) => event.t === "service" && event.service === "bank" && event.message.kind === "load";
+const isTransfer = (event: MapEvent) => event.t === "service" && event.service === "bank" && event.message.kind === "transfer";
+/** The bank service tells the map something about `session` (a `system` message, as the worker hands it on). */
+const fromBank = (w: World, session: number, message: BankAnswer, delta?: number) =>
+  w.server.instance.fromWorld({ t: "system", service: "bank", session, message, ...(delta !== undefined ? { delta } : {}) });
+const vaultLoaded = (w: World, session: number, vault: LoadedVault) => fromBank(w, session, { kind: "loaded", vault });
+const transferAnswered = (w: World, session: number, banker: number, answer: BankTransferAnswer) => fromBank(w, session, { kind: "transfer_answer", banker, answer });
+/** A credit from the world: a delta with id `delta`. */
+const credited = (w: World, session: number, delta: number, amount: number) => fromBank(w, session, { kind: "credit", amount }, delta);
 
 /** Ana 2 tiles south of the banker, banker targeted, `BankStart` sent and the stored vault answered. */
 function opened(stored: BankSlot[] = [], record: Partial<CharacterRecord> = KIT): World {
@@ -65,8 +77,8 @@ function opened(stored: BankSlot[] = [], record: Partial<CharacterRecord> = KIT)
   click(w, 20, 20);
   w.drain();
   w.server.act(1, "BankStart", {});
-  expect(w.events.at(-1)).toMatchObject({ t: "bank_load", session: 1 });
-  w.server.instance.bankLoaded(1, stored);
+  expect(w.events.at(-1)).toMatchObject({ t: "service", service: "bank", session: 1, message: { kind: "load" } });
+  vaultLoaded(w, 1, stored);
   w.drain();
   return w;
 }
@@ -84,14 +96,14 @@ describe("opening the vault", () => {
     w.enter(1, "Ana", 20, 25, { with: KIT });
     click(w, 20, 20); // 5 tiles: targeted, but too far for the Goliath menu (and no load)
     expect(lines(w).at(-1)).toBe("LocaleMsg[3] 8 ");
-    expect(w.events.some((event) => event.t === "bank_load")).toBe(false);
+    expect(w.events.some(isLoad)).toBe(false);
     w.server.act(1, "BankStart", {});
     w.server.act(1, "BankStart", {}); // while loading: ignored, asked once
-    expect(w.events.filter((event) => event.t === "bank_load")).toEqual([{ t: "bank_load", session: 1, character: state(w).id }]);
+    expect(w.events.filter(isLoad)).toEqual([{ t: "service", service: "bank", session: 1, map: 1, message: { kind: "load", character: state(w).id } }]);
     expect(lines(w)).toEqual([]);
     deposit(w, 1, 5); // while loading: ignored
     expect(lines(w)).toEqual([]);
-    w.server.instance.bankLoaded(1, [{ slot: 3, objectId: O.apple, amount: 7 }]);
+    vaultLoaded(w, 1, [{ slot: 3, objectId: O.apple, amount: 7 }]);
     const out = lines(w);
     // VB6 IniciarDeposito: the 42 slots, then BankInit; no Goliath (nobody clicked) and no UpdateBankGld.
     expect(out).toHaveLength(43);
@@ -104,7 +116,7 @@ describe("opening the vault", () => {
     expect(lines(w)).toEqual(["PlayWave 171", "BankEnd"]);
     w.server.act(1, "BankStart", {});
     expect(lines(w).at(-1)).toBe("BankInit");
-    expect(w.events.filter((event) => event.t === "bank_load")).toHaveLength(1);
+    expect(w.events.filter(isLoad)).toHaveLength(1);
   });
 
   test("without a banker targeted: nothing; a non-banker: nothing; too far: 'too far'", () => {
@@ -121,19 +133,19 @@ describe("opening the vault", () => {
     w.drain();
     w.server.act(1, "BankStart", {});
     expect(lines(w)).toEqual(["LocaleMsg[3] 8 "]);
-    expect(w.events.some((event) => event.t === "bank_load")).toBe(false);
+    expect(w.events.some(isLoad)).toBe(false);
   });
 
   test("an answer for a player who left is dropped; a second answer never replaces the vault in memory", () => {
     const w = opened([{ slot: 1, objectId: O.apple, amount: 2 }]);
     deposit(w, 1, 10);
     w.drain();
-    w.server.instance.bankLoaded(1, [{ slot: 1, objectId: O.apple, amount: 2 }]); // stale duplicate
+    vaultLoaded(w, 1, [{ slot: 1, objectId: O.apple, amount: 2 }]); // stale duplicate
     expect(state(w).bank).toEqual([
       { slot: 1, objectId: O.apple, amount: 2 },
       { slot: 2, objectId: O.redPotion, amount: 10 },
     ]);
-    w.server.instance.bankLoaded(99, []); // nobody
+    vaultLoaded(w, 99, []); // nobody
     expect(w.faults).toEqual([]);
   });
 
@@ -146,7 +158,7 @@ describe("opening the vault", () => {
     const out = lines(w);
     expect(out[4]).toBe(`BankSlot 5: ${O.sword}x1`);
     expect(out.at(-1)).toBe("BankInit");
-    expect(w.events.some((event) => event.t === "bank_load")).toBe(false);
+    expect(w.events.some(isLoad)).toBe(false);
   });
 
   test("a record without a loaded vault leaves the map without `bank` (the stored vault stays untouched)", () => {
@@ -173,7 +185,7 @@ describe("the Goliath menu (a left click on a banker)", () => {
     click(w, 20, 20);
     const frames = w.drain().filter((packet) => packet.name === "Goliath");
     expect(frames.map((packet) => packet.fields)).toEqual([{ bankGold: 350, itemCount: 2 }]);
-    expect(w.events.some((event) => event.t === "bank_load")).toBe(false);
+    expect(w.events.some(isLoad)).toBe(false);
     // eGoliath = 124 (i16), bankGold i32, itemCount u8, behind the u16 frame length.
     expect([...createMapPackets().goliath(350, 2)]).toEqual([7, 0, 124, 0, 94, 1, 0, 0, 2]);
   });
@@ -184,8 +196,8 @@ describe("the Goliath menu (a left click on a banker)", () => {
     click(w, 20, 20);
     click(w, 20, 20); // while loading: asked once
     expect(goliaths(w)).toEqual([]);
-    expect(w.events.filter((event) => event.t === "bank_load")).toEqual([{ t: "bank_load", session: 1, character: state(w).id }]);
-    w.server.instance.bankLoaded(1, [
+    expect(w.events.filter(isLoad)).toEqual([{ t: "service", service: "bank", session: 1, map: 1, message: { kind: "load", character: state(w).id } }]);
+    vaultLoaded(w, 1, [
       { slot: 1, objectId: O.apple, amount: 3 },
       { slot: 4, objectId: O.redPotion, amount: 9 },
       { slot: 42, objectId: O.armor, amount: 1 },
@@ -196,7 +208,7 @@ describe("the Goliath menu (a left click on a banker)", () => {
     w.drain();
     click(w, 20, 20);
     expect(goliaths(w)).toEqual([{ bankGold: 100, itemCount: 4 }]);
-    expect(w.events.filter((event) => event.t === "bank_load")).toHaveLength(1);
+    expect(w.events.filter(isLoad)).toHaveLength(1);
   });
 
   test("a click and BankStart before the vault arrives: the Goliath, then the 42 slots and BankInit", () => {
@@ -206,7 +218,7 @@ describe("the Goliath menu (a left click on a banker)", () => {
     click(w, 20, 20);
     w.server.act(1, "BankStart", {});
     expect(lines(w)).toEqual([`ChatOverHead ${BANKER_CHAR} NPCDESC*${BANKER}`]); // the look, nothing of the bank yet
-    w.server.instance.bankLoaded(1, []);
+    vaultLoaded(w, 1, []);
     const out = lines(w);
     expect(out[0]).toBe("Goliath");
     expect(out.slice(1, 43).every((line) => line.startsWith("BankSlot "))).toBe(true);
@@ -221,7 +233,7 @@ describe("the Goliath menu (a left click on a banker)", () => {
     w.enter(2, "Beto", 25, 20, { with: KIT }); // 5 tiles
     click(w, 20, 20, 2);
     expect(lines(w, 2).at(-1)).toBe("LocaleMsg[3] 8 ");
-    expect(w.events.some((event) => event.t === "bank_load")).toBe(false);
+    expect(w.events.some(isLoad)).toBe(false);
 
     const v = opened(); // the vault window is open: a click on the banker answers nothing more
     click(v, 20, 20);
@@ -236,7 +248,7 @@ describe("the Goliath menu (a left click on a banker)", () => {
       u.advance(300);
       u.server.walk(1, 3); // south, away from the banker
     }
-    u.server.instance.bankLoaded(1, []);
+    vaultLoaded(u, 1, []);
     expect(goliaths(u)).toEqual([]);
     expect(state(u).bank).toEqual([]); // the vault is kept all the same
   });
@@ -246,10 +258,10 @@ describe("the Goliath menu (a left click on a banker)", () => {
     w.enter(1, "Ana", 20, 22, { with: KIT });
     click(w, 20, 20);
     w.drain();
-    w.server.instance.bankLoaded(1, null);
+    vaultLoaded(w, 1, null);
     expect(lines(w)).toEqual(["ConsoleMsg[3] El banco no está disponible en este momento. Intenta más tarde."]);
     click(w, 20, 20);
-    expect(w.events.filter((event) => event.t === "bank_load")).toHaveLength(2);
+    expect(w.events.filter(isLoad)).toHaveLength(2);
   });
 });
 
@@ -416,7 +428,7 @@ describe("transfers of bank gold (TransFerGold)", () => {
 
     for (const world of [w, over, far, dead]) {
       expect(saves(world)).toEqual([]);
-      expect(world.events.filter((event) => event.t === "bank_transfer")).toEqual([]);
+      expect(world.events.filter(isTransfer)).toEqual([]);
       expect(world.faults).toEqual([]);
     }
     expect(state(w, 1).bankGold + state(w, 2).bankGold).toBe(510);
@@ -427,14 +439,14 @@ describe("transfers of bank gold (TransFerGold)", () => {
     transfer(w, 120, "  Carla ");
     expect(lines(w)).toEqual([]);
     expect(state(w, 1).bankGold).toBe(380);
-    const sent = w.events.filter((event) => event.t === "bank_transfer");
+    const sent = w.events.filter(isTransfer);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ t: "bank_transfer", session: 1, map: 1, to: "Carla", amount: 120, banker: BANKER_CHAR });
-    expect(sent[0]!.t === "bank_transfer" && sent[0]!.state).toEqual(state(w, 1));
+    expect(sent[0]).toMatchObject({ t: "service", service: "bank", session: 1, map: 1, message: { kind: "transfer", to: "Carla", amount: 120, banker: BANKER_CHAR } });
+    expect(sent[0]!.t === "service" && sent[0]!.state).toEqual(state(w, 1));
     expect(saves(w)).toEqual([]);
     // The sender's bank gold is what the event carries: a second transfer needs what is left.
     transfer(w, 381, "Carla");
-    expect(w.events.filter((event) => event.t === "bank_transfer")).toHaveLength(1);
+    expect(w.events.filter(isTransfer)).toHaveLength(1);
     expect(w.faults).toEqual([]);
   });
 
@@ -448,28 +460,28 @@ describe("transfers of bank gold (TransFerGold)", () => {
       ["failed", 1409],
     ] as const;
     for (const [answer, locale] of answers) {
-      w.server.instance.bankTransferAnswer(1, BANKER_CHAR, answer);
+      transferAnswered(w, 1, BANKER_CHAR, answer);
       expect(lines(w)).toEqual([`LocaleChatOverHead ${BANKER_CHAR} ${locale}`]);
     }
-    w.server.instance.bankTransferAnswer(1, 2, "done"); // the guard is no banker
-    w.server.instance.bankTransferAnswer(1, 99, "done"); // no such NPC
-    w.server.instance.bankTransferAnswer(7, BANKER_CHAR, "done"); // nobody
+    transferAnswered(w, 1, 2, "done"); // the guard is no banker
+    transferAnswered(w, 1, 99, "done"); // no such NPC
+    transferAnswered(w, 7, BANKER_CHAR, "done"); // nobody
     expect(w.drain()).toEqual([]);
     expect(w.faults).toEqual([]);
   });
 
-  test("bank_credit: the world's gold is added to the player's bank and acknowledged, silently; for a player gone, dropped", () => {
+  test("a bank credit: the world's gold is added to the player's bank and acknowledged, silently; for a player gone, dropped", () => {
     const w = bankers();
-    w.server.instance.bankCredit(2, 41, 90);
+    credited(w, 2, 41, 90);
     expect(state(w, 2).bankGold).toBe(100);
-    expect(w.events.at(-1)).toEqual({ t: "bank_credited", session: 2, credit: 41 });
+    expect(w.events.at(-1)).toEqual({ t: "delta_applied", session: 2, delta: 41 });
     expect(w.drain()).toEqual([]); // VB6 tells the recipient nothing
     const before = w.events.length;
-    w.server.instance.bankCredit(9, 42, 90);
+    credited(w, 9, 42, 90);
     expect(w.events).toHaveLength(before);
     // A refund is the same message: the sender's gold back.
     transfer(w, 100, "Carla");
-    w.server.instance.bankCredit(1, 43, 100);
+    credited(w, 1, 43, 100);
     expect(state(w, 1).bankGold).toBe(500);
   });
 
@@ -494,16 +506,16 @@ describe("transfers of bank gold (TransFerGold)", () => {
     for (let i = 0; i < 500; i++) {
       const from = 1 + next(2);
       transfer(w, amounts[next(amounts.length)]!, next(5) === 0 ? "Carla" : from === 1 ? "Beto" : "Ana", from);
-      for (const event of w.events.slice(seen)) if (event.t === "bank_transfer") inFlight.push({ session: event.session, amount: event.amount });
+      for (const event of w.events.slice(seen)) if (event.t === "service" && event.message.kind === "transfer") inFlight.push({ session: event.session, amount: event.message.amount });
       seen = w.events.length;
       expect(state(w, 1).bankGold + state(w, 2).bankGold + flying()).toBe(8_000);
       if (next(3) === 0) {
-        for (const back of inFlight) w.server.instance.bankCredit(back.session, ++credit, back.amount);
+        for (const back of inFlight) credited(w, back.session, ++credit, back.amount);
         inFlight = [];
       }
       if (i % 50 === 0) w.drain();
     }
-    for (const back of inFlight) w.server.instance.bankCredit(back.session, ++credit, back.amount);
+    for (const back of inFlight) credited(w, back.session, ++credit, back.amount);
     expect(w.faults).toEqual([]);
     expect(state(w, 1).bankGold + state(w, 2).bankGold).toBe(8_000);
     const last = saves(w).at(-1);

@@ -8,7 +8,7 @@
  * stores what the rules return and tells the player.
  *
  * The vault is not hot state: it is read from the database the first time a banker is clicked
- * or opened in a session. The map emits `bank_load`; the gateway reads the vault and answers `bank_loaded`
+ * or opened in a session. The map asks the bank service (`load`); it reads the vault and answers `loaded`
  * (`bankLoaded` below), in arrival order with the player's intents. Until it arrives, item
  * packets of the bank are ignored (gold lives in the record and works at once); the Goliath menu
  * (it shows how many vault slots are in use) and the vault window asked for meanwhile are sent
@@ -47,6 +47,7 @@ import {
   slotFrame,
   targetNpcOf,
   wearerOf,
+  type BankAnswer,
   type BankSlotFrame,
   type BankTransferAnswer,
   type Departure,
@@ -133,7 +134,7 @@ function loadVaultThen(ctx: MapContext, player: PlayerEntity, want: keyof AfterL
   afterLoad.set(player, pending);
   if (player.bankLoading) return;
   player.bankLoading = true;
-  ctx.emit({ t: "bank_load", session: player.session, character: player.record.id });
+  ctx.ask("bank", player, { kind: "load", character: player.record.id });
 }
 
 /**
@@ -183,15 +184,20 @@ export function bankStart(ctx: MapContext, player: PlayerEntity): void {
   openVault(ctx, player, npc);
 }
 
+/** What the bank service tells a player of this map (this system's `fromWorld`). */
+export function fromWorld(ctx: MapContext, player: PlayerEntity, answer: BankAnswer): void {
+  if (answer.kind === "loaded") bankLoaded(ctx, player, answer.vault);
+  else if (answer.kind === "credit") bankCredit(player, answer.amount);
+  else bankTransferAnswered(ctx, player, answer.banker, answer.answer);
+}
+
 /**
- * The gateway's answer to `bank_load`. The player may have left meanwhile (then nothing happens
- * here), and a vault already in memory is never replaced by the stored one: only the first load
- * of a session is taken. What was asked for while it loaded follows if the player still stands
- * at the banker: the Goliath menu (a click), then the vault window (`BankStart`).
+ * The service's answer to `load` (a player who left meanwhile never gets here). A vault already
+ * in memory is never replaced by the stored one: only the first load of a session is taken.
+ * What was asked for while it loaded follows if the player still stands at the banker: the
+ * Goliath menu (a click), then the vault window (`BankStart`).
  */
-export function bankLoaded(ctx: MapContext, session: number, loaded: LoadedVault): void {
-  const player = ctx.store.player(session);
-  if (player === undefined) return;
+function bankLoaded(ctx: MapContext, player: PlayerEntity, loaded: LoadedVault): void {
   const wasLoading = player.bankLoading;
   player.bankLoading = false;
   const wanted = afterLoad.get(player) ?? { goliath: false, open: wasLoading };
@@ -329,13 +335,13 @@ function applyGold(ctx: MapContext, player: PlayerEntity, npc: NpcEntity, outcom
  *   save writes one side without the other. A worker crash before the event left leaves both as
  *   they were, consistent.
  * - Anyone else (another map, offline, nobody): the gold leaves the sender's account here and
- *   the map emits `bank_transfer` with the sender's new state. The world takes that state in the
- *   same step as the gateway places the gold: on the recipient's known state (and its map, by
- *   `bank_credit`), on its final state held in memory, in a database credit written only with
- *   the sender's save, or back on the sender (`bank_credit` again). A crash of this worker
+ *   the map asks the bank service (`transfer`) with the sender's new state. The world takes that
+ *   state in the same step as the service places the gold: on the recipient's known state (and
+ *   its map, by a `credit`), on its final state held in memory, in a database credit written only
+ *   with the sender's save, or back on the sender (a `credit` again). A crash of this worker
  *   before the event left loses the debit with everything else since the last known state.
  *   The bubble follows the outcome (`bankTransferAnswered`). VB6 limits transfers to offline
- *   characters to one per 10 s per sender (1411); the gateway applies it, where "offline" is known.
+ *   characters to one per 10 s per sender (1411); the bank service applies it, where "offline" is known.
  */
 export function transferGold(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"TransFerGold">): void {
   const amount = fields.amount;
@@ -362,15 +368,7 @@ export function transferGold(ctx: MapContext, player: PlayerEntity, fields: Clie
   }
   if (recipient === undefined) {
     player.record.bankGold -= amount;
-    ctx.emit({
-      t: "bank_transfer",
-      session: player.session,
-      map: ctx.definition.id,
-      state: ctx.store.recordOf(player),
-      to: fields.destination.trim(),
-      amount,
-      banker: npc.charIndex,
-    });
+    ctx.ask("bank", player, { kind: "transfer", to: fields.destination.trim(), amount, banker: npc.charIndex }, { withState: true });
     return;
   }
   // The same move as a deposit, between two accounts: 0 < amount ≤ the sender's bank gold, and
@@ -393,18 +391,15 @@ export function transferGold(ctx: MapContext, player: PlayerEntity, fields: Clie
 }
 
 /**
- * Bank gold the world sends a player here (`bank_credit`): a transfer from another map or a
+ * Bank gold the world sends a player here (a `credit`): a transfer from another map or a
  * transfer of this player's given back. The world counts it in the player's known state from the
- * moment it sent it; `bank_credited` tells it the map's states have it from now on. Applied even
+ * moment it sent it (a delta: the map instance acknowledges it once this ran). Applied even
  * past a VB6 Long: the world checked the known balance, and a deposit since then is the only way
  * past it; coins are never dropped, and deposits are refused until the balance comes down.
  * Nothing is shown (VB6 tells the recipient nothing; a refund is explained by the answer's bubble).
  */
-export function bankCredit(ctx: MapContext, session: number, credit: number, amount: number): void {
-  const player = ctx.store.player(session);
-  if (player === undefined) return; // left meanwhile: the world handed the gold on with its state
+function bankCredit(player: PlayerEntity, amount: number): void {
   player.record.bankGold += amount;
-  ctx.emit({ t: "bank_credited", session, credit });
 }
 
 /** The banker's bubble for each way a transfer to someone off this map ends. */
@@ -416,11 +411,10 @@ const TRANSFER_ANSWER_LOCALE: Readonly<Record<BankTransferAnswer, number>> = {
   failed: BankLocale.TransferFailed,
 };
 
-/** How a `bank_transfer` ended: the banker's bubble, if the player and the banker are still here. */
-export function bankTransferAnswered(ctx: MapContext, session: number, banker: number, answer: BankTransferAnswer): void {
-  const player = ctx.store.player(session);
+/** How a `transfer` ended: the banker's bubble, if the banker is still here. */
+function bankTransferAnswered(ctx: MapContext, player: PlayerEntity, banker: number, answer: BankTransferAnswer): void {
   const npc = ctx.store.npc(banker);
-  if (player === undefined || !isBanker(npc ?? null)) return;
+  if (!isBanker(npc ?? null)) return;
   ctx.view.send(player, ctx.packets.localeChatOverHead(TRANSFER_ANSWER_LOCALE[answer], "", banker, COLOR_WHITE, player.x, player.y));
 }
 
@@ -459,6 +453,7 @@ export const bank: MapSystem = {
     TransFerGold: transferGold,
   },
   npcClick: bankerClicked,
+  fromWorld: { bank: fromWorld },
   hooks: { leaving: onLeaving },
   playerState: (_ctx, record) => ({ bank: record.bank !== undefined ? vaultFromRecord(record.bank) : null, bankLoading: false, banking: null }),
 };

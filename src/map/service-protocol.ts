@@ -1,0 +1,64 @@
+/**
+ * The messages of the service channel, one entry per service: what a map system asks the
+ * service of that name on the main thread (`toWorld`, sent with `MapContext.ask`) and what the
+ * service tells the system on a player's map (`toMap`, dispatched to the system whose manifest's
+ * `fromWorld` answers it). The
+ * channel itself is two kinds, `service` (map-events.ts) and `system` (worker-protocol.ts),
+ * routed by session without reading these; only the two ends do. Plain data only: they cross
+ * threads by structured clone, and nodes of a cluster by Bun's serialize. The main thread reads
+ * them through the map's face (`src/map/index.ts`).
+ */
+import type { BankSlot } from "../game/character/index.ts";
+
+export interface ServiceProtocol {
+  /** The vault and transfers of bank gold (systems/bank.ts ↔ world/services/bank.ts). */
+  bank: { toWorld: BankRequest; toMap: BankAnswer };
+}
+
+export type ServiceName = keyof ServiceProtocol;
+
+/** Every service, so the answer table built from the systems can be checked whole at start. */
+export const SERVICE_NAMES = ["bank"] as const satisfies readonly ServiceName[];
+// A service added to `ServiceProtocol` and not listed above fails to compile here.
+const SERVICES_LISTED: Exclude<ServiceName, (typeof SERVICE_NAMES)[number]> extends never ? true : never = true;
+void SERVICES_LISTED;
+/** What a map system asks service `S`. */
+export type ToWorld<S extends ServiceName> = ServiceProtocol[S]["toWorld"];
+/** What service `S` tells its system on a player's map. */
+export type ToMap<S extends ServiceName> = ServiceProtocol[S]["toMap"];
+
+export type BankRequest =
+  /**
+   * The player opened a banker and its vault is not loaded in this session: the service reads it
+   * from the database (maps never touch the database) and answers `loaded`.
+   */
+  | { kind: "load"; character: number }
+  /**
+   * `TransFerGold` to a character not on this map (systems/bank.ts), asked with the sender's
+   * state (its bank gold already debited), which the world takes as the known state in the same
+   * step as the service finds the recipient (on another map, offline, or nobody) and either
+   * credits it or gives the gold back; the map hears how it went (`transfer_answer`).
+   * `banker`: the char index of the banker the bubble comes from.
+   */
+  | { kind: "transfer"; to: string; amount: number; banker: number };
+
+export type BankAnswer =
+  /** The answer to `load`: the stored vault, or null when the database failed. */
+  | { kind: "loaded"; vault: LoadedVault }
+  /**
+   * Bank gold for the player (a transfer to it, or one of its own given back), always posted as a
+   * delta: the world counted it in the player's known state already, and the map acknowledges it.
+   */
+  | { kind: "credit"; amount: number }
+  /** How a `transfer` of this player ended: the banker's bubble (sent only to the banker's map). */
+  | { kind: "transfer_answer"; banker: number; answer: BankTransferAnswer };
+
+/**
+ * How a bank transfer ended, told to the sender's map: the gold reached the recipient (`done`),
+ * or it went back to the sender because the name is the sender's own, no character has it,
+ * another offline transfer was too recent, or the recipient cannot take it now (`failed`).
+ */
+export type BankTransferAnswer = "done" | "to_self" | "no_such_user" | "too_soon" | "failed";
+
+/** The service's answer to `load`: the stored vault, or null when the database failed. */
+export type LoadedVault = BankSlot[] | null;

@@ -1,0 +1,39 @@
+/**
+ * The main thread's services (docs/architecture.md, "The service channel"): the contract
+ * (service.ts), the registry the world dispatches through (registry.ts), and one file per
+ * service. A new service is its file and one entry in `registerServices`.
+ */
+import { BankService, type BankServiceOptions } from "./bank.ts";
+import type { ServiceRegistry } from "./registry.ts";
+import type { ServiceContext } from "./service.ts";
+
+export type { ServiceContext, ServicePlacement, ServicePlayer, ServiceRequest, WorldService } from "./service.ts";
+export { ServiceRegistrationError, ServiceRegistry } from "./registry.ts";
+export {
+  BankService,
+  creditBank,
+  OFFLINE_TRANSFER_INTERVAL_MS,
+  type BankCreditSettlement,
+  type BankSaves,
+  type BankServiceOptions,
+  type BankSessions,
+  type BankVaults,
+  type CreditOutcome,
+} from "./bank.ts";
+
+/** What each service needs of the process that runs it, besides the world. */
+export interface ServiceDependencies {
+  bank: Omit<BankServiceOptions, "world">;
+}
+
+/** The services a process runs, as built (the composition hands some of them callbacks). */
+export interface RunningServices {
+  bank: BankService;
+}
+
+/** Builds every service over `world` and registers it in `registry`. */
+export function registerServices(registry: ServiceRegistry, world: ServiceContext, dependencies: ServiceDependencies): RunningServices {
+  const bank = new BankService({ world, ...dependencies.bank });
+  registry.register(bank);
+  return { bank };
+}
