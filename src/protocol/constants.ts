@@ -1,4 +1,4 @@
-import type { SafeArrayInt8 } from "./packet-reader.ts";
+import type { SafeArrayInt8 } from "./safe-array.ts";
 
 /**
  * Wire constants of the AO20 protocol as spoken by the stock client built with PYMMO=0

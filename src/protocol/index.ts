@@ -51,7 +51,8 @@ export {
 } from "./constants.ts";
 export { ProtocolError, type ProtocolErrorCode, type ProtocolErrorContext } from "./protocol-error.ts";
 
-export { PacketReader, type SafeArrayBound, type SafeArrayInt8 } from "./packet-reader.ts";
+export { PacketReader } from "./packet-reader.ts";
+export type { SafeArrayBound, SafeArrayInt8 } from "./safe-array.ts";
 export { DEFAULT_WRITER_CAPACITY_BYTES, PacketWriter, utf8Length } from "./packet-writer.ts";
 
 export {
