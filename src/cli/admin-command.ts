@@ -13,7 +13,7 @@ import pino from "pino";
 import { loadConfig, type ServerConfig } from "../config/index.ts";
 import { loadWorldPack } from "../content/index.ts";
 import { DatabaseError, openDatabase, pgliteDataDir, type Database } from "../db/index.ts";
-import { addItems, INVENTORY_SLOT_COUNT, MAX_GOLD, MAX_ITEMS_PER_SLOT, type CharacterRecord, type ItemGrant } from "../game/character/index.ts";
+import { addItems, INVENTORY_SLOT_COUNT, MAX_LONG, MAX_ITEMS_PER_SLOT, type CharacterRecord, type ItemGrant } from "../game/character/index.ts";
 import { createLogger } from "../log/index.ts";
 import { acquireDataLock, type DataLock } from "../server/index.ts";
 import type { CliIo, Command } from "./command.ts";
@@ -37,7 +37,7 @@ Reads or changes one character in the database, with no server needed.
                 server holds it online
   give          adds gold and items; items stack on the same object up to ${MAX_ITEMS_PER_SLOT} per slot,
                 then take free slots (${INVENTORY_SLOT_COUNT}); if they do not all fit nothing changes
-  --gold N      gold to add (1..${MAX_GOLD}); a character holds at most ${MAX_GOLD}
+  --gold N      gold to add (1..${MAX_LONG}); a character holds at most ${MAX_LONG}
   --item O:A    object number O (1..${MAX_OBJECT_ID}), amount A; may be repeated
 
 options:
@@ -103,8 +103,8 @@ function parseArgs(argv: readonly string[]): Parsed {
     }
     if (flag === "--gold") {
       if (gold !== undefined) return { ok: false, message: "--gold given twice" };
-      gold = parseWhole(value, 1, MAX_GOLD);
-      if (gold === undefined) return { ok: false, message: `--gold ${quoted(value)}: a whole number from 1 to ${MAX_GOLD}` };
+      gold = parseWhole(value, 1, MAX_LONG);
+      if (gold === undefined) return { ok: false, message: `--gold ${quoted(value)}: a whole number from 1 to ${MAX_LONG}` };
       continue;
     }
     const match = /^(\d{1,16}):(\d{1,16})$/.exec(value);
@@ -227,7 +227,7 @@ async function run(parsed: Extract<Parsed, { ok: true }>, config: ServerConfig, 
     }
     if (onlineSince) throw new Refusal(onlineRefusal(record.name, onlineSince));
     const gold = record.gold + parsed.gold;
-    if (gold > MAX_GOLD) throw new Refusal(`${record.name} has ${record.gold} gold; ${parsed.gold} more would pass the ${MAX_GOLD} a character can hold`);
+    if (gold > MAX_LONG) throw new Refusal(`${record.name} has ${record.gold} gold; ${parsed.gold} more would pass the ${MAX_LONG} a character can hold`);
     const added = addItems(record.inventory, parsed.items);
     if (added.kind === "no_room") throw new Refusal(`no room in ${record.name}'s inventory for ${added.missing} of object ${added.objectId} (${INVENTORY_SLOT_COUNT} slots, ${MAX_ITEMS_PER_SLOT} per slot)`);
     const saved = await database.characters.saveOfflineCharacter({ ...record, gold, inventory: added.inventory });

@@ -13,7 +13,8 @@
  * refuses only when neither exists by object number, so it is never stricter than the server
  * (which also compares elemental tags in the inventory).
  */
-import { BANK_SLOTS, MAX_GOLD, MAX_SLOT_UNITS, MAX_UNITS_PER_DEAL } from "./constants.ts";
+import { MAX_LONG } from "../game/character/index.ts";
+import { BANK_SLOTS, MAX_SLOT_UNITS, MAX_UNITS_PER_DEAL } from "./constants.ts";
 import { usableSlot, type BankSlotView, type GameState, type InventorySlotView } from "./game-state.ts";
 
 /** Why a vault request was not sent (worded by `BANK_TEXT.refusals`). */
@@ -83,7 +84,7 @@ export function applyBankSlot(state: GameState, packet: BankSlotPacket): boolean
 
 /** Applies an `UpdateBankGld`; false for a balance no vault can hold (negative, fractional). */
 export function applyBankGold(state: GameState, bankGold: number): boolean {
-  if (!Number.isInteger(bankGold) || bankGold < 0 || bankGold > MAX_GOLD) return false;
+  if (!Number.isInteger(bankGold) || bankGold < 0 || bankGold > MAX_LONG) return false;
   state.bank.gold = bankGold;
   return true;
 }
@@ -147,7 +148,7 @@ export function checkWithdraw(state: GameState, slot: number, amount: number): B
 }
 
 function goldAmountRefusal(amount: number): BankRefusal | null {
-  return Number.isInteger(amount) && amount >= 1 && amount <= MAX_GOLD ? null : "bad_amount";
+  return Number.isInteger(amount) && amount >= 1 && amount <= MAX_LONG ? null : "bad_amount";
 }
 
 /** Depositing `amount` gold from the wallet (`BankDepositGold`). */
@@ -168,7 +169,7 @@ export function checkGoldWithdraw(state: GameState, amount: number): BankCheck<n
   const refusal = goldAmountRefusal(amount);
   if (refusal) return refuse(refusal);
   if (state.bank.gold !== null && amount > state.bank.gold) return refuse("not_enough_in_vault");
-  if (state.stats.gold + amount > MAX_GOLD) return refuse("too_much_gold");
+  if (state.stats.gold + amount > MAX_LONG) return refuse("too_much_gold");
   return { ok: true, value: amount };
 }
 

@@ -89,8 +89,6 @@ export const SWING_LUNGE_PX = 5;
 export const LEVEL_UP_BANNER_MS = 5_000;
 /** Units one inventory or vault slot holds (the server's `MAX_STACK`). */
 export const MAX_SLOT_UNITS = 10_000;
-/** Most gold a wallet or a vault may hold, and one gold packet may carry (a VB6 Long). */
-export const MAX_GOLD = 2_147_483_647;
 /** Slots of the bank vault (`MAX_BANCOINVENTORY_SLOTS`, §8.1). */
 export const BANK_SLOTS = 42;
 /** Slots of one side of a player trade (`ChangeUserTradeSlot` carries this many, §9). */

@@ -14,7 +14,8 @@
  * The server checks everything again at the swap (and what may not be traded: newbie and bound
  * objects, which the client cannot tell). Pure.
  */
-import { GOLD_SLOT, MAX_GOLD, MAX_SLOT_UNITS, QUESTION_PARAM_MAX_CHARS, TRADE_OFFER_SLOT_COUNT } from "./constants.ts";
+import { MAX_LONG } from "../game/character/index.ts";
+import { GOLD_SLOT, MAX_SLOT_UNITS, QUESTION_PARAM_MAX_CHARS, TRADE_OFFER_SLOT_COUNT } from "./constants.ts";
 import { usableSlot, type GameState, type InventorySlotView, type TradeOfferView, type TradeSlotView } from "./game-state.ts";
 
 /** `UserCommerceOffer.slot` that means gold (the same `FLAGORO` as a gold drop). */
@@ -71,7 +72,7 @@ const EMPTY_SLOT: TradeSlotView = { objIndex: 0, name: "", grhIndex: 0, amount: 
 export function applyTradeOffer(state: GameState, isMyOffer: boolean, gold: number, slots: readonly TradeSlotPacket[]): boolean {
   const trade = state.trade;
   if (!trade.open) return false;
-  if (!Number.isInteger(gold) || gold < 0 || gold > MAX_GOLD) return false;
+  if (!Number.isInteger(gold) || gold < 0 || gold > MAX_LONG) return false;
   const views: TradeSlotView[] = [];
   for (let i = 0; i < TRADE_OFFER_SLOT_COUNT; i++) {
     const slot = slots[i];
@@ -147,7 +148,7 @@ export function checkItemOffer(state: GameState, slot: number, amount: number): 
 /** Offering `amount` more gold (`UserCommerceOffer` on slot 200). */
 export function checkGoldOffer(state: GameState, amount: number): TradeCheck<TradeDeal> {
   if (!trading(state)) return refuse("not_trading");
-  if (!Number.isInteger(amount) || amount < 1 || amount > MAX_GOLD) return refuse("bad_amount");
+  if (!Number.isInteger(amount) || amount < 1 || amount > MAX_LONG) return refuse("bad_amount");
   if (state.trade.mine.gold + amount > state.stats.gold) return refuse("not_enough_gold");
   return { ok: true, value: { slot: TRADE_GOLD_SLOT, amount } };
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { testCharacter } from "../game/character/character-record.test-support.ts";
-import { MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
+import { MAX_LONG, type CharacterRecord } from "../game/character/index.ts";
 import type { BankTransferAnswer } from "../map/index.ts";
 import type { CreditOutcome } from "../world/index.ts";
 import { OFFLINE_TRANSFER_INTERVAL_MS } from "./bank-transfers.ts";
@@ -43,7 +43,7 @@ class FakeWorld {
     const route = this.routes.get(session);
     if (!route) return "no_route";
     if (!options.refund && route.loggingIn) return "logging_in";
-    if (!options.refund && route.state.bankGold + amount > MAX_GOLD) return "overflow";
+    if (!options.refund && route.state.bankGold + amount > MAX_LONG) return "overflow";
     route.state = { ...route.state, bankGold: route.state.bankGold + amount };
     this.posted.push(`credit ${session} ${amount}`);
     return "ok";
@@ -112,7 +112,7 @@ describe("bank gold to someone on another map", () => {
   test("given back with the banker's reason: its own name, a recipient whose login is still placing it, past a VB6 Long", async () => {
     const { gateway, world, lines, inWorld } = setup();
     world.place(2, character(2, "Beto", 10), true);
-    world.place(3, character(3, "Carla", MAX_GOLD - 5));
+    world.place(3, character(3, "Carla", MAX_LONG - 5));
     world.send(gateway, 1, "ana", 100);
     world.send(gateway, 1, "Beto", 100);
     world.send(gateway, 1, "Carla", 100);
@@ -128,7 +128,7 @@ describe("bank gold to someone on another map", () => {
       "answer 1 no_such_user",
     ]);
     expect(world.knownState(1)?.bankGold).toBe(1_000);
-    expect(inWorld()).toBe(1_000 + 10 + MAX_GOLD - 5);
+    expect(inWorld()).toBe(1_000 + 10 + MAX_LONG - 5);
     await gateway.drainSaves();
     expect(lines()).toEqual([]);
     gateway.stopAccepting();

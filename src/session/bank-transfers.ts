@@ -16,7 +16,7 @@
  *   character, the database refusing the credit): the gold goes back to the sender, wherever its
  *   newest state is now, and the sender's banker says why.
  */
-import { MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
+import { MAX_LONG, type CharacterRecord } from "../game/character/index.ts";
 import type { Logger } from "../log/index.ts";
 import type { BankTransferAnswer } from "../map/index.ts";
 import type { BankTransferRequest, World } from "../world/index.ts";
@@ -77,7 +77,7 @@ export class BankTransfers {
 
     const held = saves.heldNamed(name);
     if (held !== undefined) {
-      if (held.where === "entering" || held.state.bankGold + amount > MAX_GOLD) return giveBack("failed");
+      if (held.where === "entering" || held.state.bankGold + amount > MAX_LONG) return giveBack("failed");
       const credited = saves.creditHeld(held.state.id, amount)!;
       void saves.saveTogether([world.knownState(sender.id) ?? sender, credited]);
       this.options.logger.info({ from: sender.id, to: held.state.id, amount, held: true }, "bank transfer");

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { testCharacter } from "../game/character/character-record.test-support.ts";
-import { MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
+import { MAX_LONG, type CharacterRecord } from "../game/character/index.ts";
 import { silentLogger } from "../log/index.ts";
 import { Outbox, type FromWorker, type MapDefinition, type MapEvent, type ToWorker } from "../map/index.ts";
 import type { MapWorkerHost } from "./map-worker-host.ts";
@@ -124,7 +124,7 @@ describe("bank credits in the world's known states", () => {
     expect(world.creditBank(7, 1, { refund: true })).toBe("ok");
     expect(bank(world, 2)).toBe(11);
     const { world: other, place } = setup();
-    await place(9, character(3, "Rico", MAX_GOLD - 1));
+    await place(9, character(3, "Rico", MAX_LONG - 1));
     expect(other.creditBank(9, 2)).toBe("overflow");
     expect(other.creditBank(9, 1)).toBe("ok");
   });

@@ -4,7 +4,7 @@
  * players on its maps; this class only routes, remembers the last known state of every player
  * (for autosave and for recovering a crashed worker) and supervises the workers.
  */
-import { MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
+import { MAX_LONG, type CharacterRecord } from "../game/character/index.ts";
 import type { Logger } from "../log/index.ts";
 import {
   readOutbox,
@@ -255,7 +255,7 @@ export class World {
     if (!route) return "no_route";
     if (options.refund !== true) {
       if (route.loggingIn) return "logging_in";
-      if (route.state.bankGold + amount > MAX_GOLD) return "overflow";
+      if (route.state.bankGold + amount > MAX_LONG) return "overflow";
     }
     route.state = { ...route.state, bankGold: route.state.bankGold + amount };
     const credit = this.nextCreditId++;

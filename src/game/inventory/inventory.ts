@@ -4,6 +4,7 @@
  * the number of usable slots (24, or 30/36/42 for patron tiers) and the wallet. Values are
  * immutable: every operation returns a new inventory and the slots it changed.
  */
+import { MAX_LONG } from "../character/index.ts";
 import { EQUIPMENT_KINDS, BASE_INVENTORY_SLOTS, INVENTORY_SLOTS, MAX_STACK, PATRON_TIER_INVENTORY_SLOTS, type EquipmentKind } from "../items/index.ts";
 
 /** One slot. An empty slot is `EMPTY_SLOT`: object 0, amount 0, not equipped, tags 0. */
@@ -33,9 +34,6 @@ export const EMPTY_SLOT: InventorySlotState = Object.freeze({ objectId: 0, amoun
 export const NOTHING_EQUIPPED: EquippedSlots = Object.freeze(
   Object.fromEntries(EQUIPMENT_KINDS.map((kind) => [kind, 0])) as Record<EquipmentKind, number>,
 );
-
-/** Largest wallet a VB6 `Long` holds; adding past it overflowed (and the routine gave up). */
-export const GOLD_LIMIT = 2_147_483_647;
 
 /** Patron tiers and their usable slots (`get_num_inv_slots_from_tier`). */
 export type PatronTier = keyof typeof PATRON_TIER_INVENTORY_SLOTS;
@@ -87,7 +85,7 @@ export function kindsAtSlot(inventory: Inventory, slot: number): EquipmentKind[]
 
 /** A whole number of units ≥ 1 that fits a VB6 `Long`. */
 export function isPositiveAmount(amount: number): boolean {
-  return Number.isSafeInteger(amount) && amount >= 1 && amount <= GOLD_LIMIT;
+  return Number.isSafeInteger(amount) && amount >= 1 && amount <= MAX_LONG;
 }
 
 /**
@@ -176,6 +174,6 @@ export function inventoryProblems(inventory: Inventory): string[] {
     // Ships and saddles are "used": VB6 sets their pointer but not the slot flag.
     else if (kind !== "ship" && kind !== "saddle" && !inventory.slots[slot - 1]!.equipped) problems.push(`${kind} slot ${slot} not flagged`);
   }
-  if (!Number.isSafeInteger(inventory.gold) || inventory.gold < 0 || inventory.gold > GOLD_LIMIT) problems.push(`gold ${inventory.gold}`);
+  if (!Number.isSafeInteger(inventory.gold) || inventory.gold < 0 || inventory.gold > MAX_LONG) problems.push(`gold ${inventory.gold}`);
   return problems;
 }

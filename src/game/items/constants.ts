@@ -10,8 +10,8 @@ export const GOLD_OBJECT = 12;
 export const GOLD_SLOT = 200;
 /** `MaxInventoryObjs` (`GetMaxInvOBJ`): units per inventory slot, per ground tile, per bank slot. */
 export const MAX_STACK = 10_000;
-/** `MAXORO`: the wallet cap, applied only after an NPC sale and a theft (items-and-economy §3.2). */
-export const MAX_GOLD = 90_000_000;
+/** `MAXORO`: the wallet cap, applied only after an NPC sale and a theft (items-and-economy §3.2); elsewhere gold goes up to the record's `MAX_LONG`. */
+export const MAX_WALLET_GOLD = 90_000_000;
 /** `MAX_USERINVENTORY_SLOTS`: slots a character without a patron tier can use (4 rows of 6). */
 export const BASE_INVENTORY_SLOTS = 24;
 /** `MAX_INVENTORY_SLOTS`: slots every inventory has (the character record's 42). */
