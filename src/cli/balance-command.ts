@@ -14,7 +14,7 @@ import {
   type GameTables,
 } from "../content/index.ts";
 import { balanceRulesFromTable, expectedMaxHpAtLevel, MAX_LEVEL, type ClassId } from "../game/character-creation/index.ts";
-import type { Attributes } from "../game/character/index.ts";
+import { SKILL_COUNT, type Attributes } from "../game/character/index.ts";
 import {
   analyzeNpcOnUser,
   analyzeUserOnNpc,
@@ -91,7 +91,6 @@ function skillKeys(): Readonly<Record<string, number>> {
 }
 const SKILL_KEYS = skillKeys();
 const SKILL_LABELS: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(SKILL_KEYS).map(([name, id]) => [id, name]));
-const SKILL_COUNT = 24;
 const MAX_SKILL_POINTS = 100;
 /** obj.dat / npcs.dat numbers are VB6 Integers. */
 const MAX_TABLE_ID = 32_767;

@@ -13,8 +13,8 @@
  * refuses only when neither exists by object number, so it is never stricter than the server
  * (which also compares elemental tags in the inventory).
  */
-import { MAX_LONG } from "../game/character/index.ts";
-import { BANK_SLOTS, MAX_SLOT_UNITS, MAX_UNITS_PER_DEAL } from "./constants.ts";
+import { MAX_LONG, BANK_SLOT_COUNT, MAX_STACK } from "../game/character/index.ts";
+import { MAX_UNITS_PER_DEAL } from "./constants.ts";
 import { usableSlot, type BankSlotView, type GameState, type InventorySlotView } from "./game-state.ts";
 
 /** Why a vault request was not sent (worded by `BANK_TEXT.refusals`). */
@@ -65,7 +65,7 @@ function refuse(reason: BankRefusal): { readonly ok: false; readonly reason: Ban
 }
 
 function isBankSlot(slot: number): boolean {
-  return Number.isInteger(slot) && slot >= 1 && slot <= BANK_SLOTS;
+  return Number.isInteger(slot) && slot >= 1 && slot <= BANK_SLOT_COUNT;
 }
 
 // ---------------------------------------------------------------- state from packets
@@ -111,14 +111,14 @@ function itemAmountRefusal(amount: number, held: number, over: BankRefusal): Ban
 
 /** True when the vault has a slot of `objIndex` with room for `amount` more, or an empty one. */
 export function vaultHasRoom(state: GameState, objIndex: number, amount: number): boolean {
-  return state.bank.slots.some((view) => !view || view.objIndex === 0 || view.amount <= 0 || (view.objIndex === objIndex && view.amount + amount <= MAX_SLOT_UNITS));
+  return state.bank.slots.some((view) => !view || view.objIndex === 0 || view.amount <= 0 || (view.objIndex === objIndex && view.amount + amount <= MAX_STACK));
 }
 
 /** True when the usable inventory has a slot of `objIndex` with room for `amount` more, or an empty one. */
 export function inventoryHasRoom(state: GameState, objIndex: number, amount: number): boolean {
   for (let slot = 1; slot <= state.inventorySlots; slot++) {
     const view = usableSlot(state, slot);
-    if (!view || (view.objIndex === objIndex && view.amount + amount <= MAX_SLOT_UNITS)) return true;
+    if (!view || (view.objIndex === objIndex && view.amount + amount <= MAX_STACK)) return true;
   }
   return false;
 }

@@ -10,8 +10,7 @@ import { decodeClientPacket, decodeServerPacket } from "../protocol/index.ts";
 import { applyBankGold, applyBankSlot, checkDeposit, checkGoldWithdraw, vaultSlot, wholeSlot } from "./bank-rules.ts";
 import { charFields, loggedInSession, serverBody, START } from "./client-fixtures.test-support.ts";
 import { ClientOutbox } from "./client-outbox.ts";
-import { MAX_LONG } from "../game/character/index.ts";
-import { BANK_SLOTS } from "./constants.ts";
+import { MAX_LONG, BANK_SLOT_COUNT } from "../game/character/index.ts";
 import { createGameState, ownChar } from "./game-state.ts";
 import { reduceServerPacket } from "./packet-reducer.ts";
 import { BANK_TEXT } from "./ui-text.ts";
@@ -37,7 +36,7 @@ function bankingSession() {
   session.receive(serverBody("CharacterCreate", charFields({ charIndex: BANKER.charIndex, x: BANKER.x, y: BANKER.y, name: "Banquero de Alba", isNpc: 1 })), 0);
   session.receive(inventorySlot(3, RED_POTION, 5), 0);
   session.receive(bankSlot(1, BREAD, 4), 0);
-  for (let slot = 2; slot <= BANK_SLOTS; slot++) session.receive(bankSlot(slot, 0, 0, 0), 0);
+  for (let slot = 2; slot <= BANK_SLOT_COUNT; slot++) session.receive(bankSlot(slot, 0, 0, 0), 0);
   session.receive(serverBody("BankInit", {}), 0);
   transport.take();
   return { session, transport };
@@ -200,7 +199,7 @@ describe("vault session", () => {
 
   test("a full vault refuses a new object but still takes more of one it keeps; a full inventory refuses a withdrawal", () => {
     const { session, transport } = bankingSession();
-    for (let slot = 2; slot <= BANK_SLOTS; slot++) session.receive(bankSlot(slot, 100 + slot, 1), 0);
+    for (let slot = 2; slot <= BANK_SLOT_COUNT; slot++) session.receive(bankSlot(slot, 100 + slot, 1), 0);
     session.receive(inventorySlot(4, BREAD, 2), 0);
     expect(checkDeposit(session.state, 3, 1)).toEqual({ ok: false, reason: "vault_full" });
     expect(session.deposit(4, 2, 0)).toBe(true);

@@ -8,13 +8,13 @@ import { inWindow, windowAround } from "../game/area/index.ts";
 import { headingOfDelta, isHeading, type Heading } from "../game/movement/index.ts";
 import { CharacterKind, type ServerPacket } from "../protocol/index.ts";
 import { placeAt, startStep } from "./animation.ts";
+import { BASE_INVENTORY_SLOTS } from "../game/items/index.ts";
+import { INVENTORY_SLOT_COUNT } from "../game/character/index.ts";
 import {
   CHAT_BUBBLE_MAX_MS,
   CHAT_BUBBLE_MIN_MS,
   CHAT_BUBBLE_MS_PER_CHAR,
   INVENTORY_ROW_SLOTS,
-  INVENTORY_SLOTS,
-  MAX_INVENTORY_SLOTS,
   MAX_UNLOCKED_INVENTORY_ROWS,
   MAX_WALK_INTERVAL_MS,
   MIN_WALK_INTERVAL_MS,
@@ -94,7 +94,7 @@ function clampWalkInterval(ms: number): number {
 /** Usable slots for `unlockedRows` extra rows (clamped: a hostile value cannot grow the grid). */
 export function inventorySlotsFor(unlockedRows: number): number {
   const rows = Number.isInteger(unlockedRows) ? Math.min(MAX_UNLOCKED_INVENTORY_ROWS, Math.max(0, unlockedRows)) : 0;
-  return INVENTORY_SLOTS + rows * INVENTORY_ROW_SLOTS;
+  return BASE_INVENTORY_SLOTS + rows * INVENTORY_ROW_SLOTS;
 }
 
 /** Drops expired tile texts, and the oldest beyond `TILE_TEXTS_MAX`. */
@@ -647,7 +647,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
 
     case "ChangeInventorySlot": {
       const { slot, objIndex, amount, equipped, canUse, salePrice } = packet.fields;
-      if (slot < 1 || slot > MAX_INVENTORY_SLOTS) return [];
+      if (slot < 1 || slot > INVENTORY_SLOT_COUNT) return [];
       while (state.inventory.length < slot) state.inventory.push(undefined);
       // An empty slot is one shape whatever else the packet carries (the server keeps stale tags).
       state.inventory[slot - 1] =

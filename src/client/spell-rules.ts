@@ -10,7 +10,7 @@
  * (an empty slot, a ghost, a click sooner than the cast interval, which would restart the
  * server's lock) and says what it is told. Pure.
  */
-import { SPELL_SLOTS } from "./constants.ts";
+import { SPELL_SLOT_COUNT } from "../game/character/index.ts";
 import type { GameState } from "./game-state.ts";
 import { MAGIC_TARGET_SKILL } from "./target-rules.ts";
 import type { SpellInfo } from "./world-info.ts";
@@ -52,7 +52,7 @@ function dead(state: GameState): boolean {
 }
 
 function validSlot(slot: number): boolean {
-  return Number.isInteger(slot) && slot >= 1 && slot <= SPELL_SLOTS;
+  return Number.isInteger(slot) && slot >= 1 && slot <= SPELL_SLOT_COUNT;
 }
 
 /** `ChangeSpellSlot`: slot `slot` now holds `spellId` (0 or less: empty). Slots outside the book are ignored. */

@@ -14,7 +14,8 @@ import { CharacterKind, STOCK_INTERVALS_MS, vbRgb } from "../protocol/index.ts";
 import { charVisibility, heldBy, isMeditating, POISON_MESSAGES, statusMarks } from "./altered-states.ts";
 import { ATTACK_KEY_CODES } from "./combat-rules.ts";
 import { charFields, loggedInSession, OWN_CHAR, serverBody, START } from "./client-fixtures.test-support.ts";
-import { POISON_SHOWN_MS, SPELL_EFFECTS_MAX, SPELL_FX_MS, SPELL_SLOTS, SPELL_TRAVEL_MS } from "./constants.ts";
+import { SPELL_SLOT_COUNT } from "../game/character/index.ts";
+import { POISON_SHOWN_MS, SPELL_EFFECTS_MAX, SPELL_FX_MS, SPELL_TRAVEL_MS } from "./constants.ts";
 import { DIRECTION_KEY_CODES } from "./direction-keys.ts";
 import { ownChar } from "./game-state.ts";
 import { INVENTORY_KEY_CODES } from "./inventory-rules.ts";
@@ -59,7 +60,7 @@ function sent(transport: { take(): { name: string; fields: unknown }[] }): { nam
 function mage(nowMs = 0) {
   const { session, transport } = loggedInSession(nowMs);
   session.setSpellCatalogue(CATALOGUE);
-  for (let slot = 1; slot <= SPELL_SLOTS; slot++) {
+  for (let slot = 1; slot <= SPELL_SLOT_COUNT; slot++) {
     const spellId = slot === 1 ? SPARK : slot === 2 ? SOOTHE : 0;
     session.receive(serverBody("ChangeSpellSlot", { slot, spellId, spellIdOrEmpty: spellId > 0 ? spellId : -1, bindable: false }), nowMs);
   }
@@ -76,7 +77,7 @@ describe("the spell book (ChangeSpellSlot)", () => {
   test("the login burst fills the book; the list shows slots up to the last spell, with names and mana from the world", () => {
     const { state } = mage();
     expect(state.spellBook.slots.slice(0, 3)).toEqual([SPARK, SOOTHE, 0]);
-    expect(state.spellBook.slots).toHaveLength(SPELL_SLOTS);
+    expect(state.spellBook.slots).toHaveLength(SPELL_SLOT_COUNT);
     expect(spellRows(state)).toEqual([
       { slot: 1, spellId: SPARK, name: "Chispa", mana: 6 },
       { slot: 2, spellId: SOOTHE, name: "Alivio", mana: 8 },
@@ -177,7 +178,7 @@ describe("casting (CastSpell → WorkRequestTarget(1) → WorkLeftClick)", () =>
     session.receive(serverBody("ChangeSpellSlot", { slot: 2, spellId: SPARK, spellIdOrEmpty: SPARK, bindable: false }), 0);
     session.receive(serverBody("ChangeSpellSlot", { slot: 1, spellId: SOOTHE, spellIdOrEmpty: SOOTHE, bindable: false }), 0);
     expect(spellRows(state).map((row) => row.name)).toEqual(["Alivio", "Chispa"]);
-    expect(session.moveSpell(SPELL_SLOTS, false, 0)).toEqual({ ok: false, reason: "empty_slot" });
+    expect(session.moveSpell(SPELL_SLOT_COUNT, false, 0)).toEqual({ ok: false, reason: "empty_slot" });
   });
 });
 

@@ -14,8 +14,10 @@
  * The server checks everything again at the swap (and what may not be traded: newbie and bound
  * objects, which the client cannot tell). Pure.
  */
-import { MAX_LONG } from "../game/character/index.ts";
-import { GOLD_SLOT, MAX_SLOT_UNITS, QUESTION_PARAM_MAX_CHARS, TRADE_OFFER_SLOT_COUNT } from "./constants.ts";
+import { MAX_LONG, MAX_STACK } from "../game/character/index.ts";
+import { GOLD_SLOT } from "../game/items/index.ts";
+import { TRADE_OFFER_SLOTS } from "../protocol/index.ts";
+import { QUESTION_PARAM_MAX_CHARS } from "./constants.ts";
 import { usableSlot, type GameState, type InventorySlotView, type TradeOfferView, type TradeSlotView } from "./game-state.ts";
 
 /** `UserCommerceOffer.slot` that means gold (the same `FLAGORO` as a gold drop). */
@@ -74,7 +76,7 @@ export function applyTradeOffer(state: GameState, isMyOffer: boolean, gold: numb
   if (!trade.open) return false;
   if (!Number.isInteger(gold) || gold < 0 || gold > MAX_LONG) return false;
   const views: TradeSlotView[] = [];
-  for (let i = 0; i < TRADE_OFFER_SLOT_COUNT; i++) {
+  for (let i = 0; i < TRADE_OFFER_SLOTS; i++) {
     const slot = slots[i];
     views.push(
       slot && slot.objIndex > 0 && Number.isInteger(slot.amount) && slot.amount > 0
@@ -119,8 +121,8 @@ export function heldUnits(state: GameState, objIndex: number): number {
 /** How many more units of `objIndex` the offer's six slots can take (same object up to a stack, empty slots whole). */
 export function offerRoom(offer: TradeOfferView, objIndex: number): number {
   return offer.slots.reduce((room, slot) => {
-    if (slot.objIndex === 0) return room + MAX_SLOT_UNITS;
-    if (slot.objIndex === objIndex) return room + Math.max(0, MAX_SLOT_UNITS - slot.amount);
+    if (slot.objIndex === 0) return room + MAX_STACK;
+    if (slot.objIndex === objIndex) return room + Math.max(0, MAX_STACK - slot.amount);
     return room;
   }, 0);
 }

@@ -2,10 +2,10 @@
  * Words the client shows: texts for the server's numbered messages, console tones and the
  * logout countdown as the server words it. One table, so a translation touches one file. Pure.
  */
-import { SKILL_NAMES as GAME_SKILL_NAMES } from "../game/items/index.ts";
+import { SKILL_NAMES as GAME_SKILL_NAMES, MAX_GOLD_PER_DROP } from "../game/items/index.ts";
 import { wordLocaleMessage } from "../game/messages/index.ts";
 import { FontIndex, LocaleMessageId } from "../protocol/index.ts";
-import { MAX_GOLD_PER_DROP, MAX_ITEMS_PER_DROP, MAX_UNITS_PER_DEAL } from "./constants.ts";
+import { MAX_ITEMS_PER_DROP, MAX_UNITS_PER_DEAL } from "./constants.ts";
 import type { ConsoleTone } from "./game-state.ts";
 import type { BankRefusal } from "./bank-rules.ts";
 import type { InventoryRefusal } from "./inventory-rules.ts";

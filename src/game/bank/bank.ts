@@ -8,8 +8,8 @@
  * Elemental tags are not kept in the vault (like the inventory record, see
  * game/inventory/record.ts): only crafted items carry them, and crafting does not exist yet.
  */
-import { BANK_SLOT_COUNT, MAX_LONG, type BankSlot } from "../character/index.ts";
-import { MAX_STACK, type ItemCatalog } from "../items/index.ts";
+import { BANK_SLOT_COUNT, MAX_LONG, MAX_STACK, type BankSlot } from "../character/index.ts";
+import type { ItemCatalog } from "../items/index.ts";
 import { putIntoSlot, removeFromSlot, slotAt, isUsableSlot, type Inventory, type UnequippedSlot } from "../inventory/index.ts";
 
 export { BANK_SLOT_COUNT };

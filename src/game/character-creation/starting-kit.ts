@@ -8,7 +8,7 @@
  * 465)` clothes), the amount, whether it is worn as the armour, and optionally the races and
  * genders it is for. Pure.
  */
-import { MAX_LONG, MAX_ITEMS_PER_SLOT, SPELL_SLOT_COUNT } from "../character/index.ts";
+import { MAX_LONG, MAX_STACK, SPELL_SLOT_COUNT } from "../character/index.ts";
 import { CLASS_IDS, GENDER_IDS, RACE_IDS, classInfo, type ClassId, type GenderId, type RaceId } from "./ids.ts";
 import type { StarterKit, KitProblem } from "./starter-kit.ts";
 import { randomNumber, type RandomSource } from "../vb-math/index.ts";
@@ -19,7 +19,7 @@ import { randomNumber, type RandomSource } from "../vb-math/index.ts";
  */
 export const KIT_MAX_SLOT = 24;
 /** Units in one kit slot: a slot holds at most `MaxInventoryObjs` = 10000. */
-export const KIT_MAX_AMOUNT = MAX_ITEMS_PER_SLOT;
+export const KIT_MAX_AMOUNT = MAX_STACK;
 /** Objects one entry may draw from. */
 export const KIT_MAX_CHOICES = 64;
 /** Entries one class may list (every slot for each race and gender, with room to spare). */

@@ -14,8 +14,11 @@ export type Attributes = [strength: number, agility: number, intelligence: numbe
 export const SKILL_COUNT = 24;
 /** AO20 MAX_INVENTORY_SLOTS. */
 export const INVENTORY_SLOT_COUNT = 42;
-/** Units one inventory slot holds (AO `MaxInventoryObjs`, default 10000). */
-export const MAX_ITEMS_PER_SLOT = 10_000;
+/**
+ * `MaxInventoryObjs` (`GetMaxInvOBJ`, default 10000): units of one object in one stack: an
+ * inventory slot, a bank slot, a ground tile.
+ */
+export const MAX_STACK = 10_000;
 /**
  * The largest VB6 Long (2^31 - 1). VB6 keeps a character's gold and bank gold in Longs
  * (`Stats.GLD`, `Stats.Banco`), so no gold number of a character ever passes it; the wallet cap

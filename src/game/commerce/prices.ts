@@ -4,11 +4,11 @@
  * Number semantics matter: the discount is a Single, buy prices are one Double `Ceil` over the
  * whole quantity, the sale price is a Single and the income a Single product truncated.
  */
+import { MAX_STACK } from "../character/index.ts";
 import {
   CharacterClass,
   GOLD_OBJECT,
   MAX_WALLET_GOLD,
-  MAX_STACK,
   ObjectType,
   SALE_DIVISOR,
   WORKER_MIN_SALE_DIVISOR,

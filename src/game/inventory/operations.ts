@@ -12,8 +12,8 @@
  * nothing), Q5 fixed (moving a slot onto itself is refused), Q6 fixed (every pointer, the
  * backpack's too, follows a moved item).
  */
-import { GOLD_OBJECT, MAX_STACK, ObjectType, ToolSubtype, type EquipmentKind, type ItemCatalog } from "../items/index.ts";
-import { MAX_LONG } from "../character/index.ts";
+import { GOLD_OBJECT, ObjectType, ToolSubtype, type EquipmentKind, type ItemCatalog } from "../items/index.ts";
+import { MAX_LONG, MAX_STACK } from "../character/index.ts";
 import { Draft, EMPTY_SLOT, isPositiveAmount, isSlotNumber, isUsableSlot, kindsAtSlot, slotAt, type Inventory } from "./inventory.ts";
 
 /** Units of one object with their elemental tags (VB6 `t_Obj`). */

@@ -16,8 +16,8 @@
  * more than `MAX_STACK` units (clamped), a flag on an object that is not equipment, unknown
  * objects' flags, and a second flagged slot of a kind already taken lose their flag.
  */
-import { MAX_LONG, type Equipment, type InventorySlot } from "../character/index.ts";
-import { BASE_INVENTORY_SLOTS, MAX_STACK, equipmentKindOf, type EquipmentKind, type ItemCatalog } from "../items/index.ts";
+import { MAX_LONG, MAX_STACK, type Equipment, type InventorySlot } from "../character/index.ts";
+import { BASE_INVENTORY_SLOTS, equipmentKindOf, type EquipmentKind, type ItemCatalog } from "../items/index.ts";
 import { EMPTY_SLOT, NOTHING_EQUIPPED, emptyInventory, isSlotNumber, type Inventory, type InventorySlotState } from "./inventory.ts";
 
 /** The inventory part of a character record. */
