@@ -36,6 +36,7 @@
  * left alone for `ignoreMs`; a role the server refuses for lack of skill (Msg1636) waits as long.
  * It holds seven subscriptions and up to three timers (think, cast, chat).
  */
+import { SPELL_SLOT_COUNT } from "../../game/character/index.ts";
 import { STOCK_INTERVALS_MS } from "../../protocol/index.ts";
 import type { Behaviour, BehaviourContext, PacketFields, TimerHandle } from "../behaviour.ts";
 import { TIMER_REFUSED } from "../behaviour.ts";
@@ -50,7 +51,6 @@ import {
   MEDITATE_PACKET,
   modifySkillsFields,
   MODIFY_SKILLS_PACKET,
-  SPELL_BOOK_SLOTS,
   TALK_PACKET,
   talkFields,
   WALK_FIELDS,
@@ -379,7 +379,7 @@ export class CasterBehaviour implements Behaviour {
     this.slotOf.damage = 0;
     this.slotOf.heal = 0;
     this.slotOf.paralyze = 0;
-    for (let slot = 1; slot <= SPELL_BOOK_SLOTS; slot++) {
+    for (let slot = 1; slot <= SPELL_SLOT_COUNT; slot++) {
       const spell = view.spellInSlot(slot);
       if (spell <= 0) continue;
       const role = this.spells.roleOf(spell);
