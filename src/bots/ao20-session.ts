@@ -26,6 +26,7 @@
  */
 import { SPELL_SLOT_COUNT } from "../game/character/index.ts";
 import { headingBit, isHeading } from "../game/movement/index.ts";
+import { GHOST_BODY } from "../game/vitals/index.ts";
 import { decodeServerPacket, PacketWriter, SEQUENCED_CLIENT_PACKETS, writeClientPacket, type ClientPacketName } from "../protocol/index.ts";
 import type { TimerScheduler } from "../time/index.ts";
 import type { ActorView, PacketFields, SendOutcome } from "./behaviour.ts";
@@ -45,8 +46,6 @@ import type { BotTransport, TransportConnector, TransportEvents, TransportTarget
 export const DEFAULT_LOGIN_TIMEOUT_MS = 60_000;
 /** After stepping onto an exit, wait this long for the new map before walking on. */
 export const TRANSFER_WAIT_MS = 2_000;
-/** The body of a dead player (`iCuerpoMuerto`): a ghost. */
-export const GHOST_BODY = 829;
 /** Talks awaiting their own `ChatOverHead`. */
 const TALK_RING = 16;
 /** Longest failure reason kept (server texts can be long). */

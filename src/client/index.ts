@@ -70,7 +70,6 @@ export {
   faceTowards,
   swingOffset,
   ATTACK_KEY_CODES,
-  GHOST_BODY,
   MISS_COLOUR,
   type AttackRefusal,
   type AttackCheck,

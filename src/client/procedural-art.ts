@@ -7,7 +7,7 @@
 import { AO20_HEAD_RANGES, RACE_IDS, type RaceId } from "../game/character-creation/index.ts";
 import type { MapGrid } from "../game/map-json/index.ts";
 import { BLOCKED_ALL, TILE_TREE, TILE_WATER, type Heading } from "../game/movement/index.ts";
-import { GHOST_BODY } from "./combat-rules.ts";
+import { GHOST_BODY } from "../game/vitals/index.ts";
 
 // ---------------------------------------------------------------- numbers → colours
 
