@@ -21,7 +21,7 @@ export {
   type NpcAiTemplate,
 } from "./profile.ts";
 export { AI_TICK_MS, isAttackReady, isThinkDue, nextAttackAt, nextThinkAt, tickOfDeadline } from "./cadence.ts";
-export { NpcEnterRule, TRIGGER_NPC_FORBIDDEN, npcMayBePlaced, npcMayEnter, npcMayStand, type NpcFeet, type NpcGround } from "./ground.ts";
+export { NpcEnterRule, npcMayBePlaced, npcMayEnter, npcMayStand, type NpcFeet, type NpcGround } from "./ground.ts";
 export { PATH_MAX_EXPANSIONS, PATH_MAX_LENGTH, PATH_NOISE, PathFinder, type EnterPredicate, type PathFinderOptions, type PathOutcome } from "./pathfinding.ts";
 export {
   NPC_LEVEL_CLOSE_RANGE_TILES,
