@@ -100,7 +100,6 @@ export {
   spellWordsText,
   spellOfWords,
   spellConsoleText,
-  MAGIC_SKILL,
   SPELLS_KEY_CODE,
   MEDITATE_KEY_CODE,
   type SpellRefusal,

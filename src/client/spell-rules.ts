@@ -12,11 +12,8 @@
  */
 import { SPELL_SLOT_COUNT } from "../game/character/index.ts";
 import type { GameState } from "./game-state.ts";
-import { MAGIC_TARGET_SKILL } from "./target-rules.ts";
 import type { SpellInfo } from "./world-info.ts";
 
-/** `e_Skill.Magia`: the skill of a spell's target request and click. */
-export const MAGIC_SKILL = MAGIC_TARGET_SKILL;
 /** The key that shows the spell list ("hechizos") instead of the inventory, and back (`KeyboardEvent.code`). */
 export const SPELLS_KEY_CODE = "KeyH";
 /** The key that starts or stops meditating (`Meditate`, as `/MEDITAR`). */

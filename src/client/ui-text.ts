@@ -4,7 +4,7 @@
  */
 import { SKILL_NAMES as GAME_SKILL_NAMES, MAX_GOLD_PER_DROP } from "../game/items/index.ts";
 import { wordLocaleMessage } from "../game/messages/index.ts";
-import { FontIndex, LocaleMessageId } from "../protocol/index.ts";
+import { FontIndex, LocaleMessageId, WorkSkill } from "../protocol/index.ts";
 import { MAX_ITEMS_PER_DROP, MAX_UNITS_PER_DEAL } from "./constants.ts";
 import type { ConsoleTone } from "./game-state.ts";
 import type { BankRefusal } from "./bank-rules.ts";
@@ -12,7 +12,6 @@ import type { InventoryRefusal } from "./inventory-rules.ts";
 import type { ShopRefusal } from "./shop-rules.ts";
 import type { AttackRefusal } from "./combat-rules.ts";
 import { BAR_ACTION_HOME } from "./action-bars.ts";
-import { PROJECTILES_SKILL } from "./target-rules.ts";
 import type { SkillRefusal } from "./skills-rules.ts";
 import type { SpellRefusal } from "./spell-rules.ts";
 import type { StatusMarkKind } from "./altered-states.ts";
@@ -254,7 +253,7 @@ export const COMBAT_TEXT = {
 export const TARGET_TEXT = {
   /** The hint over the map while aiming; `spellName` names the spell a magic click casts. */
   hint: (skill: number, spellName = ""): string =>
-    skill === PROJECTILES_SKILL ? "Apuntando: hacé clic sobre tu blanco para disparar." : spellName ? `Lanzar ${spellName}: hacé clic sobre tu objetivo.` : "Hacé clic sobre tu objetivo.",
+    skill === WorkSkill.Projectiles ? "Apuntando: hacé clic sobre tu blanco para disparar." : spellName ? `Lanzar ${spellName}: hacé clic sobre tu objetivo.` : "Hacé clic sobre tu objetivo.",
   cancelHint: "Escape cancela.",
   cancelled: "Dejaste de apuntar.",
 } as const;

@@ -47,6 +47,7 @@ export {
   SEQUENCED_CLIENT_PACKETS,
   STOCK_INTERVALS_MS,
   TRADE_OFFER_SLOTS,
+  WorkSkill,
   vbRgb,
 } from "./constants.ts";
 export { ProtocolError, type ProtocolErrorCode, type ProtocolErrorContext } from "./protocol-error.ts";

@@ -37,7 +37,7 @@
  * It holds seven subscriptions and up to three timers (think, cast, chat).
  */
 import { SPELL_SLOT_COUNT } from "../../game/character/index.ts";
-import { STOCK_INTERVALS_MS } from "../../protocol/index.ts";
+import { STOCK_INTERVALS_MS, WorkSkill } from "../../protocol/index.ts";
 import type { Behaviour, BehaviourContext, PacketFields, TimerHandle } from "../behaviour.ts";
 import { TIMER_REFUSED } from "../behaviour.ts";
 import { REFERENCE_WALK_THINK, type ThinkTime } from "../think-time.ts";
@@ -46,7 +46,6 @@ import type { FighterView, FighterWhenDead } from "./fighter.ts";
 import {
   CAST_SPELL_FIELDS,
   CAST_SPELL_PACKET,
-  MAGIC_SKILL,
   MEDITATE_FIELDS,
   MEDITATE_PACKET,
   modifySkillsFields,
@@ -369,7 +368,7 @@ export class CasterBehaviour implements Behaviour {
     }
     const points = view.freeSkillPoints;
     if (!(points > 0)) return;
-    if (context.send(MODIFY_SKILLS_PACKET, modifySkillsFields(MAGIC_SKILL, Math.min(points, 100)), plannedMs) !== "sent") return;
+    if (context.send(MODIFY_SKILLS_PACKET, modifySkillsFields(WorkSkill.Magic, Math.min(points, 100)), plannedMs) !== "sent") return;
     this.skillsDone = true;
     this.skillPointsSpent = points;
   }
@@ -576,7 +575,7 @@ export class CasterBehaviour implements Behaviour {
   /** `WorkRequestTarget(1, …)`: the server wants the click for the selected spell. */
   private onTargetRequested(fields: PacketFields, receivedAtMs: number): void {
     const role = this.pending;
-    if (role === undefined || fields.skill !== MAGIC_SKILL) return;
+    if (role === undefined || fields.skill !== WorkSkill.Magic) return;
     this.pending = undefined;
     const view = this.view;
     const context = this.context;
@@ -585,7 +584,7 @@ export class CasterBehaviour implements Behaviour {
     // The target left meanwhile: no click (the selection is simply replaced by the next one).
     if (at === 0) return;
     const click = clickTileFor(at);
-    const fieldsOut = { x: click >> 8, y: click & 0xff, skill: MAGIC_SKILL };
+    const fieldsOut = { x: click >> 8, y: click & 0xff, skill: WorkSkill.Magic };
     if (context.send(WORK_LEFT_CLICK_PACKET, fieldsOut, receivedAtMs) !== "sent") return;
     const nowMs = context.clock.now();
     this.casts++;

@@ -33,8 +33,6 @@ export const CAST_SPELL_PACKET = "CastSpell";
 export const CAST_SPELL_FIELDS: readonly PacketFields[] = Array.from({ length: SPELL_SLOT_COUNT + 1 }, (_unused, slot) => Object.freeze({ slot }));
 /** The click of a skill's target cursor (`WorkLeftClick(x, y, skill)`); the session adds the counter. */
 export const WORK_LEFT_CLICK_PACKET = "WorkLeftClick";
-/** `e_Skill.Magia`: the skill of the spell cursor (`WorkRequestTarget(1, …)`, `WorkLeftClick(x, y, 1)`). */
-export const MAGIC_SKILL = 1;
 /** Toggles meditation (no fields, no counter). */
 export const MEDITATE_PACKET = "Meditate";
 export const MEDITATE_FIELDS: PacketFields = Object.freeze({});

@@ -10,8 +10,8 @@ import type { Heading } from "../movement/index.ts";
 export const ATTRIBUTE_NAMES = ["strength", "agility", "intelligence", "charisma", "constitution"] as const;
 export type Attributes = [strength: number, agility: number, intelligence: number, charisma: number, constitution: number];
 
-/** AO20 has 24 skills (NUMSKILLS); index 0 is skill 1. */
-export const SKILL_COUNT = 24;
+/** AO20 has 24 skills (`NUMSKILLS`, counted where the protocol numbers them); index 0 is skill 1. */
+export { SKILL_COUNT } from "../../protocol/index.ts";
 /** AO20 MAX_INVENTORY_SLOTS. */
 export const INVENTORY_SLOT_COUNT = 42;
 /**

@@ -4,6 +4,7 @@
  * record (inventory, bank and spell slots, units per stack, a Long's gold) is named in its
  * contract, `game/character`; the trade window's slots are the protocol's `TRADE_OFFER_SLOTS`.
  */
+import { WorkSkill } from "../../protocol/index.ts";
 
 /** `iORO`: the gold object on the ground. In a character it is the `gold` number, not a slot. */
 export const GOLD_OBJECT = 12;
@@ -42,8 +43,12 @@ export const Race = { Human: 1, Elf: 2, Drow: 3, Gnome: 4, Dwarf: 5, Orc: 6 } as
 export const Gender = { Male: 1, Female: 2 } as const;
 /** The `e_Class` values the item rules name. */
 export const CharacterClass = { Worker: 9, Pirate: 10 } as const;
-/** `e_Skill` numbers the item rules read (1-based; `skills[n - 1]` in the character record). */
-export const Skill = { Trade: 9, Navigation: 14, Fishing: 18, Mining: 19 } as const;
+/**
+ * @deprecated The skill ids are the protocol's `WorkSkill` (the game's `SKILL` in
+ * `game/progression`); this subset stays only for `src/map/systems/shops.ts` until it reads one
+ * of those, then goes.
+ */
+export const Skill = { Trade: WorkSkill.Trade, Navigation: WorkSkill.Navigation, Fishing: WorkSkill.Fishing, Mining: WorkSkill.Mining } as const;
 
 /**
  * `SkillsNames` (VB6 `Codigo/General.bas`), 1-based by `e_Skill`: what `SkillRequerido=<name>-<n>`
