@@ -7,9 +7,10 @@
 import { inWindow, windowAround } from "../game/area/index.ts";
 import { headingOfDelta, isHeading, type Heading } from "../game/movement/index.ts";
 import { CharacterKind, type ServerPacket } from "../protocol/index.ts";
-import { placeAt, startStep } from "./animation.ts";
 import { BASE_INVENTORY_SLOTS } from "../game/items/index.ts";
 import { INVENTORY_SLOT_COUNT } from "../game/character/index.ts";
+import { LocaleId } from "../game/messages/index.ts";
+import { placeAt, startStep } from "./animation.ts";
 import {
   CHAT_BUBBLE_MAX_MS,
   CHAT_BUBBLE_MIN_MS,
@@ -28,7 +29,7 @@ import {
 import { applyBankGold, applyBankSlot } from "./bank-rules.ts";
 import { clampAttackInterval, clampCastSpellInterval, faceTowards, MISS_COLOUR, pushCharText, startSwing } from "./combat-rules.ts";
 import { actionBarOnRecreate, applyBarFx } from "./action-bars.ts";
-import { applySkillRise, readSkills, SKILL_ROSE_MESSAGE } from "./skills-rules.ts";
+import { applySkillRise, readSkills } from "./skills-rules.ts";
 import { applySafeMode, applyTagAndStatus } from "./status-rules.ts";
 import {
   applyAttributeBoost,
@@ -576,7 +577,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
 
     case "LocaleMsg":
       pushConsole(state, localeMessageText(packet.fields.messageId, packet.fields.params), toneOfFont(packet.fields.fontIndex), nowMs);
-      if (packet.fields.messageId === SKILL_ROSE_MESSAGE) applySkillRise(state, packet.fields.params);
+      if (packet.fields.messageId === LocaleId.SkillImproved) applySkillRise(state, packet.fields.params);
       notePoisonLine(state, packet.fields.messageId, nowMs);
       return [];
 

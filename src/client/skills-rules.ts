@@ -10,9 +10,6 @@ import { SKILL_NAMES } from "../game/items/index.ts";
 import { SKILL_COUNT } from "../protocol/index.ts";
 import type { GameState } from "./game-state.ts";
 
-/** Locale 1626 (`MSG_SKILL_IMPROVED_BY_ONE_POINT`): "skill ¬1 is now ¬2", after a rise by use. */
-export const SKILL_ROSE_MESSAGE = 1626;
-
 /** `MAXSKILLPOINTS`: no skill goes above this. */
 export const MAX_SKILL_POINTS = 100;
 /** Skills there are (24); `ModifySkills` and `SendSkills` carry one byte each. */
@@ -107,7 +104,7 @@ export function readSkills(values: readonly number[]): number[] {
 }
 
 /**
- * A skill rose by use (locale 1626, params "<skill name>¬<points>"): the window shows the new
+ * A skill rose by use (`LocaleId.SkillImproved`, 1626, params "<skill name>¬<points>"): the window shows the new
  * value, as the server sends no `SendSkills` for it. Ignored while the skills are unknown, or
  * when the name or the number is not one the client knows.
  */

@@ -3,7 +3,7 @@
  * logout countdown as the server words it. One table, so a translation touches one file. Pure.
  */
 import { SKILL_NAMES as GAME_SKILL_NAMES, MAX_GOLD_PER_DROP } from "../game/items/index.ts";
-import { wordLocaleMessage } from "../game/messages/index.ts";
+import { LocaleId, wordLocaleMessage } from "../game/messages/index.ts";
 import { FontIndex, LocaleMessageId, WorkSkill } from "../protocol/index.ts";
 import { MAX_ITEMS_PER_DROP, MAX_UNITS_PER_DEAL } from "./constants.ts";
 import type { ConsoleTone } from "./game-state.ts";
@@ -55,13 +55,13 @@ const LOCALE_TEXT: Readonly<Record<number, string>> = {
   1419: "No tenés esa cantidad de oro para depositar.",
   1395: "No tenés esa cantidad de oro en tu cuenta.",
   // Combat, death and the priest (combat-and-progression §3, §6.7, §8).
-  8: "Estás demasiado lejos.",
+  [LocaleId.TooFar]: "Estás demasiado lejos.",
   77: "¡¡Estás muerto!!",
   83: "El sacerdote te ha curado.",
   93: "Estás muy cansado para luchar.",
   184: "¡Has matado a la criatura!",
   382: "¡Le has quitado ¬1 puntos de vida a la criatura!",
-  524: "Escribí /HOGAR si querés volver rápido a tu hogar.",
+  [LocaleId.HomeHint]: "Escribí /HOGAR si querés volver rápido a tu hogar.",
   585: "¡Has sido resucitado!",
   1041: "No podés atacar mascotas en zonas seguras.",
   1042: "No podés atacar a esta criatura.",

@@ -37,6 +37,7 @@
  * It holds seven subscriptions and up to three timers (think, cast, chat).
  */
 import { SPELL_SLOT_COUNT } from "../../game/character/index.ts";
+import { SPELL_MESSAGE } from "../../game/spells/index.ts";
 import { STOCK_INTERVALS_MS, WorkSkill } from "../../protocol/index.ts";
 import type { Behaviour, BehaviourContext, PacketFields, TimerHandle } from "../behaviour.ts";
 import { TIMER_REFUSED } from "../behaviour.ts";
@@ -81,18 +82,45 @@ export const CASTER_KILL_AFTER_HIT_MS = 1_000;
 /** A refusal line this soon after a click is taken as the answer to it. */
 const REFUSAL_AFTER_CLICK_MS = 2_000;
 
+/** Locale 511: the target may not be attacked (a citizen's own pet); named only by the map's spell system so far. */
+const NOT_ATTACKABLE_TARGET = 511;
+/** Locale 572: nobody's pet may be attacked on a safe map; named only by the map's spell system so far. */
+const SAFE_AREA_TARGET = 572;
+
 /**
- * Locale lines of `PuedeLanzar` and the target checks (VB6 `modHechizos.bas`, the server's
- * `SPELL_MESSAGE`): the cast was refused and nothing was paid.
+ * Locale lines of `PuedeLanzar` and the target checks (VB6 `modHechizos.bas`): the server's
+ * `SPELL_MESSAGE` (`game/spells`); the cast was refused and nothing was paid.
  */
 export const CAST_REFUSAL_MESSAGES = {
-  notEnoughMana: 222,
-  magicSkillTooLow: 1636,
-  tired: 93,
-  /** The target: dead (7), too far (8), NPCs only / users only / invalid (791, 790, 792), no effect (666), immune (381), not attackable (511), safe zone (572). */
-  target: [7, 8, 790, 791, 792, 666, 381, 511, 572],
-  /** The caster: dead (77), stunned (394), no magic here (779), mounted (780), cooldown (1635), needs an object / HP / a staff / an instrument (1634, 1637, 781, 782, 2250), level (2116). */
-  other: [77, 394, 779, 780, 1635, 1634, 1637, 781, 782, 2250, 2116],
+  notEnoughMana: SPELL_MESSAGE.notEnoughMana,
+  magicSkillTooLow: SPELL_MESSAGE.magicSkillTooLow,
+  tired: SPELL_MESSAGE.tired,
+  /** The target: dead, too far, NPCs only / users only / invalid, no effect, immune, not attackable, safe zone. */
+  target: [
+    SPELL_MESSAGE.targetDead,
+    SPELL_MESSAGE.tooFar,
+    SPELL_MESSAGE.usersOnly,
+    SPELL_MESSAGE.npcsOnly,
+    SPELL_MESSAGE.invalidTarget,
+    SPELL_MESSAGE.noEffect,
+    SPELL_MESSAGE.npcImmuneToThis,
+    NOT_ATTACKABLE_TARGET,
+    SAFE_AREA_TARGET,
+  ],
+  /** The caster: dead, stunned, no magic here, mounted, cooldown, needs an object / HP / a staff / an instrument, level. */
+  other: [
+    SPELL_MESSAGE.dead,
+    SPELL_MESSAGE.stunned,
+    SPELL_MESSAGE.noMagicZone,
+    SPELL_MESSAGE.mounted,
+    SPELL_MESSAGE.cooldown,
+    SPELL_MESSAGE.needsObject,
+    SPELL_MESSAGE.notEnoughHp,
+    SPELL_MESSAGE.needsStaff,
+    SPELL_MESSAGE.staffTooWeak,
+    SPELL_MESSAGE.needsInstrument,
+    SPELL_MESSAGE.levelTooHigh,
+  ],
 } as const;
 const TARGET_REFUSALS: ReadonlySet<number> = new Set(CAST_REFUSAL_MESSAGES.target);
 const OTHER_REFUSALS: ReadonlySet<number> = new Set(CAST_REFUSAL_MESSAGES.other);
