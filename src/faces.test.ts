@@ -19,6 +19,7 @@ const EXTRA_FACES: Record<string, { file: string; why: string }[]> = {
   // index.ts is the client's pure core (state, reducer, prediction) for tools and tests;
   // serve.ts is how the server serves the bundled page, and needs Bun's HTML import.
   client: [{ file: "serve.ts", why: "the server side of the client: routes for the bundled page" }],
+  "content/dat": [{ file: "npc-types.ts", why: "the NpcType table: data with no imports, which the game rules read without loading the parsers" }],
   "game/character": [{ file: "character-record.test-support.ts", why: "test support: a plain character record for every context's tests" }],
   random: [{ file: "scripted-random.test-support.ts", why: "test support: a scripted Random for every context's rule tests" }],
   time: [{ file: "hand-timer.test-support.ts", why: "test support: a hand-driven flush cadence timer for the flush tests of time and net" }],

@@ -13,7 +13,7 @@ import { memoryIo } from "../src/cli/command.ts";
 import { buildDefaultWorld, writeWorldPack } from "../src/content/index.ts";
 import { DEFAULT_OBJECTS } from "../src/content/default-world/index.ts";
 import { openDatabase, type Database } from "../src/db/index.ts";
-import { INVENTORY_SLOT_COUNT, MAX_GOLD, type CharacterRecord, type NewCharacter } from "../src/game/character/index.ts";
+import { INVENTORY_SLOT_COUNT, MAX_LONG, type CharacterRecord, type NewCharacter } from "../src/game/character/index.ts";
 import { newbieCharacter } from "./fixtures/db-characters.ts";
 import { TEST_PASSWORD_HASHING } from "./fixtures/db-harness.ts";
 import { GameClient } from "./support/game-client.ts";
@@ -85,7 +85,7 @@ for (const backend of availableBackends()) {
         await make("Lleno", {
           inventory: Array.from({ length: INVENTORY_SLOT_COUNT }, (_, index) => ({ slot: index + 1, objectId: 100 + index, amount: 1, equipped: false })),
         });
-        await make("Tope", { gold: MAX_GOLD - 5 });
+        await make("Tope", { gold: MAX_LONG - 5 });
         await make("Activo");
       });
     }, 180_000);
@@ -157,10 +157,10 @@ for (const backend of availableBackends()) {
       await expectRefused("Rico", ["give", "Rico", "--item", "9999:1", "--world", worldPack], `object 9999 is not in the object table of world "${buildDefaultWorld().name}"`);
       await expectRefused("Rico", ["give", "Rico", "--gold", "5", "--world", otherPack], `the database belongs to world "${buildDefaultWorld().name}" but --world names "Otro"`);
       await expectRefused("Lleno", ["give", "Lleno", "--gold", "5", "--item", "7:1"], `no room in Lleno's inventory for 1 of object 7 (${INVENTORY_SLOT_COUNT} slots, 10000 per slot)`);
-      await expectRefused("Tope", ["give", "Tope", "--gold", "6"], `Tope has ${MAX_GOLD - 5} gold; 6 more would pass the ${MAX_GOLD} a character can hold`);
+      await expectRefused("Tope", ["give", "Tope", "--gold", "6"], `Tope has ${MAX_LONG - 5} gold; 6 more would pass the ${MAX_LONG} a character can hold`);
       // Exactly up to the maximum is fine.
       expect((await admin("give", "Tope", "--gold", "5")).code).toBe(0);
-      expect((await load("Tope"))?.gold).toBe(MAX_GOLD);
+      expect((await load("Tope"))?.gold).toBe(MAX_LONG);
     }, 120_000);
 
     test.each([

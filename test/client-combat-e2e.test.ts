@@ -29,6 +29,7 @@ import type { Page } from "playwright-core";
 import { DEFAULT_WORLD_MAP_IDS } from "../src/content/default-world/index.ts";
 import type { MapGrid } from "../src/game/map-json/index.ts";
 import { Heading } from "../src/game/movement/index.ts";
+import { GHOST_BODY } from "../src/game/vitals/index.ts";
 import {
   ARROW_OF,
   barShown,
@@ -70,8 +71,6 @@ const CREATURE = /lobo|jabal|araña/i;
 /** "Hermana Irene", the town's priest, and how near a click on her must be (§8.3). */
 const PRIEST = { x: 50, y: 43 } as const;
 const PRIEST_RANGE = 5;
-/** The ghost's body (§8.1). */
-const GHOST_BODY = 829;
 /** Locale 585: you have been resurrected. */
 const RESURRECTED = 585;
 

@@ -27,6 +27,7 @@ import { DEFAULT_OBJECTS, DEFAULT_WORLD_MAP_IDS } from "../src/content/default-w
 import type { CharacterRecord } from "../src/game/character/index.ts";
 import type { MapGrid } from "../src/game/map-json/index.ts";
 import { checkStep, Heading, stepX, stepY } from "../src/game/movement/index.ts";
+import { GHOST_BODY } from "../src/game/vitals/index.ts";
 import type { ServerPacket } from "../src/protocol/index.ts";
 import {
   ARROW_OF,
@@ -67,8 +68,6 @@ const HOME_SCREENSHOT = "client-home-bar.png";
 /** `e_AccionBarra.Hogar` and the ghost's wait before the trip home (the default world's `HomeTimer`). */
 const BAR_ACTION_HOME = 6;
 const HOME_SECONDS = 30;
-/** The ghost's body (§8.1). */
-const GHOST_BODY = 829;
 /** `e_Skill.Proyectiles`. */
 const PROJECTILES = 12;
 /** Faction status (`e_Facciones`). */

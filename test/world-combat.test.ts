@@ -12,6 +12,7 @@ import { DEFAULT_NPCS, DEFAULT_WORLD_MAP_IDS, loadDefaultWorld, type GameTables 
 import type { CharacterRecord } from "../src/game/character/index.ts";
 import { vbRound } from "../src/game/vb-math/index.ts";
 import { GOLD_OBJECT } from "../src/game/items/index.ts";
+import { GHOST_BODY } from "../src/game/vitals/index.ts";
 import type { GameClient } from "./support/game-client.ts";
 import { gameplayPairs } from "./support/test-server.ts";
 import { editOffline, liveWorld, loginExisting, uniqueName, type InWorld } from "./support/world-players.ts";
@@ -140,7 +141,7 @@ for (const { backend, transport } of gameplayPairs()) {
       });
       const { client, email } = player;
       await client.waitFor("NPCKillUser", () => true, 0, 40_000);
-      const ghost = await client.waitFor("CharacterChange", (f) => f.charIndex === player.charIndex && f.body === 829);
+      const ghost = await client.waitFor("CharacterChange", (f) => f.charIndex === player.charIndex && f.body === GHOST_BODY);
       expect(ghost.fields.head).toBe(0);
       // The ghost walks home (moved offline here) and clicks the priest.
       client.close();
@@ -156,7 +157,7 @@ for (const { backend, transport } of gameplayPairs()) {
       await back.client.waitFor("LocaleMsg", (f) => f.messageId === 585, from);
       const hp = await back.client.waitFor("UpdateHP", () => true, from);
       expect(hp.fields.minHp as number).toBeGreaterThan(0);
-      const alive = await back.client.waitFor("CharacterChange", (f) => f.charIndex === back.charIndex && f.body !== 829, from);
+      const alive = await back.client.waitFor("CharacterChange", (f) => f.charIndex === back.charIndex && f.body !== GHOST_BODY, from);
       expect(alive.fields.head).not.toBe(0);
     }, 60_000);
 

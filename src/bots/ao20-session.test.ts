@@ -18,7 +18,8 @@ import {
 } from "../protocol/index.ts";
 import { ManualClock } from "../time/index.ts";
 import type { ActorView } from "./behaviour.ts";
-import { Ao20SessionPort, GHOST_BODY, type Ao20SessionOptions, type BotSession } from "./ao20-session.ts";
+import { GHOST_BODY } from "../game/vitals/index.ts";
+import { Ao20SessionPort, type Ao20SessionOptions, type BotSession } from "./ao20-session.ts";
 import { botCredentials, seedTag } from "./bot-identity.ts";
 import { MapCatalog } from "./map-catalog.ts";
 import { posKey } from "./map-view.ts";

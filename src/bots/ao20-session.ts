@@ -24,7 +24,9 @@
  * not know it, dials again and creates it: the server closes a connection after any refusal, so
  * a second try needs a second connection. Its character is picked from the list, or created.
  */
+import { SPELL_SLOT_COUNT } from "../game/character/index.ts";
 import { headingBit, isHeading } from "../game/movement/index.ts";
+import { GHOST_BODY } from "../game/vitals/index.ts";
 import { decodeServerPacket, PacketWriter, SEQUENCED_CLIENT_PACKETS, writeClientPacket, type ClientPacketName } from "../protocol/index.ts";
 import type { TimerScheduler } from "../time/index.ts";
 import type { ActorView, PacketFields, SendOutcome } from "./behaviour.ts";
@@ -44,8 +46,6 @@ import type { BotTransport, TransportConnector, TransportEvents, TransportTarget
 export const DEFAULT_LOGIN_TIMEOUT_MS = 60_000;
 /** After stepping onto an exit, wait this long for the new map before walking on. */
 export const TRANSFER_WAIT_MS = 2_000;
-/** The body of a dead player (`iCuerpoMuerto`): a ghost. */
-export const GHOST_BODY = 829;
 /** Talks awaiting their own `ChatOverHead`. */
 const TALK_RING = 16;
 /** Longest failure reason kept (server texts can be long). */
@@ -124,8 +124,6 @@ export interface SpellView extends CombatView {
   spellInSlot(slot: number): number;
 }
 
-/** Book slots the session keeps (the stock client's 40). */
-const BOOK_SLOTS = 40;
 
 /** `create`: new accounts and characters; `reuse`: log into them, creating what is missing. */
 export type LoginMode = "create" | "reuse";
@@ -179,7 +177,7 @@ export class BotSession implements SessionLink, SpellView, TransportEvents {
   freeSkillPoints = 0;
   bookVersion = 0;
   /** Spell id by book slot (index 0 unused), from ChangeSpellSlot. */
-  private readonly book = new Int16Array(BOOK_SLOTS + 1);
+  private readonly book = new Int16Array(SPELL_SLOT_COUNT + 1);
   /** The pooled view of the map the bot is on (undefined before the first ChangeMap). */
   view: MapView | undefined;
   readonly steps = new PendingSteps();
@@ -370,7 +368,7 @@ export class BotSession implements SessionLink, SpellView, TransportEvents {
   }
 
   spellInSlot(slot: number): number {
-    return slot >= 1 && slot <= BOOK_SLOTS ? this.book[slot]! : 0;
+    return slot >= 1 && slot <= SPELL_SLOT_COUNT ? this.book[slot]! : 0;
   }
 
   /** Applies a change of own HP or body, counting a death when it turns the bot into one. */
@@ -456,7 +454,7 @@ export class BotSession implements SessionLink, SpellView, TransportEvents {
         break;
       case "ChangeSpellSlot": {
         const slot = f.slot as number;
-        if (slot >= 1 && slot <= BOOK_SLOTS) {
+        if (slot >= 1 && slot <= SPELL_SLOT_COUNT) {
           this.book[slot] = (f.spellIdOrEmpty as number) > 0 ? (f.spellId as number) : 0;
           this.bookVersion++;
         }

@@ -48,7 +48,6 @@ export {
   COUNTED_CLIENT_PACKETS,
   DEFAULT_LOGIN_TIMEOUT_MS,
   DEFAULT_NEW_CHARACTER,
-  GHOST_BODY,
   TRANSFER_WAIT_MS,
   type Ao20SessionOptions,
   type CombatView,

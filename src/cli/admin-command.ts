@@ -13,7 +13,7 @@ import pino from "pino";
 import { loadConfig, type ServerConfig } from "../config/index.ts";
 import { loadWorldPack } from "../content/index.ts";
 import { DatabaseError, openDatabase, pgliteDataDir, type Database } from "../db/index.ts";
-import { addItems, INVENTORY_SLOT_COUNT, MAX_GOLD, MAX_ITEMS_PER_SLOT, type CharacterRecord, type ItemGrant } from "../game/character/index.ts";
+import { addItems, INVENTORY_SLOT_COUNT, MAX_LONG, MAX_STACK, type CharacterRecord, type ItemGrant } from "../game/character/index.ts";
 import { createLogger } from "../log/index.ts";
 import { acquireDataLock, type DataLock } from "../server/index.ts";
 import type { CliIo, Command } from "./command.ts";
@@ -21,7 +21,7 @@ import type { CliIo, Command } from "./command.ts";
 /** AO20 object numbers are 16-bit signed (`ObjIndex As Integer`, i16 on the wire). */
 const MAX_OBJECT_ID = 32_767;
 /** More than this never fits: every slot full of one object. */
-const MAX_ITEM_AMOUNT = INVENTORY_SLOT_COUNT * MAX_ITEMS_PER_SLOT;
+const MAX_ITEM_AMOUNT = INVENTORY_SLOT_COUNT * MAX_STACK;
 /** Character names in the database are short; this only bounds what is echoed back. */
 const MAX_NAME_LENGTH = 64;
 /** Settings of the server configuration the admin command reads (the rest are for `serve`). */
@@ -35,9 +35,9 @@ Reads or changes one character in the database, with no server needed.
   show          prints the character as JSON: account, class, race, level, experience,
                 position, vitals, gold, bank gold, inventory, equipment, and whether a
                 server holds it online
-  give          adds gold and items; items stack on the same object up to ${MAX_ITEMS_PER_SLOT} per slot,
+  give          adds gold and items; items stack on the same object up to ${MAX_STACK} per slot,
                 then take free slots (${INVENTORY_SLOT_COUNT}); if they do not all fit nothing changes
-  --gold N      gold to add (1..${MAX_GOLD}); a character holds at most ${MAX_GOLD}
+  --gold N      gold to add (1..${MAX_LONG}); a character holds at most ${MAX_LONG}
   --item O:A    object number O (1..${MAX_OBJECT_ID}), amount A; may be repeated
 
 options:
@@ -103,8 +103,8 @@ function parseArgs(argv: readonly string[]): Parsed {
     }
     if (flag === "--gold") {
       if (gold !== undefined) return { ok: false, message: "--gold given twice" };
-      gold = parseWhole(value, 1, MAX_GOLD);
-      if (gold === undefined) return { ok: false, message: `--gold ${quoted(value)}: a whole number from 1 to ${MAX_GOLD}` };
+      gold = parseWhole(value, 1, MAX_LONG);
+      if (gold === undefined) return { ok: false, message: `--gold ${quoted(value)}: a whole number from 1 to ${MAX_LONG}` };
       continue;
     }
     const match = /^(\d{1,16}):(\d{1,16})$/.exec(value);
@@ -227,9 +227,9 @@ async function run(parsed: Extract<Parsed, { ok: true }>, config: ServerConfig, 
     }
     if (onlineSince) throw new Refusal(onlineRefusal(record.name, onlineSince));
     const gold = record.gold + parsed.gold;
-    if (gold > MAX_GOLD) throw new Refusal(`${record.name} has ${record.gold} gold; ${parsed.gold} more would pass the ${MAX_GOLD} a character can hold`);
+    if (gold > MAX_LONG) throw new Refusal(`${record.name} has ${record.gold} gold; ${parsed.gold} more would pass the ${MAX_LONG} a character can hold`);
     const added = addItems(record.inventory, parsed.items);
-    if (added.kind === "no_room") throw new Refusal(`no room in ${record.name}'s inventory for ${added.missing} of object ${added.objectId} (${INVENTORY_SLOT_COUNT} slots, ${MAX_ITEMS_PER_SLOT} per slot)`);
+    if (added.kind === "no_room") throw new Refusal(`no room in ${record.name}'s inventory for ${added.missing} of object ${added.objectId} (${INVENTORY_SLOT_COUNT} slots, ${MAX_STACK} per slot)`);
     const saved = await database.characters.saveOfflineCharacter({ ...record, gold, inventory: added.inventory });
     switch (saved.kind) {
       case "ok":

@@ -14,7 +14,7 @@ import {
   type GameTables,
 } from "../content/index.ts";
 import { balanceRulesFromTable, expectedMaxHpAtLevel, MAX_LEVEL, type ClassId } from "../game/character-creation/index.ts";
-import type { Attributes } from "../game/character/index.ts";
+import { SKILL_COUNT, type Attributes } from "../game/character/index.ts";
 import {
   analyzeNpcOnUser,
   analyzeUserOnNpc,
@@ -32,6 +32,7 @@ import {
   type UserCombatProfile,
 } from "../game/combat/index.ts";
 import { equipmentKindOf, itemCatalog, type ItemCatalog, type ItemTemplate } from "../game/items/index.ts";
+import { MAX_SKILL_POINTS, SKILL } from "../game/progression/index.ts";
 import type { CliIo, Command } from "./command.ts";
 
 const EXIT_OK = 0;
@@ -71,28 +72,26 @@ blow to the killing one. Exit code: 0 done, 1 the world could not be loaded, 2 b
 /** Skill names the command accepts (ASCII, lower case) → `e_Skill` number. */
 function skillKeys(): Readonly<Record<string, number>> {
   return {
-    magia: 1,
-    robar: 2,
-    tacticas: 3,
-    armas: 4,
-    meditar: 5,
-    apunalar: 6,
-    ocultarse: 7,
-    supervivencia: 8,
-    comerciar: 9,
-    defensa: 10,
-    liderazgo: 11,
-    proyectiles: 12,
-    wrestling: 13,
-    navegacion: 14,
-    equitacion: 15,
-    resistencia: 16,
+    magia: SKILL.Magic,
+    robar: SKILL.Steal,
+    tacticas: SKILL.Tactics,
+    armas: SKILL.Weapons,
+    meditar: SKILL.Meditate,
+    apunalar: SKILL.Stab,
+    ocultarse: SKILL.Hide,
+    supervivencia: SKILL.Survival,
+    comerciar: SKILL.Trade,
+    defensa: SKILL.ShieldDefense,
+    liderazgo: SKILL.Leadership,
+    proyectiles: SKILL.Projectiles,
+    wrestling: SKILL.Wrestling,
+    navegacion: SKILL.Navigation,
+    equitacion: SKILL.Riding,
+    resistencia: SKILL.MagicResistance,
   };
 }
 const SKILL_KEYS = skillKeys();
 const SKILL_LABELS: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(SKILL_KEYS).map(([name, id]) => [id, name]));
-const SKILL_COUNT = 24;
-const MAX_SKILL_POINTS = 100;
 /** obj.dat / npcs.dat numbers are VB6 Integers. */
 const MAX_TABLE_ID = 32_767;
 /** How many distribution entries the text shows before eliding. */

@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { DEFAULT_WORLD_MAP_IDS } from "../content/default-world/index.ts";
+import { GHOST_BODY } from "../game/vitals/index.ts";
 import { charFields, loggedInSession, OWN_CHAR, serverBody, START } from "./client-fixtures.test-support.ts";
 import { ACTION_BAR_MAX_SECONDS } from "./constants.ts";
 import { actionBarAt, BAR_ACTION_CANCEL, BAR_ACTION_HOME, liveActionBars } from "./action-bars.ts";
@@ -16,7 +17,7 @@ const GHOST_TILE = { x: START.x + 2, y: START.y } as const;
 
 function withGhost() {
   const { session } = loggedInSession();
-  session.receive(serverBody("CharacterCreate", charFields({ charIndex: GHOST, ...GHOST_TILE, name: "Fantasma", body: 829 })), 0);
+  session.receive(serverBody("CharacterCreate", charFields({ charIndex: GHOST, ...GHOST_TILE, name: "Fantasma", body: GHOST_BODY })), 0);
   return { session, state: session.state };
 }
 
@@ -65,13 +66,13 @@ describe("BarFx", () => {
     session.receive(serverBody("CharacterRemove", { charIndex: GHOST, fadeOut: false, wasWarp: false }), 100);
     expect(liveActionBars(state, 100)).toEqual([]);
 
-    session.receive(serverBody("CharacterCreate", charFields({ charIndex: GHOST, ...GHOST_TILE, name: "Fantasma", body: 829 })), 200);
+    session.receive(serverBody("CharacterCreate", charFields({ charIndex: GHOST, ...GHOST_TILE, name: "Fantasma", body: GHOST_BODY })), 200);
     session.receive(barFx(GHOST, 10, BAR_ACTION_HOME), 200);
     // Re-sent where it stands: the same bar, still counting from its start.
-    session.receive(serverBody("CharacterCreate", charFields({ charIndex: GHOST, ...GHOST_TILE, name: "Fantasma", body: 829 })), 1_200);
+    session.receive(serverBody("CharacterCreate", charFields({ charIndex: GHOST, ...GHOST_TILE, name: "Fantasma", body: GHOST_BODY })), 1_200);
     expect(actionBarAt(state.chars.get(GHOST)!, 1_200)).toMatchObject({ secondsLeft: 9 });
     // Warped elsewhere (the trip ended there): no bar.
-    session.receive(serverBody("CharacterCreate", charFields({ charIndex: GHOST, x: 20, y: 20, name: "Fantasma", body: 829 })), 1_300);
+    session.receive(serverBody("CharacterCreate", charFields({ charIndex: GHOST, x: 20, y: 20, name: "Fantasma", body: GHOST_BODY })), 1_300);
     expect(actionBarAt(state.chars.get(GHOST)!, 1_300)).toBeNull();
 
     session.receive(barFx(OWN_CHAR, 10, BAR_ACTION_HOME), 2_000);

@@ -9,7 +9,7 @@
  */
 import { checkDeposit, checkGoldDeposit, checkGoldWithdraw, checkWithdraw, vaultSlot, type BankCheck } from "./bank-rules.ts";
 import type { ClientSession } from "./client-session.ts";
-import { BANK_SLOTS } from "./constants.ts";
+import { BANK_SLOT_COUNT } from "../game/character/index.ts";
 import { h, setText } from "./dom.ts";
 import { usableSlot, type BankSlotView } from "./game-state.ts";
 import type { ImageCache } from "./game-renderer.ts";
@@ -44,7 +44,7 @@ export class BankPanel {
   ) {
     const text = BANK_TEXT;
     const close = closeButton("bank-close", text.close, () => this.session.closeVault());
-    this.grid = new SlotGrid<BankSlotView>({ id: "bank-slots", count: BANK_SLOTS, label: text.title, selectable: true, onActivate: () => this.withdraw() }, sprites, images);
+    this.grid = new SlotGrid<BankSlotView>({ id: "bank-slots", count: BANK_SLOT_COUNT, label: text.title, selectable: true, onActivate: () => this.withdraw() }, sprites, images);
 
     this.withdrawInfo = h("p", { className: "shop-line", id: "bank-withdraw-info" });
     this.withdrawAmount = amountInput("bank-withdraw-amount", `${text.amount} (${text.withdraw})`);

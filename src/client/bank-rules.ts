@@ -13,7 +13,8 @@
  * refuses only when neither exists by object number, so it is never stricter than the server
  * (which also compares elemental tags in the inventory).
  */
-import { BANK_SLOTS, MAX_GOLD, MAX_SLOT_UNITS, MAX_UNITS_PER_DEAL } from "./constants.ts";
+import { MAX_LONG, BANK_SLOT_COUNT, MAX_STACK } from "../game/character/index.ts";
+import { MAX_UNITS_PER_DEAL } from "./constants.ts";
 import { usableSlot, type BankSlotView, type GameState, type InventorySlotView } from "./game-state.ts";
 
 /** Why a vault request was not sent (worded by `BANK_TEXT.refusals`). */
@@ -64,7 +65,7 @@ function refuse(reason: BankRefusal): { readonly ok: false; readonly reason: Ban
 }
 
 function isBankSlot(slot: number): boolean {
-  return Number.isInteger(slot) && slot >= 1 && slot <= BANK_SLOTS;
+  return Number.isInteger(slot) && slot >= 1 && slot <= BANK_SLOT_COUNT;
 }
 
 // ---------------------------------------------------------------- state from packets
@@ -83,7 +84,7 @@ export function applyBankSlot(state: GameState, packet: BankSlotPacket): boolean
 
 /** Applies an `UpdateBankGld`; false for a balance no vault can hold (negative, fractional). */
 export function applyBankGold(state: GameState, bankGold: number): boolean {
-  if (!Number.isInteger(bankGold) || bankGold < 0 || bankGold > MAX_GOLD) return false;
+  if (!Number.isInteger(bankGold) || bankGold < 0 || bankGold > MAX_LONG) return false;
   state.bank.gold = bankGold;
   return true;
 }
@@ -110,14 +111,14 @@ function itemAmountRefusal(amount: number, held: number, over: BankRefusal): Ban
 
 /** True when the vault has a slot of `objIndex` with room for `amount` more, or an empty one. */
 export function vaultHasRoom(state: GameState, objIndex: number, amount: number): boolean {
-  return state.bank.slots.some((view) => !view || view.objIndex === 0 || view.amount <= 0 || (view.objIndex === objIndex && view.amount + amount <= MAX_SLOT_UNITS));
+  return state.bank.slots.some((view) => !view || view.objIndex === 0 || view.amount <= 0 || (view.objIndex === objIndex && view.amount + amount <= MAX_STACK));
 }
 
 /** True when the usable inventory has a slot of `objIndex` with room for `amount` more, or an empty one. */
 export function inventoryHasRoom(state: GameState, objIndex: number, amount: number): boolean {
   for (let slot = 1; slot <= state.inventorySlots; slot++) {
     const view = usableSlot(state, slot);
-    if (!view || (view.objIndex === objIndex && view.amount + amount <= MAX_SLOT_UNITS)) return true;
+    if (!view || (view.objIndex === objIndex && view.amount + amount <= MAX_STACK)) return true;
   }
   return false;
 }
@@ -147,7 +148,7 @@ export function checkWithdraw(state: GameState, slot: number, amount: number): B
 }
 
 function goldAmountRefusal(amount: number): BankRefusal | null {
-  return Number.isInteger(amount) && amount >= 1 && amount <= MAX_GOLD ? null : "bad_amount";
+  return Number.isInteger(amount) && amount >= 1 && amount <= MAX_LONG ? null : "bad_amount";
 }
 
 /** Depositing `amount` gold from the wallet (`BankDepositGold`). */
@@ -168,7 +169,7 @@ export function checkGoldWithdraw(state: GameState, amount: number): BankCheck<n
   const refusal = goldAmountRefusal(amount);
   if (refusal) return refuse(refusal);
   if (state.bank.gold !== null && amount > state.bank.gold) return refuse("not_enough_in_vault");
-  if (state.stats.gold + amount > MAX_GOLD) return refuse("too_much_gold");
+  if (state.stats.gold + amount > MAX_LONG) return refuse("too_much_gold");
   return { ok: true, value: amount };
 }
 

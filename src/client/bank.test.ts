@@ -10,7 +10,7 @@ import { decodeClientPacket, decodeServerPacket } from "../protocol/index.ts";
 import { applyBankGold, applyBankSlot, checkDeposit, checkGoldWithdraw, vaultSlot, wholeSlot } from "./bank-rules.ts";
 import { charFields, loggedInSession, serverBody, START } from "./client-fixtures.test-support.ts";
 import { ClientOutbox } from "./client-outbox.ts";
-import { BANK_SLOTS, MAX_GOLD } from "./constants.ts";
+import { MAX_LONG, BANK_SLOT_COUNT } from "../game/character/index.ts";
 import { createGameState, ownChar } from "./game-state.ts";
 import { reduceServerPacket } from "./packet-reducer.ts";
 import { BANK_TEXT } from "./ui-text.ts";
@@ -36,7 +36,7 @@ function bankingSession() {
   session.receive(serverBody("CharacterCreate", charFields({ charIndex: BANKER.charIndex, x: BANKER.x, y: BANKER.y, name: "Banquero de Alba", isNpc: 1 })), 0);
   session.receive(inventorySlot(3, RED_POTION, 5), 0);
   session.receive(bankSlot(1, BREAD, 4), 0);
-  for (let slot = 2; slot <= BANK_SLOTS; slot++) session.receive(bankSlot(slot, 0, 0, 0), 0);
+  for (let slot = 2; slot <= BANK_SLOT_COUNT; slot++) session.receive(bankSlot(slot, 0, 0, 0), 0);
   session.receive(serverBody("BankInit", {}), 0);
   transport.take();
   return { session, transport };
@@ -84,7 +84,7 @@ describe("vault state (reducer)", () => {
     const state = createGameState();
     expect(applyBankSlot(state, { slot: 1.5, objIndex: 1, amount: 1, value: 1, canUse: 0 })).toBe(false);
     expect(applyBankGold(state, 2.5)).toBe(false);
-    expect(applyBankGold(state, MAX_GOLD + 1)).toBe(false);
+    expect(applyBankGold(state, MAX_LONG + 1)).toBe(false);
     expect(applyBankGold(state, 0)).toBe(true);
     expect(state.bank.gold).toBe(0);
     expect(vaultSlot(state, 0)).toBeUndefined();
@@ -100,7 +100,7 @@ describe("vault packets (outbox)", () => {
     outbox.bankDeposit(3, 2);
     outbox.bankExtractItem(42, 10_000);
     outbox.bankDepositGold(30);
-    outbox.bankExtractGold(MAX_GOLD);
+    outbox.bankExtractGold(MAX_LONG);
     outbox.bankEnd();
     const decoded = bodies.map((body) => {
       const result = decodeClientPacket(body);
@@ -112,7 +112,7 @@ describe("vault packets (outbox)", () => {
       { id: 12, name: "BankDeposit", fields: { slot: 3, amount: 2, destSlot: 0 } },
       { id: 10, name: "BankExtractItem", fields: { slot: 42, amount: 10_000, destSlot: 0 } },
       { id: 71, name: "BankDepositGold", fields: { amount: 30 } },
-      { id: 70, name: "BankExtractGold", fields: { amount: MAX_GOLD } },
+      { id: 70, name: "BankExtractGold", fields: { amount: MAX_LONG } },
       { id: 90, name: "BankEnd", fields: {} },
     ]);
     // BankDeposit: id u16 little-endian, u8 slot, i16 amount, u8 destination (0 = any).
@@ -173,7 +173,7 @@ describe("vault session", () => {
       [() => session.depositGold(0, 1), BANK_TEXT.refusals.bad_amount],
       [() => session.depositGold(-30, 1), BANK_TEXT.refusals.bad_amount],
       [() => session.depositGold(101, 1), BANK_TEXT.refusals.not_enough_gold],
-      [() => session.depositGold(MAX_GOLD + 1, 1), BANK_TEXT.refusals.bad_amount],
+      [() => session.depositGold(MAX_LONG + 1, 1), BANK_TEXT.refusals.bad_amount],
       [() => session.withdrawGold(31, 1), BANK_TEXT.refusals.not_enough_in_vault],
       [() => session.withdrawGold(0.5, 1), BANK_TEXT.refusals.bad_amount],
     ];
@@ -192,14 +192,14 @@ describe("vault session", () => {
     const { session } = bankingSession();
     expect(session.state.bank.gold).toBeNull();
     expect(checkGoldWithdraw(session.state, 1_000_000)).toEqual({ ok: true, value: 1_000_000 });
-    session.receive(serverBody("UpdateGold", { gold: MAX_GOLD - 10, goldPerLevelWallet: 0 }), 0);
+    session.receive(serverBody("UpdateGold", { gold: MAX_LONG - 10, goldPerLevelWallet: 0 }), 0);
     expect(checkGoldWithdraw(session.state, 11)).toEqual({ ok: false, reason: "too_much_gold" });
     expect(checkGoldWithdraw(session.state, 10)).toEqual({ ok: true, value: 10 });
   });
 
   test("a full vault refuses a new object but still takes more of one it keeps; a full inventory refuses a withdrawal", () => {
     const { session, transport } = bankingSession();
-    for (let slot = 2; slot <= BANK_SLOTS; slot++) session.receive(bankSlot(slot, 100 + slot, 1), 0);
+    for (let slot = 2; slot <= BANK_SLOT_COUNT; slot++) session.receive(bankSlot(slot, 100 + slot, 1), 0);
     session.receive(inventorySlot(4, BREAD, 2), 0);
     expect(checkDeposit(session.state, 3, 1)).toEqual({ ok: false, reason: "vault_full" });
     expect(session.deposit(4, 2, 0)).toBe(true);

@@ -6,11 +6,12 @@
  */
 import type { MapGrid } from "../game/map-json/index.ts";
 import { checkStep, stepX, stepY, type Heading } from "../game/movement/index.ts";
-import { decodeServerPacket } from "../protocol/index.ts";
+import { decodeServerPacket, WorkSkill } from "../protocol/index.ts";
 import { placeAt, startStep } from "./animation.ts";
 import { parseChatLine, type ChatIntent } from "./chat-input.ts";
 import { ClientOutbox, type NewCharacterRequest, type OutboxError, type Transport } from "./client-outbox.ts";
-import { EXIT_WAIT_MS, GOLD_SLOT, MAX_CHAT_INPUT_CHARS, RESYNC_IDLE_MS } from "./constants.ts";
+import { GOLD_SLOT } from "../game/items/index.ts";
+import { EXIT_WAIT_MS, MAX_CHAT_INPUT_CHARS, RESYNC_IDLE_MS } from "./constants.ts";
 import { createGameState, ownChar, pushConsole, resetWorld, type CharView, type GameState } from "./game-state.ts";
 import { activationFor, checkDelete, checkGoldDrop, checkItemDrop, checkMove, checkSlot, type InventoryCheck, type SlotActivation } from "./inventory-rules.ts";
 import { LiveMapGrid } from "./map-grid.ts";
@@ -23,7 +24,7 @@ import { checkAttack, type AttackCheck } from "./combat-rules.ts";
 import { applySkillAssignment, checkSkillAssignment, type SkillCheck } from "./skills-rules.ts";
 import { cancelTarget, takeMapClick, type MapClick } from "./target-rules.ts";
 import { heldBy, isMeditating } from "./altered-states.ts";
-import { checkCast, checkMeditate, checkMoveSpell, checkSpellClick, MAGIC_SKILL, type SpellCheck } from "./spell-rules.ts";
+import { checkCast, checkMeditate, checkMoveSpell, checkSpellClick, type SpellCheck } from "./spell-rules.ts";
 import { BANK_TEXT, COMBAT_TEXT, HELD_TEXT, INVENTORY_TEXT, SHOP_TEXT, SKILLS_TEXT, SPELL_TEXT, TARGET_TEXT, TRADE_TEXT } from "./ui-text.ts";
 import type { SpellInfo } from "./world-info.ts";
 
@@ -454,7 +455,7 @@ export class ClientSession {
    */
   clickMap(x: number, y: number, nowMs?: number): MapClick | null {
     if (!this.onMap(x, y)) return null;
-    const spellClick = this.state.target?.skill === MAGIC_SKILL && nowMs !== undefined;
+    const spellClick = this.state.target?.skill === WorkSkill.Magic && nowMs !== undefined;
     if (spellClick) {
       const pace = checkSpellClick(this.state, nowMs, this.lastSpellClickAtMs);
       if (!pace.ok) {

@@ -6,12 +6,11 @@
  * cannot work (a ghost attacking) and shows what it is told. Pure.
  */
 import { Heading, stepX, stepY } from "../game/movement/index.ts";
+import { GHOST_BODY } from "../game/vitals/index.ts";
 import { vbRgb } from "../protocol/index.ts";
 import { CHAR_TEXT_MS, CHAR_TEXTS_MAX, MAX_ATTACK_INTERVAL_MS, MIN_ATTACK_INTERVAL_MS, SWING_LUNGE_PX, SWING_MS, TILE_TEXT_MAX_CHARS } from "./constants.ts";
 import type { CharText, CharView, GameState } from "./game-state.ts";
 
-/** The ghost's body (`iCuerpoMuerto`): what a dead player looks like (§8.1). */
-export const GHOST_BODY = 829;
 /** Red, as the stock client writes "Fallas"/"Falló" (`RGBA_From_Comp(255, 0, 0)`). */
 export const MISS_COLOUR = vbRgb(255, 0, 0);
 

@@ -1,8 +1,11 @@
 /**
  * Named constants of the browser client: sizes in pixels or tiles, durations in milliseconds.
- * Pure: safe in the browser and in tests.
+ * What the client shares with the server (slot counts, units per stack, gold caps, the gold
+ * slot) is imported from where the server names it (`game/character`, `game/items`, the
+ * protocol), never copied here. Pure: safe in the browser and in tests.
  */
-import { STOCK_INTERVALS_MS, TRADE_OFFER_SLOTS } from "../protocol/index.ts";
+import { MAX_STACK } from "../game/character/index.ts";
+import { STOCK_INTERVALS_MS } from "../protocol/index.ts";
 
 /** Side of one map tile on screen, in CSS pixels (AO tiles are 32 × 32). */
 export const TILE_PX = 32;
@@ -44,27 +47,19 @@ export const MAX_CHAT_INPUT_CHARS = 200;
 /** Console lines kept in memory; older ones scroll away. */
 export const CONSOLE_MAX_LINES = 200;
 
-/** Inventory slots a non-patron AO20 client shows. */
-export const INVENTORY_SLOTS = 24;
-/** Highest inventory slot any server may address (patron tiers unlock up to 42). */
-export const MAX_INVENTORY_SLOTS = 42;
 /** Slots per inventory row: patron tiers unlock whole rows (`InventoryUnlockSlots`). */
 export const INVENTORY_ROW_SLOTS = 6;
 /** Most rows a patron tier unlocks (24 + 3 × 6 = 42). */
 export const MAX_UNLOCKED_INVENTORY_ROWS = 3;
 /** Units one item `Drop` may carry: the server's `MaxInventoryObjs`, more than a slot ever holds. */
-export const MAX_ITEMS_PER_DROP = 10_000;
-/** Gold one `Drop` may carry (the server's `HandleDrop` caps it there; the stock client too). */
-export const MAX_GOLD_PER_DROP = 100_000;
+export const MAX_ITEMS_PER_DROP = MAX_STACK;
 /** Slots of an NPC shop (`MAX_INVENTORY_SLOTS` in the stock client and server, §7.3). */
 export const SHOP_SLOTS = 42;
 /**
  * Units one `CommerceBuy`/`CommerceSell` may ask for: the server's `MaxInventoryObjs`; VB6 bans
  * the account of a buyer who asks for more (§7.4, Q17).
  */
-export const MAX_UNITS_PER_DEAL = 10_000;
-/** `Drop.slot` that means gold (`FLAGORO`). */
-export const GOLD_SLOT = 200;
+export const MAX_UNITS_PER_DEAL = MAX_STACK;
 /** Pick-up notices (`ShowPickUpObj`) kept for the inventory panel … */
 export const PICKUP_NOTICES_MAX = 4;
 /** … each shown this long. */
@@ -87,14 +82,6 @@ export const SWING_MS = 220;
 export const SWING_LUNGE_PX = 5;
 /** The level-up banner stays this long. */
 export const LEVEL_UP_BANNER_MS = 5_000;
-/** Units one inventory or vault slot holds (the server's `MAX_STACK`). */
-export const MAX_SLOT_UNITS = 10_000;
-/** Most gold a wallet or a vault may hold, and one gold packet may carry (a VB6 Long). */
-export const MAX_GOLD = 2_147_483_647;
-/** Slots of the bank vault (`MAX_BANCOINVENTORY_SLOTS`, §8.1). */
-export const BANK_SLOTS = 42;
-/** Slots of one side of a player trade (`ChangeUserTradeSlot` carries this many, §9). */
-export const TRADE_OFFER_SLOT_COUNT = TRADE_OFFER_SLOTS;
 /** Longest parameter of a yes/no question (`ShowPregunta`) shown: a name, never a page. */
 export const QUESTION_PARAM_MAX_CHARS = 64;
 /** An arrow or thrown weapon (`CreateProjectile`) flies from shooter to target this long. */
@@ -105,8 +92,6 @@ export const PROJECTILES_MAX = 16;
 export const ACTION_BAR_MAX_SECONDS = 3_600;
 /** Longest name with its tag (`UpdateTagAndStatus`: "Name <Guild>") kept. */
 export const NAME_TAG_MAX_CHARS = 64;
-/** Slots of the spell book (`MAXUSERHECHIZOS`): the login burst sends this many `ChangeSpellSlot`. */
-export const SPELL_SLOTS = 40;
 /** Least time between two spell clicks until the server says (`Intervals.castSpellMs`, `IntervaloLanzaHechizo`). */
 export const DEFAULT_CAST_SPELL_INTERVAL_MS = STOCK_INTERVALS_MS.castSpellMs;
 /** A spell's FX (`CreateFX`, `Fxpiso`) is drawn as a burst this long … */

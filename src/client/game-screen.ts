@@ -11,6 +11,7 @@
  * aiming or closes. Browser only.
  */
 import { parseMapJson, type MapGrid, type MapLayersDocument } from "../game/map-json/index.ts";
+import { WorkSkill } from "../protocol/index.ts";
 import { liveActionBars } from "./action-bars.ts";
 import { renderPosition } from "./animation.ts";
 import type { ClientSession } from "./client-session.ts";
@@ -30,7 +31,7 @@ import { ShopPanel } from "./shop-panel.ts";
 import { SkillsPanel } from "./skills-panel.ts";
 import { SKILLS_KEY_CODE } from "./skills-rules.ts";
 import { nameColour } from "./status-rules.ts";
-import { MAGIC_TARGET_SKILL, TARGET_CANCEL_KEY } from "./target-rules.ts";
+import { TARGET_CANCEL_KEY } from "./target-rules.ts";
 import { isMeditating, statusMarks } from "./altered-states.ts";
 import { liveEffects } from "./spell-effects.ts";
 import { MEDITATE_KEY_CODE, spellName, SPELLS_KEY_CODE } from "./spell-rules.ts";
@@ -676,7 +677,7 @@ export class GameScreen {
     if (this.targetHint.hidden === aiming) this.targetHint.hidden = !aiming;
     this.canvas.classList.toggle("aiming", aiming);
     if (target) {
-      const spell = target.skill === MAGIC_TARGET_SKILL && target.spellId > 0 ? spellName(state.spellCatalogue, target.spellId) : "";
+      const spell = target.skill === WorkSkill.Magic && target.spellId > 0 ? spellName(state.spellCatalogue, target.spellId) : "";
       setText(this.targetHint, `${TARGET_TEXT.hint(target.skill, spell)} ${TARGET_TEXT.cancelHint}`);
       this.targetHint.dataset.skill = String(target.skill);
       this.targetHint.dataset.spell = String(target.spellId);

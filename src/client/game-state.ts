@@ -2,17 +2,16 @@
  * Everything the client knows, in one plain object the packet reducer updates and the renderer
  * reads. Pure data: no DOM, no sockets, no clocks (times are passed in).
  */
+import { BANK_SLOT_COUNT, SPELL_SLOT_COUNT } from "../game/character/index.ts";
+import { BASE_INVENTORY_SLOTS } from "../game/items/index.ts";
+import { TRADE_OFFER_SLOTS } from "../protocol/index.ts";
 import {
-  BANK_SLOTS,
   CONSOLE_MAX_LINES,
   DEFAULT_ATTACK_INTERVAL_MS,
   DEFAULT_CAST_SPELL_INTERVAL_MS,
   DEFAULT_WALK_INTERVAL_MS,
-  INVENTORY_SLOTS,
   PICKUP_NOTICES_MAX,
   SHOP_SLOTS,
-  SPELL_SLOTS,
-  TRADE_OFFER_SLOT_COUNT,
 } from "./constants.ts";
 import type { AreaWindow } from "../game/area/index.ts";
 import type { Heading } from "../game/movement/index.ts";
@@ -293,7 +292,7 @@ export interface SpellEffectView {
 
 /** The spell book as the server left it (`ChangeSpellSlot`). */
 export interface SpellBookState {
-  /** Spell number of slot n at index n - 1 (0 = empty); `SPELL_SLOTS` long. */
+  /** Spell number of slot n at index n - 1 (0 = empty); `SPELL_SLOT_COUNT` long. */
   slots: number[];
   /** The slot the last `CastSpell` chose (0: none): the spell the server's target request is for. */
   castingSlot: number;
@@ -493,12 +492,12 @@ export function emptyStats(): PlayerStats {
 
 /** A closed vault with no slots and no gold known. */
 export function emptyBank(): BankState {
-  return { open: false, slots: new Array<BankSlotView | undefined>(BANK_SLOTS).fill(undefined), gold: null };
+  return { open: false, slots: new Array<BankSlotView | undefined>(BANK_SLOT_COUNT).fill(undefined), gold: null };
 }
 
 /** One side of a trade with nothing offered. */
 export function emptyOffer(): TradeOfferView {
-  return { gold: 0, slots: Array.from({ length: TRADE_OFFER_SLOT_COUNT }, () => ({ objIndex: 0, name: "", grhIndex: 0, amount: 0 })) };
+  return { gold: 0, slots: Array.from({ length: TRADE_OFFER_SLOTS }, () => ({ objIndex: 0, name: "", grhIndex: 0, amount: 0 })) };
 }
 
 /** A closed trade. */
@@ -508,7 +507,7 @@ export function emptyTrade(): TradeState {
 
 /** A book with every slot empty. */
 export function emptySpellBook(): SpellBookState {
-  return { slots: new Array<number>(SPELL_SLOTS).fill(0), castingSlot: 0 };
+  return { slots: new Array<number>(SPELL_SLOT_COUNT).fill(0), castingSlot: 0 };
 }
 
 /** Nothing known to hold the player. */
@@ -532,8 +531,8 @@ export function createGameState(): GameState {
     bubbles: new Map(),
     area: null,
     stats: emptyStats(),
-    inventory: new Array<InventorySlotView | undefined>(INVENTORY_SLOTS).fill(undefined),
-    inventorySlots: INVENTORY_SLOTS,
+    inventory: new Array<InventorySlotView | undefined>(BASE_INVENTORY_SLOTS).fill(undefined),
+    inventorySlots: BASE_INVENTORY_SLOTS,
     shop: emptyShop(),
     bank: emptyBank(),
     trade: emptyTrade(),
@@ -574,8 +573,8 @@ export function resetWorld(state: GameState): void {
   state.bubbles.clear();
   state.area = null;
   state.stats = emptyStats();
-  state.inventory = new Array<InventorySlotView | undefined>(INVENTORY_SLOTS).fill(undefined);
-  state.inventorySlots = INVENTORY_SLOTS;
+  state.inventory = new Array<InventorySlotView | undefined>(BASE_INVENTORY_SLOTS).fill(undefined);
+  state.inventorySlots = BASE_INVENTORY_SLOTS;
   state.shop = emptyShop();
   state.bank = emptyBank();
   state.trade = emptyTrade();

@@ -6,7 +6,8 @@
  * server checks all of this again; refusing here keeps a tampered page or a stray key from
  * sending nonsense, and tells the player why at once. Pure and table-driven.
  */
-import { MAX_GOLD_PER_DROP, MAX_ITEMS_PER_DROP } from "./constants.ts";
+import { MAX_GOLD_PER_DROP } from "../game/items/index.ts";
+import { MAX_ITEMS_PER_DROP } from "./constants.ts";
 import { usableSlot, type GameState, type InventorySlotView } from "./game-state.ts";
 
 /** What a double click (or Enter on a focused slot) sends. */

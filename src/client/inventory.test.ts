@@ -9,7 +9,8 @@ import fc from "fast-check";
 import { decodeClientPacket, decodeServerPacket, type ClientPacket } from "../protocol/index.ts";
 import { charFields, loggedInSession, OWN_CHAR, serverBody, START } from "./client-fixtures.test-support.ts";
 import { ClientOutbox, type Transport } from "./client-outbox.ts";
-import { GOLD_SLOT, INVENTORY_SLOTS, MAX_GOLD_PER_DROP, MAX_ITEMS_PER_DROP, PICKUP_NOTICES_MAX, TILE_TEXT_MAX_MS, TILE_TEXT_MIN_MS, TILE_TEXTS_MAX } from "./constants.ts";
+import { BASE_INVENTORY_SLOTS, GOLD_SLOT, MAX_GOLD_PER_DROP } from "../game/items/index.ts";
+import { MAX_ITEMS_PER_DROP, PICKUP_NOTICES_MAX, TILE_TEXT_MAX_MS, TILE_TEXT_MIN_MS, TILE_TEXTS_MAX } from "./constants.ts";
 import { createGameState, ownChar, resetWorld, type GameState } from "./game-state.ts";
 import { activationFor, ACTIVATION_BY_OBJ_TYPE, inventoryKeyAction, parseAmount, wholeStack, allGold, type SlotActivation } from "./inventory-rules.ts";
 import { inventorySlotsFor, reduceServerPacket } from "./packet-reducer.ts";
@@ -58,7 +59,7 @@ describe("inventory state from server packets", () => {
     for (let slot = 3; slot <= 24; slot++) apply(state, slotPacket(slot, 0, 0));
     // The VB6 server keeps amounts and tags in emptied slots (Q1): the view does not.
     apply(state, slotPacket(3, 0, 9, true, 2));
-    expect(state.inventorySlots).toBe(INVENTORY_SLOTS);
+    expect(state.inventorySlots).toBe(BASE_INVENTORY_SLOTS);
     expect(state.inventory).toHaveLength(24);
     expect(state.inventory[0]).toEqual({ slot: 1, objIndex: TUNIC, amount: 1, equipped: true, canUse: 0, salePrice: expect.closeTo(0.6667, 4) });
     expect(state.inventory[1]).toMatchObject({ slot: 2, objIndex: APPLE, amount: 7, equipped: false, canUse: 6 });

@@ -8,6 +8,7 @@
  * its layer 3 (trees, walls, big objects), so a tree hides who stands behind it; layer 4 (roofs)
  * over all, except the roof the player stands under. Pure.
  */
+import { Trigger } from "../game/movement/index.ts";
 import { MAX_MAP_JSON_SIDE_TILES, decodeMapLayers, mapLayersByteLength, type MapLayersDocument, type MapLayersShape } from "../game/map-json/index.ts";
 import type { SpriteLayer } from "./ao-sprites.ts";
 import { TILE_PX } from "./constants.ts";
@@ -20,7 +21,7 @@ export const MAX_LAYERS_DOCUMENT_BYTES = mapLayersByteLength(MAX_MAP_JSON_SIDE_T
  * Roof triggers (AO20 `HayTecho`): `BAJOTECHO` (1), `ZONASEGURA` (4), `NADOBAJOTECHO` (16) and
  * every trigger from `PRIMER_TRIGGER_TECHO` (60) up, which the AO20 maps use to tell houses apart.
  */
-const ROOF_TRIGGERS = new Set([1, 4, 16]);
+const ROOF_TRIGGERS = new Set<number>([Trigger.UnderRoof, Trigger.SafeZone, Trigger.SwimUnderRoof]);
 const FIRST_HOUSE_ROOF_TRIGGER = 60;
 
 export type LayersReading = { readonly ok: true; readonly document: MapLayersDocument } | { readonly ok: false; readonly reason: string };

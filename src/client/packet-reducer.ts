@@ -7,14 +7,15 @@
 import { inWindow, windowAround } from "../game/area/index.ts";
 import { headingOfDelta, isHeading, type Heading } from "../game/movement/index.ts";
 import { CharacterKind, type ServerPacket } from "../protocol/index.ts";
+import { BASE_INVENTORY_SLOTS } from "../game/items/index.ts";
+import { INVENTORY_SLOT_COUNT } from "../game/character/index.ts";
+import { LocaleId } from "../game/messages/index.ts";
 import { placeAt, startStep } from "./animation.ts";
 import {
   CHAT_BUBBLE_MAX_MS,
   CHAT_BUBBLE_MIN_MS,
   CHAT_BUBBLE_MS_PER_CHAR,
   INVENTORY_ROW_SLOTS,
-  INVENTORY_SLOTS,
-  MAX_INVENTORY_SLOTS,
   MAX_UNLOCKED_INVENTORY_ROWS,
   MAX_WALK_INTERVAL_MS,
   MIN_WALK_INTERVAL_MS,
@@ -29,7 +30,7 @@ import { applyBankGold, applyBankSlot } from "./bank-rules.ts";
 import { clampAttackInterval, clampCastSpellInterval, faceTowards, MISS_COLOUR, pushCharText, startSwing } from "./combat-rules.ts";
 import { actionBarOnRecreate, applyBarFx } from "./action-bars.ts";
 import { applyAttributes, applyMiniStats } from "./character-sheet-rules.ts";
-import { applySkillRise, readSkills, SKILL_ROSE_MESSAGE } from "./skills-rules.ts";
+import { applySkillRise, readSkills } from "./skills-rules.ts";
 import { applySafeMode, applyTagAndStatus } from "./status-rules.ts";
 import {
   applyAttributeBoost,
@@ -95,7 +96,7 @@ function clampWalkInterval(ms: number): number {
 /** Usable slots for `unlockedRows` extra rows (clamped: a hostile value cannot grow the grid). */
 export function inventorySlotsFor(unlockedRows: number): number {
   const rows = Number.isInteger(unlockedRows) ? Math.min(MAX_UNLOCKED_INVENTORY_ROWS, Math.max(0, unlockedRows)) : 0;
-  return INVENTORY_SLOTS + rows * INVENTORY_ROW_SLOTS;
+  return BASE_INVENTORY_SLOTS + rows * INVENTORY_ROW_SLOTS;
 }
 
 /** Drops expired tile texts, and the oldest beyond `TILE_TEXTS_MAX`. */
@@ -577,7 +578,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
 
     case "LocaleMsg":
       pushConsole(state, localeMessageText(packet.fields.messageId, packet.fields.params), toneOfFont(packet.fields.fontIndex), nowMs);
-      if (packet.fields.messageId === SKILL_ROSE_MESSAGE) applySkillRise(state, packet.fields.params);
+      if (packet.fields.messageId === LocaleId.SkillImproved) applySkillRise(state, packet.fields.params);
       notePoisonLine(state, packet.fields.messageId, nowMs);
       return [];
 
@@ -654,7 +655,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
 
     case "ChangeInventorySlot": {
       const { slot, objIndex, amount, equipped, canUse, salePrice } = packet.fields;
-      if (slot < 1 || slot > MAX_INVENTORY_SLOTS) return [];
+      if (slot < 1 || slot > INVENTORY_SLOT_COUNT) return [];
       while (state.inventory.length < slot) state.inventory.push(undefined);
       // An empty slot is one shape whatever else the packet carries (the server keeps stale tags).
       state.inventory[slot - 1] =

@@ -6,8 +6,8 @@
  */
 import { AO20_HEAD_RANGES, RACE_IDS, type RaceId } from "../game/character-creation/index.ts";
 import type { MapGrid } from "../game/map-json/index.ts";
-import { BLOCKED_ALL, TILE_TREE, TILE_WATER, type Heading } from "../game/movement/index.ts";
-import { GHOST_BODY } from "./combat-rules.ts";
+import { BLOCKED_ALL, TILE_TREE, TILE_WATER, Trigger, type Heading } from "../game/movement/index.ts";
+import { GHOST_BODY } from "../game/vitals/index.ts";
 
 // ---------------------------------------------------------------- numbers → colours
 
@@ -33,10 +33,6 @@ export function hsl(hue: number, saturation: number, lightness: number): string 
 
 // ---------------------------------------------------------------- tiles
 
-/** Triggers with a look of their own (`e_Trigger`). */
-export const TRIGGER_UNDER_ROOF = 1;
-export const TRIGGER_SAFE_ZONE = 4;
-export const TRIGGER_FIGHT_ZONE = 6;
 
 export type Terrain = "grass" | "water" | "wall" | "floor" | "sand";
 
@@ -69,16 +65,16 @@ export function tileLook(grid: MapGrid, x: number, y: number): TileLook {
   let terrain: Terrain = "grass";
   if (water) terrain = "water";
   else if (wall) terrain = "wall";
-  else if (trigger === TRIGGER_UNDER_ROOF) terrain = "floor";
-  else if (trigger === TRIGGER_FIGHT_ZONE) terrain = "sand";
+  else if (trigger === Trigger.UnderRoof) terrain = "floor";
+  else if (trigger === Trigger.FightZone) terrain = "sand";
   return {
     terrain,
     variant: tileNoise(x, y) & 3,
     tree,
     fence: wall || tree || directions === BLOCKED_ALL ? 0 : directions,
     exit: grid.exitAt(x, y) !== undefined,
-    safe: trigger === TRIGGER_SAFE_ZONE,
-    fight: trigger === TRIGGER_FIGHT_ZONE,
+    safe: trigger === Trigger.SafeZone,
+    fight: trigger === Trigger.FightZone,
   };
 }
 

@@ -6,12 +6,9 @@
  * again (VB6 `HandleModifySkills` closes the connection of a client that asks for more than it
  * has) and answers nothing, so the client applies what it sent, as the stock client does. Pure.
  */
+import { SKILL_NAMES } from "../game/items/index.ts";
 import { SKILL_COUNT } from "../protocol/index.ts";
 import type { GameState } from "./game-state.ts";
-import { SKILL_NAMES } from "./ui-text.ts";
-
-/** Locale 1626 (`MSG_SKILL_IMPROVED_BY_ONE_POINT`): "skill ¬1 is now ¬2", after a rise by use. */
-export const SKILL_ROSE_MESSAGE = 1626;
 
 /** `MAXSKILLPOINTS`: no skill goes above this. */
 export const MAX_SKILL_POINTS = 100;
@@ -107,14 +104,14 @@ export function readSkills(values: readonly number[]): number[] {
 }
 
 /**
- * A skill rose by use (locale 1626, params "<skill name>¬<points>"): the window shows the new
+ * A skill rose by use (`LocaleId.SkillImproved`, 1626, params "<skill name>¬<points>"): the window shows the new
  * value, as the server sends no `SendSkills` for it. Ignored while the skills are unknown, or
  * when the name or the number is not one the client knows.
  */
 export function applySkillRise(state: GameState, params: string): void {
   const skills = state.stats.skills;
   const [name, value] = params.split("\u00ac");
-  const index = SKILL_NAMES.indexOf(name ?? "");
+  const index = SKILL_NAMES.findIndex((skill) => skill === name);
   const points = Number(value);
   if (skills === null || index < 0 || !Number.isInteger(points) || points < 0 || points > MAX_SKILL_POINTS) return;
   skills[index] = points;

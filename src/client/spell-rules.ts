@@ -10,13 +10,10 @@
  * (an empty slot, a ghost, a click sooner than the cast interval, which would restart the
  * server's lock) and says what it is told. Pure.
  */
-import { SPELL_SLOTS } from "./constants.ts";
+import { SPELL_SLOT_COUNT } from "../game/character/index.ts";
 import type { GameState } from "./game-state.ts";
-import { MAGIC_TARGET_SKILL } from "./target-rules.ts";
 import type { SpellInfo } from "./world-info.ts";
 
-/** `e_Skill.Magia`: the skill of a spell's target request and click. */
-export const MAGIC_SKILL = MAGIC_TARGET_SKILL;
 /** The key that shows the spell list ("hechizos") instead of the inventory, and back (`KeyboardEvent.code`). */
 export const SPELLS_KEY_CODE = "KeyH";
 /** The key that starts or stops meditating (`Meditate`, as `/MEDITAR`). */
@@ -52,7 +49,7 @@ function dead(state: GameState): boolean {
 }
 
 function validSlot(slot: number): boolean {
-  return Number.isInteger(slot) && slot >= 1 && slot <= SPELL_SLOTS;
+  return Number.isInteger(slot) && slot >= 1 && slot <= SPELL_SLOT_COUNT;
 }
 
 /** `ChangeSpellSlot`: slot `slot` now holds `spellId` (0 or less: empty). Slots outside the book are ignored. */

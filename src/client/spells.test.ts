@@ -10,11 +10,12 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { Heading } from "../game/movement/index.ts";
-import { CharacterKind, STOCK_INTERVALS_MS, vbRgb } from "../protocol/index.ts";
+import { CharacterKind, STOCK_INTERVALS_MS, vbRgb, WorkSkill } from "../protocol/index.ts";
 import { charVisibility, heldBy, isMeditating, POISON_MESSAGES, statusMarks } from "./altered-states.ts";
 import { ATTACK_KEY_CODES } from "./combat-rules.ts";
 import { charFields, loggedInSession, OWN_CHAR, serverBody, START } from "./client-fixtures.test-support.ts";
-import { POISON_SHOWN_MS, SPELL_EFFECTS_MAX, SPELL_FX_MS, SPELL_SLOTS, SPELL_TRAVEL_MS } from "./constants.ts";
+import { SPELL_SLOT_COUNT } from "../game/character/index.ts";
+import { POISON_SHOWN_MS, SPELL_EFFECTS_MAX, SPELL_FX_MS, SPELL_TRAVEL_MS } from "./constants.ts";
 import { DIRECTION_KEY_CODES } from "./direction-keys.ts";
 import { ownChar } from "./game-state.ts";
 import { INVENTORY_KEY_CODES } from "./inventory-rules.ts";
@@ -22,7 +23,7 @@ import { isNpcChar } from "./packet-reducer.ts";
 import { SERVICE_KEY_CODES } from "./service-keys.ts";
 import { SKILLS_KEY_CODE } from "./skills-rules.ts";
 import { burstShape, effectHue, effectProgress, liveEffects, meditationRing, particleOffsets, PARTICLES_PER_EFFECT, travelPoint } from "./spell-effects.ts";
-import { MAGIC_SKILL, MEDITATE_KEY_CODE, spellConsoleText, spellRows, SPELLS_KEY_CODE, spellWordsText } from "./spell-rules.ts";
+import { MEDITATE_KEY_CODE, spellConsoleText, spellRows, SPELLS_KEY_CODE, spellWordsText } from "./spell-rules.ts";
 import { TARGET_CANCEL_KEY } from "./target-rules.ts";
 import { HELD_TEXT, localeMessageText, SPELL_TEXT, STATUS_MARK_TEXT, TARGET_TEXT } from "./ui-text.ts";
 import { buildWorldInfoJson, parseWorldInfo, type SpellInfo } from "./world-info.ts";
@@ -59,7 +60,7 @@ function sent(transport: { take(): { name: string; fields: unknown }[] }): { nam
 function mage(nowMs = 0) {
   const { session, transport } = loggedInSession(nowMs);
   session.setSpellCatalogue(CATALOGUE);
-  for (let slot = 1; slot <= SPELL_SLOTS; slot++) {
+  for (let slot = 1; slot <= SPELL_SLOT_COUNT; slot++) {
     const spellId = slot === 1 ? SPARK : slot === 2 ? SOOTHE : 0;
     session.receive(serverBody("ChangeSpellSlot", { slot, spellId, spellIdOrEmpty: spellId > 0 ? spellId : -1, bindable: false }), nowMs);
   }
@@ -76,7 +77,7 @@ describe("the spell book (ChangeSpellSlot)", () => {
   test("the login burst fills the book; the list shows slots up to the last spell, with names and mana from the world", () => {
     const { state } = mage();
     expect(state.spellBook.slots.slice(0, 3)).toEqual([SPARK, SOOTHE, 0]);
-    expect(state.spellBook.slots).toHaveLength(SPELL_SLOTS);
+    expect(state.spellBook.slots).toHaveLength(SPELL_SLOT_COUNT);
     expect(spellRows(state)).toEqual([
       { slot: 1, spellId: SPARK, name: "Chispa", mana: 6 },
       { slot: 2, spellId: SOOTHE, name: "Alivio", mana: 8 },
@@ -114,11 +115,11 @@ describe("casting (CastSpell → WorkRequestTarget(1) → WorkLeftClick)", () =>
     const { session, transport, state } = mage();
     expect(session.castSpell(1, 0)).toEqual({ ok: true, value: { slot: 1, spellId: SPARK } });
     expect(sent(transport)).toEqual([{ name: "CastSpell", fields: { slot: 1, counter: 1 } }]);
-    session.receive(serverBody("WorkRequestTarget", { skill: MAGIC_SKILL, isArea: false, radius: 0 }), 10);
-    expect(state.target).toEqual({ skill: MAGIC_SKILL, spellId: SPARK, isArea: false, radius: 0, sinceMs: 10 });
-    expect(TARGET_TEXT.hint(MAGIC_SKILL, "Chispa")).toBe("Lanzar Chispa: hacé clic sobre tu objetivo.");
-    expect(session.clickMap(BOAR_TILE.x, BOAR_TILE.y, 20)).toEqual({ kind: "work", x: BOAR_TILE.x, y: BOAR_TILE.y, skill: MAGIC_SKILL });
-    expect(sent(transport)).toEqual([{ name: "WorkLeftClick", fields: { x: BOAR_TILE.x, y: BOAR_TILE.y, skill: MAGIC_SKILL, counter: 1 } }]);
+    session.receive(serverBody("WorkRequestTarget", { skill: WorkSkill.Magic, isArea: false, radius: 0 }), 10);
+    expect(state.target).toEqual({ skill: WorkSkill.Magic, spellId: SPARK, isArea: false, radius: 0, sinceMs: 10 });
+    expect(TARGET_TEXT.hint(WorkSkill.Magic, "Chispa")).toBe("Lanzar Chispa: hacé clic sobre tu objetivo.");
+    expect(session.clickMap(BOAR_TILE.x, BOAR_TILE.y, 20)).toEqual({ kind: "work", x: BOAR_TILE.x, y: BOAR_TILE.y, skill: WorkSkill.Magic });
+    expect(sent(transport)).toEqual([{ name: "WorkLeftClick", fields: { x: BOAR_TILE.x, y: BOAR_TILE.y, skill: WorkSkill.Magic, counter: 1 } }]);
     expect(state.target).toBeNull();
     session.castSpell(2, 30);
     expect(sent(transport)).toEqual([{ name: "CastSpell", fields: { slot: 2, counter: 2 } }]);
@@ -128,17 +129,17 @@ describe("casting (CastSpell → WorkRequestTarget(1) → WorkLeftClick)", () =>
     const { session, transport, state } = mage();
     session.receive(serverBody("Intervals", { ...STOCK_INTERVALS_MS, castSpellMs: CAST_MS }), 0);
     session.castSpell(1, 0);
-    session.receive(serverBody("WorkRequestTarget", { skill: MAGIC_SKILL, isArea: false, radius: 0 }), 0);
+    session.receive(serverBody("WorkRequestTarget", { skill: WorkSkill.Magic, isArea: false, radius: 0 }), 0);
     session.clickMap(BOAR_TILE.x, BOAR_TILE.y, 1_000);
     session.castSpell(1, 1_100);
-    session.receive(serverBody("WorkRequestTarget", { skill: MAGIC_SKILL, isArea: false, radius: 0 }), 1_100);
+    session.receive(serverBody("WorkRequestTarget", { skill: WorkSkill.Magic, isArea: false, radius: 0 }), 1_100);
     transport.take();
     expect(session.clickMap(BOAR_TILE.x, BOAR_TILE.y, 1_000 + CAST_MS - 1)).toBeNull();
     expect(sent(transport)).toEqual([]);
-    expect(state.target?.skill).toBe(MAGIC_SKILL);
+    expect(state.target?.skill).toBe(WorkSkill.Magic);
     expect(state.console.at(-1)?.text).toBe(SPELL_TEXT.refusals.too_soon);
     expect(session.clickMap(BOAR_TILE.x, BOAR_TILE.y, 1_000 + CAST_MS)?.kind).toBe("work");
-    expect(sent(transport).map((p) => p.fields)).toEqual([{ x: BOAR_TILE.x, y: BOAR_TILE.y, skill: MAGIC_SKILL, counter: 2 }]);
+    expect(sent(transport).map((p) => p.fields)).toEqual([{ x: BOAR_TILE.x, y: BOAR_TILE.y, skill: WorkSkill.Magic, counter: 2 }]);
     // A shot is paced by the server alone: the spell's interval does not hold a bow's click.
     session.receive(serverBody("WorkRequestTarget", { skill: 12, isArea: false, radius: 0 }), 1_000 + CAST_MS + 1);
     expect(session.clickMap(BOAR_TILE.x, BOAR_TILE.y, 1_000 + CAST_MS + 1)?.kind).toBe("work");
@@ -148,7 +149,7 @@ describe("casting (CastSpell → WorkRequestTarget(1) → WorkLeftClick)", () =>
     expect(TARGET_CANCEL_KEY).toBe("Escape");
     const { session, transport, state } = mage();
     session.castSpell(1, 0);
-    session.receive(serverBody("WorkRequestTarget", { skill: MAGIC_SKILL, isArea: false, radius: 0 }), 0);
+    session.receive(serverBody("WorkRequestTarget", { skill: WorkSkill.Magic, isArea: false, radius: 0 }), 0);
     expect(session.cancelTarget(5)).toBe(true);
     expect(state.target).toBeNull();
     session.receive(serverBody("Logged", { newUser: false }), 10);
@@ -177,7 +178,7 @@ describe("casting (CastSpell → WorkRequestTarget(1) → WorkLeftClick)", () =>
     session.receive(serverBody("ChangeSpellSlot", { slot: 2, spellId: SPARK, spellIdOrEmpty: SPARK, bindable: false }), 0);
     session.receive(serverBody("ChangeSpellSlot", { slot: 1, spellId: SOOTHE, spellIdOrEmpty: SOOTHE, bindable: false }), 0);
     expect(spellRows(state).map((row) => row.name)).toEqual(["Alivio", "Chispa"]);
-    expect(session.moveSpell(SPELL_SLOTS, false, 0)).toEqual({ ok: false, reason: "empty_slot" });
+    expect(session.moveSpell(SPELL_SLOT_COUNT, false, 0)).toEqual({ ok: false, reason: "empty_slot" });
   });
 });
 

@@ -6,13 +6,10 @@
  * arrow the server then draws (`CreateProjectile`) flies from tile to tile for `PROJECTILE_MS`.
  * The server decides everything about the shot; the client only routes the click. Pure.
  */
+import { WorkSkill } from "../protocol/index.ts";
 import { PROJECTILE_MS, PROJECTILES_MAX } from "./constants.ts";
 import type { GameState, ProjectileView } from "./game-state.ts";
 
-/** `e_Skill.Proyectiles`: the skill of a shot or a throw. */
-export const PROJECTILES_SKILL = 12;
-/** `WorkRequestTarget(0)`: no skill aims any more. */
-export const NO_TARGET_SKILL = 0;
 /** The key that gives up aiming (the stock client's right click does it too). */
 export const TARGET_CANCEL_KEY = "Escape";
 
@@ -23,20 +20,17 @@ export type MapClick =
   /** `WorkLeftClick`: the aimed skill at the tile (a shot at whoever stands there). */
   | { readonly kind: "work"; readonly x: number; readonly y: number; readonly skill: number };
 
-/** `e_Skill.Magia`: a spell's target request (`CastSpell` answered with `WorkRequestTarget(1)`). */
-export const MAGIC_TARGET_SKILL = 1;
-
 /**
  * `WorkRequestTarget`: aim `skill` with the next click, or stop aiming on skill 0. A spell's
  * request is for the spell in the slot the last `CastSpell` chose.
  */
 export function applyTargetRequest(state: GameState, skill: number, isArea: boolean, radius: number, nowMs: number): void {
-  if (skill === NO_TARGET_SKILL || !Number.isInteger(skill)) {
+  if (skill === WorkSkill.None || !Number.isInteger(skill)) {
     state.target = null;
     return;
   }
   const book = state.spellBook;
-  const spellId = skill === MAGIC_TARGET_SKILL && book.castingSlot > 0 ? (book.slots[book.castingSlot - 1] ?? 0) : 0;
+  const spellId = skill === WorkSkill.Magic && book.castingSlot > 0 ? (book.slots[book.castingSlot - 1] ?? 0) : 0;
   state.target = { skill, spellId, isArea, radius: Math.max(0, radius), sinceMs: nowMs };
 }
 

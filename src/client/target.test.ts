@@ -6,9 +6,10 @@
  */
 import { describe, expect, test } from "bun:test";
 import { DEFAULT_WORLD_MAP_IDS } from "../content/default-world/index.ts";
+import { WorkSkill } from "../protocol/index.ts";
 import { charFields, loggedInSession, serverBody, START } from "./client-fixtures.test-support.ts";
 import { PROJECTILE_MS, PROJECTILES_MAX } from "./constants.ts";
-import { liveProjectiles, NO_TARGET_SKILL, projectileSegment, PROJECTILES_SKILL, TARGET_CANCEL_KEY } from "./target-rules.ts";
+import { liveProjectiles, projectileSegment, TARGET_CANCEL_KEY } from "./target-rules.ts";
 import { localeMessageText, TARGET_TEXT } from "./ui-text.ts";
 
 const HARE = 40;
@@ -18,7 +19,7 @@ const HARE_TILE = { x: START.x + 3, y: START.y - 2 } as const;
 function aiming(nowMs = 0) {
   const { session, transport } = loggedInSession(nowMs);
   session.receive(serverBody("CharacterCreate", charFields({ charIndex: HARE, ...HARE_TILE, name: "Liebre Parda", isNpc: 1, npcNumber: 7 })), nowMs);
-  session.receive(serverBody("WorkRequestTarget", { skill: PROJECTILES_SKILL, isArea: false, radius: 0 }), nowMs);
+  session.receive(serverBody("WorkRequestTarget", { skill: WorkSkill.Projectiles, isArea: false, radius: 0 }), nowMs);
   transport.take();
   return { session, transport, state: session.state };
 }
@@ -30,9 +31,9 @@ function sent(transport: { take(): { name: string; fields: unknown }[] }): { nam
 describe("the target mode (WorkRequestTarget)", () => {
   test("skill 12 aims: the next map click is a WorkLeftClick with the skill, and the aim is spent", () => {
     const { session, transport, state } = aiming(50);
-    expect(state.target).toEqual({ skill: PROJECTILES_SKILL, spellId: 0, isArea: false, radius: 0, sinceMs: 50 });
-    expect(session.clickMap(HARE_TILE.x, HARE_TILE.y)).toEqual({ kind: "work", x: HARE_TILE.x, y: HARE_TILE.y, skill: PROJECTILES_SKILL });
-    expect(sent(transport)).toEqual([{ name: "WorkLeftClick", fields: { x: HARE_TILE.x, y: HARE_TILE.y, skill: PROJECTILES_SKILL, counter: 1 } }]);
+    expect(state.target).toEqual({ skill: WorkSkill.Projectiles, spellId: 0, isArea: false, radius: 0, sinceMs: 50 });
+    expect(session.clickMap(HARE_TILE.x, HARE_TILE.y)).toEqual({ kind: "work", x: HARE_TILE.x, y: HARE_TILE.y, skill: WorkSkill.Projectiles });
+    expect(sent(transport)).toEqual([{ name: "WorkLeftClick", fields: { x: HARE_TILE.x, y: HARE_TILE.y, skill: WorkSkill.Projectiles, counter: 1 } }]);
     expect(state.target).toBeNull();
     // One UseItem, one shot: the click after that only looks.
     expect(session.clickMap(HARE_TILE.x, HARE_TILE.y)).toEqual({ kind: "look", x: HARE_TILE.x, y: HARE_TILE.y });
@@ -42,21 +43,21 @@ describe("the target mode (WorkRequestTarget)", () => {
   test("WorkLeftClick counts on its own counter, which restarts at Logged", () => {
     const { session, transport } = aiming();
     session.clickMap(10, 10);
-    session.receive(serverBody("WorkRequestTarget", { skill: PROJECTILES_SKILL, isArea: false, radius: 0 }), 0);
+    session.receive(serverBody("WorkRequestTarget", { skill: WorkSkill.Projectiles, isArea: false, radius: 0 }), 0);
     session.clickMap(11, 10);
     expect(sent(transport).map((p) => p.fields)).toEqual([
-      { x: 10, y: 10, skill: PROJECTILES_SKILL, counter: 1 },
-      { x: 11, y: 10, skill: PROJECTILES_SKILL, counter: 2 },
+      { x: 10, y: 10, skill: WorkSkill.Projectiles, counter: 1 },
+      { x: 11, y: 10, skill: WorkSkill.Projectiles, counter: 2 },
     ]);
     session.receive(serverBody("Logged", { newUser: false }), 0);
-    session.receive(serverBody("WorkRequestTarget", { skill: PROJECTILES_SKILL, isArea: false, radius: 0 }), 0);
+    session.receive(serverBody("WorkRequestTarget", { skill: WorkSkill.Projectiles, isArea: false, radius: 0 }), 0);
     session.clickMap(12, 10);
-    expect(sent(transport)).toEqual([{ name: "WorkLeftClick", fields: { x: 12, y: 10, skill: PROJECTILES_SKILL, counter: 1 } }]);
+    expect(sent(transport)).toEqual([{ name: "WorkLeftClick", fields: { x: 12, y: 10, skill: WorkSkill.Projectiles, counter: 1 } }]);
   });
 
   test("WorkRequestTarget(0) puts the plain cursor back: the click looks", () => {
     const { session, transport, state } = aiming();
-    session.receive(serverBody("WorkRequestTarget", { skill: NO_TARGET_SKILL, isArea: false, radius: 0 }), 0);
+    session.receive(serverBody("WorkRequestTarget", { skill: WorkSkill.None, isArea: false, radius: 0 }), 0);
     expect(state.target).toBeNull();
     session.clickMap(HARE_TILE.x, HARE_TILE.y);
     expect(sent(transport).map((p) => p.name)).toEqual(["LeftClick"]);
@@ -79,7 +80,7 @@ describe("the target mode (WorkRequestTarget)", () => {
     expect(session.clickMap(0, 5)).toBeNull();
     expect(session.clickMap(5, 1_000)).toBeNull();
     expect(sent(transport)).toEqual([]);
-    expect(state.target?.skill).toBe(PROJECTILES_SKILL);
+    expect(state.target?.skill).toBe(WorkSkill.Projectiles);
     session.receive(serverBody("ChangeMap", { map: DEFAULT_WORLD_MAP_IDS.field, resourceMap: DEFAULT_WORLD_MAP_IDS.field }), 0);
     expect(state.target).toBeNull();
   });
@@ -90,7 +91,7 @@ describe("the target mode (WorkRequestTarget)", () => {
     expect(session.state.target).toMatchObject({ skill: 1, isArea: true, radius: 2 });
     session.clickMap(20, 21);
     expect(sent(transport)).toEqual([{ name: "WorkLeftClick", fields: { x: 20, y: 21, skill: 1, counter: 1 } }]);
-    expect(TARGET_TEXT.hint(PROJECTILES_SKILL)).toContain("disparar");
+    expect(TARGET_TEXT.hint(WorkSkill.Projectiles)).toContain("disparar");
     expect(TARGET_TEXT.hint(1)).not.toContain("disparar");
   });
 

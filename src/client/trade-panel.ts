@@ -11,7 +11,7 @@
  * shown over the top of the map until it is answered (`ResponderPregunta`) or replaced.
  */
 import type { ClientSession } from "./client-session.ts";
-import { TRADE_OFFER_SLOT_COUNT } from "./constants.ts";
+import { TRADE_OFFER_SLOTS } from "../protocol/index.ts";
 import { h, setText } from "./dom.ts";
 import { usableSlot, type TradeOfferView, type TradeSlotView } from "./game-state.ts";
 import type { ImageCache } from "./game-renderer.ts";
@@ -54,7 +54,7 @@ export class TradePanel {
     const text = TRADE_TEXT;
     const side = (id: string, heading: string): OfferView => ({
       heading: h("h3", { text: heading }),
-      grid: new SlotGrid<TradeSlotView>({ id, count: TRADE_OFFER_SLOT_COUNT, label: heading, selectable: false }, sprites, images),
+      grid: new SlotGrid<TradeSlotView>({ id, count: TRADE_OFFER_SLOTS, label: heading, selectable: false }, sprites, images),
       gold: h("p", { className: "shop-line gold", id: `${id}-gold`, "data-gold": 0 }),
     });
     this.title = h("h2", { id: "trade-title" });

@@ -14,7 +14,10 @@
  * The server checks everything again at the swap (and what may not be traded: newbie and bound
  * objects, which the client cannot tell). Pure.
  */
-import { GOLD_SLOT, MAX_GOLD, MAX_SLOT_UNITS, QUESTION_PARAM_MAX_CHARS, TRADE_OFFER_SLOT_COUNT } from "./constants.ts";
+import { MAX_LONG, MAX_STACK } from "../game/character/index.ts";
+import { GOLD_SLOT } from "../game/items/index.ts";
+import { TRADE_OFFER_SLOTS } from "../protocol/index.ts";
+import { QUESTION_PARAM_MAX_CHARS } from "./constants.ts";
 import { usableSlot, type GameState, type InventorySlotView, type TradeOfferView, type TradeSlotView } from "./game-state.ts";
 
 /** `UserCommerceOffer.slot` that means gold (the same `FLAGORO` as a gold drop). */
@@ -71,9 +74,9 @@ const EMPTY_SLOT: TradeSlotView = { objIndex: 0, name: "", grhIndex: 0, amount: 
 export function applyTradeOffer(state: GameState, isMyOffer: boolean, gold: number, slots: readonly TradeSlotPacket[]): boolean {
   const trade = state.trade;
   if (!trade.open) return false;
-  if (!Number.isInteger(gold) || gold < 0 || gold > MAX_GOLD) return false;
+  if (!Number.isInteger(gold) || gold < 0 || gold > MAX_LONG) return false;
   const views: TradeSlotView[] = [];
-  for (let i = 0; i < TRADE_OFFER_SLOT_COUNT; i++) {
+  for (let i = 0; i < TRADE_OFFER_SLOTS; i++) {
     const slot = slots[i];
     views.push(
       slot && slot.objIndex > 0 && Number.isInteger(slot.amount) && slot.amount > 0
@@ -118,8 +121,8 @@ export function heldUnits(state: GameState, objIndex: number): number {
 /** How many more units of `objIndex` the offer's six slots can take (same object up to a stack, empty slots whole). */
 export function offerRoom(offer: TradeOfferView, objIndex: number): number {
   return offer.slots.reduce((room, slot) => {
-    if (slot.objIndex === 0) return room + MAX_SLOT_UNITS;
-    if (slot.objIndex === objIndex) return room + Math.max(0, MAX_SLOT_UNITS - slot.amount);
+    if (slot.objIndex === 0) return room + MAX_STACK;
+    if (slot.objIndex === objIndex) return room + Math.max(0, MAX_STACK - slot.amount);
     return room;
   }, 0);
 }
@@ -147,7 +150,7 @@ export function checkItemOffer(state: GameState, slot: number, amount: number): 
 /** Offering `amount` more gold (`UserCommerceOffer` on slot 200). */
 export function checkGoldOffer(state: GameState, amount: number): TradeCheck<TradeDeal> {
   if (!trading(state)) return refuse("not_trading");
-  if (!Number.isInteger(amount) || amount < 1 || amount > MAX_GOLD) return refuse("bad_amount");
+  if (!Number.isInteger(amount) || amount < 1 || amount > MAX_LONG) return refuse("bad_amount");
   if (state.trade.mine.gold + amount > state.stats.gold) return refuse("not_enough_gold");
   return { ok: true, value: { slot: TRADE_GOLD_SLOT, amount } };
 }

@@ -9,7 +9,8 @@ import { Heading } from "../game/movement/index.ts";
 import { decodeClientPacket, decodeServerPacket, type ServerPacketFields } from "../protocol/index.ts";
 import { charFields, loggedInSession, OWN_CHAR, serverBody, START } from "./client-fixtures.test-support.ts";
 import { ClientOutbox } from "./client-outbox.ts";
-import { MAX_GOLD, QUESTION_PARAM_MAX_CHARS } from "./constants.ts";
+import { MAX_LONG } from "../game/character/index.ts";
+import { QUESTION_PARAM_MAX_CHARS } from "./constants.ts";
 import { createGameState, ownChar } from "./game-state.ts";
 import { reduceServerPacket } from "./packet-reducer.ts";
 import { DIRECTION_KEY_CODES } from "./direction-keys.ts";
@@ -121,7 +122,7 @@ describe("trade packets (outbox)", () => {
     outbox.answerQuestion(true);
     outbox.answerQuestion(false);
     outbox.userCommerceOffer(3, 2);
-    outbox.userCommerceOffer(200, MAX_GOLD);
+    outbox.userCommerceOffer(200, MAX_LONG);
     outbox.userCommerceOk();
     outbox.userCommerceReject();
     outbox.userCommerceEnd();
@@ -135,7 +136,7 @@ describe("trade packets (outbox)", () => {
       { id: 235, name: "ResponderPregunta", fields: { answer: true } },
       { id: 235, name: "ResponderPregunta", fields: { answer: false } },
       { id: 16, name: "UserCommerceOffer", fields: { slot: 3, amount: 2 } },
-      { id: 16, name: "UserCommerceOffer", fields: { slot: 200, amount: MAX_GOLD } },
+      { id: 16, name: "UserCommerceOffer", fields: { slot: 200, amount: MAX_LONG } },
       { id: 91, name: "UserCommerceOk", fields: {} },
       { id: 92, name: "UserCommerceReject", fields: {} },
       { id: 89, name: "UserCommerceEnd", fields: {} },
@@ -240,7 +241,7 @@ describe("trade session", () => {
       [() => session.offerGold(0, 1), TRADE_TEXT.refusals.bad_amount],
       [() => session.offerGold(-5, 1), TRADE_TEXT.refusals.bad_amount],
       [() => session.offerGold(1.5, 1), TRADE_TEXT.refusals.bad_amount],
-      [() => session.offerGold(MAX_GOLD + 1, 1), TRADE_TEXT.refusals.bad_amount],
+      [() => session.offerGold(MAX_LONG + 1, 1), TRADE_TEXT.refusals.bad_amount],
       [() => session.offerGold(101, 1), TRADE_TEXT.refusals.not_enough_gold],
     ];
     for (const [request, text] of refusals) {

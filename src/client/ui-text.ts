@@ -2,17 +2,16 @@
  * Words the client shows: texts for the server's numbered messages, console tones and the
  * logout countdown as the server words it. One table, so a translation touches one file. Pure.
  */
-import { SKILL_NAMES as GAME_SKILL_NAMES } from "../game/items/index.ts";
-import { wordLocaleMessage } from "../game/messages/index.ts";
-import { FontIndex, LocaleMessageId } from "../protocol/index.ts";
-import { MAX_GOLD_PER_DROP, MAX_ITEMS_PER_DROP, MAX_UNITS_PER_DEAL } from "./constants.ts";
+import { SKILL_NAMES as GAME_SKILL_NAMES, MAX_GOLD_PER_DROP } from "../game/items/index.ts";
+import { LocaleId, wordLocaleMessage } from "../game/messages/index.ts";
+import { FontIndex, LocaleMessageId, WorkSkill } from "../protocol/index.ts";
+import { MAX_ITEMS_PER_DROP, MAX_UNITS_PER_DEAL } from "./constants.ts";
 import type { ConsoleTone } from "./game-state.ts";
 import type { BankRefusal } from "./bank-rules.ts";
 import type { InventoryRefusal } from "./inventory-rules.ts";
 import type { ShopRefusal } from "./shop-rules.ts";
 import type { AttackRefusal } from "./combat-rules.ts";
 import { BAR_ACTION_HOME } from "./action-bars.ts";
-import { PROJECTILES_SKILL } from "./target-rules.ts";
 import type { SkillRefusal } from "./skills-rules.ts";
 import type { SpellRefusal } from "./spell-rules.ts";
 import type { StatusMarkKind } from "./altered-states.ts";
@@ -56,13 +55,13 @@ const LOCALE_TEXT: Readonly<Record<number, string>> = {
   1419: "No tenés esa cantidad de oro para depositar.",
   1395: "No tenés esa cantidad de oro en tu cuenta.",
   // Combat, death and the priest (combat-and-progression §3, §6.7, §8).
-  8: "Estás demasiado lejos.",
+  [LocaleId.TooFar]: "Estás demasiado lejos.",
   77: "¡¡Estás muerto!!",
   83: "El sacerdote te ha curado.",
   93: "Estás muy cansado para luchar.",
   184: "¡Has matado a la criatura!",
   382: "¡Le has quitado ¬1 puntos de vida a la criatura!",
-  524: "Escribí /HOGAR si querés volver rápido a tu hogar.",
+  [LocaleId.HomeHint]: "Escribí /HOGAR si querés volver rápido a tu hogar.",
   585: "¡Has sido resucitado!",
   1041: "No podés atacar mascotas en zonas seguras.",
   1042: "No podés atacar a esta criatura.",
@@ -254,7 +253,7 @@ export const COMBAT_TEXT = {
 export const TARGET_TEXT = {
   /** The hint over the map while aiming; `spellName` names the spell a magic click casts. */
   hint: (skill: number, spellName = ""): string =>
-    skill === PROJECTILES_SKILL ? "Apuntando: hacé clic sobre tu blanco para disparar." : spellName ? `Lanzar ${spellName}: hacé clic sobre tu objetivo.` : "Hacé clic sobre tu objetivo.",
+    skill === WorkSkill.Projectiles ? "Apuntando: hacé clic sobre tu blanco para disparar." : spellName ? `Lanzar ${spellName}: hacé clic sobre tu objetivo.` : "Hacé clic sobre tu objetivo.",
   cancelHint: "Escape cancela.",
   cancelled: "Dejaste de apuntar.",
 } as const;

@@ -106,6 +106,7 @@ export { EMPTY_MAP_DAT, encodeCsm, type CsmContent, type CsmMapDat } from "./map
 export {
   loadGameTables,
   GameTablesSchema,
+  NpcType,
   CLASS_KEYS,
   RACE_KEYS,
   CITY_SECTIONS,

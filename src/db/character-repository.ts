@@ -11,7 +11,7 @@
  */
 import { and, asc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { MAX_GOLD, type BankSlot, type CharacterRecord, type NewCharacter } from "../game/character/index.ts";
+import { MAX_LONG, type BankSlot, type CharacterRecord, type NewCharacter } from "../game/character/index.ts";
 import { DatabaseError, findPostgresError, SQLSTATE, toDatabaseError } from "./database-error.ts";
 import { characterToRow, rowToCharacter } from "./character-rows.ts";
 import { bankItems, bankTransfers, characters } from "./schema.ts";
@@ -61,7 +61,7 @@ export interface BankCredit {
 /**
  * Why a credit cannot be made: no character has that name; the recipient is marked online (a
  * server holds it, or a login is reading it: its own save would overwrite the credit) or is in
- * the batch itself; its bank gold would pass a VB6 Long (`MAX_GOLD`).
+ * the batch itself; its bank gold would pass a VB6 Long (`MAX_LONG`).
  */
 export type CreditRefusal = "no_such_character" | "online" | "overflow";
 
@@ -258,7 +258,7 @@ function creditChecks(credits: CreditBatch): SQL {
           WHEN online_since IS NOT NULL OR to_id IN (SELECT id FROM input) THEN 'online'
           ELSE 'overflow' END AS reason
       FROM credit_new
-      WHERE to_id IS NULL OR online_since IS NOT NULL OR to_id IN (SELECT id FROM input) OR bank_gold + total > ${MAX_GOLD}::bigint
+      WHERE to_id IS NULL OR online_since IS NOT NULL OR to_id IN (SELECT id FROM input) OR bank_gold + total > ${MAX_LONG}::bigint
     )`;
 }
 
@@ -354,7 +354,7 @@ function checkBatch(records: readonly CharacterRecord[], credits: readonly BankC
   const transfers = new Set<string>();
   for (const credit of credits) {
     if (!seen.has(credit.from)) throw new DatabaseError("invalid_argument", `credit ${credit.transfer} is sent by character ${credit.from}, who is not in the batch`);
-    if (!Number.isSafeInteger(credit.amount) || credit.amount <= 0 || credit.amount > MAX_GOLD) {
+    if (!Number.isSafeInteger(credit.amount) || credit.amount <= 0 || credit.amount > MAX_LONG) {
       throw new DatabaseError("invalid_argument", `credit ${credit.transfer} has amount ${credit.amount}`);
     }
     if (transfers.has(credit.transfer)) throw new DatabaseError("invalid_argument", `credit ${credit.transfer} appears twice in one save`);

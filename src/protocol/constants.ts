@@ -1,4 +1,4 @@
-import type { SafeArrayInt8 } from "./packet-reader.ts";
+import type { SafeArrayInt8 } from "./safe-array.ts";
 
 /**
  * Wire constants of the AO20 protocol as spoken by the stock client built with PYMMO=0
@@ -23,8 +23,53 @@ export const SERVER_PACKET_COUNT = 202;
 /** Real client→server packets as the server defines them with PYMMO=0: ids 1..312 (§3.2). */
 export const CLIENT_PACKET_COUNT = 312;
 
-/** Skills in the game; `SendSkills` and `ModifySkills` carry one u8 per skill (§4.6). */
-export const SKILL_COUNT = 24;
+/**
+ * VB6 `e_Skill` (`Codigo/Declares.bas`) as the protocol carries it: the `skill` byte of `Work`,
+ * `WorkLeftClick` and `WorkRequestTarget`, and the order of the skills in `SendSkills` and
+ * `ModifySkills` (skill n at index n - 1). Ids 1…24 are the game's skills (the VB6 name in the
+ * comment); the others only name what a target cursor or a click is for. `None` (0) in a
+ * `WorkRequestTarget` puts the plain cursor back.
+ */
+export const WorkSkill = {
+  None: 0,
+  Magic: 1, // Magia
+  Steal: 2, // Robar
+  Tactics: 3, // Tacticas: evading
+  Weapons: 4, // Armas: melee with weapons
+  Meditate: 5, // Meditar
+  Stab: 6, // Apuñalar
+  Hide: 7, // Ocultarse
+  Survival: 8, // Supervivencia
+  Trade: 9, // Comerciar
+  ShieldDefense: 10, // Defensa
+  Leadership: 11, // liderazgo
+  Projectiles: 12, // Proyectiles: a shot or a throw
+  Wrestling: 13, // Wrestling: unarmed
+  Navigation: 14, // Navegacion
+  Riding: 15, // equitacion
+  MagicResistance: 16, // Resistencia
+  Woodcutting: 17, // Talar
+  Fishing: 18, // Pescar
+  Mining: 19, // Mineria
+  Smithing: 20, // Herreria
+  Carpentry: 21, // Carpinteria
+  Alchemy: 22, // Alquimia
+  Tailoring: 23, // Sastreria
+  Taming: 24, // Domar
+  /** `TargetableItem`: the cursor of an item used on a target. */
+  TargetableItem: 25,
+  /** `Smelting`: the cursor of smelting ore at a forge. */
+  Smelting: 26,
+  /** `Grupo`: the cursor of a party invitation. */
+  Group: 90,
+  /** `MarcaDeClan`: the cursor of a clan mark. */
+  ClanMark: 91,
+  /** `MarcaDeGM`: the cursor of a game master's mark. */
+  GmMark: 92,
+} as const;
+
+/** Skills in the game (`NUMSKILLS`, `e_Skill` 1…24); `SendSkills` and `ModifySkills` carry one u8 per skill (§4.6). */
+export const SKILL_COUNT = WorkSkill.Taming;
 
 /** Slots of one side of a player-to-player trade offer in `ChangeUserTradeSlot` (§4.7). */
 export const TRADE_OFFER_SLOTS = 6;

@@ -47,11 +47,13 @@ export {
   SEQUENCED_CLIENT_PACKETS,
   STOCK_INTERVALS_MS,
   TRADE_OFFER_SLOTS,
+  WorkSkill,
   vbRgb,
 } from "./constants.ts";
 export { ProtocolError, type ProtocolErrorCode, type ProtocolErrorContext } from "./protocol-error.ts";
 
-export { PacketReader, type SafeArrayBound, type SafeArrayInt8 } from "./packet-reader.ts";
+export { PacketReader } from "./packet-reader.ts";
+export type { SafeArrayBound, SafeArrayInt8 } from "./safe-array.ts";
 export { DEFAULT_WRITER_CAPACITY_BYTES, PacketWriter, utf8Length } from "./packet-writer.ts";
 
 export {

@@ -13,7 +13,8 @@ import {
   type ListNode,
   type ScalarType,
 } from "./layout.ts";
-import type { PacketReader, SafeArrayBound, SafeArrayInt8 } from "./packet-reader.ts";
+import type { PacketReader } from "./packet-reader.ts";
+import type { SafeArrayBound, SafeArrayInt8 } from "./safe-array.ts";
 import type { PacketWriter } from "./packet-writer.ts";
 import { ProtocolError } from "./protocol-error.ts";
 

@@ -5,7 +5,7 @@
  *
  * The TypeScript type of a packet's fields is derived from the same layout (`FieldsOf`).
  */
-import type { SafeArrayInt8 } from "./packet-reader.ts";
+import type { SafeArrayInt8 } from "./safe-array.ts";
 
 /** Wire types of §1.3, plus `bytes` = "the rest of the body, unparsed". */
 export type ScalarType = "u8" | "i16" | "i32" | "f32" | "f64" | "bool" | "str" | "varint" | "sa8" | "bytes";

@@ -1,16 +1,6 @@
 import { MAX_VARINT_BYTES } from "./constants.ts";
 import { ProtocolError, type ProtocolErrorCode } from "./protocol-error.ts";
-
-/** A SafeArrayInt8 (`WriteSafeArrayInt8`, §1.3): per-dimension bounds and the raw element bytes. */
-export interface SafeArrayInt8 {
-  readonly bounds: readonly SafeArrayBound[];
-  readonly data: Uint8Array;
-}
-
-export interface SafeArrayBound {
-  readonly lowerBound: number;
-  readonly count: number;
-}
+import type { SafeArrayBound, SafeArrayInt8 } from "./safe-array.ts";
 
 /** ASCII strings up to this many bytes are built char by char: faster than TextDecoder (measured). */
 const ASCII_FAST_PATH_MAX_BYTES = 8;

@@ -1,5 +1,5 @@
 import { FRAME_HEADER_BYTES, MAX_FRAME_BODY_BYTES } from "./constants.ts";
-import type { SafeArrayInt8 } from "./packet-reader.ts";
+import type { SafeArrayInt8 } from "./safe-array.ts";
 
 /** Starting size of a writer's buffer; it doubles when a write needs more. */
 export const DEFAULT_WRITER_CAPACITY_BYTES = 4096;

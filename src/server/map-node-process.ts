@@ -9,7 +9,7 @@ import type { ClusterConfig } from "../config/index.ts";
 import { openDatabase, NODE_LIVENESS_MS, type Database } from "../db/index.ts";
 import type { Logger } from "../log/index.ts";
 import { EventLoopLagMonitor, MetricsRegistry, registerProcessMetrics } from "../metrics/index.ts";
-import { StartupError, WORKER_STATS_INTERVAL_MS, workerSettings } from "./index.ts";
+import { StartupError, WORKER_STATS_INTERVAL_MS, workerSettings } from "./startup.ts";
 import { loadServerWorld } from "./server-world.ts";
 import { RealClock, RealTimerDriver, TimerScheduler, TimerWheel } from "../time/index.ts";
 import { VERSION } from "../version.ts";

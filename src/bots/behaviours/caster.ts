@@ -36,7 +36,9 @@
  * left alone for `ignoreMs`; a role the server refuses for lack of skill (Msg1636) waits as long.
  * It holds seven subscriptions and up to three timers (think, cast, chat).
  */
-import { STOCK_INTERVALS_MS } from "../../protocol/index.ts";
+import { SPELL_SLOT_COUNT } from "../../game/character/index.ts";
+import { SPELL_MESSAGE } from "../../game/spells/index.ts";
+import { STOCK_INTERVALS_MS, WorkSkill } from "../../protocol/index.ts";
 import type { Behaviour, BehaviourContext, PacketFields, TimerHandle } from "../behaviour.ts";
 import { TIMER_REFUSED } from "../behaviour.ts";
 import { REFERENCE_WALK_THINK, type ThinkTime } from "../think-time.ts";
@@ -45,12 +47,10 @@ import type { FighterView, FighterWhenDead } from "./fighter.ts";
 import {
   CAST_SPELL_FIELDS,
   CAST_SPELL_PACKET,
-  MAGIC_SKILL,
   MEDITATE_FIELDS,
   MEDITATE_PACKET,
   modifySkillsFields,
   MODIFY_SKILLS_PACKET,
-  SPELL_BOOK_SLOTS,
   TALK_PACKET,
   talkFields,
   WALK_FIELDS,
@@ -82,18 +82,45 @@ export const CASTER_KILL_AFTER_HIT_MS = 1_000;
 /** A refusal line this soon after a click is taken as the answer to it. */
 const REFUSAL_AFTER_CLICK_MS = 2_000;
 
+/** Locale 511: the target may not be attacked (a citizen's own pet); named only by the map's spell system so far. */
+const NOT_ATTACKABLE_TARGET = 511;
+/** Locale 572: nobody's pet may be attacked on a safe map; named only by the map's spell system so far. */
+const SAFE_AREA_TARGET = 572;
+
 /**
- * Locale lines of `PuedeLanzar` and the target checks (VB6 `modHechizos.bas`, the server's
- * `SPELL_MESSAGE`): the cast was refused and nothing was paid.
+ * Locale lines of `PuedeLanzar` and the target checks (VB6 `modHechizos.bas`): the server's
+ * `SPELL_MESSAGE` (`game/spells`); the cast was refused and nothing was paid.
  */
 export const CAST_REFUSAL_MESSAGES = {
-  notEnoughMana: 222,
-  magicSkillTooLow: 1636,
-  tired: 93,
-  /** The target: dead (7), too far (8), NPCs only / users only / invalid (791, 790, 792), no effect (666), immune (381), not attackable (511), safe zone (572). */
-  target: [7, 8, 790, 791, 792, 666, 381, 511, 572],
-  /** The caster: dead (77), stunned (394), no magic here (779), mounted (780), cooldown (1635), needs an object / HP / a staff / an instrument (1634, 1637, 781, 782, 2250), level (2116). */
-  other: [77, 394, 779, 780, 1635, 1634, 1637, 781, 782, 2250, 2116],
+  notEnoughMana: SPELL_MESSAGE.notEnoughMana,
+  magicSkillTooLow: SPELL_MESSAGE.magicSkillTooLow,
+  tired: SPELL_MESSAGE.tired,
+  /** The target: dead, too far, NPCs only / users only / invalid, no effect, immune, not attackable, safe zone. */
+  target: [
+    SPELL_MESSAGE.targetDead,
+    SPELL_MESSAGE.tooFar,
+    SPELL_MESSAGE.usersOnly,
+    SPELL_MESSAGE.npcsOnly,
+    SPELL_MESSAGE.invalidTarget,
+    SPELL_MESSAGE.noEffect,
+    SPELL_MESSAGE.npcImmuneToThis,
+    NOT_ATTACKABLE_TARGET,
+    SAFE_AREA_TARGET,
+  ],
+  /** The caster: dead, stunned, no magic here, mounted, cooldown, needs an object / HP / a staff / an instrument, level. */
+  other: [
+    SPELL_MESSAGE.dead,
+    SPELL_MESSAGE.stunned,
+    SPELL_MESSAGE.noMagicZone,
+    SPELL_MESSAGE.mounted,
+    SPELL_MESSAGE.cooldown,
+    SPELL_MESSAGE.needsObject,
+    SPELL_MESSAGE.notEnoughHp,
+    SPELL_MESSAGE.needsStaff,
+    SPELL_MESSAGE.staffTooWeak,
+    SPELL_MESSAGE.needsInstrument,
+    SPELL_MESSAGE.levelTooHigh,
+  ],
 } as const;
 const TARGET_REFUSALS: ReadonlySet<number> = new Set(CAST_REFUSAL_MESSAGES.target);
 const OTHER_REFUSALS: ReadonlySet<number> = new Set(CAST_REFUSAL_MESSAGES.other);
@@ -369,7 +396,7 @@ export class CasterBehaviour implements Behaviour {
     }
     const points = view.freeSkillPoints;
     if (!(points > 0)) return;
-    if (context.send(MODIFY_SKILLS_PACKET, modifySkillsFields(MAGIC_SKILL, Math.min(points, 100)), plannedMs) !== "sent") return;
+    if (context.send(MODIFY_SKILLS_PACKET, modifySkillsFields(WorkSkill.Magic, Math.min(points, 100)), plannedMs) !== "sent") return;
     this.skillsDone = true;
     this.skillPointsSpent = points;
   }
@@ -379,7 +406,7 @@ export class CasterBehaviour implements Behaviour {
     this.slotOf.damage = 0;
     this.slotOf.heal = 0;
     this.slotOf.paralyze = 0;
-    for (let slot = 1; slot <= SPELL_BOOK_SLOTS; slot++) {
+    for (let slot = 1; slot <= SPELL_SLOT_COUNT; slot++) {
       const spell = view.spellInSlot(slot);
       if (spell <= 0) continue;
       const role = this.spells.roleOf(spell);
@@ -576,7 +603,7 @@ export class CasterBehaviour implements Behaviour {
   /** `WorkRequestTarget(1, …)`: the server wants the click for the selected spell. */
   private onTargetRequested(fields: PacketFields, receivedAtMs: number): void {
     const role = this.pending;
-    if (role === undefined || fields.skill !== MAGIC_SKILL) return;
+    if (role === undefined || fields.skill !== WorkSkill.Magic) return;
     this.pending = undefined;
     const view = this.view;
     const context = this.context;
@@ -585,7 +612,7 @@ export class CasterBehaviour implements Behaviour {
     // The target left meanwhile: no click (the selection is simply replaced by the next one).
     if (at === 0) return;
     const click = clickTileFor(at);
-    const fieldsOut = { x: click >> 8, y: click & 0xff, skill: MAGIC_SKILL };
+    const fieldsOut = { x: click >> 8, y: click & 0xff, skill: WorkSkill.Magic };
     if (context.send(WORK_LEFT_CLICK_PACKET, fieldsOut, receivedAtMs) !== "sent") return;
     const nowMs = context.clock.now();
     this.casts++;

@@ -4,6 +4,7 @@
  * adapter adds what belongs to the session (the `counter` of the TS_* packet counters) and
  * encodes. Field objects are built once and shared, so a step allocates nothing.
  */
+import { SPELL_SLOT_COUNT } from "../../game/character/index.ts";
 import { HEADINGS } from "../../game/movement/index.ts";
 import { SKILL_COUNT } from "../../protocol/index.ts";
 import type { PacketFields } from "../behaviour.ts";
@@ -28,14 +29,10 @@ export const CHANGE_HEADING_FIELDS: readonly PacketFields[] = WALK_FIELDS;
 
 /** Selects book slot `slot` (1..40) for casting; the session adds the TS_* counter. */
 export const CAST_SPELL_PACKET = "CastSpell";
-/** Book slots of the stock client. */
-export const SPELL_BOOK_SLOTS = 40;
-/** `CAST_SPELL_FIELDS[slot]` for slots 1..40; index 0 unused. */
-export const CAST_SPELL_FIELDS: readonly PacketFields[] = Array.from({ length: SPELL_BOOK_SLOTS + 1 }, (_unused, slot) => Object.freeze({ slot }));
+/** `CAST_SPELL_FIELDS[slot]` for the book's slots 1..40; index 0 unused. */
+export const CAST_SPELL_FIELDS: readonly PacketFields[] = Array.from({ length: SPELL_SLOT_COUNT + 1 }, (_unused, slot) => Object.freeze({ slot }));
 /** The click of a skill's target cursor (`WorkLeftClick(x, y, skill)`); the session adds the counter. */
 export const WORK_LEFT_CLICK_PACKET = "WorkLeftClick";
-/** `e_Skill.Magia`: the skill of the spell cursor (`WorkRequestTarget(1, …)`, `WorkLeftClick(x, y, 1)`). */
-export const MAGIC_SKILL = 1;
 /** Toggles meditation (no fields, no counter). */
 export const MEDITATE_PACKET = "Meditate";
 export const MEDITATE_FIELDS: PacketFields = Object.freeze({});

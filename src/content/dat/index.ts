@@ -52,6 +52,7 @@ export {
   type ObjectContentItem,
 } from "./objects.ts";
 export { parseAo013ObjectsDat } from "./ao013-objects.ts";
+export { NpcType } from "./npc-types.ts";
 export { parseNpcsDat, NPC_FIELDS, NpcTemplateSchema, NpcTableSchema, type NpcTemplate, type NpcTable } from "./npcs.ts";
 export {
   parseSpellsDat,

@@ -8,6 +8,7 @@
  *   town east  ↔  field west
  *   town west  ↔  open field (4)       town coliseum door ↔ arena (5)
  */
+import { Trigger } from "../../game/movement/index.ts";
 import { BLOCKED_NORTH, BLOCKED_SOUTH, NEUTRAL_MAP_PROPERTIES, type MapProperties } from "../maps/index.ts";
 import type { HomeCity, WorldMap } from "../pack/index.ts";
 import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_WORLD_MAP_IDS as IDS } from "./ids.ts";
@@ -33,10 +34,6 @@ const GATE_TO = 54;
 /** Obstacles keep this distance (in tiles, Chebyshev) from gates and paths. */
 const CLEARANCE = 3;
 
-/** AO20 triggers used here (`e_Trigger`). */
-const TRIGGER_UNDER_ROOF = 1;
-const TRIGGER_SAFE_ZONE = 4;
-const TRIGGER_FIGHT_ZONE = 6;
 
 /** Seeds of the scattered obstacles (any fixed numbers; changing one changes the map). */
 const FIELD_SEED = 0x5eed_0002;
@@ -144,11 +141,11 @@ function buildTown(): WorldMap {
   town.unblock(COLISEUM_DOOR.x, COLISEUM_DOOR.y);
   town.exits(COLISEUM_DOOR.x, COLISEUM_DOOR.y, COLISEUM_DOOR.x, COLISEUM_DOOR.y, IDS.arena, () => [ARENA_ARRIVAL.x, ARENA_ARRIVAL.y]);
   // Market under a roof; the counter can be walked along but not crossed north-south.
-  town.trigger(60, 62, 72, 70, TRIGGER_UNDER_ROOF);
+  town.trigger(60, 62, 72, 70, Trigger.UnderRoof);
   town.blockRect(62, 66, 70, 66, BLOCKED_NORTH | BLOCKED_SOUTH);
   // Plaza: a fountain (water, walled) and a safe zone around the spawn points.
   town.water(PLAZA_CENTER - 1, PLAZA_CENTER - 1, PLAZA_CENTER + 1, PLAZA_CENTER + 1, true);
-  town.trigger(40, 40, 60, 60, TRIGGER_SAFE_ZONE);
+  town.trigger(40, 40, 60, 60, Trigger.SafeZone);
 
   for (const y of [GATE_FROM - 1, GATE_TO + 1]) {
     town.npc(EXIT_X.east - 1, y, DEFAULT_NPCS.townGuard);
@@ -280,7 +277,7 @@ function buildArena(): WorldMap {
   arena.wallRect(1, 1, ARENA_SIDE, ARENA_SIDE);
   arena.unblock(ARENA_GATE.x, ARENA_GATE.y);
   arena.exits(ARENA_GATE.x, ARENA_GATE.y, ARENA_GATE.x, ARENA_GATE.y, IDS.town, () => [COLISEUM_RETURN.x, COLISEUM_RETURN.y]);
-  arena.trigger(2, 2, ARENA_SIDE - 1, ARENA_SIDE - 1, TRIGGER_FIGHT_ZONE);
+  arena.trigger(2, 2, ARENA_SIDE - 1, ARENA_SIDE - 1, Trigger.FightZone);
   return arena.build(properties("Arena de Alba", "ARENA", "BOSQUE", false));
 }
 

@@ -12,6 +12,7 @@ import {
   ELEMENT_TAG_COUNT,
   GameTablesSchema,
   MAX_LEVEL,
+  NpcType,
   RACE_KEYS,
   WEAPON_TYPE_KEYS,
   type ClassKey,
@@ -32,8 +33,6 @@ const OBJ_TYPE = { food: 1, weapon: 2, armor: 3, gold: 5, sign: 8, potion: 11, d
 const POTION = { agility: 1, strength: 2, health: 3, mana: 4, curePoison: 5 } as const;
 /** `WeaponType`: 1 sword, 2 dagger, 3 bow, 4 staff. */
 const WEAPON = { sword: 1, dagger: 2, bow: 3, staff: 4 } as const;
-/** `NpcType` (`e_NPCType`): 0 common (shops are common NPCs with `Comercia=1`), 1 healer, 4 banker. */
-const NPC_TYPE = { common: 0, healer: 1, banker: 4 } as const;
 /** `TipoItems=100` (`otElse`): the shop buys objects of any type. */
 const BUYS_ANY_TYPE = 100;
 /** `Crucial=1`: a shop's stock of it never runs out (items-and-economy §7.2). */
@@ -133,7 +132,7 @@ const NPCS: StoredNpc[] = [
     id: N.townGuard,
     name: "Guardia de Alba",
     description: "Vigila las puertas de la villa.",
-    npcType: NPC_TYPE.common,
+    npcType: NpcType.Common,
     movement: MOVEMENT.standing,
     heading: 3,
     level: 20,
@@ -150,7 +149,7 @@ const NPCS: StoredNpc[] = [
     id: N.merchant,
     name: "Ansel el Mercader",
     description: "Compra y vende lo básico para el camino.",
-    npcType: NPC_TYPE.common,
+    npcType: NpcType.Common,
     movement: MOVEMENT.standing,
     heading: 3,
     trades: true,
@@ -169,7 +168,7 @@ const NPCS: StoredNpc[] = [
     id: N.banker,
     name: "Banquero de Alba",
     description: "Guarda tu oro y tus cosas; te esperan en cualquier banco.",
-    npcType: NPC_TYPE.banker,
+    npcType: NpcType.Banker,
     movement: MOVEMENT.standing,
     heading: 3,
   },
@@ -177,14 +176,14 @@ const NPCS: StoredNpc[] = [
     id: N.healer,
     name: "Hermana Irene",
     description: "Cura heridas y devuelve la vida a los caídos.",
-    npcType: NPC_TYPE.healer,
+    npcType: NpcType.Reviver,
     movement: MOVEMENT.standing,
     heading: 3,
   },
   {
     id: N.greyWolf,
     name: "Lobo Ceniciento",
-    npcType: NPC_TYPE.common,
+    npcType: NpcType.Common,
     movement: MOVEMENT.wandering,
     hostile: true,
     attackable: true,
@@ -202,7 +201,7 @@ const NPCS: StoredNpc[] = [
   {
     id: N.wildBoar,
     name: "Jabalí de Monte",
-    npcType: NPC_TYPE.common,
+    npcType: NpcType.Common,
     movement: MOVEMENT.wandering,
     hostile: true,
     attackable: true,
@@ -220,7 +219,7 @@ const NPCS: StoredNpc[] = [
   {
     id: N.forestSpider,
     name: "Araña de Musgo",
-    npcType: NPC_TYPE.common,
+    npcType: NpcType.Common,
     movement: MOVEMENT.wandering,
     hostile: true,
     attackable: true,
@@ -244,7 +243,7 @@ const NPCS: StoredNpc[] = [
     id: N.brownHare,
     name: "Liebre Parda",
     description: "Salta entre los pastos; solo se defiende si la atacan.",
-    npcType: NPC_TYPE.common,
+    npcType: NpcType.Common,
     movement: MOVEMENT.wandering,
     hostile: false,
     attackable: true,

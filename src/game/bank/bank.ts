@@ -8,8 +8,8 @@
  * Elemental tags are not kept in the vault (like the inventory record, see
  * game/inventory/record.ts): only crafted items carry them, and crafting does not exist yet.
  */
-import { BANK_SLOT_COUNT, MAX_GOLD, type BankSlot } from "../character/index.ts";
-import { MAX_STACK, type ItemCatalog } from "../items/index.ts";
+import { BANK_SLOT_COUNT, MAX_LONG, MAX_STACK, type BankSlot } from "../character/index.ts";
+import type { ItemCatalog } from "../items/index.ts";
 import { putIntoSlot, removeFromSlot, slotAt, isUsableSlot, type Inventory, type UnequippedSlot } from "../inventory/index.ts";
 
 export { BANK_SLOT_COUNT };
@@ -148,13 +148,13 @@ export type GoldOutcome = { readonly ok: true; readonly gold: number; readonly b
 /** §8.5 `BankDepositGold`: `0 < amount ≤ gold`; a vault past a VB6 Long is refused (VB6 overflowed). */
 export function depositGold(gold: number, bankGold: number, amount: number): GoldOutcome {
   if (!Number.isInteger(amount) || amount <= 0 || amount > gold) return { ok: false, reason: "not_enough" };
-  if (bankGold + amount > MAX_GOLD) return { ok: false, reason: "overflow" };
+  if (bankGold + amount > MAX_LONG) return { ok: false, reason: "overflow" };
   return { ok: true, gold: gold - amount, bankGold: bankGold + amount };
 }
 
 /** §8.5 `BankExtractGold`: `0 < amount ≤ bankGold`; a wallet past a VB6 Long is refused. */
 export function withdrawGold(gold: number, bankGold: number, amount: number): GoldOutcome {
   if (!Number.isInteger(amount) || amount <= 0 || amount > bankGold) return { ok: false, reason: "not_enough" };
-  if (gold + amount > MAX_GOLD) return { ok: false, reason: "overflow" };
+  if (gold + amount > MAX_LONG) return { ok: false, reason: "overflow" };
   return { ok: true, gold: gold + amount, bankGold: bankGold - amount };
 }

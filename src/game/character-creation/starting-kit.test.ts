@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { MAX_GOLD } from "../character/index.ts";
+import { MAX_LONG } from "../character/index.ts";
 import { createCharacter } from "./create-character.ts";
 import { CLASS_IDS } from "./ids.ts";
 import { checkCreationRules } from "./rules.ts";
@@ -146,7 +146,7 @@ describe("checkStartingKit", () => {
       "class 3 (Warrior) spell slot 2 | unknown_spell | spell 3 is not in the world's spell table",
       "class 3 (Warrior) spell slot 3 | bad_spell | spell -1 is not a spell number (0 = none)",
     ]);
-    expect(checkStartingKit({ ...KIT, gold: MAX_GOLD }, world)).toEqual([]);
+    expect(checkStartingKit({ ...KIT, gold: MAX_LONG }, world)).toEqual([]);
   });
 
   test("race-limited entries may share a slot when no character gets both", () => {

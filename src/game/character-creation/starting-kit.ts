@@ -8,7 +8,7 @@
  * 465)` clothes), the amount, whether it is worn as the armour, and optionally the races and
  * genders it is for. Pure.
  */
-import { MAX_GOLD, MAX_ITEMS_PER_SLOT, SPELL_SLOT_COUNT } from "../character/index.ts";
+import { MAX_LONG, MAX_STACK, SPELL_SLOT_COUNT } from "../character/index.ts";
 import { CLASS_IDS, GENDER_IDS, RACE_IDS, classInfo, type ClassId, type GenderId, type RaceId } from "./ids.ts";
 import type { StarterKit, KitProblem } from "./starter-kit.ts";
 import { randomNumber, type RandomSource } from "../vb-math/index.ts";
@@ -19,7 +19,7 @@ import { randomNumber, type RandomSource } from "../vb-math/index.ts";
  */
 export const KIT_MAX_SLOT = 24;
 /** Units in one kit slot: a slot holds at most `MaxInventoryObjs` = 10000. */
-export const KIT_MAX_AMOUNT = MAX_ITEMS_PER_SLOT;
+export const KIT_MAX_AMOUNT = MAX_STACK;
 /** Objects one entry may draw from. */
 export const KIT_MAX_CHOICES = 64;
 /** Entries one class may list (every slot for each race and gender, with room to spare). */
@@ -190,7 +190,7 @@ function checkFilter(values: readonly number[] | undefined, allowed: readonly nu
 
 /**
  * Everything wrong with a kit, each naming its entry; empty when the kit is sound. Checks: gold
- * 0..MAX_GOLD; per entry a slot 1..KIT_MAX_SLOT, 1..KIT_MAX_CHOICES objects that exist in the
+ * 0..MAX_LONG; per entry a slot 1..KIT_MAX_SLOT, 1..KIT_MAX_CHOICES objects that exist in the
  * world (when `world.objectType` is given), an amount 1..KIT_MAX_AMOUNT (exactly 1 when worn),
  * a worn object that is an armour, known races and genders; per class and per race and gender,
  * no slot filled twice and at most one armour; at most SPELL_SLOT_COUNT spell slots, each 0 or a
@@ -198,7 +198,7 @@ function checkFilter(values: readonly number[] | undefined, allowed: readonly nu
  */
 export function checkStartingKit(kit: StartingKit, world: KitWorld = {}): KitIssue[] {
   const issues: KitIssue[] = [];
-  if (!isWholeIn(kit.gold, 0, MAX_GOLD)) issues.push({ entry: "gold", code: "bad_gold", message: `gold ${kit.gold} is not in 0..${MAX_GOLD}` });
+  if (!isWholeIn(kit.gold, 0, MAX_LONG)) issues.push({ entry: "gold", code: "bad_gold", message: `gold ${kit.gold} is not in 0..${MAX_LONG}` });
   for (const id of CLASS_IDS) {
     const set = kit.byClass[id];
     const label = classLabel(id);

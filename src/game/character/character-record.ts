@@ -10,14 +10,21 @@ import type { Heading } from "../movement/index.ts";
 export const ATTRIBUTE_NAMES = ["strength", "agility", "intelligence", "charisma", "constitution"] as const;
 export type Attributes = [strength: number, agility: number, intelligence: number, charisma: number, constitution: number];
 
-/** AO20 has 24 skills (NUMSKILLS); index 0 is skill 1. */
-export const SKILL_COUNT = 24;
+/** AO20 has 24 skills (`NUMSKILLS`, counted where the protocol numbers them); index 0 is skill 1. */
+export { SKILL_COUNT } from "../../protocol/index.ts";
 /** AO20 MAX_INVENTORY_SLOTS. */
 export const INVENTORY_SLOT_COUNT = 42;
-/** Units one inventory slot holds (AO `MaxInventoryObjs`, default 10000). */
-export const MAX_ITEMS_PER_SLOT = 10_000;
-/** Gold is a VB6 Long (`Stats.GLD`, `Banco`): at most 2^31 - 1. */
-export const MAX_GOLD = 2_147_483_647;
+/**
+ * `MaxInventoryObjs` (`GetMaxInvOBJ`, default 10000): units of one object in one stack: an
+ * inventory slot, a bank slot, a ground tile.
+ */
+export const MAX_STACK = 10_000;
+/**
+ * The largest VB6 Long (2^31 - 1). VB6 keeps a character's gold and bank gold in Longs
+ * (`Stats.GLD`, `Stats.Banco`), so no gold number of a character ever passes it; the wallet cap
+ * of a sale is another, smaller rule (`MAX_WALLET_GOLD` of the item rules).
+ */
+export const MAX_LONG = 2_147_483_647;
 /** AO20 MAXUSERHECHIZOS. */
 export const SPELL_SLOT_COUNT = 40;
 

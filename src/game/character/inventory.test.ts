@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { INVENTORY_SLOT_COUNT, MAX_ITEMS_PER_SLOT, type InventorySlot } from "./character-record.ts";
+import { INVENTORY_SLOT_COUNT, MAX_STACK, type InventorySlot } from "./character-record.ts";
 import { addItems } from "./inventory.ts";
 
 const slot = (number: number, objectId: number, amount: number, equipped = false): InventorySlot => ({ slot: number, objectId, amount, equipped });
@@ -19,10 +19,10 @@ describe("addItems", () => {
   });
 
   test("a stack fills up to the slot maximum and the rest spills into free slots", () => {
-    const outcome = addItems([slot(2, 10, MAX_ITEMS_PER_SLOT - 3)], [{ objectId: 10, amount: 2 * MAX_ITEMS_PER_SLOT + 3 }]);
+    const outcome = addItems([slot(2, 10, MAX_STACK - 3)], [{ objectId: 10, amount: 2 * MAX_STACK + 3 }]);
     expect(outcome).toEqual({
       kind: "ok",
-      inventory: [slot(1, 10, MAX_ITEMS_PER_SLOT), slot(2, 10, MAX_ITEMS_PER_SLOT), slot(3, 10, MAX_ITEMS_PER_SLOT)],
+      inventory: [slot(1, 10, MAX_STACK), slot(2, 10, MAX_STACK), slot(3, 10, MAX_STACK)],
       touchedSlots: [1, 2, 3],
     });
   });
@@ -39,6 +39,6 @@ describe("addItems", () => {
 
   test("grants of the same object add up", () => {
     const outcome = addItems([], [{ objectId: 5, amount: 6_000 }, { objectId: 5, amount: 6_000 }]);
-    expect(outcome).toEqual({ kind: "ok", inventory: [slot(1, 5, MAX_ITEMS_PER_SLOT), slot(2, 5, 2_000)], touchedSlots: [1, 2] });
+    expect(outcome).toEqual({ kind: "ok", inventory: [slot(1, 5, MAX_STACK), slot(2, 5, 2_000)], touchedSlots: [1, 2] });
   });
 });

@@ -2,7 +2,7 @@
  * Adding items to a character's inventory (what an administrator's grant does). Pure: returns
  * the new slot list or why the items do not fit, and never changes its input.
  */
-import { INVENTORY_SLOT_COUNT, MAX_ITEMS_PER_SLOT, type InventorySlot } from "./character-record.ts";
+import { INVENTORY_SLOT_COUNT, MAX_STACK, type InventorySlot } from "./character-record.ts";
 
 export interface ItemGrant {
   /** Object number in the world's object table. */
@@ -16,7 +16,7 @@ export type AddItemsOutcome =
   | { kind: "no_room"; objectId: number; missing: number };
 
 /**
- * Adds each grant in order: first onto stacks of the same object (up to MAX_ITEMS_PER_SLOT per
+ * Adds each grant in order: first onto stacks of the same object (up to MAX_STACK per
  * slot, lowest slot first), then into free slots (lowest first). All or nothing.
  */
 export function addItems(inventory: readonly InventorySlot[], grants: readonly ItemGrant[], slotCount = INVENTORY_SLOT_COUNT): AddItemsOutcome {
@@ -27,7 +27,7 @@ export function addItems(inventory: readonly InventorySlot[], grants: readonly I
     const stacks = [...slots.values()].filter((slot) => slot.objectId === grant.objectId).sort((a, b) => a.slot - b.slot);
     for (const stack of stacks) {
       if (left === 0) break;
-      const room = Math.max(0, MAX_ITEMS_PER_SLOT - stack.amount);
+      const room = Math.max(0, MAX_STACK - stack.amount);
       const put = Math.min(room, left);
       if (put === 0) continue;
       stack.amount += put;
@@ -36,7 +36,7 @@ export function addItems(inventory: readonly InventorySlot[], grants: readonly I
     }
     for (let number = 1; number <= slotCount && left > 0; number++) {
       if (slots.has(number)) continue;
-      const put = Math.min(MAX_ITEMS_PER_SLOT, left);
+      const put = Math.min(MAX_STACK, left);
       slots.set(number, { slot: number, objectId: grant.objectId, amount: put, equipped: false });
       left -= put;
       touched.add(number);

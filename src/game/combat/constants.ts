@@ -3,18 +3,19 @@
  * `e_Skill`, `e_WeaponType`, `e_Class`, `e_PartesCuerpo`; `intervalos.ini`), each written once.
  * Section numbers (§) are those of combat-and-progression.md.
  */
+import { WorkSkill } from "../../protocol/index.ts";
 
-/** `e_Skill` numbers the combat rules read (1-based; `skills[n - 1]` in the character record). §2. */
+/** The `e_Skill` ids the combat rules read (the protocol's numbers; `skills[n - 1]` in the character record). §2. */
 export const CombatSkill = {
-  Tactics: 3, // Tácticas (Destreza en combate)
-  Weapons: 4, // Armas (Combate con armas)
-  Meditation: 5, // Meditar
-  Stabbing: 6, // Apuñalar
-  Hiding: 7, // Ocultarse
-  Survival: 8, // Supervivencia
-  Defense: 10, // Defensa (Defensa con escudo)
-  Projectiles: 12, // Proyectiles (Armas a distancia)
-  Wrestling: 13, // Combate sin armas
+  Tactics: WorkSkill.Tactics, // Destreza en combate
+  Weapons: WorkSkill.Weapons, // Combate con armas
+  Meditation: WorkSkill.Meditate,
+  Stabbing: WorkSkill.Stab,
+  Hiding: WorkSkill.Hide,
+  Survival: WorkSkill.Survival,
+  Defense: WorkSkill.ShieldDefense, // Defensa con escudo
+  Projectiles: WorkSkill.Projectiles, // Armas a distancia
+  Wrestling: WorkSkill.Wrestling, // Combate sin armas
 } as const;
 export type CombatSkillId = (typeof CombatSkill)[keyof typeof CombatSkill];
 

@@ -4,11 +4,11 @@
  * Number semantics matter: the discount is a Single, buy prices are one Double `Ceil` over the
  * whole quantity, the sale price is a Single and the income a Single product truncated.
  */
+import { MAX_STACK } from "../character/index.ts";
 import {
   CharacterClass,
   GOLD_OBJECT,
-  MAX_GOLD,
-  MAX_STACK,
+  MAX_WALLET_GOLD,
   ObjectType,
   SALE_DIVISOR,
   WORKER_MIN_SALE_DIVISOR,
@@ -84,7 +84,7 @@ export function saleIncome(unitSalePrice: number, amount: number): number {
 
 /** The wallet after a sale or theft: at most `MAXORO` (90 000 000). */
 export function capGold(gold: number): number {
-  return gold > MAX_GOLD ? MAX_GOLD : gold;
+  return gold > MAX_WALLET_GOLD ? MAX_WALLET_GOLD : gold;
 }
 
 /** Q17 fixed: VB6 bans an account that asks for more than 10000 units; we refuse the request. */

@@ -19,7 +19,8 @@
  * not clamp it to the stock even when the NPC does not list it.
  */
 import { addGold, isUsableSlot, putItem, removeFromSlot, slotAt, spendGold, type Inventory, type UnequippedSlot } from "../inventory/index.ts";
-import { MAX_STACK, type ItemCatalog, type ItemTemplate } from "../items/index.ts";
+import { MAX_STACK } from "../character/index.ts";
+import type { ItemCatalog, ItemTemplate } from "../items/index.ts";
 import {
   DEFAULT_COMMERCE_CONFIG,
   MAX_TRADE_SKILL,

@@ -3,7 +3,7 @@
  * §6.1, §6.2): VB6 `CanTransferWorldItemAt` and `LegalWalk` (`Codigo/GameLogic.bas`), the
  * borders of `Codigo/General.bas`. Walking legality reuses `checkStep` of `game/movement`.
  */
-import { HEADINGS, TILE_WATER, checkStep, isInsideMap, stepX, stepY, tileIndex, type Heading, type WalkableGrid } from "../movement/index.ts";
+import { HEADINGS, TILE_WATER, Trigger, checkStep, isInsideMap, stepX, stepY, tileIndex, type Heading, type WalkableGrid } from "../movement/index.ts";
 
 /** One pile on a tile (a tile holds at most one; map fixtures are piles too). */
 export interface GroundPile {
@@ -38,10 +38,6 @@ export interface Walker {
   readonly patron?: boolean;
 }
 
-/** `e_Trigger.WORKERONLY`. */
-export const TRIGGER_WORKER_ONLY = 13;
-/** `e_Trigger.ONLY_PATREON_TILE`. */
-export const TRIGGER_PATRON_ONLY = 20;
 /** The client window (`XWindow`, `YWindow`): half of it is kept clear at the map's edges. */
 export const WINDOW_TILES_X = 23;
 export const WINDOW_TILES_Y = 18;
@@ -87,8 +83,8 @@ export function canEnter(grid: GroundGrid, walker: Walker, fromX: number, fromY:
   }
   if (grid.occupied(index) || grid.exit(index)) return false;
   const trigger = grid.triggers[index]!;
-  if (trigger === TRIGGER_WORKER_ONLY && walker.worker !== true) return false;
-  if (trigger === TRIGGER_PATRON_ONLY && walker.patron !== true) return false;
+  if (trigger === Trigger.WorkerOnly && walker.worker !== true) return false;
+  if (trigger === Trigger.PatronOnly && walker.patron !== true) return false;
   return true;
 }
 

@@ -5,8 +5,8 @@
 import { describe, expect, test } from "bun:test";
 import { emptyInventory, inventoryProblems, markEquipped, slotAt, type Inventory, type InventorySlotState } from "../inventory/index.ts";
 import { itemCatalogFromObjects, ObjectType, type ItemCatalog } from "../items/index.ts";
-import { BLOCKED_ALL, BLOCKED_EAST, TILE_WATER, TRIGGER_BRIDGE, tileIndex } from "../movement/index.ts";
-import { canReachItemAt, itemBorders, TRIGGER_PATRON_ONLY, TRIGGER_WORKER_ONLY, type GroundGrid, type GroundPile, type Walker } from "./grid.ts";
+import { BLOCKED_ALL, BLOCKED_EAST, TILE_WATER, Trigger, tileIndex } from "../movement/index.ts";
+import { canReachItemAt, itemBorders, type GroundGrid, type GroundPile, type Walker } from "./grid.ts";
 import { drop, pickUp, type DropActor } from "./pick-up-drop.ts";
 import { pileAfterPut, pileAfterTake, scatterTile } from "./piles.ts";
 
@@ -116,7 +116,7 @@ describe("the reach rule (CanTransferWorldItemAt, §6.2)", () => {
     expect(canReachItemAt(exit, me, 50, 51)).toBe("unreachable");
     const lake = new TestMap().water(51, 50);
     expect(canReachItemAt(lake, me, 51, 50)).toBe("unreachable");
-    const bridge = new TestMap().water(51, 50, TRIGGER_BRIDGE);
+    const bridge = new TestMap().water(51, 50, Trigger.Bridge);
     expect(canReachItemAt(bridge, me, 52, 50)).toBe("ok");
   });
 
@@ -125,8 +125,8 @@ describe("the reach rule (CanTransferWorldItemAt, §6.2)", () => {
     expect(canReachItemAt(sea, { ...me, sailing: true }, 51, 50)).toBe("ok");
     expect(canReachItemAt(sea, { ...me, sailing: true }, 50, 51)).toBe("unreachable");
     const mine = new TestMap();
-    mine.triggers[mine.at(51, 50)] = TRIGGER_WORKER_ONLY;
-    mine.triggers[mine.at(50, 51)] = TRIGGER_PATRON_ONLY;
+    mine.triggers[mine.at(51, 50)] = Trigger.WorkerOnly;
+    mine.triggers[mine.at(50, 51)] = Trigger.PatronOnly;
     expect(canReachItemAt(mine, me, 51, 50)).toBe("unreachable");
     expect(canReachItemAt(mine, { ...me, worker: true }, 51, 50)).toBe("ok");
     expect(canReachItemAt(mine, me, 50, 51)).toBe("unreachable");

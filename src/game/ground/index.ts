@@ -6,8 +6,6 @@
  * constants. Pure: the map applies the outcomes and tells the area.
  */
 export {
-  TRIGGER_WORKER_ONLY,
-  TRIGGER_PATRON_ONLY,
   WINDOW_TILES_X,
   WINDOW_TILES_Y,
   ITEM_REACH_STEPS,

@@ -9,7 +9,8 @@
  * `Intirable` items), Q15 kept (game-master ranks other than Admin and Dios lose what they drop).
  */
 import { tileIndex } from "../movement/index.ts";
-import { CharacterClass, GOLD_OBJECT, GOLD_SLOT, MAX_GOLD_PER_DROP, MAX_STACK, ObjectType, isNewbieLevel, type ItemCatalog } from "../items/index.ts";
+import { MAX_STACK } from "../character/index.ts";
+import { CharacterClass, GOLD_OBJECT, GOLD_SLOT, MAX_GOLD_PER_DROP, ObjectType, isNewbieLevel, type ItemCatalog } from "../items/index.ts";
 import { isUsableSlot, putIntoSlot, putItem, removeFromSlot, slotAt, type Inventory, type UnequippedSlot } from "../inventory/index.ts";
 import { canReachItemAt, type GroundGrid, type GroundPile, type Walker } from "./grid.ts";
 import { pileAfterPut, pileAfterTake, throwAtFeet, type PlacedPile } from "./piles.ts";

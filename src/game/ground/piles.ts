@@ -4,7 +4,8 @@
  * (`Codigo/GameLogic.bas`) and `TirarItemAlPiso` (`Codigo/Modulo_InventANDobj.bas`).
  */
 import { BLOCKED_ALL, TILE_WATER, isInsideMap, tileIndex } from "../movement/index.ts";
-import { MAX_STACK, type ItemCatalog } from "../items/index.ts";
+import { MAX_STACK } from "../character/index.ts";
+import type { ItemCatalog } from "../items/index.ts";
 import type { ItemStack } from "../inventory/index.ts";
 import { insideBorders, itemBorders, type GroundGrid, type GroundPile } from "./grid.ts";
 

@@ -4,6 +4,7 @@
  * is accepted the fare is paid at once and the ghost arrives after the Balance `HomeTimer`
  * seconds, unless it walks or is brought back to life first. Pure.
  */
+import { Trigger } from "../movement/index.ts";
 import { vbRound } from "../vb-math/index.ts";
 
 /** `e_City.cUllathorpe`: where VB6 sends a character whose home city is not valid. */
@@ -12,8 +13,6 @@ export const FALLBACK_HOME_CITY = 1;
 export const HOME_FARE_LEVEL_BREAK = 24;
 /** Gold per level of the fare up to {@link HOME_FARE_LEVEL_BREAK}. */
 export const HOME_FARE_GOLD_PER_LEVEL = 15;
-/** `e_Trigger.CARCEL`: a jail tile; no travelling home from it. */
-export const TRIGGER_JAIL = 19;
 /** `MapInfo.zone` of newbie maps (compared as VB6 does, case and all): no travelling home from them. */
 export const NEWBIE_ZONE = "NEWBIE";
 /** Seconds of the wait when the world has no Balance `HomeTimer` (or a zero, which VB6 would never finish). */
@@ -88,7 +87,7 @@ export type HomeOutcome =
  */
 export function checkHomeRequest(request: HomeRequest): HomeOutcome {
   if (!request.dead) return { kind: "alive" };
-  if (request.zone === NEWBIE_ZONE || request.trigger === TRIGGER_JAIL) return { kind: "restricted_place" };
+  if (request.zone === NEWBIE_ZONE || request.trigger === Trigger.Jail) return { kind: "restricted_place" };
   if (request.travelling) return { kind: "already_travelling" };
   const home = request.home;
   if (home === undefined) return { kind: "restricted_place" };

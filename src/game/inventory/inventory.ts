@@ -4,7 +4,8 @@
  * the number of usable slots (24, or 30/36/42 for patron tiers) and the wallet. Values are
  * immutable: every operation returns a new inventory and the slots it changed.
  */
-import { EQUIPMENT_KINDS, BASE_INVENTORY_SLOTS, INVENTORY_SLOTS, MAX_STACK, PATRON_TIER_INVENTORY_SLOTS, type EquipmentKind } from "../items/index.ts";
+import { MAX_LONG, MAX_STACK, INVENTORY_SLOT_COUNT } from "../character/index.ts";
+import { EQUIPMENT_KINDS, BASE_INVENTORY_SLOTS, PATRON_TIER_INVENTORY_SLOTS, type EquipmentKind } from "../items/index.ts";
 
 /** One slot. An empty slot is `EMPTY_SLOT`: object 0, amount 0, not equipped, tags 0. */
 export interface InventorySlotState {
@@ -19,7 +20,7 @@ export interface InventorySlotState {
 export type EquippedSlots = Readonly<Record<EquipmentKind, number>>;
 
 export interface Inventory {
-  /** Exactly `INVENTORY_SLOTS` entries: `slots[n - 1]` is slot n. */
+  /** Exactly `INVENTORY_SLOT_COUNT` entries: `slots[n - 1]` is slot n. */
   readonly slots: readonly InventorySlotState[];
   readonly equipped: EquippedSlots;
   /** `CurrentInventorySlots`: slots 1…this are usable; the rest keep their items, unreachable. */
@@ -34,9 +35,6 @@ export const NOTHING_EQUIPPED: EquippedSlots = Object.freeze(
   Object.fromEntries(EQUIPMENT_KINDS.map((kind) => [kind, 0])) as Record<EquipmentKind, number>,
 );
 
-/** Largest wallet a VB6 `Long` holds; adding past it overflowed (and the routine gave up). */
-export const GOLD_LIMIT = 2_147_483_647;
-
 /** Patron tiers and their usable slots (`get_num_inv_slots_from_tier`). */
 export type PatronTier = keyof typeof PATRON_TIER_INVENTORY_SLOTS;
 
@@ -48,7 +46,7 @@ export function usableSlotsForTier(tier: PatronTier): number {
 /** An inventory with nothing in it. `usableSlots` is clamped to 1…42. */
 export function emptyInventory(usableSlots: number = BASE_INVENTORY_SLOTS, gold = 0): Inventory {
   return {
-    slots: Array.from({ length: INVENTORY_SLOTS }, () => EMPTY_SLOT),
+    slots: Array.from({ length: INVENTORY_SLOT_COUNT }, () => EMPTY_SLOT),
     equipped: NOTHING_EQUIPPED,
     usableSlots: clampUsable(usableSlots),
     gold,
@@ -57,7 +55,7 @@ export function emptyInventory(usableSlots: number = BASE_INVENTORY_SLOTS, gold 
 
 function clampUsable(value: number): number {
   if (!Number.isInteger(value)) return BASE_INVENTORY_SLOTS;
-  return Math.min(INVENTORY_SLOTS, Math.max(1, value));
+  return Math.min(INVENTORY_SLOT_COUNT, Math.max(1, value));
 }
 
 /** The same inventory with another number of usable slots (a tier change at login). */
@@ -67,7 +65,7 @@ export function withUsableSlots(inventory: Inventory, usableSlots: number): Inve
 
 /** True for a whole number in 1…42 (a slot that exists, usable or not). */
 export function isSlotNumber(slot: number): boolean {
-  return Number.isInteger(slot) && slot >= 1 && slot <= INVENTORY_SLOTS;
+  return Number.isInteger(slot) && slot >= 1 && slot <= INVENTORY_SLOT_COUNT;
 }
 
 /** True for a slot the character can use now (1…`usableSlots`). */
@@ -87,7 +85,7 @@ export function kindsAtSlot(inventory: Inventory, slot: number): EquipmentKind[]
 
 /** A whole number of units ≥ 1 that fits a VB6 `Long`. */
 export function isPositiveAmount(amount: number): boolean {
-  return Number.isSafeInteger(amount) && amount >= 1 && amount <= GOLD_LIMIT;
+  return Number.isSafeInteger(amount) && amount >= 1 && amount <= MAX_LONG;
 }
 
 /**
@@ -159,7 +157,7 @@ export class Draft {
 /** What invariants an inventory breaks (an empty list for a valid one); for tests and loaders. */
 export function inventoryProblems(inventory: Inventory): string[] {
   const problems: string[] = [];
-  if (inventory.slots.length !== INVENTORY_SLOTS) problems.push(`has ${inventory.slots.length} slots`);
+  if (inventory.slots.length !== INVENTORY_SLOT_COUNT) problems.push(`has ${inventory.slots.length} slots`);
   inventory.slots.forEach((slot, index) => {
     const n = index + 1;
     const empty = slot.objectId === 0;
@@ -176,6 +174,6 @@ export function inventoryProblems(inventory: Inventory): string[] {
     // Ships and saddles are "used": VB6 sets their pointer but not the slot flag.
     else if (kind !== "ship" && kind !== "saddle" && !inventory.slots[slot - 1]!.equipped) problems.push(`${kind} slot ${slot} not flagged`);
   }
-  if (!Number.isSafeInteger(inventory.gold) || inventory.gold < 0 || inventory.gold > GOLD_LIMIT) problems.push(`gold ${inventory.gold}`);
+  if (!Number.isSafeInteger(inventory.gold) || inventory.gold < 0 || inventory.gold > MAX_LONG) problems.push(`gold ${inventory.gold}`);
   return problems;
 }

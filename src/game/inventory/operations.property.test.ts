@@ -6,7 +6,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { GOLD_OBJECT, MAX_STACK, type EquipmentKind } from "../items/index.ts";
+import { MAX_STACK } from "../character/index.ts";
+import { GOLD_OBJECT, type EquipmentKind } from "../items/index.ts";
 import { emptyInventory, inventoryProblems, type Inventory, type InventorySlotState } from "./inventory.ts";
 import { deleteItem, markEquipped, markUnequipped, moveItem, putItem, removeFromSlot, takeItems } from "./operations.ts";
 import { inventoryFromRecord, toRecordInventory } from "./record.ts";

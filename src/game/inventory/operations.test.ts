@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { MAX_STACK } from "../items/index.ts";
+import { MAX_STACK } from "../character/index.ts";
 import { emptyInventory, inventoryProblems, slotAt, type Inventory } from "./inventory.ts";
 import {
   countItems,

@@ -12,8 +12,9 @@
  * nothing), Q5 fixed (moving a slot onto itself is refused), Q6 fixed (every pointer, the
  * backpack's too, follows a moved item).
  */
-import { GOLD_OBJECT, MAX_STACK, ObjectType, ToolSubtype, type EquipmentKind, type ItemCatalog } from "../items/index.ts";
-import { Draft, EMPTY_SLOT, GOLD_LIMIT, isPositiveAmount, isSlotNumber, isUsableSlot, kindsAtSlot, slotAt, type Inventory } from "./inventory.ts";
+import { GOLD_OBJECT, ObjectType, ToolSubtype, type EquipmentKind, type ItemCatalog } from "../items/index.ts";
+import { MAX_LONG, MAX_STACK } from "../character/index.ts";
+import { Draft, EMPTY_SLOT, isPositiveAmount, isSlotNumber, isUsableSlot, kindsAtSlot, slotAt, type Inventory } from "./inventory.ts";
 
 /** Units of one object with their elemental tags (VB6 `t_Obj`). */
 export interface ItemStack {
@@ -76,7 +77,7 @@ export function slotForItem(inventory: Inventory, stack: ItemStack): number {
 export function addGold(inventory: Inventory, amount: number): Changed | Refusal<"invalid_amount" | "gold_overflow"> {
   if (!isAmount(amount)) return { ok: false, reason: "invalid_amount" };
   // A VB6 Long overflows past 2^31 - 1: the routine raised and added nothing.
-  if (inventory.gold + amount > GOLD_LIMIT) return { ok: false, reason: "gold_overflow" };
+  if (inventory.gold + amount > MAX_LONG) return { ok: false, reason: "gold_overflow" };
   return { ok: true, inventory: { ...inventory, gold: inventory.gold + amount }, changed: [], goldDelta: amount };
 }
 

@@ -16,9 +16,9 @@
  * more than `MAX_STACK` units (clamped), a flag on an object that is not equipment, unknown
  * objects' flags, and a second flagged slot of a kind already taken lose their flag.
  */
-import type { Equipment, InventorySlot } from "../character/index.ts";
-import { BASE_INVENTORY_SLOTS, MAX_STACK, equipmentKindOf, type EquipmentKind, type ItemCatalog } from "../items/index.ts";
-import { EMPTY_SLOT, GOLD_LIMIT, NOTHING_EQUIPPED, emptyInventory, isSlotNumber, type Inventory, type InventorySlotState } from "./inventory.ts";
+import { MAX_LONG, MAX_STACK, type Equipment, type InventorySlot } from "../character/index.ts";
+import { BASE_INVENTORY_SLOTS, equipmentKindOf, type EquipmentKind, type ItemCatalog } from "../items/index.ts";
+import { EMPTY_SLOT, NOTHING_EQUIPPED, emptyInventory, isSlotNumber, type Inventory, type InventorySlotState } from "./inventory.ts";
 
 /** The inventory part of a character record. */
 export interface RecordInventory {
@@ -51,7 +51,7 @@ export function inventoryFromRecord(record: RecordInventory, catalog: ItemCatalo
   }
   equipped.ship = firstSlotHolding(slots, record.equipment.ship);
   equipped.saddle = firstSlotHolding(slots, record.equipment.mount);
-  const gold = Number.isSafeInteger(record.gold) ? Math.min(Math.max(record.gold, 0), GOLD_LIMIT) : 0;
+  const gold = Number.isSafeInteger(record.gold) ? Math.min(Math.max(record.gold, 0), MAX_LONG) : 0;
   return { slots, equipped, usableSlots: base.usableSlots, gold };
 }
 

@@ -37,5 +37,3 @@ export const WOOD_OBJECT = 58;
 export const DAGGER_OBJECT = 15;
 /** An empty bottle fills at water within this Euclidean distance. */
 export const BOTTLE_WATER_DISTANCE = 2;
-/** `e_Skill.Proyectiles`: an equipped bow or throwing weapon, used, asks the client for a target with this skill. */
-export const PROJECTILES_SKILL = 12;

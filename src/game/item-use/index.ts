@@ -23,7 +23,6 @@ export {
   WOOD_OBJECT,
   DAGGER_OBJECT,
   BOTTLE_WATER_DISTANCE,
-  PROJECTILES_SKILL,
 } from "./constants.ts";
 export {
   NO_TIMERS,

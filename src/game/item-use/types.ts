@@ -118,7 +118,7 @@ export interface UseEffect {
   readonly soundToMap?: true;
   /**
    * The client is asked for a target with this skill (`WorkRequestTarget`): an equipped bow or
-   * throwing weapon asks where to shoot (`PROJECTILES_SKILL`); the click comes back as
+   * throwing weapon asks where to shoot (`WorkSkill.Projectiles`); the click comes back as
    * `WorkLeftClick(x, y, skill)`.
    */
   readonly requestTarget?: number;

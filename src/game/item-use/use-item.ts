@@ -24,11 +24,11 @@ import {
   type ItemTemplate,
 } from "../items/index.ts";
 import { addGold, putItem, slotAt, isUsableSlot, type Inventory, type ItemStack } from "../inventory/index.ts";
+import { WorkSkill } from "../../protocol/index.ts";
 import { randomInt } from "../../random/index.ts";
 import {
   BOTTLE_WATER_DISTANCE,
   DAGGER_OBJECT,
-  PROJECTILES_SKILL,
   SOUND_DRINK,
   SOUND_EAT,
   USE_CLICK_INTERVAL_MS,
@@ -184,7 +184,7 @@ function useWeapon(context: UseContext, dead: boolean): UseOutcome {
   if (item.projectile === 1) {
     if (!equipped) return { kind: "ignored", reason: "not_equipped", timers: context.timers, stopMeditating: context.stopMeditating };
     if (state.conditions?.transformed === true) return refuse(context, "transformed");
-    return used(context, { effect: { requestTarget: PROJECTILES_SKILL } });
+    return used(context, { effect: { requestTarget: WorkSkill.Projectiles } });
   }
   if (state.lookedAtObject === WOOD_OBJECT && item.id === DAGGER_OBJECT) return notAvailable(context, "campfire");
   return used(context, {});

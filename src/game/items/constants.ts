@@ -1,25 +1,21 @@
 /**
  * The numbers of items-and-economy §1 (VB6 `Codigo/Declares.bas`, `Codigo/Comercio.bas`,
- * `Codigo/General.bas`, `Example.Configuracion.ini`), each named once.
+ * `Codigo/General.bas`, `Example.Configuracion.ini`), each named once. What sizes the character
+ * record (inventory, bank and spell slots, units per stack, a Long's gold) is named in its
+ * contract, `game/character`; the trade window's slots are the protocol's `TRADE_OFFER_SLOTS`.
  */
-import { INVENTORY_SLOT_COUNT } from "../character/index.ts";
+import { WorkSkill } from "../../protocol/index.ts";
 
 /** `iORO`: the gold object on the ground. In a character it is the `gold` number, not a slot. */
 export const GOLD_OBJECT = 12;
 /** `FLAGORO` / `GOLD_SLOT`: the pseudo-slot packets use for gold (drop, trade offers). */
 export const GOLD_SLOT = 200;
-/** `MaxInventoryObjs` (`GetMaxInvOBJ`): units per inventory slot, per ground tile, per bank slot. */
-export const MAX_STACK = 10_000;
-/** `MAXORO`: the wallet cap, applied only after an NPC sale and a theft (items-and-economy §3.2). */
-export const MAX_GOLD = 90_000_000;
+/** `MAXORO`: the wallet cap, applied only after an NPC sale and a theft (items-and-economy §3.2); elsewhere gold goes up to the record's `MAX_LONG`. */
+export const MAX_WALLET_GOLD = 90_000_000;
 /** `MAX_USERINVENTORY_SLOTS`: slots a character without a patron tier can use (4 rows of 6). */
 export const BASE_INVENTORY_SLOTS = 24;
-/** `MAX_INVENTORY_SLOTS`: slots every inventory has (the character record's 42). */
-export const INVENTORY_SLOTS = INVENTORY_SLOT_COUNT;
 /** Usable slots per patron tier (`get_num_inv_slots_from_tier`): Aventurero, Héroe, Leyenda and up. */
 export const PATRON_TIER_INVENTORY_SLOTS = { none: 24, adventurer: 30, hero: 36, legend: 42 } as const;
-/** `MAX_BANCOINVENTORY_SLOTS`: the same for everyone. */
-export const BANK_SLOTS = 42;
 /** Most gold one `Drop` packet may throw (`HandleDrop`). */
 export const MAX_GOLD_PER_DROP = 100_000;
 /** `OroPorNivelBilletera` of the example configuration: gold per level kept on death. */
@@ -32,14 +28,10 @@ export const WORKER_MIN_SALE_DIVISOR = 2;
 export const WORKER_SALE_DIVISOR_PER_LEVEL = 0.025;
 /** `LimiteNewbie`: a character of this level or lower is a newbie (`EsNewbie`). */
 export const NEWBIE_MAX_LEVEL = 12;
-/** Offer slots of a player-to-player trade. */
-export const TRADE_OFFER_SLOTS = 6;
 /** `MAX_SLOTS_CRAFTEO`: the NPC crafting grid. */
 export const CRAFTING_GRID_SLOTS = 5;
 /** `MAXKEYS`: the key ring. */
 export const KEY_RING_SLOTS = 10;
-/** `MAXUSERHECHIZOS`: spell slots a scroll may fill. */
-export const SPELL_SLOTS = 40;
 /** "No animation" for weapon, shield, helmet, cart and backpack (`NingunArma` … `NoBackPack`). */
 export const NO_ANIMATION = 2;
 /** `PATREON_HEAD`: heads from this number on get no helmet overlay. */
@@ -51,8 +43,12 @@ export const Race = { Human: 1, Elf: 2, Drow: 3, Gnome: 4, Dwarf: 5, Orc: 6 } as
 export const Gender = { Male: 1, Female: 2 } as const;
 /** The `e_Class` values the item rules name. */
 export const CharacterClass = { Worker: 9, Pirate: 10 } as const;
-/** `e_Skill` numbers the item rules read (1-based; `skills[n - 1]` in the character record). */
-export const Skill = { Trade: 9, Navigation: 14, Fishing: 18, Mining: 19 } as const;
+/**
+ * @deprecated The skill ids are the protocol's `WorkSkill` (the game's `SKILL` in
+ * `game/progression`); this subset stays only for `src/map/systems/shops.ts` until it reads one
+ * of those, then goes.
+ */
+export const Skill = { Trade: WorkSkill.Trade, Navigation: WorkSkill.Navigation, Fishing: WorkSkill.Fishing, Mining: WorkSkill.Mining } as const;
 
 /**
  * `SkillsNames` (VB6 `Codigo/General.bas`), 1-based by `e_Skill`: what `SkillRequerido=<name>-<n>`

@@ -24,22 +24,17 @@ export {
 export {
   GOLD_OBJECT,
   GOLD_SLOT,
-  MAX_STACK,
-  MAX_GOLD,
+  MAX_WALLET_GOLD,
   BASE_INVENTORY_SLOTS,
-  INVENTORY_SLOTS,
   PATRON_TIER_INVENTORY_SLOTS,
-  BANK_SLOTS,
   MAX_GOLD_PER_DROP,
   PROTECTED_GOLD_PER_LEVEL,
   SALE_DIVISOR,
   WORKER_MIN_SALE_DIVISOR,
   WORKER_SALE_DIVISOR_PER_LEVEL,
   NEWBIE_MAX_LEVEL,
-  TRADE_OFFER_SLOTS,
   CRAFTING_GRID_SLOTS,
   KEY_RING_SLOTS,
-  SPELL_SLOTS,
   NO_ANIMATION,
   PATRON_HEAD_FIRST,
   SKILL_NAMES,
@@ -65,3 +60,9 @@ export { itemCatalog, itemCatalogFromObjects, type ItemCatalog } from "./catalog
 export { EQUIPMENT_KINDS, equipmentKindOf, type EquipmentKind } from "./equipment-kind.ts";
 export { ITEM_LOCALE_IDS, type ItemLocaleName } from "./locale-ids.ts";
 export { fallsOnDeath, goldLostOnDeath, WALLET_GOLD_PER_LEVEL } from "./on-death.ts";
+/**
+ * @deprecated Units per stack are the character record's `MAX_STACK` (`game/character`); this
+ * re-export stays only for `src/map/systems/trade.ts` and `src/map/systems/combat.ts` until they
+ * import it from there, then goes.
+ */
+export { MAX_STACK } from "../character/index.ts";

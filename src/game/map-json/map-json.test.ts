@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { buildDefaultMaps, DEFAULT_WORLD_MAP_IDS } from "../../content/default-world/index.ts";
-import { BLOCKED_ALL, BLOCKED_EAST, BLOCKED_GM, BLOCKED_NORTH, BLOCKED_SOUTH, checkStep, HEADING_EAST, HEADING_NORTH, HEADING_SOUTH, HEADINGS, stepX, stepY, TILE_TREE, TILE_WATER, TRIGGER_BRIDGE } from "../movement/index.ts";
+import { BLOCKED_ALL, BLOCKED_EAST, BLOCKED_GM, BLOCKED_NORTH, BLOCKED_SOUTH, checkStep, HEADING_EAST, HEADING_NORTH, HEADING_SOUTH, HEADINGS, stepX, stepY, TILE_TREE, TILE_WATER, Trigger } from "../movement/index.ts";
 import { buildMapApiJson, MAP_TILE_BITS, MapGrid, parseMapJson, type MapJsonSource } from "./index.ts";
 
 const defaultMaps = buildDefaultMaps();
@@ -28,7 +28,7 @@ function smallMap(): MapJsonSource {
   collision[1] = BLOCKED_ALL; // (2, 1)
   collision[5] = TILE_WATER; // (2, 2)
   collision[6] = TILE_WATER; // (3, 2) with a bridge
-  triggers[6] = TRIGGER_BRIDGE;
+  triggers[6] = Trigger.Bridge;
   collision[9] = BLOCKED_NORTH | BLOCKED_SOUTH; // (2, 3)
   collision[11] = TILE_TREE | BLOCKED_ALL | BLOCKED_GM; // (4, 3)
   return {
@@ -125,7 +125,7 @@ describe("parseMapJson on the default world", () => {
       for (let y = 1; y <= source.height; y++) {
         for (let x = 1; x <= source.width; x++) {
           const at = (y - 1) * source.width + (x - 1);
-          if ((source.collision[at]! & TILE_WATER) === 0 || source.triggers[at] === TRIGGER_BRIDGE) continue;
+          if ((source.collision[at]! & TILE_WATER) === 0 || source.triggers[at] === Trigger.Bridge) continue;
           for (const heading of HEADINGS) {
             const outcome = checkStep(grid, x - stepX(heading), y - stepY(heading), heading);
             expect(outcome === "water" || outcome === "blocked").toBe(true);

@@ -27,7 +27,7 @@ export {
   BLOCKED_GM,
   TILE_WATER,
   TILE_TREE,
-  TRIGGER_BRIDGE,
+  Trigger,
   blockBitFor,
   isWaterForWalker,
 } from "./tile-flags.ts";

@@ -20,7 +20,7 @@ import {
   TILE_TREE,
   TILE_WATER,
   tileIndex,
-  TRIGGER_BRIDGE,
+  Trigger,
   type Heading,
   type WalkableGrid,
 } from "./index.ts";
@@ -35,7 +35,7 @@ function grid(rows: readonly string[]): WalkableGrid {
   rows.forEach((row, y) => {
     [...row].forEach((cell, x) => {
       collision[y * width + x] = bits[cell]!;
-      if (cell === "=") triggers[y * width + x] = TRIGGER_BRIDGE;
+      if (cell === "=") triggers[y * width + x] = Trigger.Bridge;
     });
   });
   return { width, height, collision, triggers };
@@ -95,7 +95,7 @@ describe("checkStep: one outcome each", () => {
     expect(checkStep(map, 4, 1, HEADING_SOUTH)).toBe("ok");
     expect(checkStep(map, 5, 2, HEADING_WEST)).toBe("ok");
     expect(isWaterForWalker(TILE_WATER, 0)).toBe(true);
-    expect(isWaterForWalker(TILE_WATER, TRIGGER_BRIDGE)).toBe(false);
+    expect(isWaterForWalker(TILE_WATER, Trigger.Bridge)).toBe(false);
     expect(isWaterForWalker(0, 0)).toBe(false);
   });
 

@@ -5,10 +5,8 @@
  * `AguaValida`, land not with `TierraInvalida`, never onto an exit or an "invalid position"
  * trigger, and nobody standing there (the chased player's tile counts as free for the search).
  */
-import { BLOCKED_ALL, blockBitFor, isWaterForWalker, type Heading, type WalkableGrid } from "../movement/index.ts";
+import { BLOCKED_ALL, Trigger, blockBitFor, isWaterForWalker, type Heading, type WalkableGrid } from "../movement/index.ts";
 
-/** VB6 `e_Trigger.POSINVALIDA`: NPCs (other than pets) never enter it. */
-export const TRIGGER_NPC_FORBIDDEN = 3;
 /** Triggers an NPC may spawn on (VB6 `TestSpawnTrigger`: none, or 4..11). */
 const SPAWN_TRIGGER_MIN = 4;
 const SPAWN_TRIGGER_MAX = 11;
@@ -36,7 +34,7 @@ export function npcMayEnter(ground: NpcGround, index: number, heading: Heading, 
   if ((bits & blockBitFor(heading)) !== 0) return false;
   const trigger = ground.triggers[index]!;
   if (!onRightGround(bits, trigger, feet)) return false;
-  if (trigger === TRIGGER_NPC_FORBIDDEN) return false;
+  if (trigger === Trigger.NpcForbidden) return false;
   if (ground.isExit(index)) return false;
   const occupant = ground.occupantOf(index);
   return occupant === 0 || occupant === passThrough;
@@ -51,7 +49,7 @@ export function npcMayStand(ground: NpcGround, index: number, feet: NpcFeet): bo
   if ((bits & BLOCKED_ALL) === BLOCKED_ALL) return false;
   const trigger = ground.triggers[index]!;
   if (!onRightGround(bits, trigger, feet)) return false;
-  if (trigger !== 0 && (trigger < SPAWN_TRIGGER_MIN || trigger > SPAWN_TRIGGER_MAX)) return false;
+  if (trigger !== Trigger.None && (trigger < SPAWN_TRIGGER_MIN || trigger > SPAWN_TRIGGER_MAX)) return false;
   return !ground.isExit(index) && ground.occupantOf(index) === 0;
 }
 

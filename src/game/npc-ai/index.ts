@@ -8,8 +8,6 @@
 export {
   DEFAULT_ATTACK_INTERVAL_MS,
   DEFAULT_MOVE_INTERVAL_MS,
-  NPC_TYPE_CHAOS_GUARD,
-  NPC_TYPE_ROYAL_GUARD,
   NPC_VISION_X_TILES,
   NPC_VISION_Y_TILES,
   NpcAlignment,
@@ -21,7 +19,7 @@ export {
   type NpcAiTemplate,
 } from "./profile.ts";
 export { AI_TICK_MS, isAttackReady, isThinkDue, nextAttackAt, nextThinkAt, tickOfDeadline } from "./cadence.ts";
-export { NpcEnterRule, TRIGGER_NPC_FORBIDDEN, npcMayBePlaced, npcMayEnter, npcMayStand, type NpcFeet, type NpcGround } from "./ground.ts";
+export { NpcEnterRule, npcMayBePlaced, npcMayEnter, npcMayStand, type NpcFeet, type NpcGround } from "./ground.ts";
 export { PATH_MAX_EXPANSIONS, PATH_MAX_LENGTH, PATH_NOISE, PathFinder, type EnterPredicate, type PathFinderOptions, type PathOutcome } from "./pathfinding.ts";
 export {
   NPC_LEVEL_CLOSE_RANGE_TILES,

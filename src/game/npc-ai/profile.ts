@@ -3,6 +3,7 @@
  * movement type, hostility, level and alignment, how far it sees, how fast it thinks and hits,
  * where it may walk, and how it comes back after dying (combat-and-progression §6.1-§6.3, §6.7).
  */
+import { NpcType } from "../../content/dat/npc-types.ts";
 
 /** `Movement=` in npcs.dat (VB6 `e_TipoAI`). */
 export const NpcMovement = {
@@ -32,10 +33,6 @@ export const NpcMovement = {
 
 /** `Alineacion=` (VB6 `e_Alineacion`): royal NPCs leave citizens alone, chaos NPCs criminals. */
 export const NpcAlignment = { none: 0, royal: 1, chaos: 2 } as const;
-
-/** `NpcType=` of the guards that chase instead of holding their tile (VB6 `GuardiaReal`, `GuardiasCaos`). */
-export const NPC_TYPE_ROYAL_GUARD = 2;
-export const NPC_TYPE_CHAOS_GUARD = 8;
 
 /** `IntervaloMovimiento` when npcs.dat leaves it 0. */
 export const DEFAULT_MOVE_INTERVAL_MS = 380;
@@ -136,7 +133,7 @@ export function npcAiProfile(template: NpcAiTemplate | null): NpcAiProfile {
     hostile: template.hostile,
     level: template.level,
     alignment: template.alignment,
-    guard: template.npcType === NPC_TYPE_ROYAL_GUARD || template.npcType === NPC_TYPE_CHAOS_GUARD,
+    guard: template.npcType === NpcType.RoyalGuard || template.npcType === NpcType.ChaosGuard,
     visionX: vision > 0 ? vision : NPC_VISION_X_TILES,
     visionY: vision > 0 ? vision : NPC_VISION_Y_TILES,
     pathRange: vision > 0 ? vision : NPC_VISION_X_TILES,

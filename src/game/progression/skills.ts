@@ -5,34 +5,39 @@
  */
 import { SKILL_COUNT } from "../character/index.ts";
 import { SKILL_NAMES } from "../items/index.ts";
+import { WorkSkill } from "../../protocol/index.ts";
 import { randomInt, type Random } from "../../random/index.ts";
 
-/** `e_Skill`, 1-based, with the VB6 name in the comment where it differs. */
+/**
+ * The game's 24 skills (`e_Skill` 1…24). The numbers are the protocol's (`WorkSkill`, where the
+ * VB6 names are), since they are the ids the wire carries; this keeps only the real skills, not
+ * the cursor ids (none, targetable item, party, marks).
+ */
 export const SKILL = {
-  Magic: 1, // Magia
-  Steal: 2, // Robar
-  Tactics: 3, // Tacticas: evading
-  Weapons: 4, // Armas: melee with weapons
-  Meditate: 5, // Meditar
-  Stab: 6, // Apuñalar
-  Hide: 7, // Ocultarse
-  Survival: 8, // Supervivencia
-  Trade: 9, // Comerciar
-  ShieldDefense: 10, // Defensa
-  Leadership: 11, // liderazgo
-  Projectiles: 12, // Proyectiles
-  Wrestling: 13, // Wrestling: unarmed
-  Navigation: 14, // Navegacion
-  Riding: 15, // equitacion
-  MagicResistance: 16, // Resistencia
-  Woodcutting: 17, // Talar
-  Fishing: 18, // Pescar
-  Mining: 19, // Mineria
-  Smithing: 20, // Herreria
-  Carpentry: 21, // Carpinteria
-  Alchemy: 22, // Alquimia
-  Tailoring: 23, // Sastreria
-  Taming: 24, // Domar
+  Magic: WorkSkill.Magic,
+  Steal: WorkSkill.Steal,
+  Tactics: WorkSkill.Tactics,
+  Weapons: WorkSkill.Weapons,
+  Meditate: WorkSkill.Meditate,
+  Stab: WorkSkill.Stab,
+  Hide: WorkSkill.Hide,
+  Survival: WorkSkill.Survival,
+  Trade: WorkSkill.Trade,
+  ShieldDefense: WorkSkill.ShieldDefense,
+  Leadership: WorkSkill.Leadership,
+  Projectiles: WorkSkill.Projectiles,
+  Wrestling: WorkSkill.Wrestling,
+  Navigation: WorkSkill.Navigation,
+  Riding: WorkSkill.Riding,
+  MagicResistance: WorkSkill.MagicResistance,
+  Woodcutting: WorkSkill.Woodcutting,
+  Fishing: WorkSkill.Fishing,
+  Mining: WorkSkill.Mining,
+  Smithing: WorkSkill.Smithing,
+  Carpentry: WorkSkill.Carpentry,
+  Alchemy: WorkSkill.Alchemy,
+  Tailoring: WorkSkill.Tailoring,
+  Taming: WorkSkill.Taming,
 } as const;
 export type SkillId = (typeof SKILL)[keyof typeof SKILL];
 

@@ -5,9 +5,9 @@
  * this adds when anything falls at all, the gold stacks and the galleon pirate's draws. The map
  * throws the stacks on the ground and tells the clients.
  */
-import type { CharacterVitals } from "../character/index.ts";
+import { MAX_STACK, type CharacterVitals } from "../character/index.ts";
 import { slotAt, type Inventory } from "../inventory/index.ts";
-import { fallsOnDeath, goldLostOnDeath, MAX_STACK, NEWBIE_MAX_LEVEL, type ItemCatalog } from "../items/index.ts";
+import { fallsOnDeath, goldLostOnDeath, NEWBIE_MAX_LEVEL, type ItemCatalog } from "../items/index.ts";
 import { randomInt, type Random } from "../../random/index.ts";
 
 /** `iCuerpoMuerto`: the ghost's body; a ghost has no head (0). */
