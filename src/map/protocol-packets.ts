@@ -2,7 +2,7 @@
  * MapPackets on the project's protocol library: one PacketWriter reused for every frame; the
  * hot packets use the dedicated writers, the rest the table-driven encoder.
  */
-import type { Attributes, CharacterRecord } from "../game/character/index.ts";
+import { SPELL_SLOT_COUNT, type Attributes, type CharacterRecord } from "../game/character/index.ts";
 import type { MiniStats } from "../game/character-sheet/index.ts";
 import {
   CHARACTER_CREATE_DEFAULTS,
@@ -20,14 +20,13 @@ import {
   type ServerPacketName,
 } from "../protocol/index.ts";
 import { FactionStatus, safeModeAtLogin } from "../game/faction/index.ts";
+import { FONT_MOTD } from "../game/messages/index.ts";
 import type { InventorySlotFrame, MapPackets, VisibleChar } from "./map-packets.ts";
 
 /** Spell slots sent at login (MAXUSERHECHIZOS). */
-export const LOGIN_SPELL_SLOTS = 40;
+export const LOGIN_SPELL_SLOTS = SPELL_SLOT_COUNT;
 /** Feature toggles this server announces (none yet). */
 const CLIENT_TOGGLES: string[] = [];
-/** ConsoleMsg font for the message of the day. */
-const FONT_MOTD = 3;
 /** No effect on the char. */
 const NO_FX = 0;
 

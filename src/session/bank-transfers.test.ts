@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { testCharacter } from "../game/character/character-record.test-support.ts";
-import { MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
+import { MAX_LONG, type CharacterRecord } from "../game/character/index.ts";
 import { silentLogger } from "../log/index.ts";
 import type { ServiceName, ToMap } from "../map/index.ts";
 import { BankService, OFFLINE_TRANSFER_INTERVAL_MS, type ServiceContext, type ServicePlayer } from "../world/index.ts";
@@ -126,7 +126,7 @@ describe("bank gold to someone on another map", () => {
   test("given back with the banker's reason: its own name, a recipient whose login is still placing it, past a VB6 Long", async () => {
     const { gateway, bank, world, lines, inWorld } = setup();
     world.place(2, character(2, "Beto", 10), true);
-    world.place(3, character(3, "Carla", MAX_GOLD - 5));
+    world.place(3, character(3, "Carla", MAX_LONG - 5));
     world.send(bank, 1, "ana", 100);
     world.send(bank, 1, "Beto", 100);
     world.send(bank, 1, "Carla", 100);
@@ -142,7 +142,7 @@ describe("bank gold to someone on another map", () => {
       "answer 1 no_such_user",
     ]);
     expect(world.knownState(1)?.bankGold).toBe(1_000);
-    expect(inWorld()).toBe(1_000 + 10 + MAX_GOLD - 5);
+    expect(inWorld()).toBe(1_000 + 10 + MAX_LONG - 5);
     await gateway.drainSaves();
     expect(lines()).toEqual([]);
     gateway.stopAccepting();

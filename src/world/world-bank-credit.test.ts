@@ -9,7 +9,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { testCharacter } from "../game/character/character-record.test-support.ts";
-import { MAX_GOLD, type CharacterRecord } from "../game/character/index.ts";
+import { MAX_LONG, type CharacterRecord } from "../game/character/index.ts";
 import { silentLogger } from "../log/index.ts";
 import { Outbox, type FromWorker, type MapDefinition, type MapEvent, type ToWorker } from "../map/index.ts";
 import type { MapWorkerHost } from "./map-worker-host.ts";
@@ -131,7 +131,7 @@ describe("bank credits in the world's known states", () => {
     expect(credit(7, 1, { refund: true })).toBe("ok");
     expect(bank(world, 2)).toBe(11);
     const { credit: creditOther, place } = setup();
-    await place(9, character(3, "Rico", MAX_GOLD - 1));
+    await place(9, character(3, "Rico", MAX_LONG - 1));
     expect(creditOther(9, 2)).toBe("overflow");
     expect(creditOther(9, 1)).toBe("ok");
   });

@@ -55,8 +55,3 @@ export {
   type DeleteOutcome,
 } from "./operations.ts";
 export { inventoryFromRecord, toRecordInventory, type RecordInventory } from "./record.ts";
-/**
- * @deprecated The wallet's limit is the character record's `MAX_LONG`; this old name stays only
- * for `src/map/systems/trade.ts` until it imports that, then goes.
- */
-export { MAX_LONG as GOLD_LIMIT } from "../character/index.ts";

@@ -43,12 +43,6 @@ export const Race = { Human: 1, Elf: 2, Drow: 3, Gnome: 4, Dwarf: 5, Orc: 6 } as
 export const Gender = { Male: 1, Female: 2 } as const;
 /** The `e_Class` values the item rules name. */
 export const CharacterClass = { Worker: 9, Pirate: 10 } as const;
-/**
- * @deprecated The skill ids are the protocol's `WorkSkill` (the game's `SKILL` in
- * `game/progression`); this subset stays only for `src/map/systems/shops.ts` until it reads one
- * of those, then goes.
- */
-export const Skill = { Trade: WorkSkill.Trade, Navigation: WorkSkill.Navigation, Fishing: WorkSkill.Fishing, Mining: WorkSkill.Mining } as const;
 
 /**
  * `SkillsNames` (VB6 `Codigo/General.bas`), 1-based by `e_Skill`: what `SkillRequerido=<name>-<n>`

@@ -41,7 +41,6 @@ export {
   Race,
   Gender,
   CharacterClass,
-  Skill,
   FactionStatus,
 } from "./constants.ts";
 export {
@@ -60,9 +59,3 @@ export { itemCatalog, itemCatalogFromObjects, type ItemCatalog } from "./catalog
 export { EQUIPMENT_KINDS, equipmentKindOf, type EquipmentKind } from "./equipment-kind.ts";
 export { ITEM_LOCALE_IDS, type ItemLocaleName } from "./locale-ids.ts";
 export { fallsOnDeath, goldLostOnDeath, WALLET_GOLD_PER_LEVEL } from "./on-death.ts";
-/**
- * @deprecated Units per stack are the character record's `MAX_STACK` (`game/character`); this
- * re-export stays only for `src/map/systems/trade.ts` and `src/map/systems/combat.ts` until they
- * import it from there, then goes.
- */
-export { MAX_STACK } from "../character/index.ts";

@@ -5,7 +5,8 @@
  * gold and drops, the `npcKilled` hook, the respawn).
  */
 import type { NpcTemplate } from "../../content/index.ts";
-import { GOLD_OBJECT, MAX_STACK } from "../../game/items/index.ts";
+import { MAX_STACK } from "../../game/character/index.ts";
+import { GOLD_OBJECT } from "../../game/items/index.ts";
 import { expForDamage, formatThousands, killRemainderExp, SKILL } from "../../game/progression/index.ts";
 import { vbRound } from "../../game/vb-math/index.ts";
 import { FontIndex, vbRgb } from "../../protocol/index.ts";

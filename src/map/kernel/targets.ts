@@ -3,6 +3,7 @@
  * sets, VB6 `GameLogic.bas`), the char on a tile, the targets still on the map, distances. A left
  * click, a shot, a cast and a taming attempt all start by looking at the clicked tile.
  */
+import { NpcType } from "../../content/index.ts";
 import { ObjectType } from "../../game/items/index.ts";
 import { MESSAGES, overHeadNpcDescription } from "../../game/messages/index.ts";
 import { COLOR_WHITE } from "../../protocol/index.ts";
@@ -15,15 +16,7 @@ export const LOOK_RANGE_X = 15;
 export const LOOK_RANGE_Y = 13;
 
 /** `e_NPCType` values whose description is shown only to a player closer than 3 tiles (Euclidean). */
-const NPC_TYPE_REVIVER = 1;
-const DESCRIPTION_NEEDS_NEARNESS: ReadonlySet<number> = new Set([
-  17, // Quest
-  4, // Banquero
-  NPC_TYPE_REVIVER, // Revividor
-  0, // Comun
-  3, // Entrenador
-  12, // Gobernador
-]);
+const DESCRIPTION_NEEDS_NEARNESS: ReadonlySet<number> = new Set([NpcType.Quest, NpcType.Banker, NpcType.Reviver, NpcType.Common, NpcType.Trainer, NpcType.Governor]);
 const DESCRIPTION_RANGE = 3;
 
 /** `MostrarCantidad`: ground objects whose look line carries the amount. */
@@ -141,7 +134,7 @@ function lookAtObject(ctx: MapContext, player: PlayerEntity, x: number, y: numbe
 function describeNpc(ctx: MapContext, player: PlayerEntity, npc: NpcEntity): void {
   const template = npc.template;
   if (template === null || template.description.length <= 1) return;
-  if (isDead(player) && template.npcType !== NPC_TYPE_REVIVER) return;
+  if (isDead(player) && template.npcType !== NpcType.Reviver) return;
   if (DESCRIPTION_NEEDS_NEARNESS.has(template.npcType)) {
     if (Math.hypot(player.x - npc.x, player.y - npc.y) >= DESCRIPTION_RANGE) return;
     if (template.soundOpen !== 0) ctx.view.send(player, ctx.packets.playWave(template.soundOpen, npc.x, npc.y, 1, 1));

@@ -35,6 +35,7 @@ import {
   BANK_SLOT_COUNT,
   type Vault,
 } from "../../game/bank/index.ts";
+import { NpcType } from "../../content/index.ts";
 import { canUseObject } from "../../game/equipment/index.ts";
 import { MESSAGES, type PlayerMessage } from "../../game/messages/index.ts";
 import { COLOR_WHITE, FontIndex, type ClientPacketFields } from "../../protocol/index.ts";
@@ -59,7 +60,7 @@ import {
 } from "../kernel/index.ts";
 
 /** `e_NPCType.Banquero`. */
-export const NPC_TYPE_BANKER = 4;
+export const NPC_TYPE_BANKER = NpcType.Banker;
 /** A left click on a banker opens the Goliath menu within this Manhattan distance (`HandleNpcInteractionByType`). */
 export const GOLIATH_CLICK_RANGE = 4;
 /** `BankStart` opens the vault within this Manhattan distance (`HandleBankStart`). */

@@ -19,27 +19,9 @@
  * resources and destinations; the target is set all the same. Interactions with NPCs other than
  * traders, bankers and priests (travel, quests…) come with their systems.
  */
+import { NpcType } from "../../content/index.ts";
 import type { ClientPacketFields } from "../../protocol/index.ts";
 import { entityAt, lookAtTile, withinLookRange, type MapContext, type MapSystem, type NpcEntity, type PlayerEntity } from "../kernel/index.ts";
-
-/** `e_NPCType` values the click rules name. */
-const NpcType = {
-  Common: 0,
-  Reviver: 1,
-  Trainer: 3,
-  Banker: 4,
-  Recruiter: 5,
-  NewbieReviver: 9,
-  Pirate: 10,
-  Governor: 12,
-  Auctioneer: 16,
-  Quest: 17,
-  FishingDelivery: 20,
-  Ao20Shop: 21,
-  Ao20ShopCharacters: 22,
-  EventMaster: 23,
-  Transporter: 26,
-} as const;
 
 /** `IsNpcWorldInteractable`: traders, crafters and the service NPC types. */
 const INTERACTABLE_TYPES: ReadonlySet<number> = new Set([

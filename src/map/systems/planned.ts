@@ -5,6 +5,7 @@
  * the line goes from here (two claims fail at start, so nothing is answered twice).
  */
 import { MESSAGES } from "../../game/messages/index.ts";
+import { WorkSkill } from "../../protocol/index.ts";
 import { requestTargetCursor, type MapContext, type MapSystem, type PlayerEntity, type WorkClickHandler } from "../kernel/index.ts";
 
 /** A command of a feature this server does not have yet (guilds, parties, duels, …). */
@@ -14,17 +15,17 @@ export function notAvailableYet(ctx: MapContext, player: PlayerEntity): void {
 
 const clickNotAvailableYet: WorkClickHandler = (ctx, player) => notAvailableYet(ctx, player);
 
-/** `e_Skill` values `HandleWorkLeftClick` acts on whose systems do not exist yet. */
-const STEALING = 2; // Robar (work)
-const HIDING = 7; // Ocultarse (work)
-const WOODCUTTING = 17; // Talar (work)
-const FISHING = 18; // Pescar (work)
-const MINING = 19; // Mineria (work)
-const ALCHEMY = 22; // Alquimia (work)
-const TARGETABLE_ITEM = 25; // TargetableItem (everyday surface)
-const PARTY_INVITE = 90; // Grupo (society)
-const CLAN_MARK = 91; // MarcaDeClan (society)
-const GM_MARK = 92; // MarcaDeGM (staff)
+/** `e_Skill` values `HandleWorkLeftClick` acts on whose systems do not exist yet, and the issue area that owns each. */
+const STEALING = WorkSkill.Steal; // work
+const HIDING = WorkSkill.Hide; // work
+const WOODCUTTING = WorkSkill.Woodcutting; // work
+const FISHING = WorkSkill.Fishing; // work
+const MINING = WorkSkill.Mining; // work
+const ALCHEMY = WorkSkill.Alchemy; // work
+const TARGETABLE_ITEM = WorkSkill.TargetableItem; // everyday surface
+const PARTY_INVITE = WorkSkill.Group; // society
+const CLAN_MARK = WorkSkill.ClanMark; // society
+const GM_MARK = WorkSkill.GmMark; // staff
 
 export const planned: MapSystem = {
   name: "planned",

@@ -4,6 +4,7 @@
  * hunger as they were, its looks from what it wears) or heals a living, hurt player to full. A
  * newbie ghost may use the newbies' priest too. Dying itself is the kernel's (kernel/death.ts).
  */
+import { NpcType } from "../../content/index.ts";
 import { NEWBIE_MAX_LEVEL } from "../../game/character-creation/index.ts";
 import { FontIndex } from "../../protocol/index.ts";
 import { isDead, manhattan, revivePlayer, writeVitals, type MapContext, type MapSystem, type NpcEntity, type PlayerEntity } from "../kernel/index.ts";
@@ -25,8 +26,8 @@ export const HEAL_PARTICLE = 12;
 export const HEAL_PARTICLE_TIME = 100;
 
 /** `e_NPCType.Revividor` and `ResucitadorNewbie` (the latter revives newbies only). */
-export const NPC_TYPE_REVIVER = 1;
-export const NPC_TYPE_NEWBIE_REVIVER = 9;
+export const NPC_TYPE_REVIVER = NpcType.Reviver;
+export const NPC_TYPE_NEWBIE_REVIVER = NpcType.NewbieReviver;
 
 /**
  * A click on a priest (`HandleReviverNpcInteraction`); true when the NPC is one, whatever came of

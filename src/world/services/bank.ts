@@ -25,7 +25,7 @@
  * (a recipient on another gateway is offline to this one: the database credit refuses a
  * character marked online, and the gold goes back).
  */
-import { MAX_GOLD, type BankSlot, type CharacterRecord } from "../../game/character/index.ts";
+import { MAX_LONG, type BankSlot, type CharacterRecord } from "../../game/character/index.ts";
 import type { BankCredit, CreditRefusal } from "../../db/index.ts";
 import type { Logger } from "../../log/index.ts";
 import type { BankRequest, BankTransferAnswer } from "../../map/index.ts";
@@ -80,7 +80,7 @@ export function creditBank(world: ServiceContext, session: number, amount: numbe
   if (player === undefined) return "no_route";
   if (options.refund !== true) {
     if (player.loggingIn) return "logging_in";
-    if (player.state.bankGold + amount > MAX_GOLD) return "overflow";
+    if (player.state.bankGold + amount > MAX_LONG) return "overflow";
   }
   world.postDelta(session, "bank", { kind: "credit", amount }, (state) => ({ ...state, bankGold: state.bankGold + amount }));
   return "ok";
@@ -160,7 +160,7 @@ export class BankService implements WorldService<"bank"> {
 
     const held = saves.heldNamed(name);
     if (held !== undefined) {
-      if (held.where === "entering" || held.state.bankGold + amount > MAX_GOLD) return giveBack("failed");
+      if (held.where === "entering" || held.state.bankGold + amount > MAX_LONG) return giveBack("failed");
       const credited = saves.creditHeld(held.state.id, amount)!;
       void saves.saveTogether([world.knownState(sender.id) ?? sender, credited]);
       this.options.logger.info({ from: sender.id, to: held.state.id, amount, held: true }, "bank transfer");

@@ -19,7 +19,8 @@
  */
 import { DEFAULT_COMMERCE_CONFIG, buyFromShop, sellToShop, shopSlotView, shopSlotViews } from "../../../game/commerce/index.ts";
 import { canUseObject } from "../../../game/equipment/index.ts";
-import { Skill, type ItemTemplate } from "../../../game/items/index.ts";
+import type { ItemTemplate } from "../../../game/items/index.ts";
+import { SKILL } from "../../../game/progression/index.ts";
 import { LocaleId, MESSAGES, overHeadLocale } from "../../../game/messages/index.ts";
 import { COLOR_WHITE, type ClientPacketFields } from "../../../protocol/index.ts";
 import {
@@ -239,7 +240,7 @@ function showStockChanges(ctx: MapContext, npc: NpcEntity, slots: readonly numbe
 // ------------------------------------------------------------------ shared
 
 function tradeSkillOf(player: PlayerEntity): number {
-  return player.record.skills[Skill.Trade - 1] ?? 0;
+  return player.record.skills[SKILL.Trade - 1] ?? 0;
 }
 
 function canUseFor(player: PlayerEntity): (item: ItemTemplate) => number {

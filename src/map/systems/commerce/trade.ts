@@ -47,8 +47,9 @@
  * always-sent "you can't change your offer" line of VB6 (Q23) is not sent. The lines the players
  * read are ours (console lines), as the locale ids of §9 are not catalogued yet.
  */
-import { GOLD_LIMIT, countItems, putItem, slotAt, takeItems, isUsableSlot, type Inventory, type UnequippedSlot } from "../../../game/inventory/index.ts";
-import { GOLD_OBJECT, MAX_STACK } from "../../../game/items/index.ts";
+import { MAX_LONG, MAX_STACK } from "../../../game/character/index.ts";
+import { countItems, putItem, slotAt, takeItems, isUsableSlot, type Inventory, type UnequippedSlot } from "../../../game/inventory/index.ts";
+import { GOLD_OBJECT } from "../../../game/items/index.ts";
 import { MESSAGES } from "../../../game/messages/index.ts";
 import { FontIndex, TRADE_OFFER_SLOTS, type ClientPacketFields } from "../../../protocol/index.ts";
 import {
@@ -361,7 +362,7 @@ function takeOffer(inventory: Inventory, side: PeerTrade): SideResult | null {
 }
 
 function giveOffer(ctx: MapContext, inventory: Inventory, from: PeerTrade): Inventory | null {
-  if (inventory.gold + from.gold > GOLD_LIMIT) return null;
+  if (inventory.gold + from.gold > MAX_LONG) return null;
   let current: Inventory = { ...inventory, gold: inventory.gold + from.gold };
   for (const offer of from.offers) {
     if (offer.objectId === 0 || offer.amount === 0) continue;
