@@ -17,7 +17,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { InternalDatabase } from "../src/db/database.ts";
-import { TRADE_TEXT } from "../src/map/systems/commerce/index.ts";
+import { TRADE_TEXT } from "../src/game/messages/index.ts";
 import { SeededRandom, type Random } from "../src/random/index.ts";
 import type { GameClient } from "./support/game-client.ts";
 import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";

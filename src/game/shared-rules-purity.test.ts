@@ -22,6 +22,8 @@ const SHARED_RULES = {
   vitals: "the ghost's body",
   inventory: "imported by vitals",
   commerce: "imported by messages",
+  faction: "imported by messages (the safe toggle's refusal)",
+  progression: "imported by messages (thousands as VB6 groups them)",
   "vb-math": "imported by character-creation and vitals",
   "../random": "imported by vitals (seeded streams, never Math.random)",
 } as const;

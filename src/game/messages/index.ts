@@ -2,17 +2,29 @@
  * What the player is told, in one place. Game rules return outcome values; this catalogue maps
  * each outcome the player must hear about to the line the stock client shows: a `LocaleMsg`
  * (the id indexes the client's own language files, so the text is the client's) where the VB6
- * server sends one, otherwise a `ConsoleMsg` with our own Spanish text. Handlers never write
- * player-facing text inline: they call `tell(player, MESSAGES.x(...))`.
+ * server sends one, otherwise a `ConsoleMsg` with our own Spanish text, each in the font VB6
+ * sends it with. Map code never writes a console line inline: it calls
+ * `tell(player, MESSAGES.x(...))`, or, for a line many players read (the global chat), sends the
+ * catalogue's text. A line whose locale id a pure rule of game/* chose (a spell's refusal,
+ * taming, meditation, a poison bite) is `MESSAGES.ruleLine(id, font, ...)`, or `statusNotice` and
+ * `attackRefused`, which also pick the font by id as VB6 does: the rule names the line, the
+ * catalogue builds it. Over-head bubbles (`LocaleChatOverHead`) are not console lines; the ids
+ * the map itself names for them are in `LocaleId` too.
  *
  * Pure data and functions: used by the map workers and readable by tests and tools.
  */
 import { FontIndex } from "../../protocol/index.ts";
 import type { SaleRefusal } from "../commerce/index.ts";
+import { ONLY_CITIZENS_TOGGLE_SAFE } from "../faction/index.ts";
 import { ITEM_LOCALE_IDS, type ItemLocaleName } from "../items/index.ts";
+import { formatThousands } from "../progression/index.ts";
 
 /** `e_FontTypeNames.FONTTYPE_INFOIAO`: the font VB6 uses for command answers. */
 export const FONT_INFO_IAO = 29;
+/** `FONTTYPE_DIOS`: "you killed the creature". */
+export const FONT_GOD = 18;
+/** `FONTTYPE_New_Amarillo_Oscuro`: the curse is over (`EfectoMaldicionUser`). */
+export const FONT_DARK_YELLOW = 30;
 /**
  * Font of the message of the day, at login and on `/MOTD`. VB6 `SendMOTD` uses FONTTYPE_EXP;
  * our login burst has always used INFO, and both stay the same so the two never differ.
@@ -152,6 +164,118 @@ export const LocaleId = {
   StatsJailMinutes: 1307,
   /** MSG_CHARACTER_HOME: the home city's name. */
   StatsHome: 2104,
+  // -- fighting: blows and shots (combat-and-progression §3, §4)
+  /** MSG_NO_PODES_USAR_ASI_ARMA: a melee blow with a bow in hand. */
+  BowInMelee: 1125,
+  /** MSG_NO_PODES_ATACAR_NPC: a blow at an NPC that cannot be attacked. */
+  NpcNotAttackable: 1042,
+  /** Msg1043: the attacker's blow missed its victim. */
+  MissedUser: 1043,
+  /** MSG_ATACO_FALLO: ¬1 attacked the victim and missed. */
+  MissedByUser: 1930,
+  /** MSG_NO_TENES_MUNICIONES: a shot without the ammunition it needs. */
+  NoAmmunition: 709,
+  /** MSG_PODES_ATACARTE_VOS_MISMO: a shot at oneself. */
+  CannotAttackSelf: 710,
+  /** MSG_MUY_CANSADO_LUCHAR: a shot with too little stamina. */
+  TooTiredToFight: 1128,
+  /** MSG_NO_ENERGY: "I am too tired", over the tired player's head (`LocaleChatOverHead`). */
+  NoEnergyOverHead: 2129,
+  // -- `PuedeAtacar`'s refusals (kernel/pvp.ts; the faction ones are game/faction's)
+  /** Msg1045: the victim is a ghost. */
+  AttackVictimDead: 1045,
+  /** Msg1062: a safe map (`Seguro=1`). */
+  AttackSafeMap: 1062,
+  /** Msg1063: a safe zone (trigger 4). */
+  AttackSafeZone: 1063,
+  // -- damage to NPCs (`NPCs.DoDamageOrHeal`, `MuereNpc`)
+  /** MSG_DEALT_DAMAGE_TO_CREATURE: ¬1 damage to the creature. */
+  DamageToCreature: 382,
+  /** MSG_YOU_KILLED_CREATURE. */
+  KilledCreature: 184,
+  // -- spells (combat-and-progression §5): the lines the map adds to the rules' own
+  /** Msg389: the caster took ¬2 HP from ¬1 (`UserMod.DoDamageOrHeal`). */
+  SpellDamageToUser: 389,
+  /** Msg34: ¬1 took ¬2 HP from the victim. */
+  SpellDamageFromUser: 34,
+  /** MSG_TARGET_INVALIDO: an NPC that cannot be attacked, a citizen's own pet (`UserCanAttackNpc`). */
+  InvalidTarget: 511,
+  /** MSG_NO_ZONA_SEGURA_AQUI_PODES_ATACAR_OTROS_USUARIOS: someone's pet on a safe map. */
+  SafeZoneNoAttack: 572,
+  /** MSG_HAS_CAUSADO_PUNTOS_DANO: ¬1 damage to ¬2 (an area spell on an NPC). */
+  AreaDamageToCreature: 1921,
+  /** MSG_HAS_RESTAURADO_PUNTOS_VIDA_1922: ¬1 HP restored to ¬2 (an area heal). */
+  AreaHealedOther: 1922,
+  /** MSG_RESTAURADO_PUNTOS_VIDA_1923: ¬1 restored ¬2 HP to you. */
+  AreaHealedBy: 1923,
+  /** MSG_HAS_RESTAURADO_PUNTOS_VIDA_1920: ¬1 HP restored to oneself. */
+  AreaHealedSelf: 1920,
+  /** MSG_MAGIA_PERDIO_SU_EFECTO_PUEDES_ATACAR: the curse is over (game/spells `SPELL_MESSAGE.curseEnded`, the same id). */
+  CurseEnded: 518,
+  // -- held players, pets, priests (combat-and-progression §5.4, §5.5, §8)
+  /** MSG_NO_PARALYZED: a held player tried to walk (the first of two lines). */
+  Paralyzed: 1123,
+  /** MSG_CANNOT_MOVE_PARALYZED: the second. */
+  CannotMoveParalyzed: 54,
+  /** MSG_NO_TUS_MASCOTAS_PUEDEN_TRANSITAR_MAPA: no room for the tamed pets on the new map. */
+  PetsCannotFollow: 583,
+  /** MSG_PIERDES_CONTROL_TUS_MASCOTAS_INVOCADAS: summoned creatures stay behind on a map change. */
+  SummonsLost: 584,
+  /** MSG_SIDO_RESUCITADO_585: a priest brought the ghost back. */
+  Resurrected: 585,
+  /** MSG_CURA_LANZA_PALABRAS_AIRE_COMIENZAS_SENTIR_COMO_CUERPO: a priest healed the player. */
+  HealedByPriest: 83,
+  // -- the bank (items-and-economy §8.5): the banker's bubbles (`LocaleChatOverHead`) and one line
+  /** MSG_PRIMERO_TENES_SELECCIONAR_PERSONAJE_HAZ_CLICK_IZQUIERDO_SOBRE_1234: `TransFerGold` with no NPC targeted. */
+  SelectCharacterFirst: 1234,
+  /** Msg1418: ¬1 coins in the account. */
+  BankBalance: 1418,
+  /** Msg1419: a deposit of more gold than the wallet holds. */
+  BankDepositNotEnough: 1419,
+  /** Msg1395: a withdrawal of more gold than the account holds. */
+  BankWithdrawNotEnough: 1395,
+  /** Msg1408: a transfer to oneself. */
+  BankTransferToSelf: 1408,
+  /** Msg1409: the transfer failed (VB6: the database write). */
+  BankTransferFailed: 1409,
+  /** Msg1410: no such character. */
+  BankTransferNoSuchUser: 1410,
+  /** Msg1411: "wait a moment" (one transfer to an offline character per 10 s). */
+  BankTransferTooSoon: 1411,
+  /** Msg1435: the transfer went through, thanks from Finanzas Goliath. */
+  BankTransferDone: 1435,
+} as const;
+
+/**
+ * Fonts of the status notices the rules of game/spells name by id (`StatusNotice` "LocaleMsg",
+ * sent when a state ends): FONTTYPE_INFO unless VB6 picks another here.
+ */
+const STATUS_NOTICE_FONTS: Readonly<Record<number, number>> = { [LocaleId.CurseEnded]: FONT_DARK_YELLOW };
+
+/**
+ * Our words for player-to-player trade (items-and-economy §9), sent as console lines: the locale
+ * ids of §9 are not catalogued yet. Exported so tests can wait for a line by its text.
+ */
+export const TRADE_TEXT = {
+  cannotTradeWithYourself: "No puedes comerciar contigo mismo.",
+  otherDead: "No puedes comerciar con un muerto.",
+  otherBusy: "El otro usuario está ocupado comerciando.",
+  notSafeMap: "Solo puedes comerciar en zonas seguras.",
+  wantsToTrade: (name: string) => `${name} quiere comerciar contigo. Haz clic en él y escribe /COMERCIAR para aceptar.`,
+  requestSent: (name: string) => `Le pediste a ${name} comerciar.`,
+  declined: "El usuario no desea comerciar.",
+  notEnough: "No tienes esa cantidad.",
+  untradeable: "No puedes comerciar ese objeto.",
+  noRoomInOffer: "No hay más espacio en la oferta.",
+  changedOffer: (name: string) => `${name} cambió la oferta.`,
+  otherNotAccepted: "El otro usuario aún no aceptó tu oferta.",
+  otherAccepted: (name: string) => `${name} aceptó la oferta.`,
+  failed: "El comercio se canceló: alguno de los dos ya no tiene lo ofrecido, no tiene lugar o superaría el máximo de oro.",
+  done: "¡El comercio se realizó!",
+  rejectedYou: (name: string) => `${name} rechazó tu oferta.`,
+  youRejected: "Rechazaste la oferta.",
+  stopped: (name: string) => `${name} dejó de comerciar contigo.`,
+  cancelled: "El comercio fue cancelado por el otro usuario.",
 } as const;
 
 /** Which line each refusal of a sale (items-and-economy §7.5) is answered with, and its font. */
@@ -242,6 +366,43 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.StatsRiderLevel]: "Nivel de jinete: ¬1",
   [LocaleId.StatsJailMinutes]: "Condena en la cárcel: ¬1 minutos",
   [LocaleId.StatsHome]: "Hogar: ¬1",
+  [LocaleId.BowInMelee]: "No puedes usar así esta arma.",
+  [LocaleId.NpcNotAttackable]: "No puedes atacar a esta criatura.",
+  [LocaleId.MissedUser]: "¡Fallaste el golpe!",
+  [LocaleId.MissedByUser]: "¡¬1 te atacó y falló!",
+  [LocaleId.NoAmmunition]: "No tienes municiones.",
+  [LocaleId.CannotAttackSelf]: "No puedes atacarte a ti mismo.",
+  [LocaleId.TooTiredToFight]: "Estás muy cansado para luchar.",
+  [LocaleId.NoEnergyOverHead]: "¡Estoy muy cansado!",
+  [LocaleId.AttackVictimDead]: "No puedes atacar a un espíritu.",
+  [LocaleId.AttackSafeMap]: "Este es un mapa seguro: aquí no se pelea.",
+  [LocaleId.AttackSafeZone]: "No puedes pelear en una zona segura.",
+  [LocaleId.DamageToCreature]: "¡Le quitaste ¬1 puntos de vida a la criatura!",
+  [LocaleId.KilledCreature]: "¡Mataste a la criatura!",
+  [LocaleId.SpellDamageToUser]: "¡Le quitaste a ¬1 ¬2 puntos de vida!",
+  [LocaleId.SpellDamageFromUser]: "¡¬1 te quitó ¬2 puntos de vida!",
+  [LocaleId.InvalidTarget]: "Ese objetivo no es válido.",
+  [LocaleId.SafeZoneNoAttack]: "Estás en una zona segura: aquí no puedes atacar.",
+  [LocaleId.AreaDamageToCreature]: "Le quitaste ¬1 puntos de vida a ¬2.",
+  [LocaleId.AreaHealedOther]: "Le devolviste ¬1 puntos de vida a ¬2.",
+  [LocaleId.AreaHealedBy]: "¬1 te devolvió ¬2 puntos de vida.",
+  [LocaleId.AreaHealedSelf]: "Recuperaste ¬1 puntos de vida.",
+  [LocaleId.CurseEnded]: "La maldición perdió su efecto: ya puedes atacar.",
+  [LocaleId.Paralyzed]: "¡Estás paralizado!",
+  [LocaleId.CannotMoveParalyzed]: "No puedes moverte.",
+  [LocaleId.PetsCannotFollow]: "Tus mascotas no pueden andar por este mapa.",
+  [LocaleId.SummonsLost]: "Pierdes el control de tus criaturas invocadas.",
+  [LocaleId.Resurrected]: "¡Has sido resucitado!",
+  [LocaleId.HealedByPriest]: "El sacerdote pronuncia unas palabras y te sientes curado.",
+  [LocaleId.SelectCharacterFirst]: "Primero selecciona un personaje: haz clic izquierdo sobre él.",
+  [LocaleId.BankBalance]: "Tienes ¬1 monedas de oro en tu cuenta.",
+  [LocaleId.BankDepositNotEnough]: "No tienes esa cantidad de oro.",
+  [LocaleId.BankWithdrawNotEnough]: "No tienes esa cantidad de oro en tu cuenta.",
+  [LocaleId.BankTransferToSelf]: "¡No puedo enviarte oro a ti mismo!",
+  [LocaleId.BankTransferFailed]: "Hubo un error al realizar la operación.",
+  [LocaleId.BankTransferNoSuchUser]: "Ese usuario no existe.",
+  [LocaleId.BankTransferTooSoon]: "Espera un momento.",
+  [LocaleId.BankTransferDone]: "¡El envío se realizó! Gracias por usar los servicios de Finanzas Goliath.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -375,6 +536,85 @@ export const MESSAGES = {
   statsRiderLevel: (riderLevel: number) => localeLine(LocaleId.StatsRiderLevel, FontIndex.Info, riderLevel),
   statsJailMinutes: (minutes: number) => localeLine(LocaleId.StatsJailMinutes, FontIndex.Info, minutes),
   statsHome: (cityName: string) => localeLine(LocaleId.StatsHome, FontIndex.Info, cityName),
+
+  // -- a line a rule of game/* names by its locale id
+  /**
+   * A line a rule of game/* names by its locale id (a spell's refusal or message, taming,
+   * meditation, a poison bite, a burn): the rule chose the line, the map gives the font VB6 sends
+   * it with at that call; `params` fill its holes.
+   */
+  ruleLine: (id: number, font: number, ...params: (string | number)[]) => localeLine(id, font, ...params),
+  /** A state ended (game/spells `StatusNotice` "LocaleMsg"), in the font VB6 sends that notice with. */
+  statusNotice: (id: number) => localeLine(id, STATUS_NOTICE_FONTS[id] ?? FontIndex.Info),
+  /**
+   * `PuedeAtacar` refused (kernel/pvp.ts): one of its own ids or the faction rule's
+   * (game/faction `factionAttackRefusal`). VB6 writes the ghost refusal in FONTTYPE_INFO, the
+   * faction and safe-place ones in FONTTYPE_WARNING.
+   */
+  attackRefused: (id: number) => localeLine(id, id === LocaleId.AttackVictimDead ? FontIndex.Info : FontIndex.Warning),
+
+  // -- fighting: blows and shots (combat-and-progression §3, §4)
+  bowInMelee: () => localeLine(LocaleId.BowInMelee, FontIndex.Info),
+  npcNotAttackable: () => localeLine(LocaleId.NpcNotAttackable, FontIndex.Fight),
+  /** A blow that missed, to the attacker; `missedByUser` to its victim. */
+  missedUser: () => localeLine(LocaleId.MissedUser, FontIndex.Fight),
+  missedByUser: (attackerName: string) => localeLine(LocaleId.MissedByUser, FontIndex.Fight, attackerName),
+  noAmmunition: () => localeLine(LocaleId.NoAmmunition, FontIndex.Info),
+  cannotAttackSelf: () => localeLine(LocaleId.CannotAttackSelf, FontIndex.Info),
+  tooTiredToFight: () => localeLine(LocaleId.TooTiredToFight, FontIndex.Info),
+  // -- damage to NPCs (kernel/npc-damage.ts)
+  /** The player's own damage to an NPC (its pet's is not told), thousands grouped. */
+  damageToCreature: (damage: number) => localeLine(LocaleId.DamageToCreature, FontIndex.Fight, formatThousands(damage)),
+  killedCreature: () => localeLine(LocaleId.KilledCreature, FONT_GOD),
+
+  // -- spells (combat-and-progression §5)
+  /** A spell's damage to a player: to the caster, and `spellDamageFromUser` to the victim (thousands grouped). */
+  spellDamageToUser: (victimName: string, damage: number) => localeLine(LocaleId.SpellDamageToUser, FontIndex.Fight, victimName, formatThousands(damage)),
+  spellDamageFromUser: (casterName: string, damage: number) => localeLine(LocaleId.SpellDamageFromUser, FontIndex.Fight, casterName, formatThousands(damage)),
+  /** An area spell's damage to an NPC; the area lines carry their amounts as they are (no thousands grouping). */
+  areaDamageToCreature: (damage: number, npcName: string) => localeLine(LocaleId.AreaDamageToCreature, FontIndex.Fight, damage, npcName),
+  /** An area heal: to the healer, to the healed player, and of oneself. */
+  areaHealedOther: (amount: number, targetName: string) => localeLine(LocaleId.AreaHealedOther, FontIndex.Fight, amount, targetName),
+  areaHealedBy: (healerName: string, amount: number) => localeLine(LocaleId.AreaHealedBy, FontIndex.Fight, healerName, amount),
+  areaHealedSelf: (amount: number) => localeLine(LocaleId.AreaHealedSelf, FontIndex.Fight, amount),
+  /** A console macro the client expands (`ProMSG*`, `HecMSGU*`, `HecMSGA*`), as game/spells composes it for a cast. */
+  spellMacro: (text: string) => consoleLine(text, FontIndex.Fight),
+
+  // -- held players, pets, priests and the safe (combat-and-progression §5.4, §5.5, §8)
+  /** A held player's walk: both lines, in this order (`HandleWalk`). */
+  paralyzed: () => localeLine(LocaleId.Paralyzed, FontIndex.Info),
+  cannotMoveParalyzed: () => localeLine(LocaleId.CannotMoveParalyzed, FontIndex.Info),
+  petsCannotFollow: () => localeLine(LocaleId.PetsCannotFollow, FontIndex.Info),
+  summonsLost: () => localeLine(LocaleId.SummonsLost, FontIndex.Info),
+  resurrected: () => localeLine(LocaleId.Resurrected, FontIndex.Info),
+  healedByPriest: () => localeLine(LocaleId.HealedByPriest, FontIndex.InfoIao),
+  /** `/SEG` by someone who is not a citizen (game/faction names the id). */
+  onlyCitizensToggleSafe: () => localeLine(ONLY_CITIZENS_TOGGLE_SAFE, FontIndex.Talk),
+
+  // -- the bank's `TransFerGold` with no NPC targeted
+  selectCharacterFirst: () => localeLine(LocaleId.SelectCharacterFirst, FontIndex.Info),
+
+  // -- player-to-player trade (items-and-economy §9): our words, `TRADE_TEXT`
+  tradeWithYourself: () => consoleLine(TRADE_TEXT.cannotTradeWithYourself, FontIndex.Info),
+  tradeWithGhost: () => consoleLine(TRADE_TEXT.otherDead, FontIndex.Info),
+  tradePartnerBusy: () => consoleLine(TRADE_TEXT.otherBusy, FontIndex.Info),
+  tradeNotSafeMap: () => consoleLine(TRADE_TEXT.notSafeMap, FontIndex.Info),
+  /** To the player asked to trade; `tradeAsked` to the one who asked. */
+  tradeWanted: (askerName: string) => consoleLine(TRADE_TEXT.wantsToTrade(askerName), FontIndex.Info),
+  tradeAsked: (otherName: string) => consoleLine(TRADE_TEXT.requestSent(otherName), FontIndex.Info),
+  tradeDeclined: () => consoleLine(TRADE_TEXT.declined, FontIndex.Info),
+  tradeNotEnough: () => consoleLine(TRADE_TEXT.notEnough, FontIndex.Info),
+  tradeUntradeable: () => consoleLine(TRADE_TEXT.untradeable, FontIndex.Info),
+  tradeOfferFull: () => consoleLine(TRADE_TEXT.noRoomInOffer, FontIndex.Info),
+  tradeOfferChanged: (partnerName: string) => consoleLine(TRADE_TEXT.changedOffer(partnerName), FontIndex.Info),
+  tradeNotAcceptedYet: () => consoleLine(TRADE_TEXT.otherNotAccepted, FontIndex.Info),
+  tradeAccepted: (partnerName: string) => consoleLine(TRADE_TEXT.otherAccepted(partnerName), FontIndex.Info),
+  tradeFailed: () => consoleLine(TRADE_TEXT.failed, FontIndex.Info),
+  tradeDone: () => consoleLine(TRADE_TEXT.done, FontIndex.Info),
+  tradeRejectedYou: (partnerName: string) => consoleLine(TRADE_TEXT.rejectedYou(partnerName), FontIndex.Info),
+  tradeYouRejected: () => consoleLine(TRADE_TEXT.youRejected, FontIndex.Info),
+  tradeStopped: (partnerName: string) => consoleLine(TRADE_TEXT.stopped(partnerName), FontIndex.Info),
+  tradeCancelled: () => consoleLine(TRADE_TEXT.cancelled, FontIndex.Info),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

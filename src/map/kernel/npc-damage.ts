@@ -7,9 +7,10 @@
 import type { NpcTemplate } from "../../content/index.ts";
 import { MAX_STACK } from "../../game/character/index.ts";
 import { GOLD_OBJECT } from "../../game/items/index.ts";
+import { MESSAGES } from "../../game/messages/index.ts";
 import { expForDamage, formatThousands, killRemainderExp, SKILL } from "../../game/progression/index.ts";
 import { vbRound } from "../../game/vb-math/index.ts";
-import { FontIndex, vbRgb } from "../../protocol/index.ts";
+import { vbRgb } from "../../protocol/index.ts";
 import { randomInt } from "../../random/index.ts";
 import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
@@ -23,10 +24,6 @@ export const DAMAGE_TEXT_COLOUR = vbRgb(255, 0, 0);
 export const NPC_DEATH_SOUND = 28;
 /** `Fxpiso` 87: the gold an NPC leaves, for the killer's area. */
 export const GOLD_DROP_FLOOR_FX = 87;
-/** Msg382 "you did ¬1 damage" and Msg184 "you killed the creature" (`modMessageIDs.bas`). */
-export const NPC_DAMAGE_MESSAGE = { damageDealt: 382, killedCreature: 184 } as const;
-/** `FONTTYPE_DIOS`. */
-const FONT_GOD = 18;
 /** `DropMult` of the example configuration. */
 const DROP_MULTIPLIER = 1;
 
@@ -40,7 +37,7 @@ export function damageNpc(ctx: MapContext, player: PlayerEntity, npc: NpcEntity,
   const { view, packets } = ctx;
   const template = npc.template;
   if (template === null || !npc.alive) return;
-  if (pet === null) view.send(player, packets.localeMsg(NPC_DAMAGE_MESSAGE.damageDealt, formatThousands(damage), FontIndex.Fight));
+  if (pet === null) ctx.tell(player, MESSAGES.damageToCreature(damage));
   view.around(npc.x, npc.y, packets.textOverChar(formatThousands(damage), npc.charIndex, DAMAGE_TEXT_COLOUR));
   // A pet pays nothing (VB6 `CalcularDarExp` leaves when the NPC has a master).
   if (npc.master === null) {
@@ -60,7 +57,7 @@ function npcDies(ctx: MapContext, npc: NpcEntity, killer: PlayerEntity): void {
   const at = { x: npc.x, y: npc.y };
   killNpc(ctx, npc, killer);
   view.around(killer.x, killer.y, packets.playWave(template.sound3 > 0 ? template.sound3 : NPC_DEATH_SOUND, at.x, at.y));
-  view.send(killer, packets.localeMsg(NPC_DAMAGE_MESSAGE.killedCreature, "", FONT_GOD));
+  ctx.tell(killer, MESSAGES.killedCreature());
   // Someone's pet leaves no skill, experience, gold or drops (`MuereNpc`: `If IsValidUserRef(MiNPC.MaestroUser) Then Exit Sub`).
   if (npc.master !== null) return;
   raiseSkillByUse(ctx, killer, SKILL.Survival);

@@ -4,24 +4,14 @@
  * consequences of an attack that goes ahead.
  */
 import { attackTurnsCriminal, factionAttackRefusal } from "../../game/faction/index.ts";
+import { LocaleId, MESSAGES } from "../../game/messages/index.ts";
 import { IN_COMBAT_MS } from "../../game/vitals/index.ts";
-import { FontIndex } from "../../protocol/index.ts";
 import type { PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import { turnCriminal } from "./faction.ts";
 import { interrupt } from "./interrupts.ts";
 import { TRIGGER_ARENA, TRIGGER_SAFE_ZONE } from "./tiles.ts";
 import { isDead } from "./vitals.ts";
-
-/** Locale ids of `PuedeAtacar`'s refusals (`modMessageIDs.bas`). */
-export const PVP_MESSAGE = {
-  /** Msg1045: the victim is a ghost. */
-  victimDead: 1045,
-  /** Msg1062: a safe map. */
-  safeMap: 1062,
-  /** Msg1063: a safe zone (trigger 4). */
-  safeZone: 1063,
-} as const;
 
 /** `PuedeAtacar` as far as this server keeps the state: go on (a safe fight when both stand on an arena tile), or the refusing locale id (null: refused silently). */
 export type PvpCheck = { readonly ok: true; readonly safeFight: boolean } | { readonly ok: false; readonly message: number | null };
@@ -33,7 +23,7 @@ export type PvpCheck = { readonly ok: true; readonly safeFight: boolean } | { re
  * mounts and curses are not modelled yet.
  */
 export function pvpCheck(ctx: MapContext, attacker: PlayerEntity, victim: PlayerEntity): PvpCheck {
-  if (isDead(victim)) return { ok: false, message: PVP_MESSAGE.victimDead };
+  if (isDead(victim)) return { ok: false, message: LocaleId.AttackVictimDead };
   const triggers = ctx.terrain.triggers;
   const attackerTrigger = triggers[ctx.store.tile(attacker.x, attacker.y)];
   const victimTrigger = triggers[ctx.store.tile(victim.x, victim.y)];
@@ -43,16 +33,15 @@ export function pvpCheck(ctx: MapContext, attacker: PlayerEntity, victim: Player
   }
   const faction = factionAttackRefusal({ status: attacker.status, safeMode: attacker.safeMode }, victim.status);
   if (faction !== null) return { ok: false, message: faction };
-  if (ctx.definition.safe) return { ok: false, message: PVP_MESSAGE.safeMap };
-  if (attackerTrigger === TRIGGER_SAFE_ZONE || victimTrigger === TRIGGER_SAFE_ZONE) return { ok: false, message: PVP_MESSAGE.safeZone };
+  if (ctx.definition.safe) return { ok: false, message: LocaleId.AttackSafeMap };
+  if (attackerTrigger === TRIGGER_SAFE_ZONE || victimTrigger === TRIGGER_SAFE_ZONE) return { ok: false, message: LocaleId.AttackSafeZone };
   return { ok: true, safeFight: false };
 }
 
 /** Sends a `PuedeAtacar` refusal; true when the attack may go on. */
 export function pvpAllowed(ctx: MapContext, attacker: PlayerEntity, check: PvpCheck): check is { ok: true; safeFight: boolean } {
   if (check.ok) return true;
-  // VB6 writes the ghost refusal in FONTTYPE_INFO, the faction and safe-place ones in FONTTYPE_WARNING.
-  if (check.message !== null) ctx.view.send(attacker, ctx.packets.localeMsg(check.message, "", check.message === PVP_MESSAGE.victimDead ? FontIndex.Info : FontIndex.Warning));
+  if (check.message !== null) ctx.tell(attacker, MESSAGES.attackRefused(check.message));
   return false;
 }
 

@@ -12,6 +12,7 @@
  * EfectoEstupidez, EfectoInvisibilidad, EfectoMaldicionUser), `modGameEvents.bas`
  * MaybeRunGameEvents (EfectoVeneno, EfectoIncineramiento).
  */
+import { MESSAGES } from "../../game/messages/index.ts";
 import { formatThousands } from "../../game/progression/index.ts";
 import {
   expireEffects,
@@ -106,9 +107,9 @@ function poisonBites(ctx: MapContext, player: PlayerEntity, bite: PoisonBite): b
   const { view, packets } = ctx;
   interrupt(ctx, player, "poison");
   const [warning, damageLine] = bite.messages;
-  if (warning !== undefined) view.send(player, packets.localeMsg(warning, "", FontIndex.Poison));
+  if (warning !== undefined) ctx.tell(player, MESSAGES.ruleLine(warning, FontIndex.Poison));
   view.around(player.x, player.y, packets.particleFx(player.charIndex, bite.particle, bite.particleTime, false, player.x, player.y));
-  if (damageLine !== undefined) view.send(player, packets.localeMsg(damageLine, formatThousands(bite.damage), FontIndex.Fight));
+  if (damageLine !== undefined) ctx.tell(player, MESSAGES.ruleLine(damageLine, FontIndex.Fight, formatThousands(bite.damage)));
   return hurt(ctx, player, bite.damage);
 }
 
@@ -116,8 +117,8 @@ function poisonBites(ctx: MapContext, player: PlayerEntity, bite: PoisonBite): b
 function fireBurns(ctx: MapContext, player: PlayerEntity, burn: Burn): boolean {
   const { view, packets } = ctx;
   const [warning, damageLine] = burn.messages;
-  if (warning !== undefined) view.send(player, packets.localeMsg(warning, "", FontIndex.Fight));
+  if (warning !== undefined) ctx.tell(player, MESSAGES.ruleLine(warning, FontIndex.Fight));
   view.around(player.x, player.y, packets.createFx(player.charIndex, burn.fx, 0));
-  if (damageLine !== undefined) view.send(player, packets.localeMsg(damageLine, formatThousands(burn.damage), FontIndex.Fight));
+  if (damageLine !== undefined) ctx.tell(player, MESSAGES.ruleLine(damageLine, FontIndex.Fight, formatThousands(burn.damage)));
   return hurt(ctx, player, burn.damage);
 }

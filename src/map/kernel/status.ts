@@ -5,13 +5,13 @@
  * the map. Their clocks (the one timer per entity, bites and burns) are kernel/status-clock.ts,
  * which sits above death; the `Meditate` packet and its ticks are the status system's.
  */
+import { MESSAGES } from "../../game/messages/index.ts";
 import { SKILL } from "../../game/progression/index.ts";
 import {
   meditationBrokenByHit,
   nextStatusEventMs,
   NO_STATUS_EFFECTS,
   removeEffects,
-  SPELL_MESSAGE,
   type BaseAttributes,
   type StatusEffects,
   type StatusKind,
@@ -19,7 +19,6 @@ import {
   type StatusSubject,
 } from "../../game/spells/index.ts";
 import { SECOND_TICK_MS } from "../../game/vitals/index.ts";
-import { FontIndex } from "../../protocol/index.ts";
 import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 import { isDead } from "./vitals.ts";
@@ -27,10 +26,6 @@ import { isDead } from "./vitals.ts";
 /** A player or an NPC: both carry states. */
 export type StatusTarget = PlayerEntity | NpcEntity;
 
-/** `FONTTYPE_New_Amarillo_Oscuro`: the curse is over (Msg518, `EfectoMaldicionUser`). */
-const FONT_DARK_YELLOW = 30;
-/** Fonts of the locale lines the states send when they end (default `FONTTYPE_INFO`). */
-const NOTICE_FONTS: Readonly<Record<number, number>> = { [SPELL_MESSAGE.curseEnded]: FONT_DARK_YELLOW };
 /** Every state, in VB6's `LimpiarEstadosAlterados` order for those it names, then the rest. */
 const ALL_KINDS: readonly StatusKind[] = [
   "paralyzed",
@@ -191,7 +186,7 @@ function sendSelfNotice(ctx: MapContext, player: PlayerEntity, notice: Extract<S
       view.send(player, packets.fya(notice.strength, notice.agility, secondsLeft(player, "attributeBoost", ctx)));
       return;
     case "LocaleMsg":
-      view.send(player, packets.localeMsg(notice.messageId, "", NOTICE_FONTS[notice.messageId] ?? FontIndex.Info));
+      ctx.tell(player, MESSAGES.statusNotice(notice.messageId));
       return;
     case "SpeedChanged":
       // The walking speed is not modelled on the map yet (`SpeedToChar`): nothing to recompute.

@@ -37,8 +37,8 @@ import {
 } from "../../game/bank/index.ts";
 import { NpcType } from "../../content/index.ts";
 import { canUseObject } from "../../game/equipment/index.ts";
-import { MESSAGES, type PlayerMessage } from "../../game/messages/index.ts";
-import { COLOR_WHITE, FontIndex, type ClientPacketFields } from "../../protocol/index.ts";
+import { LocaleId, MESSAGES } from "../../game/messages/index.ts";
+import { COLOR_WHITE, type ClientPacketFields } from "../../protocol/index.ts";
 import {
   afterUnequip,
   isDead,
@@ -69,30 +69,6 @@ export const BANK_OPEN_RANGE = 6;
 export const BANK_ACTION_RANGE = 10;
 /** The wave the area hears when the vault closes (`HandleBankEnd`). */
 export const BANK_CLOSE_WAVE = 171;
-/** Bubbles from the banker (§8.5). */
-export const BankLocale = {
-  /** "You have ¬1 coins in your account." */
-  Balance: 1418,
-  /** Deposit: "you don't have that amount". */
-  DepositNotEnough: 1419,
-  /** Withdrawal: "you don't have that amount". */
-  WithdrawNotEnough: 1395,
-  /** Transfer: "I can't send gold to yourself!" */
-  TransferToSelf: 1408,
-  /** Transfer: "Error performing the operation." (VB6: the database write failed). */
-  TransferFailed: 1409,
-  /** Transfer: "The user does not exist." */
-  TransferNoSuchUser: 1410,
-  /** Transfer: "Wait a moment." (one transfer to an offline character per 10 s). */
-  TransferTooSoon: 1411,
-  /** Transfer: "The shipment was successful! Thank you for using Finanzas Goliath." */
-  TransferDone: 1435,
-} as const;
-/**
- * MSG_PRIMERO_TENES_SELECCIONAR_PERSONAJE_HAZ_CLICK_IZQUIERDO_SOBRE_1234: `TransFerGold` with no
- * NPC targeted (a client line by id; the catalogue has no entry for it yet).
- */
-const SELECT_NPC_FIRST: PlayerMessage = { kind: "locale", id: 1234, params: "", font: FontIndex.Info };
 
 function isBanker(npc: NpcEntity | null): npc is NpcEntity {
   return npc !== null && npc.template?.npcType === NPC_TYPE_BANKER;
@@ -293,7 +269,7 @@ export function bankDepositGold(ctx: MapContext, player: PlayerEntity, fields: C
   const npc = bankerInReach(ctx, player, BANK_ACTION_RANGE);
   if (npc === null) return;
   const outcome = depositGold(player.inventory.gold, player.record.bankGold, fields.amount);
-  applyGold(ctx, player, npc, outcome, BankLocale.DepositNotEnough);
+  applyGold(ctx, player, npc, outcome, LocaleId.BankDepositNotEnough);
 }
 
 /** `BankExtractGold` (amount): §8.5. */
@@ -301,7 +277,7 @@ export function bankExtractGold(ctx: MapContext, player: PlayerEntity, fields: C
   const npc = bankerInReach(ctx, player, BANK_ACTION_RANGE);
   if (npc === null) return;
   const outcome = withdrawGold(player.inventory.gold, player.record.bankGold, fields.amount);
-  applyGold(ctx, player, npc, outcome, BankLocale.WithdrawNotEnough);
+  applyGold(ctx, player, npc, outcome, LocaleId.BankWithdrawNotEnough);
 }
 
 function applyGold(ctx: MapContext, player: PlayerEntity, npc: NpcEntity, outcome: ReturnType<typeof depositGold>, notEnough: number): void {
@@ -311,7 +287,7 @@ function applyGold(ctx: MapContext, player: PlayerEntity, npc: NpcEntity, outcom
   }
   player.inventory = { ...player.inventory, gold: outcome.gold };
   player.record.bankGold = outcome.bankGold;
-  ctx.view.send(player, ctx.packets.localeChatOverHead(BankLocale.Balance, String(outcome.bankGold), npc.charIndex, COLOR_WHITE, player.x, player.y));
+  ctx.view.send(player, ctx.packets.localeChatOverHead(LocaleId.BankBalance, String(outcome.bankGold), npc.charIndex, COLOR_WHITE, player.x, player.y));
   ctx.view.send(player, ctx.packets.updateGold(outcome.gold));
   ctx.view.send(player, ctx.packets.updateBankGold(outcome.bankGold));
 }
@@ -353,7 +329,7 @@ export function transferGold(ctx: MapContext, player: PlayerEntity, fields: Clie
   }
   const npc = targetNpcOf(ctx, player);
   if (npc === null) {
-    ctx.tell(player, SELECT_NPC_FIRST);
+    ctx.tell(player, MESSAGES.selectCharacterFirst());
     return;
   }
   if (!isBanker(npc)) return;
@@ -364,7 +340,7 @@ export function transferGold(ctx: MapContext, player: PlayerEntity, fields: Clie
   const bubble = (id: number) => ctx.view.send(player, ctx.packets.localeChatOverHead(id, "", npc.charIndex, COLOR_WHITE, player.x, player.y));
   const recipient = ctx.store.playerNamed(fields.destination);
   if (recipient === player) {
-    bubble(BankLocale.TransferToSelf);
+    bubble(LocaleId.BankTransferToSelf);
     return;
   }
   if (recipient === undefined) {
@@ -376,7 +352,7 @@ export function transferGold(ctx: MapContext, player: PlayerEntity, fields: Clie
   // the recipient's stays a VB6 Long (VB6 overflowed there after the debit, losing the coins).
   const moved = depositGold(player.record.bankGold, recipient.record.bankGold, amount);
   if (!moved.ok) {
-    bubble(BankLocale.TransferFailed);
+    bubble(LocaleId.BankTransferFailed);
     return;
   }
   player.record.bankGold = moved.gold;
@@ -388,7 +364,7 @@ export function transferGold(ctx: MapContext, player: PlayerEntity, fields: Clie
       { session: recipient.session, state: ctx.store.recordOf(recipient) },
     ],
   });
-  bubble(BankLocale.TransferDone);
+  bubble(LocaleId.BankTransferDone);
 }
 
 /**
@@ -405,11 +381,11 @@ function bankCredit(player: PlayerEntity, amount: number): void {
 
 /** The banker's bubble for each way a transfer to someone off this map ends. */
 const TRANSFER_ANSWER_LOCALE: Readonly<Record<BankTransferAnswer, number>> = {
-  done: BankLocale.TransferDone,
-  to_self: BankLocale.TransferToSelf,
-  no_such_user: BankLocale.TransferNoSuchUser,
-  too_soon: BankLocale.TransferTooSoon,
-  failed: BankLocale.TransferFailed,
+  done: LocaleId.BankTransferDone,
+  to_self: LocaleId.BankTransferToSelf,
+  no_such_user: LocaleId.BankTransferNoSuchUser,
+  too_soon: LocaleId.BankTransferTooSoon,
+  failed: LocaleId.BankTransferFailed,
 };
 
 /** How a `transfer` ended: the banker's bubble, if the banker is still here. */

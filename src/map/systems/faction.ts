@@ -6,14 +6,14 @@
  * Not modelled (nothing to act on yet): the faction score a citizen loses, leaving the party,
  * maps that admit no criminals (`NoPKs`), guild tags in the name.
  */
-import { canToggleSafeMode, ONLY_CITIZENS_TOGGLE_SAFE } from "../../game/faction/index.ts";
-import { FontIndex } from "../../protocol/index.ts";
+import { canToggleSafeMode } from "../../game/faction/index.ts";
+import { MESSAGES } from "../../game/messages/index.ts";
 import type { MapContext, MapSystem, PlayerEntity } from "../kernel/index.ts";
 
 /** `SafeToggle` (`/SEG`, VB6 `HandleSafeToggle`): citizens switch the safe; anyone else is told they cannot. */
 export function safeToggle(ctx: MapContext, player: PlayerEntity): void {
   if (!canToggleSafeMode(player.status)) {
-    ctx.view.send(player, ctx.packets.localeMsg(ONLY_CITIZENS_TOGGLE_SAFE, "", FontIndex.Talk));
+    ctx.tell(player, MESSAGES.onlyCitizensToggleSafe());
     return;
   }
   player.safeMode = !player.safeMode;

@@ -37,7 +37,7 @@
  * server does not have). Logout: VB6 saves the tamed pets' numbers with the character and brings
  * them back at login; the database here has no place for them yet, so they are let go.
  */
-import { REPEATED_LINE_INTERVAL_MS } from "../../game/messages/index.ts";
+import { MESSAGES, REPEATED_LINE_INTERVAL_MS } from "../../game/messages/index.ts";
 import { NpcMovement, nearestTile, npcMayStand, type NpcAiProfile } from "../../game/npc-ai/index.ts";
 import { attemptTaming, handOverEffects, takeOverEffects, type PetSlot, type SummonPlan, type TamingTarget } from "../../game/spells/index.ts";
 import { SKILL, type SkillId } from "../../game/progression/index.ts";
@@ -68,8 +68,6 @@ export const SUMMON_SEARCH_RADIUS = 12;
 export const NPC_OWNER_MS = 15_000;
 /** `UserAtributos(Carisma)` in the record's attribute order (STR, AGI, INT, CHA, CON). */
 const CHARISMA = 3;
-/** Msg583: your pets cannot walk this map. Msg584: you lose control of your summoned creatures. */
-export const PET_MESSAGE = { cannotFollow: 583, summonsLost: 584 } as const;
 
 /** The player's pet slots as the summon and taming rules read them (`MascotasIndex` with each summon's time left). */
 export function petSlots(ctx: MapContext, player: PlayerEntity): PetSlot[] {
@@ -104,19 +102,18 @@ export function tameAtClick(ctx: MapContext, player: PlayerEntity, x: number, y:
         };
   const { record } = player;
   const outcome = attemptTaming(ctx.random, { classId: record.class, level: record.level, charisma: record.attributes[CHARISMA] ?? 0, skills: record.skills, pets: petSlots(ctx, player) }, target);
-  const { view, packets } = ctx;
   switch (outcome.kind) {
     case "refused":
-      if (outcome.message !== null) view.send(player, packets.localeMsg(outcome.message, outcome.param === undefined ? "" : String(outcome.param), FontIndex.Info));
+      if (outcome.message !== null) ctx.tell(player, MESSAGES.ruleLine(outcome.message, FontIndex.Info, outcome.param ?? ""));
       return;
     case "tamed":
       becomePet(ctx, player, npc!);
-      for (const message of outcome.messages) view.send(player, packets.localeMsg(message, "", FontIndex.Info));
+      for (const message of outcome.messages) ctx.tell(player, MESSAGES.ruleLine(message, FontIndex.Info));
       break;
     case "failed":
       if (now - player.tamingFailedToldAt >= REPEATED_LINE_INTERVAL_MS) {
         player.tamingFailedToldAt = now;
-        for (const message of outcome.messages) view.send(player, packets.localeMsg(message, "", FontIndex.Info));
+        for (const message of outcome.messages) ctx.tell(player, MESSAGES.ruleLine(message, FontIndex.Info));
       }
       break;
   }
@@ -288,8 +285,8 @@ export function petsArrive(ctx: MapContext, player: PlayerEntity, arriving: Pets
     const status = takeOverEffects(carried.status, now);
     if (Object.keys(status).length > 0) setStatus(ctx, pet, status, []);
   }
-  const message = lost ? PET_MESSAGE.cannotFollow : arriving.summonsLost ? PET_MESSAGE.summonsLost : null;
-  if (message !== null) ctx.view.send(player, ctx.packets.localeMsg(message, "", FontIndex.Info));
+  if (lost) ctx.tell(player, MESSAGES.petsCannotFollow());
+  else if (arriving.summonsLost) ctx.tell(player, MESSAGES.summonsLost());
 }
 
 /** The master's pets go for the NPC it attacked (`npcAttacked`), or that struck it (`userAttackedByNpc`, unless the NPC cannot be fought or is its own). */

@@ -6,17 +6,11 @@
  */
 import { NpcType } from "../../content/index.ts";
 import { NEWBIE_MAX_LEVEL } from "../../game/character-creation/index.ts";
-import { FontIndex } from "../../protocol/index.ts";
+import { MESSAGES } from "../../game/messages/index.ts";
 import { isDead, manhattan, revivePlayer, writeVitals, type MapContext, type MapSystem, type NpcEntity, type PlayerEntity } from "../kernel/index.ts";
 
 /** A priest heals or revives a player at most this far (Manhattan), `HandleReviverNpcInteraction`. */
 export const PRIEST_RANGE = 5;
-/** Msg8: the priest cannot heal you from that far. */
-export const PRIEST_TOO_FAR_MESSAGE = 8;
-/** Msg585: you have been resurrected. */
-export const RESURRECTED_MESSAGE = 585;
-/** Msg83: the priest's words heal you. */
-export const HEALED_BY_PRIEST_MESSAGE = 83;
 /** The priest's sound (`PlayWave` 117). */
 export const PRIEST_SOUND = 117;
 /** `e_ParticleEffects.Resucitar` and `CurarCrimi`, with the durations VB6 sends. */
@@ -38,12 +32,12 @@ export function priestClicked(ctx: MapContext, player: PlayerEntity, npc: NpcEnt
   if (type !== NPC_TYPE_REVIVER && type !== NPC_TYPE_NEWBIE_REVIVER) return false;
   const { view, packets } = ctx;
   if (manhattan(player, npc) > PRIEST_RANGE) {
-    view.send(player, packets.localeMsg(PRIEST_TOO_FAR_MESSAGE, "", FontIndex.Info));
+    ctx.tell(player, MESSAGES.tooFar());
     return true;
   }
   const newbie = player.record.level <= NEWBIE_MAX_LEVEL;
   if (isDead(player) && (type === NPC_TYPE_REVIVER || newbie)) {
-    view.send(player, packets.localeMsg(RESURRECTED_MESSAGE, "", FontIndex.Info));
+    ctx.tell(player, MESSAGES.resurrected());
     revive(ctx, player);
     view.around(player.x, player.y, packets.particleFx(player.charIndex, RESURRECT_PARTICLE, RESURRECT_PARTICLE_TIME, false));
     view.around(player.x, player.y, packets.playWave(PRIEST_SOUND, player.x, player.y));
@@ -54,7 +48,7 @@ export function priestClicked(ctx: MapContext, player: PlayerEntity, npc: NpcEnt
   if (vitals.hp === vitals.maxHp) return true;
   writeVitals(player, { hp: vitals.maxHp });
   view.send(player, packets.playWave(PRIEST_SOUND, player.x, player.y));
-  view.send(player, packets.localeMsg(HEALED_BY_PRIEST_MESSAGE, "", FontIndex.InfoIao));
+  ctx.tell(player, MESSAGES.healedByPriest());
   view.send(player, packets.updateUserStats(player.record, player.inventory.gold));
   view.around(player.x, player.y, packets.particleFx(player.charIndex, HEAL_PARTICLE, HEAL_PARTICLE_TIME, false));
   return true;

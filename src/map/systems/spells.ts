@@ -42,6 +42,7 @@ import type { SpellTemplate } from "../../content/index.ts";
 import { SPELL_SLOT_COUNT } from "../../game/character/index.ts";
 import { diceFromRandom } from "../../game/combat/index.ts";
 import { isCitizen } from "../../game/faction/index.ts";
+import { LocaleId, MESSAGES } from "../../game/messages/index.ts";
 import { formatThousands, pvpKillExp, SKILL, type SkillId } from "../../game/progression/index.ts";
 import {
   areaDiscounted,
@@ -122,23 +123,6 @@ export const SPELL_WORDS_COLOUR = vbRgb(0, 255, 255);
 /** `vbGreen`: healing numbers over a char. */
 export const HEAL_TEXT_COLOUR = vbRgb(0, 255, 0);
 
-/** Locale ids this system sends around the rules' answers (`modMessageIDs.bas`). */
-export const SPELL_MAP_MESSAGE = {
-  /** Msg389 to the caster ("¬1¬2": victim, damage) and Msg34 to the victim ("¬1¬2": caster, damage): `UserMod.DoDamageOrHeal`. */
-  damageDealtToUser: 389,
-  damageTakenFromUser: 34,
-  /** Msg511: invalid target (an NPC that cannot be attacked, a citizen's own pet: `SendAttackInteractionMessage`). */
-  invalidTarget: 511,
-  /** Msg572: a safe zone, no attacking here (someone's pet on a safe map). */
-  safeArea: 572,
-  /** Msg1921: you did ¬1 damage to ¬2 (area spells on NPCs). */
-  areaDamageToCreature: 1921,
-  /** Msg1922 / 1923 / 1920: area healing to another, from another, of oneself. */
-  areaHealedOther: 1922,
-  areaHealedBy: 1923,
-  areaHealedSelf: 1920,
-} as const;
-
 // ------------------------------------------------------------------ the world's spells
 
 type SpellTable = NonNullable<NonNullable<MapContext["tables"]>["spells"]>;
@@ -169,14 +153,14 @@ export function castSpell(ctx: MapContext, player: PlayerEntity, fields: ClientP
   ctx.magicStats.current.castRequests++;
   const selection = selectSpell(casterState(player), player.record.spells, slot, (id) => spellOf(ctx, id));
   if (selection.kind === "refused" && selection.reason === "dead") {
-    ctx.view.send(player, ctx.packets.localeMsg(selection.message, "", FontIndex.Info));
+    ctx.tell(player, MESSAGES.ruleLine(selection.message, FontIndex.Info));
     return;
   }
   // `flags.Hechizo = slot` (0 when out of 1 … 40), even for an empty slot or a stunned caster.
   player.selectedSpellSlot = slot >= 1 && slot <= SPELL_SLOT_COUNT ? slot : 0;
   switch (selection.kind) {
     case "refused":
-      ctx.view.send(player, ctx.packets.localeMsg(selection.message, "", FontIndex.Info));
+      ctx.tell(player, MESSAGES.ruleLine(selection.message, FontIndex.Info));
       return;
     case "ignored":
       return;
@@ -214,7 +198,7 @@ export function castAtClick(ctx: MapContext, player: PlayerEntity, x: number, y:
       return;
     case "no_spell_selected":
       player.combatClocks = click.clocks;
-      ctx.view.send(player, ctx.packets.localeMsg(click.message, "", FontIndex.Info));
+      ctx.tell(player, MESSAGES.ruleLine(click.message, FontIndex.Info));
       return;
     case "cast":
       player.combatClocks = click.clocks;
@@ -291,7 +275,7 @@ function refuseCast(ctx: MapContext, player: PlayerEntity, plan: CastPlan & { re
   const { view, packets } = ctx;
   if (plan.message === null) return;
   const param = "param" in plan && plan.param !== undefined ? String(plan.param) : "";
-  view.send(player, packets.localeMsg(plan.message, param, FontIndex.Info));
+  ctx.tell(player, MESSAGES.ruleLine(plan.message, FontIndex.Info, param));
   if ("overHead" in plan && plan.overHead !== undefined) {
     view.send(player, packets.localeChatOverHead(plan.overHead, "", player.charIndex, COLOR_WHITE, player.x, player.y));
   }
@@ -301,10 +285,10 @@ function refuseCast(ctx: MapContext, player: PlayerEntity, plan: CastPlan & { re
 function tellRefusal(c: Cast, refusal: SpellRefusal, targetName: string, target: PlayerEntity | null): void {
   const { ctx, player } = c;
   if (refusal.message !== null) {
-    ctx.view.send(player, ctx.packets.localeMsg(refusal.message, paramsText(refusal.params ?? [], player.name, targetName), FontIndex.Info));
+    ctx.tell(player, MESSAGES.ruleLine(refusal.message, FontIndex.Info, paramsText(refusal.params ?? [], player.name, targetName)));
   }
   const line = refusal.targetMessage;
-  if (line !== undefined && target !== null) ctx.view.send(target, ctx.packets.localeMsg(line.messageId, paramsText(line.params, player.name, targetName), FontIndex.Info));
+  if (line !== undefined && target !== null) ctx.tell(target, MESSAGES.ruleLine(line.messageId, FontIndex.Info, paramsText(line.params, player.name, targetName)));
 }
 
 // ------------------------------------------------------------------ on an NPC (HandleHechizoNPC)
@@ -338,10 +322,10 @@ function castOnNpc(c: Cast, npc: NpcEntity): void {
  * citizen's own pet, is an invalid target (511); nobody's pet may be attacked on a safe map (572).
  */
 function npcAttackAnswer(ctx: MapContext, player: PlayerEntity, npc: NpcEntity): NpcAttackAnswer {
-  if (npc.template === null || !npc.template.attackable) return { ok: false, message: SPELL_MAP_MESSAGE.invalidTarget };
+  if (npc.template === null || !npc.template.attackable) return { ok: false, message: LocaleId.InvalidTarget };
   if (npc.master !== null) {
-    if (npc.master === player && isCitizen(player.status)) return { ok: false, message: SPELL_MAP_MESSAGE.invalidTarget };
-    if (ctx.definition.safe) return { ok: false, message: SPELL_MAP_MESSAGE.safeArea };
+    if (npc.master === player && isCitizen(player.status)) return { ok: false, message: LocaleId.InvalidTarget };
+    if (ctx.definition.safe) return { ok: false, message: LocaleId.SafeZoneNoAttack };
   }
   return { ok: true, turnsCriminal: false };
 }
@@ -402,10 +386,9 @@ function castOnUser(c: Cast, target: PlayerEntity): void {
  */
 function damageUser(ctx: MapContext, caster: PlayerEntity, victim: PlayerEntity, damage: number, hpAfter: number): boolean {
   const { view, packets } = ctx;
-  const amount = formatThousands(damage);
-  view.send(caster, packets.localeMsg(SPELL_MAP_MESSAGE.damageDealtToUser, `${victim.name}¬${amount}`, FontIndex.Fight));
-  view.send(victim, packets.localeMsg(SPELL_MAP_MESSAGE.damageTakenFromUser, `${caster.name}¬${amount}`, FontIndex.Fight));
-  view.around(victim.x, victim.y, packets.textOverChar(amount, victim.charIndex, DAMAGE_TEXT_COLOUR));
+  ctx.tell(caster, MESSAGES.spellDamageToUser(victim.name, damage));
+  ctx.tell(victim, MESSAGES.spellDamageFromUser(caster.name, damage));
+  view.around(victim.x, victim.y, packets.textOverChar(formatThousands(damage), victim.charIndex, DAMAGE_TEXT_COLOUR));
   setPlayerHp(ctx, victim, hpAfter);
   if (hpAfter > 0) return false;
   playerDies(ctx, victim);
@@ -495,7 +478,7 @@ function reveal(c: Cast, radius: number, message: number): void {
     if (!hasEffect(other.statusEffects, "invisible", nowMs)) continue;
     const { invisible: _gone, ...rest } = other.statusEffects;
     setStatus(ctx, other, rest, [{ to: "area", packet: "SetInvisible", invisible: false }]);
-    ctx.view.send(other, ctx.packets.localeMsg(message, "", FontIndex.InfoIao));
+    ctx.tell(other, MESSAGES.ruleLine(message, FontIndex.InfoIao));
   }
 }
 
@@ -540,7 +523,7 @@ function areaOnNpc(c: Cast, npc: NpcEntity): void {
   const dealt = areaSpellDamageOnNpc(diceFromRandom(ctx.random), c.caster, spell, { magicDef: npc.template.magicDef }, c, npc);
   const name = npc.name;
   damageNpc(ctx, player, npc, dealt.damage);
-  ctx.view.send(player, ctx.packets.localeMsg(SPELL_MAP_MESSAGE.areaDamageToCreature, `${dealt.damage}¬${name}`, FontIndex.Fight));
+  ctx.tell(player, MESSAGES.areaDamageToCreature(dealt.damage, name));
 }
 
 /** `AreaHechizo` on a player: damage (not oneself, `PuedeAtacar`, an attack) or healing (a citizen heals only citizens outside safe fights). */
@@ -568,9 +551,9 @@ function areaOnUser(c: Cast, victim: PlayerEntity): void {
   const vitals = victim.record.vitals;
   healUser(ctx, victim, amount, Math.min(vitals.maxHp, vitals.hp + amount));
   if (victim !== player) {
-    view.send(player, packets.localeMsg(SPELL_MAP_MESSAGE.areaHealedOther, `${amount}¬${victim.name}`, FontIndex.Fight));
-    view.send(victim, packets.localeMsg(SPELL_MAP_MESSAGE.areaHealedBy, `${player.name}¬${amount}`, FontIndex.Fight));
-  } else view.send(player, packets.localeMsg(SPELL_MAP_MESSAGE.areaHealedSelf, `${amount}`, FontIndex.Fight));
+    ctx.tell(player, MESSAGES.areaHealedOther(amount, victim.name));
+    ctx.tell(victim, MESSAGES.areaHealedBy(player.name, amount));
+  } else ctx.tell(player, MESSAGES.areaHealedSelf(amount));
   view.send(victim, packets.updateUserStats(victim.record, victim.inventory.gold));
 }
 
@@ -624,7 +607,7 @@ function showVisuals(c: Cast, visuals: readonly SpellVisual[], target: Entity | 
         break;
       case "ConsoleMsg": {
         const to = visual.to === "target" ? targetPlayer : player;
-        if (to !== null) view.send(to, packets.consoleMsg(visual.text, FontIndex.Fight));
+        if (to !== null) ctx.tell(to, MESSAGES.spellMacro(visual.text));
         break;
       }
     }
@@ -637,7 +620,7 @@ function tellMessages(c: Cast, messages: readonly SpellMessage[], targetName: st
   for (const line of messages) {
     const to = line.to === "caster" ? player : target;
     if (to === null) continue;
-    ctx.view.send(to, ctx.packets.localeMsg(line.messageId, paramsText(line.params, player.name, targetName), FontIndex.Fight));
+    ctx.tell(to, MESSAGES.ruleLine(line.messageId, FontIndex.Fight, paramsText(line.params, player.name, targetName)));
   }
 }
 
@@ -684,7 +667,7 @@ function settle(c: Cast, skillUses: readonly SpellSkillUse[], target: PlayerEnti
 export function moveSpellHandler(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"MoveSpell">): void {
   const outcome = moveSpell(player.record.spells, fields.slot, fields.upwards, player.selectedSpellSlot);
   if (!outcome.ok) {
-    if (outcome.message !== null) ctx.view.send(player, ctx.packets.localeMsg(outcome.message, "", FontIndex.Info));
+    if (outcome.message !== null) ctx.tell(player, MESSAGES.ruleLine(outcome.message, FontIndex.Info));
     return;
   }
   const [a, b] = outcome.swapped;

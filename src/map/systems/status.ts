@@ -11,7 +11,7 @@
  * VB6 sources: `Protocol.bas` HandleWalk, HandleChange_Heading, HandleMeditate;
  * `modGameEvents.bas` DoMeditar.
  */
-import { REPEATED_LINE_INTERVAL_MS } from "../../game/messages/index.ts";
+import { MESSAGES, REPEATED_LINE_INTERVAL_MS } from "../../game/messages/index.ts";
 import type { SkillId } from "../../game/progression/index.ts";
 import { canMove, hasEffect, meditationTick, toggleMeditation } from "../../game/spells/index.ts";
 import { AO20_VITALS_INTERVALS, type MeditationRates } from "../../game/vitals/index.ts";
@@ -19,9 +19,7 @@ import { FontIndex } from "../../protocol/index.ts";
 import type { TimerId } from "../../time/index.ts";
 import { endMeditation, isDead, raiseSkillByUse, writeVitals, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
 
-/** Msg1123 and Msg54: "you cannot move, you are paralysed" (HandleWalk, both lines). */
-export const HELD_WALK_MESSAGES: readonly number[] = [1123, 54];
-/** The two lines are said again only after this long (VB6 `UltimoMensaje`). */
+/** The two "you cannot move, you are paralysed" lines are said again only after this long (VB6 `UltimoMensaje`). */
 export const HELD_WALK_MESSAGE_REPEAT_MS = REPEATED_LINE_INTERVAL_MS;
 /** A world without Balance.dat: `PorcentajeRecuperoMana` and the rest 0, so each tick gives VB6's minimum of 1. */
 const NO_MEDITATION_RATES: MeditationRates = { manaRecoveryPercent: 0, recoveryMana: 0, manaPerSkillMultiplier: 0 };
@@ -39,7 +37,8 @@ export function mayWalk(ctx: MapContext, player: PlayerEntity): boolean {
   const { view, packets } = ctx;
   if (now - player.heldWalkToldAt >= HELD_WALK_MESSAGE_REPEAT_MS) {
     player.heldWalkToldAt = now;
-    for (const id of HELD_WALK_MESSAGES) view.send(player, packets.localeMsg(id, "", FontIndex.Info));
+    ctx.tell(player, MESSAGES.paralyzed());
+    ctx.tell(player, MESSAGES.cannotMoveParalyzed());
   }
   ctx.stats.movesRefused++;
   view.send(player, packets.posUpdate(player.x, player.y));
@@ -80,7 +79,7 @@ export function meditate(ctx: MapContext, player: PlayerEntity): void {
     case "ignored":
       return;
     case "refused":
-      view.send(player, packets.localeMsg(toggle.message, "", FontIndex.Info));
+      ctx.tell(player, MESSAGES.ruleLine(toggle.message, FontIndex.Info));
       return;
     case "stopped":
       endMeditation(ctx, player);

@@ -14,4 +14,4 @@ export const combat: MapSystem = {
   npcBlows: { onPlayer: npcMeleeOnPlayer, onNpc: npcMeleeOnNpc },
 };
 
-export { COMBAT_MESSAGE, MELEE_HIT_SOUND, PVP_HIT_FX, PVP_HIT_SOUND, SHOT_HIT_SOUND, SHOT_MISS_SOUND, npcMeleeOnNpc, npcMeleeOnPlayer, type AttackKind } from "./melee.ts";
+export { MELEE_HIT_SOUND, PVP_HIT_FX, PVP_HIT_SOUND, SHOT_HIT_SOUND, SHOT_MISS_SOUND, npcMeleeOnNpc, npcMeleeOnPlayer, type AttackKind } from "./melee.ts";

@@ -34,11 +34,12 @@ import {
 } from "../../../game/combat/index.ts";
 import { toRecordInventory } from "../../../game/inventory/index.ts";
 import { HEADING_SOUTH, headingBit, headingOfDelta, isHeading, stepX, stepY, type Heading } from "../../../game/movement/index.ts";
+import { LocaleId, MESSAGES } from "../../../game/messages/index.ts";
 import { hasEffect } from "../../../game/spells/index.ts";
 import { NpcMovement } from "../../../game/npc-ai/index.ts";
 import { formatThousands, pvpKillExp, type SkillId } from "../../../game/progression/index.ts";
 import { IN_COMBAT_MS } from "../../../game/vitals/index.ts";
-import { FontIndex, vbRgb } from "../../../protocol/index.ts";
+import { vbRgb } from "../../../protocol/index.ts";
 import {
   DAMAGE_TEXT_COLOUR,
   damageNpc,
@@ -72,19 +73,6 @@ export const SHOT_HIT_SOUND = 229;
 /** A blow with the weapon in hand, or a shot (VB6 `AttackType` `Melee` / `Ranged`). */
 export type AttackKind = "melee" | "ranged";
 
-/** Locale ids of §3 (`modMessageIDs.bas`). */
-export const COMBAT_MESSAGE = {
-  dead: 77,
-  tooTired: 93,
-  tooTiredOverHead: 2129,
-  bowInMelee: 1125,
-  npcNotAttackable: 1042,
-  missedUser: 1043,
-  missedByUser: 1930,
-  /** Msg8: too far (a user more than `MAXDISTANCIAARCO` away). */
-  tooFar: 8,
-} as const;
-
 
 // ------------------------------------------------------------------ the Attack packet
 
@@ -92,13 +80,13 @@ export const COMBAT_MESSAGE = {
 export function attack(ctx: MapContext, player: PlayerEntity): void {
   const { view, packets } = ctx;
   if (isDead(player)) {
-    view.send(player, packets.localeMsg(COMBAT_MESSAGE.dead, "", FontIndex.Info));
+    ctx.tell(player, MESSAGES.item("dead"));
     return;
   }
   const attacker = profileOf(ctx, player);
   if (attacker === null) return;
   if (attacker.weapon !== null && attacker.weapon.projectile > 0 && attacker.weapon.ammunitionSubtype > 0) {
-    view.send(player, packets.localeMsg(COMBAT_MESSAGE.bowInMelee, "", FontIndex.Info));
+    ctx.tell(player, MESSAGES.bowInMelee());
     return;
   }
   interrupt(ctx, player, "attack");
@@ -107,8 +95,8 @@ export function attack(ctx: MapContext, player: PlayerEntity): void {
   player.combatClocks = start.clocks;
   if (!start.ok) {
     if (start.reason === "tired") {
-      view.send(player, packets.localeMsg(COMBAT_MESSAGE.tooTired, "", FontIndex.Info));
-      view.send(player, packets.localeChatOverHead(COMBAT_MESSAGE.tooTiredOverHead, "", player.charIndex, vbRgb(255, 255, 255), player.x, player.y));
+      ctx.tell(player, MESSAGES.item("too_tired"));
+      view.send(player, packets.localeChatOverHead(LocaleId.NoEnergyOverHead, "", player.charIndex, vbRgb(255, 255, 255), player.x, player.y));
     }
     return;
   }
@@ -138,7 +126,7 @@ function edgeBlocked(ctx: MapContext, x: number, y: number, heading: Heading): b
 /** `UserAttackPosition` on an NPC: one that cannot be attacked says so (1042). */
 function meleeOnNpc(ctx: MapContext, player: PlayerEntity, attacker: UserCombatProfile, npc: NpcEntity): void {
   if (npc.template === null || !npc.template.attackable) {
-    ctx.view.send(player, ctx.packets.localeMsg(COMBAT_MESSAGE.npcNotAttackable, "", FontIndex.Fight));
+    ctx.tell(player, MESSAGES.npcNotAttackable());
     return;
   }
   userAttacksNpc(ctx, player, attacker, npc, "melee");
@@ -311,7 +299,7 @@ export function userAttacksUser(ctx: MapContext, player: PlayerEntity, attacker:
   const check = pvpCheck(ctx, player, victim);
   if (!pvpAllowed(ctx, player, check)) return;
   if (!withinAttackDistance(victim.x - player.x, victim.y - player.y)) {
-    view.send(player, packets.localeMsg(COMBAT_MESSAGE.tooFar, "", FontIndex.Info));
+    ctx.tell(player, MESSAGES.tooFar());
     return;
   }
   const victimProfile = profileOf(ctx, victim);
@@ -328,8 +316,8 @@ export function userAttacksUser(ctx: MapContext, player: PlayerEntity, attacker:
     if (outcome.blocked) {
       view.around(victim.x, victim.y, packets.escudoMov(victim.charIndex));
     } else {
-      view.send(victim, packets.localeMsg(COMBAT_MESSAGE.missedByUser, player.name, FontIndex.Fight));
-      view.send(player, packets.localeMsg(COMBAT_MESSAGE.missedUser, "", FontIndex.Fight));
+      ctx.tell(victim, MESSAGES.missedByUser(player.name));
+      ctx.tell(player, MESSAGES.missedUser());
     }
     if (kind === "ranged") view.around(player.x, player.y, packets.playWave(SHOT_MISS_SOUND, player.x, player.y));
     view.around(player.x, player.y, packets.charSwing(player.charIndex, true, true, true));

@@ -42,19 +42,10 @@ import {
 } from "../../../game/combat/index.ts";
 import { removeFromSlot, slotAt } from "../../../game/inventory/index.ts";
 import type { ItemTemplate } from "../../../game/items/index.ts";
-import { COLOR_WHITE, FontIndex } from "../../../protocol/index.ts";
+import { LocaleId, MESSAGES } from "../../../game/messages/index.ts";
+import { COLOR_WHITE } from "../../../protocol/index.ts";
 import { commit, lookAtTile, pvpAllowed, pvpCheck, slotFrame, spendStamina, unequipSlot, type MapContext, type PlayerEntity, type WorkClickHandler } from "../../kernel/index.ts";
-import { ammunitionFx, ammunitionParticle, COMBAT_MESSAGE, profileOf, userAttacksNpc, userAttacksUser } from "./melee.ts";
-
-/** Locale ids of a shot (`modMessageIDs.bas`). */
-export const RANGED_MESSAGE = {
-  /** Msg709: no ammunition. */
-  noAmmunition: 709,
-  /** Msg710: you cannot attack yourself. */
-  cannotAttackSelf: 710,
-  /** Msg1128: too tired to fight. */
-  tooTiredToFight: 1128,
-} as const;
+import { ammunitionFx, ammunitionParticle, profileOf, userAttacksNpc, userAttacksUser } from "./melee.ts";
 
 /** `WorkRequestTarget(0)`: the client's cursor back to normal. */
 export const NO_TARGET_SKILL = 0;
@@ -102,7 +93,7 @@ function refuse(ctx: MapContext, player: PlayerEntity, reason: Extract<ShotStart
   const { view, packets } = ctx;
   switch (reason) {
     case "no_ammunition":
-      view.send(player, packets.localeMsg(RANGED_MESSAGE.noAmmunition, "", FontIndex.Info));
+      ctx.tell(player, MESSAGES.noAmmunition());
       unequipAmmunition(ctx, player);
       view.send(player, packets.workRequestTarget(NO_TARGET_SKILL));
       return;
@@ -111,8 +102,8 @@ function refuse(ctx: MapContext, player: PlayerEntity, reason: Extract<ShotStart
       view.send(player, packets.workRequestTarget(NO_TARGET_SKILL));
       return;
     case "tired":
-      view.send(player, packets.localeChatOverHead(COMBAT_MESSAGE.tooTiredOverHead, "", player.charIndex, COLOR_WHITE, player.x, player.y));
-      view.send(player, packets.localeMsg(RANGED_MESSAGE.tooTiredToFight, "", FontIndex.Info));
+      view.send(player, packets.localeChatOverHead(LocaleId.NoEnergyOverHead, "", player.charIndex, COLOR_WHITE, player.x, player.y));
+      ctx.tell(player, MESSAGES.tooTiredToFight());
       view.send(player, packets.workRequestTarget(NO_TARGET_SKILL));
       return;
     default:
@@ -137,7 +128,7 @@ function shotAtTarget(ctx: MapContext, player: PlayerEntity, attacker: UserComba
   if (victim !== null) {
     if (Math.abs(victim.y - player.y) > SHOT_RANGE_Y) return tooFar(ctx, player);
     if (victim === player) {
-      view.send(player, packets.localeMsg(RANGED_MESSAGE.cannotAttackSelf, "", FontIndex.Info));
+      ctx.tell(player, MESSAGES.cannotAttackSelf());
       view.send(player, packets.workRequestTarget(NO_TARGET_SKILL));
       return "refused";
     }
@@ -160,7 +151,7 @@ function shotAtTarget(ctx: MapContext, player: PlayerEntity, attacker: UserComba
 }
 
 function tooFar(ctx: MapContext, player: PlayerEntity): "refused" {
-  ctx.view.send(player, ctx.packets.localeMsg(COMBAT_MESSAGE.tooFar, "", FontIndex.Info));
+  ctx.tell(player, MESSAGES.tooFar());
   ctx.view.send(player, ctx.packets.workRequestTarget(NO_TARGET_SKILL));
   return "refused";
 }

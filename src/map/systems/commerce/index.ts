@@ -31,5 +31,3 @@ export const commerce: MapSystem = {
   hooks: { leaving: onLeaving },
   playerState: () => ({ trading: null, peerTrade: null }),
 };
-
-export { TRADE_TEXT } from "./trade.ts";

@@ -45,13 +45,14 @@
  * checks only the first side); a full inventory refuses the trade instead of dropping the
  * received items at the feet, and the gold moves with the items (no half trade, §9.5). The
  * always-sent "you can't change your offer" line of VB6 (Q23) is not sent. The lines the players
- * read are ours (console lines), as the locale ids of §9 are not catalogued yet.
+ * read are ours (console lines, game/messages `TRADE_TEXT`), as the locale ids of §9 are not
+ * catalogued yet.
  */
 import { MAX_LONG, MAX_STACK } from "../../../game/character/index.ts";
 import { countItems, putItem, slotAt, takeItems, isUsableSlot, type Inventory, type UnequippedSlot } from "../../../game/inventory/index.ts";
 import { GOLD_OBJECT } from "../../../game/items/index.ts";
 import { MESSAGES } from "../../../game/messages/index.ts";
-import { FontIndex, TRADE_OFFER_SLOTS, type ClientPacketFields } from "../../../protocol/index.ts";
+import { TRADE_OFFER_SLOTS, type ClientPacketFields } from "../../../protocol/index.ts";
 import {
   afterUnequip,
   isDead,
@@ -71,34 +72,6 @@ export const TRADE_RANGE = 3;
 export const TRADE_GOLD_SLOT = 200;
 /** `ShowPregunta` message: "¬1 wants to trade with you. Accept?". */
 export const TRADE_QUESTION_MESSAGE = 1594;
-
-/** The console's informative font. */
-const FONT_INFO = FontIndex.Info;
-export const TRADE_TEXT = {
-  cannotTradeWithYourself: "No puedes comerciar contigo mismo.",
-  otherDead: "No puedes comerciar con un muerto.",
-  otherBusy: "El otro usuario está ocupado comerciando.",
-  notSafeMap: "Solo puedes comerciar en zonas seguras.",
-  wantsToTrade: (name: string) => `${name} quiere comerciar contigo. Haz clic en él y escribe /COMERCIAR para aceptar.`,
-  requestSent: (name: string) => `Le pediste a ${name} comerciar.`,
-  declined: "El usuario no desea comerciar.",
-  notEnough: "No tienes esa cantidad.",
-  untradeable: "No puedes comerciar ese objeto.",
-  noRoomInOffer: "No hay más espacio en la oferta.",
-  changedOffer: (name: string) => `${name} cambió la oferta.`,
-  otherNotAccepted: "El otro usuario aún no aceptó tu oferta.",
-  otherAccepted: (name: string) => `${name} aceptó la oferta.`,
-  failed: "El comercio se canceló: alguno de los dos ya no tiene lo ofrecido, no tiene lugar o superaría el máximo de oro.",
-  done: "¡El comercio se realizó!",
-  rejectedYou: (name: string) => `${name} rechazó tu oferta.`,
-  youRejected: "Rechazaste la oferta.",
-  stopped: (name: string) => `${name} dejó de comerciar contigo.`,
-  cancelled: "El comercio fue cancelado por el otro usuario.",
-} as const;
-
-function tellLine(ctx: MapContext, player: PlayerEntity, text: string): void {
-  ctx.view.send(player, ctx.packets.consoleMsg(text, FONT_INFO));
-}
 
 function onThisMap(ctx: MapContext, player: PlayerEntity): boolean {
   return ctx.store.player(player.session) === player;
@@ -125,7 +98,7 @@ function openPartner(ctx: MapContext, player: PlayerEntity): PlayerEntity | null
  */
 export function startPeerTrade(ctx: MapContext, player: PlayerEntity, other: PlayerEntity): void {
   if (other === player) {
-    tellLine(ctx, player, TRADE_TEXT.cannotTradeWithYourself);
+    ctx.tell(player, MESSAGES.tradeWithYourself());
     return;
   }
   if (!onThisMap(ctx, other)) {
@@ -133,7 +106,7 @@ export function startPeerTrade(ctx: MapContext, player: PlayerEntity, other: Pla
     return;
   }
   if (isDead(other)) {
-    tellLine(ctx, player, TRADE_TEXT.otherDead);
+    ctx.tell(player, MESSAGES.tradeWithGhost());
     return;
   }
   if (manhattan(player, other) > TRADE_RANGE) {
@@ -141,11 +114,11 @@ export function startPeerTrade(ctx: MapContext, player: PlayerEntity, other: Pla
     return;
   }
   if (!ctx.definition.safe) {
-    tellLine(ctx, player, TRADE_TEXT.notSafeMap);
+    ctx.tell(player, MESSAGES.tradeNotSafeMap());
     return;
   }
   if (isTrading(other)) {
-    tellLine(ctx, player, TRADE_TEXT.otherBusy);
+    ctx.tell(player, MESSAGES.tradePartnerBusy());
     return;
   }
   // An earlier request of this player towards someone else is replaced.
@@ -158,8 +131,8 @@ export function startPeerTrade(ctx: MapContext, player: PlayerEntity, other: Pla
   other.targetUser = player;
   other.targetNpc = null;
   ctx.view.send(other, ctx.packets.showPregunta(TRADE_QUESTION_MESSAGE, player.name));
-  tellLine(ctx, other, TRADE_TEXT.wantsToTrade(player.name));
-  tellLine(ctx, player, TRADE_TEXT.requestSent(other.name));
+  ctx.tell(other, MESSAGES.tradeWanted(player.name));
+  ctx.tell(player, MESSAGES.tradeAsked(other.name));
 }
 
 /** `ResponderPregunta`: the answer to the trade question (the only question this server asks). */
@@ -168,7 +141,7 @@ export function answerQuestion(ctx: MapContext, player: PlayerEntity, fields: Cl
   if (asker === null || !onThisMap(ctx, asker) || asker.peerTrade?.partner !== player || asker.peerTrade.open) return;
   if (!fields.answer) {
     asker.peerTrade = null;
-    tellLine(ctx, asker, TRADE_TEXT.declined);
+    ctx.tell(asker, MESSAGES.tradeDeclined());
     return;
   }
   if (isDead(player)) {
@@ -206,7 +179,7 @@ export function userCommerceOffer(ctx: MapContext, player: PlayerEntity, fields:
   if (!Number.isSafeInteger(amount) || amount <= 0) return;
   if (slot === TRADE_GOLD_SLOT) {
     if (side.gold + amount > player.inventory.gold) {
-      tellLine(ctx, player, TRADE_TEXT.notEnough);
+      ctx.tell(player, MESSAGES.tradeNotEnough());
       return;
     }
     side.gold += amount;
@@ -215,22 +188,22 @@ export function userCommerceOffer(ctx: MapContext, player: PlayerEntity, fields:
     const held = slotAt(player.inventory, slot);
     if (held.objectId === 0) return;
     if (amount > held.amount) {
-      tellLine(ctx, player, TRADE_TEXT.notEnough);
+      ctx.tell(player, MESSAGES.tradeNotEnough());
       return;
     }
     const item = ctx.items.get(held.objectId);
     if (item === undefined || item.untradeable || item.newbie || held.objectId === GOLD_OBJECT) {
-      tellLine(ctx, player, TRADE_TEXT.untradeable);
+      ctx.tell(player, MESSAGES.tradeUntradeable());
       return;
     }
     const offered = side.offers.reduce((sum, offer) => (offer.objectId === held.objectId && offer.tags === held.tags ? sum + offer.amount : sum), 0);
     if (offered + amount > countItems(player.inventory, held.objectId, held.tags)) {
-      tellLine(ctx, player, TRADE_TEXT.notEnough);
+      ctx.tell(player, MESSAGES.tradeNotEnough());
       return;
     }
     const placed = addToOffer(side.offers, held.objectId, held.tags, amount);
     if (placed === null) {
-      tellLine(ctx, player, TRADE_TEXT.noRoomInOffer);
+      ctx.tell(player, MESSAGES.tradeOfferFull());
       return;
     }
     side.offers.splice(0, side.offers.length, ...placed);
@@ -239,7 +212,7 @@ export function userCommerceOffer(ctx: MapContext, player: PlayerEntity, fields:
   const other = partner.peerTrade!;
   if (other.accepted) {
     other.accepted = false;
-    tellLine(ctx, partner, TRADE_TEXT.changedOffer(player.name));
+    ctx.tell(partner, MESSAGES.tradeOfferChanged(player.name));
   }
   showOffer(ctx, player, partner);
 }
@@ -295,14 +268,14 @@ export function userCommerceOk(ctx: MapContext, player: PlayerEntity): void {
   side.accepted = true;
   const other = partner.peerTrade!;
   if (!other.accepted) {
-    tellLine(ctx, player, TRADE_TEXT.otherNotAccepted);
-    tellLine(ctx, partner, TRADE_TEXT.otherAccepted(player.name));
+    ctx.tell(player, MESSAGES.tradeNotAcceptedYet());
+    ctx.tell(partner, MESSAGES.tradeAccepted(player.name));
     return;
   }
   const swapped = isDead(player) || isDead(partner) ? null : swap(ctx, player, side, partner, other);
   if (swapped === null) {
-    tellLine(ctx, player, TRADE_TEXT.failed);
-    tellLine(ctx, partner, TRADE_TEXT.failed);
+    ctx.tell(player, MESSAGES.tradeFailed());
+    ctx.tell(partner, MESSAGES.tradeFailed());
     closeBoth(ctx, player, partner);
     return;
   }
@@ -323,7 +296,7 @@ export function userCommerceOk(ctx: MapContext, player: PlayerEntity): void {
     sendWholeInventory(ctx, who);
     ctx.view.send(who, ctx.packets.updateGold(who.inventory.gold));
     afterUnequip(ctx, who, result.unequipped);
-    tellLine(ctx, who, TRADE_TEXT.done);
+    ctx.tell(who, MESSAGES.tradeDone());
   }
   closeBoth(ctx, player, partner);
 }
@@ -378,15 +351,15 @@ function giveOffer(ctx: MapContext, inventory: Inventory, from: PeerTrade): Inve
 /** `UserCommerceReject`: the partner is told and both windows close. */
 export function userCommerceReject(ctx: MapContext, player: PlayerEntity): void {
   const partner = openPartner(ctx, player);
-  if (partner !== null) tellLine(ctx, partner, TRADE_TEXT.rejectedYou(player.name));
-  if (player.peerTrade?.open === true) tellLine(ctx, player, TRADE_TEXT.youRejected);
+  if (partner !== null) ctx.tell(partner, MESSAGES.tradeRejectedYou(player.name));
+  if (player.peerTrade?.open === true) ctx.tell(player, MESSAGES.tradeYouRejected());
   endPeerTrade(ctx, player, true, "quiet");
 }
 
 /** `UserCommerceEnd`: the partner is told and both windows close. */
 export function userCommerceEnd(ctx: MapContext, player: PlayerEntity): void {
   const partner = openPartner(ctx, player);
-  if (partner !== null) tellLine(ctx, partner, TRADE_TEXT.stopped(player.name));
+  if (partner !== null) ctx.tell(partner, MESSAGES.tradeStopped(player.name));
   endPeerTrade(ctx, player, true, "quiet");
 }
 
@@ -405,7 +378,7 @@ export function endPeerTrade(ctx: MapContext, player: PlayerEntity, notify: bool
   if (other === null || other.partner !== player) return;
   partner.peerTrade = null;
   if (!onThisMap(ctx, partner) || !other.open) return;
-  if (why !== "quiet") tellLine(ctx, partner, TRADE_TEXT.cancelled);
+  if (why !== "quiet") ctx.tell(partner, MESSAGES.tradeCancelled());
   ctx.view.send(partner, ctx.packets.userCommerceEnd());
 }
 
