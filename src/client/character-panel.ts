@@ -7,6 +7,7 @@
 import { attributeRows, CHARACTER_TEXT, miniStatsRows, type CharacterRow } from "./character-sheet-rules.ts";
 import type { ClientSession } from "./client-session.ts";
 import { h } from "./dom.ts";
+import { closeButton, servicePanel } from "./window-parts.ts";
 
 export class CharacterPanel {
   readonly element: HTMLElement;
@@ -19,20 +20,11 @@ export class CharacterPanel {
     const text = CHARACTER_TEXT;
     this.attributes = h("dl", { className: "character-list", id: "character-attributes" });
     this.stats = h("dl", { className: "character-list", id: "character-stats" });
-    const close = h("button", { type: "button", id: "character-close", className: "small", text: text.close, onclick: (() => this.close()) as EventListener });
-    this.element = h(
-      "section",
-      {
-        className: "service-panel character-panel",
-        id: "character-panel",
-        hidden: true,
-        "aria-labelledby": "character-title",
-        onkeydown: ((event: KeyboardEvent) => {
-          if (event.key !== "Escape") return;
-          event.preventDefault();
-          this.close();
-        }) as EventListener,
-      },
+    const close = closeButton("character-close", text.close, () => this.close());
+    this.element = servicePanel(
+      "character-panel",
+      "character-title",
+      () => this.close(),
       h("div", { className: "shop-head" }, h("h2", { id: "character-title", text: text.title }), close),
       h("h3", { text: text.attributesHeading }),
       this.attributes,

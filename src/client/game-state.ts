@@ -16,6 +16,7 @@ import {
 import type { AreaWindow } from "../game/area/index.ts";
 import type { Heading } from "../game/movement/index.ts";
 import type { SpellInfo } from "./world-info.ts";
+import type { MiniStats } from "../game/character-sheet/index.ts";
 
 /** Where the session stands (mirrors the server's gateway phases). */
 export type ClientPhase =
@@ -332,21 +333,8 @@ export interface AttributesView {
   readonly charisma: number;
 }
 
-/** `MiniStats` (VB6 `WriteMiniStats`) as the character window shows it; counters never below 0. */
-export interface MiniStatsView {
-  readonly citizensKilled: number;
-  readonly criminalsKilled: number;
-  /** `Faccion.Status` (`e_Facciones`: 0 criminal, 1 citizen, 2 Chaos, 3 Royal Army, 4 and 5 the councils). */
-  readonly factionStatus: number;
-  readonly npcsKilled: number;
-  readonly classId: number;
-  /** `Counters.Pena`: jail minutes left. */
-  readonly jailMinutes: number;
-  readonly deaths: number;
-  readonly gender: number;
-  readonly fishingPoints: number;
-  readonly race: number;
-}
+/** `MiniStats` (VB6 `WriteMiniStats`) as the character window shows it (the server's fields); counters never below 0. */
+export type MiniStatsView = MiniStats;
 
 /** "You reached level N" (`UpdateUserStats` with a higher level), for a banner. */
 export interface LevelUpNotice {

@@ -10,6 +10,7 @@ import type { ClientSession } from "./client-session.ts";
 import { h, setText } from "./dom.ts";
 import { draftFree, emptyDraft, lowerInDraft, raiseInDraft, skillPoints, SKILLS, type SkillCheck } from "./skills-rules.ts";
 import { SKILL_NAMES, SKILLS_TEXT } from "./ui-text.ts";
+import { closeButton, servicePanel } from "./window-parts.ts";
 
 interface SkillRow {
   readonly element: HTMLElement;
@@ -43,20 +44,11 @@ export class SkillsPanel {
     this.free = h("p", { className: "shop-line skills-free", id: "skills-free" });
     this.assignButton = h("button", { type: "button", id: "skills-assign", className: "primary", text: text.assign, onclick: (() => this.assign()) as EventListener });
     this.error = h("p", { className: "form-error", id: "skills-error", role: "alert" });
-    const close = h("button", { type: "button", id: "skills-close", className: "small", text: text.close, onclick: (() => this.close()) as EventListener });
-    this.element = h(
-      "section",
-      {
-        className: "service-panel skills-panel",
-        id: "skills-panel",
-        hidden: true,
-        "aria-labelledby": "skills-title",
-        onkeydown: ((event: KeyboardEvent) => {
-          if (event.key !== "Escape") return;
-          event.preventDefault();
-          this.close();
-        }) as EventListener,
-      },
+    const close = closeButton("skills-close", text.close, () => this.close());
+    this.element = servicePanel(
+      "skills-panel",
+      "skills-title",
+      () => this.close(),
       h("div", { className: "shop-head" }, h("h2", { id: "skills-title", text: text.title }), close),
       this.free,
       list,

@@ -19,6 +19,7 @@ const SHARED_RULES = {
   items: "the client's skill names, gold slot and inventory slots",
   messages: "the client words the server's locale lines",
   "character-creation": "the creation form's choices and checks",
+  "character-sheet": "the character window shows the server's MiniStats fields",
   vitals: "the ghost's body",
   inventory: "imported by vitals",
   commerce: "imported by messages",

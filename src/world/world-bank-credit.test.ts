@@ -11,31 +11,14 @@ import { describe, expect, test } from "bun:test";
 import { testCharacter } from "../game/character/character-record.test-support.ts";
 import { MAX_LONG, type CharacterRecord } from "../game/character/index.ts";
 import { silentLogger } from "../log/index.ts";
-import { Outbox, type FromWorker, type MapDefinition, type MapEvent, type ToWorker } from "../map/index.ts";
+import { Outbox, type MapDefinition, type MapEvent } from "../map/index.ts";
 import type { MapWorkerHost } from "./map-worker-host.ts";
 import { creditBank } from "./services/bank.ts";
 import type { ServiceRequest } from "./services/service.ts";
+import { RecordingHost, type WorldInside } from "./recording-host.test-support.ts";
 import { World } from "./world.ts";
 
 const character = (id: number, name: string, bankGold: number): CharacterRecord => testCharacter(id, { name, bankGold });
-
-/** Stands in for a map worker: records what the world posts to it. */
-class RecordingHost {
-  readonly posted: ToWorker[] = [];
-  readonly maps = new Set<number>();
-  readonly isDead = false;
-  constructor(readonly workerId: number) {}
-  post(message: ToWorker): void {
-    this.posted.push(message);
-  }
-  queueIntent(): void {}
-}
-
-/** World internals this test drives (the worker's side of the channel). */
-interface WorldInside {
-  hostOfMap: Map<number, RecordingHost>;
-  onWorkerMessage(host: RecordingHost, message: FromWorker): void;
-}
 
 function setup() {
   const left: { session: number; state: CharacterRecord | null }[] = [];

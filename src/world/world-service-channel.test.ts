@@ -10,27 +10,11 @@ import { describe, expect, test } from "bun:test";
 import { testCharacter } from "../game/character/character-record.test-support.ts";
 import type { CharacterRecord } from "../game/character/index.ts";
 import { createLogger } from "../log/index.ts";
-import { Outbox, type FromWorker, type MapDefinition, type MapEvent, type ToWorker } from "../map/index.ts";
+import { Outbox, type MapDefinition, type MapEvent, type ToWorker } from "../map/index.ts";
 import { ServiceRegistrationError, ServiceRegistry } from "./services/registry.ts";
 import type { ServiceRequest, WorldService } from "./services/service.ts";
+import { RecordingHost, type WorldInside } from "./recording-host.test-support.ts";
 import { World } from "./world.ts";
-
-/** Stands in for a map worker: records what the world posts to it. */
-class RecordingHost {
-  readonly posted: ToWorker[] = [];
-  readonly maps = new Set<number>();
-  readonly isDead = false;
-  constructor(readonly workerId: number) {}
-  post(message: ToWorker): void {
-    this.posted.push(message);
-  }
-  queueIntent(): void {}
-}
-
-interface WorldInside {
-  hostOfMap: Map<number, RecordingHost>;
-  onWorkerMessage(host: RecordingHost, message: FromWorker): void;
-}
 
 function setup(options: { register?: boolean } = {}) {
   const logs: { level: number; msg: string }[] = [];
