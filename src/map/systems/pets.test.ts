@@ -30,6 +30,7 @@ const WARRIOR = 3;
 const TAMING = 24;
 const NORTH = 1;
 const EAST = 2;
+const WEST = 4;
 
 let tables: GameTables;
 let items: ItemCatalog;
@@ -382,6 +383,37 @@ describe("pets fight (`AllMascotasAtacanNPC`, `NpcAtacaNpc`)", () => {
     expect(miss.map((p) => p.name)).toEqual(["CharSwing", "CharAtaca"]);
     expect(miss[1]!.fields.damage).toBe(-1);
     expect(next.targetNpc).toBe(tiger);
+  });
+});
+
+describe("pets when players fight (`UsuarioAtacadoPorUsuario`, `AllMascotasAtacanUser`)", () => {
+  /** The Druid with a tamed tiger at (20, 20), and an attacker just east of it; triggers where given. */
+  function fight(triggers: [number, number, number][]) {
+    const w = petWorld([spawn(NPC.tiger, 20, 22)], 11, { triggers });
+    w.enter(1, "Druida", 20, 20, { with: druid(3, { skills: CAPPED }) });
+    const tiger = w.npcAt(20, 22)!;
+    w.random.script(drawFor(1, 1, 5), drawFor(0, 0, 0));
+    w.tame(1, 20, 22);
+    expect(tiger.master).toBe(w.player(1));
+    w.enter(2, "Atacante", 21, 20, { with: druid(0, { class: WARRIOR, skills: CAPPED }) });
+    w.drain();
+    w.server.act(2, "SafeToggle", {});
+    w.server.changeHeading(2, WEST);
+    w.server.act(2, "Attack", { counter: 1 });
+    return { w, tiger };
+  }
+
+  test("off the arena the Druid's tiger goes for the player who attacked its master", () => {
+    const { w, tiger } = fight([]);
+    expect(tiger.target).toBe(w.player(2));
+  });
+
+  test("decision: in a safe fight (both on an arena tile) the pets stay out, as VB6 leaves `UsuarioAtacadoPorUsuario` before them", () => {
+    const { tiger } = fight([
+      [20, 20, 6],
+      [21, 20, 6],
+    ]);
+    expect(tiger.target).toBeNull();
   });
 });
 
