@@ -5,19 +5,20 @@
  * the mirror in step, so no system assigns `record.vitals` itself.
  */
 import type { CharacterRecord } from "../../game/character/index.ts";
+import { isDead as ghostVitals } from "../../game/vitals/index.ts";
 import type { PlayerEntity } from "../entity-store.ts";
 import type { MapContext } from "../map-context.ts";
 
 export type Vitals = CharacterRecord["vitals"];
 
-/** A ghost (VB6 `flags.Muerto`): its HP are 0 in the record. */
+/** A ghost (VB6 `flags.Muerto`): its HP are 0 in the record (the rule is game/vitals'). */
 export function isDead(player: PlayerEntity): boolean {
-  return player.record.vitals.hp <= 0;
+  return ghostVitals(player.record.vitals);
 }
 
 /** Alive (VB6 `Muerto = 0`). */
 export function isAlive(player: PlayerEntity): boolean {
-  return player.record.vitals.hp > 0;
+  return !ghostVitals(player.record.vitals);
 }
 
 /**
