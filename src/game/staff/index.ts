@@ -1,0 +1,30 @@
+/**
+ * Staff: ranks and who may do what (gm-and-moderation.md). Pure: the map's staff system and the
+ * main thread's staff service apply these; the database keeps ranks by character id.
+ */
+export {
+  comparePrivileges,
+  isStaff,
+  isStaffRank,
+  outranks,
+  PLAYER,
+  PlayerType,
+  privilegesOf,
+  rankLevel,
+  rankOf,
+  STAFF_RANKS,
+  type StaffRank,
+  type StaffStanding,
+} from "./ranks.ts";
+export {
+  CREATE_ITEM_REFUSED_MESSAGE,
+  mayUse,
+  ONLINE_REFUSED_MESSAGE,
+  REFUSED_RANK_MESSAGE,
+  STAFF_COMMANDS,
+  standingOf,
+  type CommandArea,
+  type Permission,
+  type StaffCommand,
+  type StaffCommandName,
+} from "./commands.ts";
