@@ -12,6 +12,7 @@
 import { and, asc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { MAX_LONG, type BankSlot, type CharacterRecord, type NewCharacter } from "../game/character/index.ts";
+import { actEntry, auditInsertSql, prepareAudit, rowsOf, type StaffAct } from "./audit-repository.ts";
 import { DatabaseError, findPostgresError, SQLSTATE, toDatabaseError } from "./database-error.ts";
 import { characterToRow, rowToCharacter } from "./character-rows.ts";
 import { bankItems, bankTransfers, characters } from "./schema.ts";
@@ -125,9 +126,11 @@ export interface CharacterRepository {
   saveCharacters(records: readonly CharacterRecord[], options?: SaveOptions): Promise<SaveCharactersOutcome>;
   /**
    * For tools working on the database while servers run: writes `record` only when the
-   * character is not online and nobody saved it since `record.updatedAt` (one statement).
+   * character is not online and nobody saved it since `record.updatedAt` (one statement). With
+   * `act`, the same statement writes its audit row (`ok`, or `refused_rule` with `online`,
+   * `stale` or `not_found` as the detail): the change is never on disk without its row.
    */
-  saveOfflineCharacter(record: CharacterRecord): Promise<SaveOfflineCharacterOutcome>;
+  saveOfflineCharacter(record: CharacterRecord, options?: { act?: StaffAct }): Promise<SaveOfflineCharacterOutcome>;
   /**
    * A login's claim of the right to write the character, in one statement: its generation is
    * raised (the returned `gen` is the claimer's fencing token: saves of records carrying an
@@ -452,17 +455,32 @@ export function createCharacterRepository(db: Drizzle, now: () => Date): Charact
       return { kind: "ok", saved: row.saved, updatedAt, fenced: row.fenced };
     },
 
-    async saveOfflineCharacter(record) {
+    async saveOfflineCharacter(record, options = {}) {
       checkBatch([record]);
       const updatedAt = now();
       const { accountId: _account, name: _name, ...state } = characterToRow(record);
       try {
-        const rows = await db
+        const update = db
           .update(characters)
           .set({ ...state, updatedAt, lastLoginAt: record.lastLoginAt })
           .where(and(eq(characters.id, record.id), isNull(characters.onlineSince), eq(characters.updatedAt, record.updatedAt)))
           .returning({ id: characters.id });
-        if (rows.length > 0) return { kind: "ok", updatedAt };
+        let written: boolean;
+        if (options.act === undefined) {
+          written = (await update).length > 0;
+        } else {
+          const entry = prepareAudit(actEntry(options.act, { kind: "character", id: record.id, name: record.name }, {}, "ok"));
+          const current = sql`(SELECT ${characters.onlineSince} FROM ${characters} WHERE ${characters.id} = ${record.id}::integer)`;
+          const result = await db.execute(sql`WITH saved AS (${update.getSQL()}), logged AS (
+              ${auditInsertSql(entry, {
+                outcome: sql`CASE WHEN EXISTS (SELECT 1 FROM saved) THEN 'ok' ELSE 'refused_rule' END`,
+                detail: sql`CASE WHEN EXISTS (SELECT 1 FROM saved) THEN NULL WHEN NOT EXISTS (SELECT 1 FROM ${characters} WHERE ${characters.id} = ${record.id}::integer) THEN 'not_found'
+                  WHEN ${current} IS NOT NULL THEN 'online' ELSE 'stale' END`,
+              })}
+            ) SELECT (SELECT count(*) FROM saved)::integer AS saved, (SELECT count(*) FROM logged)::integer AS logged`);
+          written = (rowsOf<{ saved: number }>(result)[0]?.saved ?? 0) > 0;
+        }
+        if (written) return { kind: "ok", updatedAt };
         const current = await db
           .select({ onlineSince: characters.onlineSince })
           .from(characters)

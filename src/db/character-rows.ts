@@ -3,10 +3,11 @@
  * Nested groups (position, vitals) become columns so they can be queried; collections
  * (inventory, skills, ...) are jsonb.
  */
-import type { CharacterRecord, Heading, NewCharacter } from "../game/character/index.ts";
+import { hasNoPenalties, penaltiesOf, type CharacterPenalties, type CharacterRecord, type Heading, type NewCharacter } from "../game/character/index.ts";
 import type { CharacterRow, NewCharacterRow } from "./schema.ts";
 
 export function rowToCharacter(row: CharacterRow): CharacterRecord {
+  const penalties: CharacterPenalties = { muteSecondsLeft: row.muteSecondsLeft, jailMinutesLeft: row.jailMinutesLeft, warnings: row.warningCount };
   return {
     id: row.id,
     accountId: row.accountId,
@@ -43,6 +44,8 @@ export function rowToCharacter(row: CharacterRow): CharacterRecord {
     updatedAt: row.updatedAt,
     lastLoginAt: row.lastLoginAt,
     gen: row.gen,
+    // Left out when nothing counts, so a record reads as it did before the columns existed.
+    ...(hasNoPenalties(penalties) ? {} : { penalties }),
   };
 }
 
@@ -81,5 +84,9 @@ export function characterToRow(character: NewCharacter): CharacterStateColumns {
     inventory: character.inventory,
     equipment: character.equipment,
     spells: character.spells,
+    // A record without penalties has none: its save writes zeros (like any other field).
+    muteSecondsLeft: penaltiesOf(character).muteSecondsLeft,
+    jailMinutesLeft: penaltiesOf(character).jailMinutesLeft,
+    warningCount: penaltiesOf(character).warnings,
   };
 }

@@ -9,6 +9,9 @@ import { DatabaseError, toDatabaseError } from "./database-error.ts";
 import { createWorldIdentityRepository, type WorldIdentityRepository } from "./world-identity-repository.ts";
 import { createMapLeaseRepository, type MapLeaseRepository } from "./map-lease-repository.ts";
 import { createClusterNodeRepository, type ClusterNodeRepository } from "./cluster-node-repository.ts";
+import { createAuditRepository, type AuditRepository } from "./audit-repository.ts";
+import { createModerationRepository, type ModerationRepository } from "./moderation-repository.ts";
+import { createStaffRepository, type StaffRepository } from "./staff-repository.ts";
 import { SILENT_LOGGER, type DatabaseLogger } from "./logger.ts";
 import { MIGRATIONS } from "./migrations.gen.ts";
 import { applyMigrations, type EmbeddedMigration } from "./migrator.ts";
@@ -30,6 +33,12 @@ export interface Database {
   readonly mapLeases: MapLeaseRepository;
   /** The gateways and map nodes of a multi-node world, their liveness and gateway indexes. */
   readonly clusterNodes: ClusterNodeRepository;
+  /** Staff ranks bound to character ids (read at login). */
+  readonly staff: StaffRepository;
+  /** The append-only record of every staff action. */
+  readonly audit: AuditRepository;
+  /** Bans, mutes, jail, warnings, the punishment record and the report queue. */
+  readonly moderation: ModerationRepository;
   /** Applies embedded migrations not applied yet. openDatabase already did; safe to repeat. */
   migrate(): Promise<void>;
   /** Round trip to the database; throws a DatabaseError when it cannot answer. */
@@ -142,6 +151,9 @@ export async function openDatabaseInternal(options: OpenDatabaseOptions, interna
     worldIdentity: createWorldIdentityRepository(db, now),
     mapLeases: createMapLeaseRepository(db),
     clusterNodes: createClusterNodeRepository(client),
+    staff: createStaffRepository(db),
+    audit: createAuditRepository(db),
+    moderation: createModerationRepository(db),
     migrate: () => migrate(client, migrations, logger, backend),
     async ping() {
       try {

@@ -7,7 +7,7 @@
  * serve it.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, cidr, index, inet, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { Attributes, Equipment, InventorySlot } from "../game/character/index.ts";
 
 /** Timestamps are always stored with a time zone and read as JS Dates. */
@@ -84,6 +84,10 @@ export const characters = pgTable(
     gen: bigNumber("gen").notNull().default(0),
     /** The node (`name:bootId`) that last claimed or wrote the character: for audits and debugging. */
     ownerNode: text("owner_node"),
+    /** The moderation countdowns (`CharacterPenalties`), saved with every save; 0 = none. */
+    muteSecondsLeft: integer("mute_seconds_left").notNull().default(0),
+    jailMinutesLeft: integer("jail_minutes_left").notNull().default(0),
+    warningCount: integer("warning_count").notNull().default(0),
   },
   (table) => [
     uniqueIndex("characters_name_lower_key").on(sql`lower(${table.name})`),
@@ -94,6 +98,7 @@ export const characters = pgTable(
     check("characters_exp_non_negative", sql`${table.exp} >= 0`),
     check("characters_gold_non_negative", sql`${table.gold} >= 0 AND ${table.bankGold} >= 0`),
     check("characters_heading_valid", sql`${table.heading} BETWEEN 1 AND 4`),
+    check("characters_penalties_non_negative", sql`${table.muteSecondsLeft} >= 0 AND ${table.jailMinutesLeft} >= 0 AND ${table.warningCount} >= 0`),
   ],
 );
 
@@ -212,6 +217,261 @@ export const clusterNodes = pgTable(
   ],
 );
 
+/*
+ * The staff side (gm-and-moderation §6.3). Who acted is copied as text (`*_by`: a character's
+ * name, `cli:<user>`, `console:<operator>`) because that is what is shown; the ids of every actor
+ * are in `audit_log`, written by the same statement as each change. History is never deleted:
+ * revoking, lifting, releasing and closing are updates of their own columns. Rows about a
+ * character go with it when it is deleted (the audit log keeps the record, with names copied).
+ */
+
+/**
+ * Staff ranks bound to a character id, never to a name (G1, G2): a rank and the rolemaster flag.
+ * A rank change is a revoke of the live row and a new row, so the history stays; at most one
+ * live (unrevoked) row per character. A login reads it.
+ */
+export const staffRoles = pgTable(
+  "staff_roles",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    characterId: integer("character_id")
+      .notNull()
+      .references(() => characters.id, { onDelete: "cascade" }),
+    /** consejero, semidios, dios, admin; null for a rolemaster who is no GM (VB6 `RM<i>` alone, privileges 3). */
+    rank: text("rank"),
+    rolemaster: boolean("rolemaster").notNull().default(false),
+    grantedBy: text("granted_by").notNull(),
+    grantedAt: timestampTz("granted_at").notNull().defaultNow(),
+    revokedBy: text("revoked_by"),
+    revokedAt: timestampTz("revoked_at"),
+  },
+  (table) => [
+    uniqueIndex("staff_roles_live_character_key").on(table.characterId).where(sql`${table.revokedAt} IS NULL`),
+    check("staff_roles_rank_known", sql`${table.rank} IS NULL OR ${table.rank} IN ('consejero', 'semidios', 'dios', 'admin')`),
+    check("staff_roles_grants_something", sql`${table.rank} IS NOT NULL OR ${table.rolemaster}`),
+    check("staff_roles_revoked_together", sql`(${table.revokedAt} IS NULL) = (${table.revokedBy} IS NULL)`),
+  ],
+);
+
+/**
+ * One row per staff action: every staff packet (refusals included), every `argentum admin` change
+ * and every console action. Append-only: a trigger of the migration refuses UPDATE, DELETE and
+ * TRUNCATE (SQLSTATE 42501, as a revoked privilege would), so no code path can rewrite history.
+ * No foreign keys: the row must outlive (and never be touched by) the deletion of what it names,
+ * so names and ranks are copied.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigNumber("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** The database's clock. */
+    at: timestampTz("at").notNull().defaultNow(),
+    /** The process that wrote it (`name:bootId` for a server, `cli@<host>` for the command line). */
+    node: text("node"),
+    actorKind: text("actor_kind").notNull(),
+    actorAccountId: integer("actor_account_id"),
+    actorCharacterId: integer("actor_character_id"),
+    actorName: text("actor_name").notNull(),
+    /** The actor's rank when it acted, copied (`dios`, `admin+rm`, `user`). */
+    actorRank: text("actor_rank"),
+    remoteAddress: inet("remote_address"),
+    /** The packet name (`BanChar`), the CLI verb (`staff grant`) or the console action. */
+    action: text("action").notNull(),
+    targetKind: text("target_kind"),
+    targetId: bigNumber("target_id"),
+    /** Copied, so the row stays readable after a rename or a deletion. */
+    targetName: text("target_name"),
+    params: jsonb("params").$type<Record<string, unknown>>().notNull().default({}),
+    outcome: text("outcome").notNull(),
+    detail: text("detail"),
+  },
+  (table) => [
+    index("audit_log_at_idx").on(table.at),
+    index("audit_log_actor_name_idx").on(sql`lower(${table.actorName})`),
+    index("audit_log_action_idx").on(table.action),
+    check("audit_log_actor_kind_known", sql`${table.actorKind} IN ('character', 'cli', 'console')`),
+    check("audit_log_outcome_known", sql`${table.outcome} IN ('ok', 'refused_rank', 'refused_rule', 'error')`),
+    check("audit_log_action_length", sql`char_length(${table.action}) BETWEEN 1 AND 64`),
+  ],
+);
+
+/**
+ * Bans of a character, an account or an address range (G4, G5, G6). Active = not lifted and not
+ * expired by the database's clock; expiry is data, never a timer. One unlifted ban per subject
+ * (partial unique indexes; an expired one is closed by the statement that bans the subject
+ * again). An address ban is a `cidr` (a single address is a /32 or /128).
+ */
+export const bans = pgTable(
+  "bans",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    subjectKind: text("subject_kind").notNull(),
+    characterId: integer("character_id").references(() => characters.id, { onDelete: "cascade" }),
+    accountId: integer("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    ipRange: cidr("ip_range"),
+    reason: text("reason").notNull(),
+    issuedBy: text("issued_by").notNull(),
+    issuedAt: timestampTz("issued_at").notNull().defaultNow(),
+    /** Null: permanent. */
+    expiresAt: timestampTz("expires_at"),
+    liftedAt: timestampTz("lifted_at"),
+    liftedBy: text("lifted_by"),
+    liftReason: text("lift_reason"),
+  },
+  (table) => [
+    check("bans_subject_kind_known", sql`${table.subjectKind} IN ('character', 'account', 'ip')`),
+    check(
+      "bans_one_subject",
+      sql`(${table.subjectKind} = 'character') = (${table.characterId} IS NOT NULL) AND (${table.subjectKind} = 'account') = (${table.accountId} IS NOT NULL) AND (${table.subjectKind} = 'ip') = (${table.ipRange} IS NOT NULL)`,
+    ),
+    check("bans_expires_after_issue", sql`${table.expiresAt} IS NULL OR ${table.expiresAt} > ${table.issuedAt}`),
+    check("bans_lifted_together", sql`(${table.liftedAt} IS NULL) = (${table.liftedBy} IS NULL)`),
+    check("bans_reason_length", sql`char_length(${table.reason}) <= 500 AND char_length(${table.liftReason}) <= 500`),
+    uniqueIndex("bans_unlifted_character_key").on(table.characterId).where(sql`${table.subjectKind} = 'character' AND ${table.liftedAt} IS NULL`),
+    uniqueIndex("bans_unlifted_account_key").on(table.accountId).where(sql`${table.subjectKind} = 'account' AND ${table.liftedAt} IS NULL`),
+    uniqueIndex("bans_unlifted_ip_key").on(table.ipRange).where(sql`${table.subjectKind} = 'ip' AND ${table.liftedAt} IS NULL`),
+    // "Which unlifted range holds this address" (`address <<= ip_range`) at every connection.
+    index("bans_unlifted_ip_range_idx").using("gist", table.ipRange.op("inet_ops")).where(sql`${table.subjectKind} = 'ip' AND ${table.liftedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Mutes issued (`/SILENCIAR`), as history: the countdown itself is `characters.mute_seconds_left`,
+ * carried by the character record. A mute ends served (its countdown reached 0, told by the
+ * server), lifted (a GM unmuted early) or replaced (a new mute set the countdown anew, as VB6 does).
+ */
+export const mutes = pgTable(
+  "mutes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    characterId: integer("character_id")
+      .notNull()
+      .references(() => characters.id, { onDelete: "cascade" }),
+    minutes: integer("minutes").notNull(),
+    reason: text("reason").notNull().default(""),
+    issuedBy: text("issued_by").notNull(),
+    issuedAt: timestampTz("issued_at").notNull().defaultNow(),
+    liftedAt: timestampTz("lifted_at"),
+    /** Who ended it early; null while running and when served. */
+    liftedBy: text("lifted_by"),
+    liftKind: text("lift_kind"),
+    liftReason: text("lift_reason"),
+  },
+  (table) => [
+    index("mutes_character_id_idx").on(table.characterId),
+    check("mutes_minutes_range", sql`${table.minutes} BETWEEN 1 AND 32767`),
+    check("mutes_reason_length", sql`char_length(${table.reason}) <= 500 AND char_length(${table.liftReason}) <= 500`),
+    check("mutes_lift_kind_known", sql`${table.liftKind} IS NULL OR ${table.liftKind} IN ('served', 'lifted', 'replaced')`),
+    check("mutes_lifted_together", sql`(${table.liftedAt} IS NULL) = (${table.liftKind} IS NULL)`),
+    check("mutes_lifted_by_someone", sql`(${table.liftKind} IS NULL OR ${table.liftKind} = 'served') = (${table.liftedBy} IS NULL)`),
+  ],
+);
+
+/**
+ * Jail sentences (`/CARCEL`, the third warning), as history: the countdown is
+ * `characters.jail_minutes_left`. A sentence ends served (the countdown reached 0, told by the
+ * server), pardoned (a GM released the character) or replaced (a new sentence, as VB6 sets
+ * `Pena` anew).
+ */
+export const jailSentences = pgTable(
+  "jail_sentences",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    characterId: integer("character_id")
+      .notNull()
+      .references(() => characters.id, { onDelete: "cascade" }),
+    minutes: integer("minutes").notNull(),
+    reason: text("reason").notNull(),
+    issuedBy: text("issued_by").notNull(),
+    issuedAt: timestampTz("issued_at").notNull().defaultNow(),
+    releasedAt: timestampTz("released_at"),
+    /** Who released or replaced it; null while running and when served. */
+    releasedBy: text("released_by"),
+    releaseKind: text("release_kind"),
+    releaseReason: text("release_reason"),
+  },
+  (table) => [
+    index("jail_sentences_character_id_idx").on(table.characterId),
+    check("jail_sentences_minutes_range", sql`${table.minutes} BETWEEN 1 AND 525600`),
+    check("jail_sentences_reason_length", sql`char_length(${table.reason}) <= 500 AND char_length(${table.releaseReason}) <= 500`),
+    check("jail_sentences_release_kind_known", sql`${table.releaseKind} IS NULL OR ${table.releaseKind} IN ('served', 'pardoned', 'replaced')`),
+    check("jail_sentences_released_together", sql`(${table.releasedAt} IS NULL) = (${table.releaseKind} IS NULL)`),
+    check("jail_sentences_released_by_someone", sql`(${table.releaseKind} IS NULL OR ${table.releaseKind} = 'served') = (${table.releasedBy} IS NULL)`),
+  ],
+);
+
+/** Warnings (`/ADVERTENCIA`), as history; the count the rules read is `characters.warning_count`. */
+export const warnings = pgTable(
+  "warnings",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    characterId: integer("character_id")
+      .notNull()
+      .references(() => characters.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    issuedBy: text("issued_by").notNull(),
+    issuedAt: timestampTz("issued_at").notNull().defaultNow(),
+  },
+  (table) => [index("warnings_character_id_idx").on(table.characterId), check("warnings_reason_length", sql`char_length(${table.reason}) <= 500`)],
+);
+
+/**
+ * The punishment record (`/PENAS`; VB6 `punishment(user_id, number, reason)`): numbered per
+ * character from 1, shown to staff; `/BORRARPENA` rewrites an entry's text, recording who and when.
+ */
+export const punishmentRecord = pgTable(
+  "punishment_record",
+  {
+    characterId: integer("character_id")
+      .notNull()
+      .references(() => characters.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestampTz("created_at").notNull().defaultNow(),
+    editedBy: text("edited_by"),
+    editedAt: timestampTz("edited_at"),
+  },
+  (table) => [
+    primaryKey({ name: "punishment_record_pkey", columns: [table.characterId, table.number] }),
+    check("punishment_record_number_positive", sql`${table.number} >= 1`),
+    check("punishment_record_text_length", sql`char_length(${table.text}) BETWEEN 1 AND 1000`),
+    check("punishment_record_edited_together", sql`(${table.editedAt} IS NULL) = (${table.editedBy} IS NULL)`),
+  ],
+);
+
+/**
+ * The staff's queue of `/GM` help requests and `/DENUNCIAR` reports (VB6 kept it in memory and
+ * lost it at every restart, G14). Reporter and target names are copied; their ids go null if the
+ * character is deleted, and the report stays.
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    reporterCharacterId: integer("reporter_character_id").references(() => characters.id, { onDelete: "set null" }),
+    reporterName: text("reporter_name").notNull(),
+    targetCharacterId: integer("target_character_id").references(() => characters.id, { onDelete: "set null" }),
+    targetName: text("target_name"),
+    category: text("category").notNull(),
+    text: text("text").notNull(),
+    /** The target's last chat lines (`/DENUNCIAR`), oldest first. */
+    chatExcerpt: jsonb("chat_excerpt").$type<string[]>().notNull().default([]),
+    createdAt: timestampTz("created_at").notNull().defaultNow(),
+    status: text("status").notNull().default("open"),
+    handledBy: text("handled_by"),
+    handledAt: timestampTz("handled_at"),
+    resolution: text("resolution"),
+  },
+  (table) => [
+    index("reports_pending_idx").on(table.createdAt).where(sql`${table.status} <> 'closed'`),
+    check("reports_kind_known", sql`${table.kind} IN ('sos', 'denounce')`),
+    check("reports_status_known", sql`${table.status} IN ('open', 'taken', 'closed')`),
+    check("reports_handled_unless_open", sql`(${table.status} = 'open') = (${table.handledBy} IS NULL)`),
+    check("reports_text_length", sql`char_length(${table.text}) <= 2000 AND char_length(${table.category}) <= 64 AND char_length(${table.resolution}) <= 1000`),
+  ],
+);
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type CharacterRow = typeof characters.$inferSelect;
 export type NewCharacterRow = typeof characters.$inferInsert;
@@ -220,3 +480,11 @@ export type BankTransferRow = typeof bankTransfers.$inferSelect;
 export type WorldIdentityRow = typeof worldIdentity.$inferSelect;
 export type MapLeaseRow = typeof mapLeases.$inferSelect;
 export type ClusterNodeRow = typeof clusterNodes.$inferSelect;
+export type StaffRoleRow = typeof staffRoles.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;
+export type BanRow = typeof bans.$inferSelect;
+export type MuteRow = typeof mutes.$inferSelect;
+export type JailSentenceRow = typeof jailSentences.$inferSelect;
+export type WarningRow = typeof warnings.$inferSelect;
+export type PunishmentRow = typeof punishmentRecord.$inferSelect;
+export type ReportRow = typeof reports.$inferSelect;

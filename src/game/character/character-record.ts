@@ -83,6 +83,38 @@ export interface CharacterVitals {
   water: number;
 }
 
+/**
+ * The moderation countdowns a character carries (gm-and-moderation §3.3–3.5), stored in its row
+ * and saved with every save like its bank gold, so they survive map changes, crash recovery and
+ * restarts. They count down only while a server holds the character (VB6 semantics): offline
+ * time never serves a sentence.
+ */
+export interface CharacterPenalties {
+  /**
+   * Seconds of mute left; 0 = may speak. VB6 keeps minutes and the seconds of the current one
+   * (`MinutosRestantes`, `SegundosPasados`, `user.silence_minutes_left`); one number of seconds
+   * holds the same without a Byte to overflow (G9).
+   */
+  muteSecondsLeft: number;
+  /** Jail minutes left (`Counters.Pena`, `user.counter_pena`), counted while online and alive; 0 = free. */
+  jailMinutesLeft: number;
+  /** Warnings received (`Advertencias`, `user.warnings`); the third jails (a game rule). */
+  warnings: number;
+}
+
+/** What a character without the `penalties` field has. */
+export const NO_PENALTIES: Readonly<CharacterPenalties> = Object.freeze({ muteSecondsLeft: 0, jailMinutesLeft: 0, warnings: 0 });
+
+/** The record's penalties, `NO_PENALTIES` when it has none. */
+export function penaltiesOf(record: { readonly penalties?: CharacterPenalties | undefined }): CharacterPenalties {
+  return record.penalties ?? NO_PENALTIES;
+}
+
+/** True when nothing is counting: no mute, no jail, no warning. */
+export function hasNoPenalties(penalties: CharacterPenalties): boolean {
+  return penalties.muteSecondsLeft === 0 && penalties.jailMinutesLeft === 0 && penalties.warnings === 0;
+}
+
 /** A character as created or loaded, without database-assigned id and timestamps. */
 export interface NewCharacter {
   accountId: number;
@@ -127,6 +159,12 @@ export interface NewCharacter {
    * login value for the status. Session state, never stored: a login starts from the status again.
    */
   safeMode?: boolean;
+  /**
+   * Mute, jail and warnings (`CharacterPenalties`). Absent = none: records written before the
+   * field existed stay valid, and the database leaves it out of a character with nothing
+   * counting. Saved with every save (absent is saved as zeros).
+   */
+  penalties?: CharacterPenalties;
 }
 
 export interface CharacterRecord extends NewCharacter {
