@@ -22,6 +22,7 @@ const EXTRA_FACES: Record<string, { file: string; why: string }[]> = {
   "content/dat": [{ file: "npc-types.ts", why: "the NpcType table: data with no imports, which the game rules read without loading the parsers" }],
   "game/character": [{ file: "character-record.test-support.ts", why: "test support: a plain character record for every context's tests" }],
   random: [{ file: "scripted-random.test-support.ts", why: "test support: a scripted Random for every context's rule tests" }],
+  world: [{ file: "fake-service-world.test-support.ts", why: "test support: the world as a main-thread service sees it, for the service tests of world and session" }],
   time: [{ file: "hand-timer.test-support.ts", why: "test support: a hand-driven flush cadence timer for the flush tests of time and net" }],
 };
 

@@ -99,6 +99,15 @@ describe("commands", () => {
     for (const [line, packet] of cases) expect({ line, intent: parseChatLine(line) }).toEqual({ line, intent: command(packet) });
   });
 
+  test("the staff commands of the server are typed as in the stock client (the server decides who may)", () => {
+    expect(parseChatLine("/gmsg hola equipo")).toEqual(command("GMMessage", { text: "hola equipo" }));
+    expect(parseChatLine("/RMSG reinicio en 5")).toEqual(command("ServerMessage", { text: "reinicio en 5" }));
+    for (const line of ["/rem vi un bug", "/log vi un bug", "/anotar vi un bug"]) expect(parseChatLine(line)).toEqual(command("Comment", { text: "vi un bug" }));
+    for (const line of ["/echar Juan Perez", "/throw Juan Perez"]) expect(parseChatLine(line)).toEqual(command("Kick", { userName: "Juan Perez" }));
+    expect(parseChatLine("/echar")).toEqual(usage("ECHAR", CHAT_TEXT.args.name));
+    expect(parseChatLine("/gmsg")).toEqual(usage("GMSG", CHAT_TEXT.args.message));
+  });
+
   test("commands are case-insensitive, aliases included", () => {
     for (const line of ["/salir", "/Salir", "/sAlIr", "/EXIT", "/exit"]) expect(parseChatLine(line)).toEqual(command("Quit"));
     for (const line of ["/acompañar", "/ACOMPAÑAR", "/acompanar", "/accompany", "/acompan\u0303ar"]) expect(parseChatLine(line)).toEqual(command("PetFollow"));
@@ -183,8 +192,8 @@ describe("commands", () => {
     }
   });
 
-  test("GM commands are not in the table", () => {
-    for (const line of ["/TELEP Ana 1 50 50", "/GMSG hola", "/ECHAR Ana", "/GLOBAL", "/SHOWNAME", "/INVISIBLE", "/IRA Ana", "/CI 1"]) {
+  test("GM commands whose effect the server does not have yet are not in the table", () => {
+    for (const line of ["/TELEP Ana 1 50 50", "/GLOBAL", "/SHOWNAME", "/INVISIBLE", "/IRA Ana", "/CI 1"]) {
       expect({ line, intent: parseChatLine(line) }).toEqual({ line, intent: unknown });
     }
   });

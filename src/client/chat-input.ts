@@ -9,8 +9,15 @@ import type { ClientPacketFields } from "../protocol/index.ts";
 import { MAX_CHAT_INPUT_CHARS } from "./constants.ts";
 import { CHAT_TEXT } from "./ui-text.ts";
 
-/** Packets a typed `/command` can turn into (non-GM commands of the stock client). */
+/**
+ * Packets a typed `/command` can turn into: the player commands of the stock client, and the
+ * staff commands whose effect the server has (the server alone decides who may use them).
+ */
 export type ChatCommandPacket =
+  | "GMMessage"
+  | "ServerMessage"
+  | "Comment"
+  | "Kick"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -177,8 +184,8 @@ const castle: Reader<ChatCommandFields<"ModifyCastleWhiteList">> = (args, typed)
 const globalMessage = spec(["CONSOLA"], "GlobalMessage", message("text", withoutTildes));
 
 /**
- * The non-GM commands of the stock client whose packets this protocol has, with its aliases
- * (English ones included). Ñ-less spellings are extra: many keyboards have no Ñ.
+ * The commands of the stock client whose packets this protocol has, with its aliases (English
+ * ones included). Ñ-less spellings are extra: many keyboards have no Ñ.
  */
 export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["SEG"], "SafeToggle", noArgs),
@@ -233,6 +240,11 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["DONAR", "DONATE"], "DonateGold", amount("gold", I32_MAX)),
   spec(["PARTICIPAR", "PARTICIPATE"], "Participar", participate),
   spec(["CASTLE"], "ModifyCastleWhiteList", castle),
+  // Staff commands (ProtocolCmdParse.bas sends them whoever types them; the server checks the rank).
+  spec(["GMSG"], "GMMessage", message("text")),
+  spec(["RMSG"], "ServerMessage", message("text")),
+  spec(["REM", "LOG", "ANOTAR"], "Comment", message("text")),
+  spec(["ECHAR", "THROW"], "Kick", characterName("userName")),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));

@@ -48,6 +48,7 @@ import {
   LEVEL_UP_TEXT,
   MAP_LOAD_FAILED_TEXT,
   SAFE_TEXT,
+  STAFF_TEXT,
   SERVICE_TEXT,
   SKILLS_TEXT,
   SPELL_TEXT,
@@ -245,6 +246,7 @@ export class GameScreen {
   private readonly targetHint: HTMLElement;
   /** "Seguro: sí/no" in the sidebar, once the server said. */
   private readonly safeIndicator: HTMLElement;
+  private readonly staffIndicator: HTMLElement;
   /** The names under the chars, with their status colour, as a list (for tests and screen readers). */
   private readonly charNames: HTMLElement;
   private charNamesShown = "";
@@ -334,6 +336,7 @@ export class GameScreen {
     this.floatingTexts = h("ul", { className: "visually-hidden", id: "char-texts", "aria-live": "polite" });
     this.targetHint = h("div", { className: "target-hint", id: "target-hint", role: "status", hidden: true });
     this.safeIndicator = h("div", { className: "safe-indicator", id: "hud-safe", title: SAFE_TEXT.title, hidden: true });
+    this.staffIndicator = h("div", { className: "staff-indicator", id: "hud-staff", title: STAFF_TEXT.title, text: STAFF_TEXT.label, hidden: true });
     this.charNames = h("ul", { className: "visually-hidden", id: "char-names" });
     this.charBars = h("ul", { className: "visually-hidden", id: "char-bars", "aria-live": "polite" });
 
@@ -381,6 +384,7 @@ export class GameScreen {
         this.who,
         this.statusMarks,
         this.safeIndicator,
+        this.staffIndicator,
         hp.element,
         mana.element,
         stamina.element,
@@ -682,6 +686,7 @@ export class GameScreen {
       this.targetHint.dataset.skill = String(target.skill);
       this.targetHint.dataset.spell = String(target.spellId);
     }
+    if (this.staffIndicator.hidden === state.isStaff) this.staffIndicator.hidden = !state.isStaff;
     const safe = state.safeMode;
     if (this.safeIndicator.hidden !== (safe === null)) this.safeIndicator.hidden = safe === null;
     if (safe !== null) {

@@ -433,6 +433,8 @@ export interface GameState {
   nextProjectileId: number;
   /** The safe toggle ("seguro", `SafeModeOn`/`SafeModeOff`); null until the server says. */
   safeMode: boolean | null;
+  /** The server said this character logs in as staff (`Privilegios`); its commands are the server's to allow. */
+  isStaff: boolean;
   spellBook: SpellBookState;
   /** The world's spells (names, words, console lines), from the world info; empty without it. */
   spellCatalogue: ReadonlyMap<number, SpellInfo>;
@@ -536,6 +538,7 @@ export function createGameState(): GameState {
     projectiles: [],
     nextProjectileId: 1,
     safeMode: null,
+    isStaff: false,
     spellBook: emptySpellBook(),
     spellCatalogue: new Map(),
     effects: [],
@@ -574,6 +577,7 @@ export function resetWorld(state: GameState): void {
   state.target = null;
   state.projectiles = [];
   state.safeMode = null;
+  state.isStaff = false;
   state.spellBook = emptySpellBook();
   state.effects = [];
   state.ownStatus = emptyOwnStatus();

@@ -441,6 +441,10 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       applySafeMode(state, false, nowMs);
       return [];
 
+    case "Privilegios":
+      state.isStaff = packet.fields.isStaff;
+      return [];
+
     case "BarFx":
       applyBarFx(state, packet.fields.charIndex, packet.fields.barTime, packet.fields.barAction, nowMs);
       return [];

@@ -109,3 +109,17 @@ describe("the safe (SafeModeOn / SafeModeOff)", () => {
     expect(localeMessageText(696, "")).toBe("Solo los ciudadanos pueden cambiar el seguro.");
   });
 });
+
+describe("staff (Privilegios)", () => {
+  test("the login burst's Privilegios marks the player as staff; /GMSG goes to the server as GMMessage; a new login forgets it", () => {
+    const { session, transport } = loggedInSession();
+    const state = session.state;
+    expect(state.isStaff).toBe(false);
+    session.receive(serverBody("Privilegios", { isStaff: true }), 0);
+    expect(state.isStaff).toBe(true);
+    session.chat("/GMSG hola equipo", 10);
+    expect(transport.take().map((p) => [p.name, (p.fields as { text?: string }).text])).toEqual([["GMMessage", "hola equipo"]]);
+    resetWorld(state);
+    expect(state.isStaff).toBe(false);
+  });
+});

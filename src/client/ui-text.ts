@@ -259,6 +259,11 @@ export const TARGET_TEXT = {
 } as const;
 
 /** The safe toggle ("seguro", `/SEG`) in the HUD and the console. */
+export const STAFF_TEXT = {
+  label: "GM",
+  title: "Entraste como miembro del staff: /GMSG, /RMSG, /REM, /ECHAR y /ONLINE. Cada comando queda registrado.",
+} as const;
+
 export const SAFE_TEXT = {
   label: (on: boolean): string => `Seguro: ${on ? "sí" : "no"}`,
   title: "Con el seguro puesto no podés atacar a ciudadanos; /SEG lo pone o lo quita.",

@@ -17,9 +17,10 @@ import { DatabaseError, findPostgresError, SQLSTATE, toDatabaseError } from "./d
 import { characters, staffRoles } from "./schema.ts";
 import { checkText, MAX_ACTOR_NAME_LENGTH, type InvalidInput } from "./staff-input.ts";
 
-/** The staff ranks, lowest first (VB6 `e_PlayerType` Consejero 4, SemiDios 8, Dios 16, Admin 32). */
-export const STAFF_RANKS = ["consejero", "semidios", "dios", "admin"] as const;
-export type StaffRank = (typeof STAFF_RANKS)[number];
+import { STAFF_RANKS, type StaffRank } from "../game/staff/index.ts";
+
+/** The staff ranks, lowest first: game/staff's (VB6 `e_PlayerType` Consejero 4, SemiDios 8, Dios 16, Admin 32). */
+export { STAFF_RANKS, type StaffRank };
 
 /** What a grant gives: a rank, the rolemaster flag (VB6's RM bit, 2), or both. */
 export interface StaffGrant {

@@ -16,6 +16,7 @@ const SHARED_RULES = {
   area: "the client's 3×3 window of blocks",
   "map-json": "the client reads GET /api/map/:id",
   character: "the record's slot counts, units per stack and gold caps",
+  staff: "the character record names its staff standing",
   items: "the client's skill names, gold slot and inventory slots",
   messages: "the client words the server's locale lines",
   "character-creation": "the creation form's choices and checks",

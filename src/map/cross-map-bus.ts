@@ -8,15 +8,21 @@
  * worker (`world/bus-relay.ts`). A multi-node deployment replaces that relay with NATS subjects;
  * the message shapes are plain JSON for that reason.
  */
+import type { PlayerMessage } from "../game/messages/index.ts";
+import type { StaffRank } from "../game/staff/index.ts";
 
 export type BusMessage =
-  /** A console line for every player online (global chat, server announcements). */
-  { readonly kind: "console_all"; readonly text: string; readonly font: number };
+  /** A console line for every player online (global chat). */
+  | { readonly kind: "console_all"; readonly text: string; readonly font: number }
+  /** A line of the catalogue for every player online (`/RMSG`: the server's broadcasts). */
+  | { readonly kind: "line_all"; readonly message: PlayerMessage }
+  /** A line for the staff online, those of at least `minRank` (`/GMSG`; notices to Dios and Admin). */
+  | { readonly kind: "line_staff"; readonly message: PlayerMessage; readonly minRank: StaffRank };
 
 export type BusMessageKind = BusMessage["kind"];
 
 /** Every bus message kind, so the handler table built from the systems can be checked whole at start. */
-export const BUS_MESSAGE_KINDS = ["console_all"] as const satisfies readonly BusMessageKind[];
+export const BUS_MESSAGE_KINDS = ["console_all", "line_all", "line_staff"] as const satisfies readonly BusMessageKind[];
 // A kind added to `BusMessage` and not listed above fails to compile here.
 const BUS_KINDS_LISTED: Exclude<BusMessageKind, (typeof BUS_MESSAGE_KINDS)[number]> extends never ? true : never = true;
 void BUS_KINDS_LISTED;

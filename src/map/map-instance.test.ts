@@ -788,7 +788,7 @@ describe("global chat over the cross-map bus", () => {
     expect(w.inboxes().get(1)).toEqual(["LocaleMsg[2] 548 "]);
     w.advance(5000);
     w.server.act(1, "GlobalMessage", { text: "   " });
-    expect(w.bus.published.map((m) => m.text)).toEqual(["[Ana] uno"]);
+    expect(w.bus.published.map((m) => (m.kind === "console_all" ? m.text : m.kind))).toEqual(["[Ana] uno"]);
 
     const off = world({ rules: { globalChat: false } });
     off.enter(1, "Ana", 10, 10);

@@ -232,6 +232,9 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
       frames.push(copy("Logged", { newUser: false }));
       // VB6 `ConnectUser`: the safe starts off for criminals and the Chaos side.
       frames.push(copy(safeModeAtLogin(record.factionStatus ?? FactionStatus.citizen) ? "SafeModeOn" : "SafeModeOff", {}));
+      // VB6 `ConnectUser_Complete` sends `ePrivilegios(isStaff)` to everyone; `false` is the stock
+      // client's own default, so a player's burst stays as it was and only staff get it.
+      if (record.staff?.rank != null) frames.push(copy("Privilegios", { isStaff: true }));
       return frames;
     },
     workRequestTarget: (skill) => frame("WorkRequestTarget", { skill, isArea: false, radius: 0 }),

@@ -67,7 +67,7 @@ describe("a service's message on the map", () => {
  * A map whose bank answers go to `answers` (a stand-in system), with Ana (session 1) on it: what
  * the generic path does around a handler that emits events or throws.
  */
-function mapWith(answers: ServiceAnswerTable) {
+function mapWith(answers: Pick<ServiceAnswerTable, "bank">) {
   const { definition } = world();
   const events: MapEvent[] = [];
   const clock = new ManualClock({ startMs: 0 });
@@ -90,7 +90,7 @@ function mapWith(answers: ServiceAnswerTable) {
       timeOfDayMs: () => 0,
       uptimeMs: () => 0,
       onHandlerFault: () => {},
-      serviceAnswers: answers,
+      serviceAnswers: { staff: () => {}, ...answers },
     },
   );
   const ana = testCharacter(1, { name: "Ana", bankGold: 10, position: { map: definition.id, x: 20, y: 20, heading: 3 } });

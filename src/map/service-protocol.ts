@@ -9,16 +9,19 @@
  * them through the map's face (`src/map/index.ts`).
  */
 import type { BankSlot } from "../game/character/index.ts";
+import type { PlayerMessage } from "../game/messages/index.ts";
 
 export interface ServiceProtocol {
   /** The vault and transfers of bank gold (systems/bank.ts ↔ world/services/bank.ts). */
   bank: { toWorld: BankRequest; toMap: BankAnswer };
+  /** Staff commands that reach past the map, and the audit log (systems/staff ↔ world/services/staff.ts). */
+  staff: { toWorld: StaffRequest; toMap: StaffAnswer };
 }
 
 export type ServiceName = keyof ServiceProtocol;
 
 /** Every service, so the answer table built from the systems can be checked whole at start. */
-export const SERVICE_NAMES = ["bank"] as const satisfies readonly ServiceName[];
+export const SERVICE_NAMES = ["bank", "staff"] as const satisfies readonly ServiceName[];
 // A service added to `ServiceProtocol` and not listed above fails to compile here.
 const SERVICES_LISTED: Exclude<ServiceName, (typeof SERVICE_NAMES)[number]> extends never ? true : never = true;
 void SERVICES_LISTED;
@@ -62,3 +65,41 @@ export type BankTransferAnswer = "done" | "to_self" | "no_such_user" | "too_soon
 
 /** The service's answer to `load`: the stored vault, or null when the database failed. */
 export type LoadedVault = BankSlot[] | null;
+
+/** What an audited staff action came to (gm-and-moderation §6.3 `audit_log.outcome`). */
+export type AuditOutcome = "ok" | "refused_rank" | "refused_rule" | "error";
+
+/**
+ * One staff action of a player, as the map saw it: the service adds who the actor is beyond the
+ * map (account, address, node) and writes one audit row. `params`: the packet's fields (plain
+ * data); `target`: the character acted on, by name as typed and by id when the map resolved it.
+ */
+export interface AuditedAction {
+  readonly action: string;
+  readonly outcome: AuditOutcome;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly target?: { readonly name: string; readonly characterId?: number };
+  readonly detail?: string;
+}
+
+export type StaffRequest =
+  /** An action to audit (refusals included), done or refused on the map. */
+  | { kind: "audit"; record: AuditedAction }
+  /**
+   * A command the map cannot finish alone (its target may be anywhere, or offline): the service
+   * carries it out, audits it with its real outcome, and answers the asker.
+   */
+  | { kind: "command"; action: string; params: Readonly<Record<string, unknown>>; command: StaffServiceCommand };
+
+/** What the staff service does for a command (the map checked the sender's standing already). */
+export type StaffServiceCommand =
+  /** `/ONLINE`: players online and the record since the server started. */
+  | { kind: "online" }
+  /** `/ECHAR nick`: the target's connection closes (a higher rank, oneself: refused). */
+  | { kind: "kick"; target: string };
+
+export type StaffAnswer =
+  /** A line for the staff member who asked (what the service found past the map). */
+  | { kind: "tell"; message: PlayerMessage }
+  /** A line the asker's map puts on the bus for the staff of at least `minRank` (a notice to Dios and Admin). */
+  | { kind: "announce"; message: PlayerMessage; minRank: "consejero" | "semidios" | "dios" | "admin" };

@@ -151,6 +151,12 @@ export const FontIndex = {
   Guild: 8,
   Server: 9,
   GuildMessage: 10,
+  /** `FONTTYPE_CENTINELA`: the server's broadcasts (`/RMSG`). */
+  Centinela: 15,
+  /** `FONTTYPE_GMMSG`: the staff's own channel (`/GMSG`). */
+  GmMessage: 16,
+  /** `FONTTYPE_DIOS`. */
+  God: 18,
   Experience: 23,
   Global: 25,
   /** `FONTTYPE_INFOIAO`. */

@@ -8,51 +8,20 @@ import { describe, expect, test } from "bun:test";
 import { testCharacter } from "../game/character/character-record.test-support.ts";
 import { MAX_LONG, type CharacterRecord } from "../game/character/index.ts";
 import { silentLogger } from "../log/index.ts";
-import type { ServiceName, ToMap } from "../map/index.ts";
-import { BankService, OFFLINE_TRANSFER_INTERVAL_MS, type ServiceContext, type ServicePlayer } from "../world/index.ts";
+import { BankService, OFFLINE_TRANSFER_INTERVAL_MS } from "../world/index.ts";
+import { FakeServiceWorld } from "../world/fake-service-world.test-support.ts";
 import type { StoreSaveOutcome } from "./gateway-store.ts";
 import type { Gateway } from "./gateway.ts";
 import { bankLine, gatewayOver, recordingStore } from "./session-fakes.test-support.ts";
 
 const character = (id: number, name: string, bankGold: number): CharacterRecord => testCharacter(id, { name, bankGold });
 
-/** The world as the bank service sees it, with World's rules for deltas (world.ts `postDelta`). */
-class FakeWorld implements ServiceContext {
-  readonly routes = new Map<number, { state: CharacterRecord; loggingIn: boolean }>();
-  /** What reached the maps: "credit <session> <amount>" and "answer <session> <outcome>". */
-  readonly posted: string[] = [];
-
-  place(session: number, state: CharacterRecord, loggingIn = false): void {
-    this.routes.set(session, { state, loggingIn });
-  }
-  knownState(characterId: number): CharacterRecord | null {
-    for (const route of this.routes.values()) if (route.state.id === characterId) return route.state;
-    return null;
-  }
-  knownStates(): CharacterRecord[] {
-    return [...this.routes.values()].map((route) => route.state);
-  }
-  playerNamed(name: string): { session: number; characterId: number } | undefined {
-    for (const [session, route] of this.routes) if (route.state.name.toLowerCase() === name.trim().toLowerCase()) return { session, characterId: route.state.id };
-    return undefined;
-  }
-  sessionOfCharacter(characterId: number): number | undefined {
-    for (const [session, route] of this.routes) if (route.state.id === characterId) return session;
-    return undefined;
-  }
-  player(session: number): ServicePlayer | undefined {
-    const route = this.routes.get(session);
-    return route && { session, map: 1, state: route.state, loggingIn: route.loggingIn, inTransit: false };
-  }
-  postDelta<S extends ServiceName>(session: number, _service: S, message: ToMap<S>, apply: (state: CharacterRecord) => CharacterRecord): boolean {
-    const route = this.routes.get(session);
-    if (!route) return false;
-    route.state = apply(route.state);
-    if (message.kind === "credit") this.posted.push(`credit ${session} ${message.amount}`);
-    return true;
-  }
-  tell<S extends ServiceName>(session: number, _service: S, message: ToMap<S>): void {
-    if (message.kind === "transfer_answer") this.posted.push(`answer ${session} ${message.answer}`);
+/** The world as the bank service sees it; `posted`: what reached the maps, "credit <session> <amount>" and "answer <session> <outcome>". */
+class FakeWorld extends FakeServiceWorld {
+  get posted(): string[] {
+    return this.told.flatMap(({ session, message }) =>
+      message.kind === "credit" ? [`credit ${session} ${message.amount}`] : message.kind === "transfer_answer" ? [`answer ${session} ${message.answer}`] : [],
+    );
   }
   /** The map debits and asks; the world takes the debited state and hands the request to the bank service. */
   send(bank: BankService, session: number, to: string, amount: number): void {

@@ -6,6 +6,7 @@
 import type { BankSlot, CharacterRecord, NewCharacter } from "../game/character/index.ts";
 import type { BankCredit, CreditRefusal, Database } from "../db/index.ts";
 import type { Logger } from "../log/index.ts";
+import { PLAYER, type StaffStanding } from "../game/staff/index.ts";
 
 export type { BankCredit, CreditRefusal };
 
@@ -63,6 +64,8 @@ export interface GatewayStore {
   claimCharacter(characterId: number, ownerNode: string): Promise<{ kind: "ok"; gen: number } | { kind: "not_found" } | { kind: "unavailable" }>;
   /** Clears the mark of a character that did not make it into the world. Failures are logged. */
   markOffline(characterId: number): Promise<void>;
+  /** The character's staff standing from the staff roles (read at every login; a player has none). */
+  staffStandingOf(characterId: number): Promise<StaffStanding | "unavailable">;
 }
 
 export function createGatewayStore(database: Database, logger: Logger): GatewayStore {
@@ -82,6 +85,15 @@ export function createGatewayStore(database: Database, logger: Logger): GatewayS
     listCharacters: (accountId) => guard("list characters", () => database.characters.listCharacters(accountId), "unavailable" as const),
     loadCharacter: (id) => guard("load character", () => database.characters.loadCharacter(id), "unavailable" as const),
     createCharacter: (character) => guard("create character", () => database.characters.createCharacter(character, { online: true }), unavailable),
+    staffStandingOf: (characterId) =>
+      guard(
+        "read staff role",
+        async () => {
+          const role = await database.staff.roleOf(characterId);
+          return role === null ? PLAYER : { rank: role.rank, roleMaster: role.rolemaster };
+        },
+        "unavailable" as const,
+      ),
     loadBank: (characterId) => guard("load bank", () => database.characters.loadBank(characterId), "unavailable" as const),
     touchLastLogin: async (accountId) => {
       await guard("touch last login", () => database.accounts.touchLastLogin(accountId), false);

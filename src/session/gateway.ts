@@ -6,6 +6,7 @@
  */
 import type { CharacterRecord, NewCharacter } from "../game/character/index.ts";
 import type { CharacterCreationRequest, CreationOutcome } from "../game/character-creation/index.ts";
+import { PLAYER, type StaffStanding } from "../game/staff/index.ts";
 import type { Logger } from "../log/index.ts";
 import type { Connection, ConnectionEvents } from "../net/index.ts";
 import type { World } from "../world/index.ts";
@@ -25,6 +26,12 @@ import { gatewayFrames } from "./gateway-packets.ts";
 import type { GatewayMetrics } from "./gateway-metrics.ts";
 
 export type SessionPhase = "connected" | "account" | "entering" | "in_world" | "leaving" | "closed";
+
+/** `record` with this login's staff standing (a player's record carries none). */
+function withStanding(record: CharacterRecord, standing: StaffStanding): CharacterRecord {
+  const { staff: _previous, ...rest } = record;
+  return standing.rank === null && !standing.roleMaster ? rest : { ...rest, staff: standing };
+}
 
 /** How often deadlines (login timeouts) are checked: one timer for all connections. */
 export const DEADLINE_SWEEP_INTERVAL_MS = 1_000;
@@ -279,6 +286,25 @@ export class Gateway implements ConnectionEvents {
     return { characterId: session.characterId, inWorld: session.phase === "in_world" || session.phase === "entering" };
   }
 
+  private async staffStandingOf(characterId: number): Promise<StaffStanding> {
+    const standing = await this.options.store.staffStandingOf(characterId);
+    if (standing !== "unavailable") return standing;
+    this.log.warn({ character: characterId }, "staff role unreadable: the character logs in without staff power");
+    return PLAYER;
+  }
+
+  /** Who plays a session in the world: its account, character and address (the staff service's audit rows). */
+  actorOf(sessionId: number): { accountId: number; characterId: number; name: string; address: string } | undefined {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.accountId === 0 || session.characterId === 0) return undefined;
+    return { accountId: session.accountId, characterId: session.characterId, name: session.characterName || (session.characterNames.get(session.characterId) ?? ""), address: session.connection.remoteAddress };
+  }
+
+  /** Closes a session's connection (a staff kick: the player is saved as on any disconnect). */
+  disconnect(sessionId: number, reason: string): void {
+    this.sessions.get(sessionId)?.connection.close(reason);
+  }
+
   /**
    * The character writes a main-thread service must ride on (the bank's gold to a character not in
    * the world, or held in memory): one line with every other write (character-saves.ts).
@@ -493,8 +519,12 @@ export class Gateway implements ConnectionEvents {
     const claimed = await this.claimCharacter(charId);
     const stampedUnsaved = claimed === undefined ? unsaved : (this.saves.stampClaim(charId, claimed) ?? unsaved);
     const found = handedOver ?? stampedUnsaved ?? (await this.options.store.loadCharacter(charId));
-    // The record goes into the world with this login's generation: its saves are this claim's.
-    const record = claimed === undefined || typeof found !== "object" || found === null ? found : { ...found, gen: claimed };
+    // Staff power is read by id at every login (G1), never carried over from a record in memory:
+    // a revoked role is gone at the next login. A database that cannot say means no power.
+    const staff = typeof found === "object" && found !== null ? await this.staffStandingOf(charId) : PLAYER;
+    // The record goes into the world with this login's generation (its saves are this claim's)
+    // and this login's standing.
+    const record = typeof found !== "object" || found === null ? found : withStanding(claimed === undefined ? found : { ...found, gen: claimed }, staff);
     if (session.phase !== "entering") {
       this.abandonEntry(charId);
       return;

@@ -1,11 +1,17 @@
 export { World, type WorldOptions, type WorldStats } from "./world.ts";
 export {
+  AUDIT_RETRY_MS,
+  AUDIT_WRITE_ROWS,
   BankService,
   creditBank,
+  MAX_PENDING_AUDIT_ROWS,
+  StaffService,
   OFFLINE_TRANSFER_INTERVAL_MS,
   registerServices,
   ServiceRegistrationError,
   ServiceRegistry,
+  type AuditRow,
+  type AuditSink,
   type BankCreditSettlement,
   type BankSaves,
   type BankServiceOptions,
@@ -18,6 +24,8 @@ export {
   type ServicePlacement,
   type ServicePlayer,
   type ServiceRequest,
+  type StaffServiceOptions,
+  type StaffSessions,
   type WorldService,
 } from "./services/index.ts";
 export { MapWorkerHost, WorkerStartError, mapWorkerUrl, type MapWorkerHostEvents } from "./map-worker-host.ts";

@@ -124,6 +124,7 @@ export class World implements ServiceContext {
   private readonly leaveWaiters = new Map<number, (state: CharacterRecord | null) => void>();
   private readonly snapshotWaiters = new Map<number, { pending: number; entries: SnapshotEntry[]; done: () => void }>();
   private nextRequestId = 1;
+  private peakOnline = 0;
   private nextDeltaId = 1;
   private stopping = false;
   private keepAllLoaded = false;
@@ -157,6 +158,11 @@ export class World implements ServiceContext {
     return this.routes.size;
   }
 
+  /** The most players in the world at once since this process started. */
+  get onlineRecord(): number {
+    return this.peakOnline;
+  }
+
   /** Maps of the world, loaded or not. */
   get mapCount(): number {
     return this.options.maps.size;
@@ -188,6 +194,7 @@ export class World implements ServiceContext {
   async enter(session: number, record: CharacterRecord, userSlot: number, kind: EnterKind = "login"): Promise<void> {
     const map = this.options.maps.has(record.position.map) ? record.position.map : this.fallbackMap();
     const state = map === record.position.map ? record : { ...record, position: { ...record.position, map } };
+    this.peakOnline = Math.max(this.peakOnline, this.routes.size + (this.routes.has(session) ? 0 : 1));
     const route: Route = { session, map, userSlot, state, pending: new Map(), loggingIn: kind === "login", inTransit: true, pendingTransfer: false };
     this.routes.set(session, route);
     const host = await this.ensureLoaded(map);

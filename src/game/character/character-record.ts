@@ -5,6 +5,7 @@
  * Plain data only (it crosses threads by structured clone and is stored as columns + jsonb).
  */
 import type { Heading } from "../movement/index.ts";
+import type { StaffStanding } from "../staff/index.ts";
 
 /** Attribute order used everywhere: Fuerza, Agilidad, Inteligencia, Carisma, Constitucion. */
 export const ATTRIBUTE_NAMES = ["strength", "agility", "intelligence", "charisma", "constitution"] as const;
@@ -165,6 +166,12 @@ export interface NewCharacter {
    * counting. Saved with every save (absent is saved as zeros).
    */
   penalties?: CharacterPenalties;
+  /**
+   * The character's staff standing (`game/staff`: a rank and the role-master flag), read from the
+   * staff roles by its id at login; absent = an ordinary player. Never stored with the character:
+   * the roles table is its home (a rank belongs to an id, never to a name, G1).
+   */
+  staff?: StaffStanding;
 }
 
 export interface CharacterRecord extends NewCharacter {

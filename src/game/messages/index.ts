@@ -244,6 +244,23 @@ export const LocaleId = {
   BankTransferTooSoon: 1411,
   /** Msg1435: the transfer went through, thanks from Finanzas Goliath. */
   BankTransferDone: 1435,
+  // -- staff (gm-and-moderation §2)
+  /** MSG_SERVIDOR_COMANDO_DESHABILITADO_CARGO: "Servidor » command disabled for your rank". */
+  CommandDisabledForPost: 528,
+  /** MSG_NUMERO_USUARIOS_CONECTADOS: "¬1 users online" (`/ONLINE`). */
+  UsersOnline: 1468,
+  /** MSG_RECORD_USUARIOS_SIMULTANEO: "record of users at once: ¬1". */
+  UsersRecord: 1469,
+  /** MSG_BROADCAST_SERVER_SENDER: "Servidor> ¬1" (`/RMSG`). */
+  ServerBroadcast: 1660,
+  /** MSG_COMENTARIO_SALVADO (`/REM`). */
+  CommentSaved: 1185,
+  /** MSG_NO_USUARIO_ONLINE. */
+  UserNotOnline: 557,
+  /** MSG_NO_PODES_ECHAR_ALGUIEN_JERARQUIA_MAYOR_TUYA (`/ECHAR`). */
+  CannotKickHigherRank: 558,
+  /** MSG_SERVIDOR_ECHO: "Servidor » ¬1 kicked ¬2." (to Dios and Admin). */
+  StaffKicked: 1702,
 } as const;
 
 /**
@@ -403,6 +420,14 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.BankTransferNoSuchUser]: "Ese usuario no existe.",
   [LocaleId.BankTransferTooSoon]: "Espera un momento.",
   [LocaleId.BankTransferDone]: "¡El envío se realizó! Gracias por usar los servicios de Finanzas Goliath.",
+  [LocaleId.CommandDisabledForPost]: "Servidor » Comando deshabilitado para tu cargo.",
+  [LocaleId.UsersOnline]: "Usuarios conectados: ¬1.",
+  [LocaleId.UsersRecord]: "Récord de usuarios conectados a la vez: ¬1.",
+  [LocaleId.ServerBroadcast]: "Servidor> ¬1",
+  [LocaleId.CommentSaved]: "Comentario guardado.",
+  [LocaleId.UserNotOnline]: "El usuario no está conectado.",
+  [LocaleId.CannotKickHigherRank]: "No puedes echar a alguien de un rango igual o mayor al tuyo.",
+  [LocaleId.StaffKicked]: "Servidor » ¬1 echó a ¬2.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -615,6 +640,17 @@ export const MESSAGES = {
   tradeYouRejected: () => consoleLine(TRADE_TEXT.youRejected, FontIndex.Info),
   tradeStopped: (partnerName: string) => consoleLine(TRADE_TEXT.stopped(partnerName), FontIndex.Info),
   tradeCancelled: () => consoleLine(TRADE_TEXT.cancelled, FontIndex.Info),
+
+  // -- staff (gm-and-moderation §2): `/GMSG`, `/RMSG`, `/ONLINE`, `/REM`, `/ECHAR`
+  /** `/GMSG`: "<name> » <text>" on the staff's own channel. */
+  staffChannelLine: (name: string, text: string) => consoleLine(`${name} » ${text}`, FontIndex.GmMessage),
+  serverBroadcast: (text: string) => localeLine(LocaleId.ServerBroadcast, FontIndex.Centinela, text),
+  usersOnline: (count: number) => localeLine(LocaleId.UsersOnline, FONT_INFO_IAO, count),
+  usersRecord: (count: number) => localeLine(LocaleId.UsersRecord, FONT_INFO_IAO, count),
+  commentSaved: () => localeLine(LocaleId.CommentSaved, FontIndex.Info),
+  userNotOnline: () => localeLine(LocaleId.UserNotOnline, FontIndex.Info),
+  cannotKickHigherRank: () => localeLine(LocaleId.CannotKickHigherRank, FontIndex.Info),
+  staffKicked: (gmName: string, targetName: string) => localeLine(LocaleId.StaffKicked, FontIndex.Info, gmName, targetName),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

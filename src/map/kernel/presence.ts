@@ -12,6 +12,7 @@ import { inventoryFromRecord } from "../../game/inventory/index.ts";
 import { NO_TIMERS } from "../../game/item-use/index.ts";
 import { BLOCKED_ALL, isWaterForWalker } from "../../game/movement/index.ts";
 import { handOverEffects, takeOverEffects } from "../../game/spells/index.ts";
+import { PLAYER, privilegesOf } from "../../game/staff/index.ts";
 import type { EntityStore, Place, PlayerEntity } from "../entity-store.ts";
 import type { Arrival, Departure, MapContext, MapTerrain, SystemRoutes } from "../map-context.ts";
 import type { EnterRequest, MapHandOver } from "../map-events.ts";
@@ -26,8 +27,6 @@ import { statusLeavesMap } from "./status.ts";
  * (a login storm) spills into the streets instead of refusing logins.
  */
 export const SPAWN_SEARCH_RADIUS = 12;
-/** Privilege bit of an ordinary user (CharacterCreate field 16). */
-const PRIVILEGE_USER = 1;
 
 export function enter(ctx: MapContext, request: EnterRequest): void {
   const { session, record } = request;
@@ -196,7 +195,8 @@ function newPlayer(ctx: MapContext, session: number, record: CharacterRecord, ch
     y: record.position.y,
     name: record.name,
     status: record.factionStatus ?? FactionStatus.citizen,
-    privileges: PRIVILEGE_USER,
+    // What viewers draw of its rank (`CharacterCreate`), from the standing the login read by its id.
+    privileges: privilegesOf(record.staff ?? PLAYER),
     isNpc: 0,
     npcNumber: 0,
     minHp: record.vitals.hp,

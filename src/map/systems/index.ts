@@ -32,6 +32,7 @@ import { priest } from "./priest.ts";
 import { sheet } from "./sheet.ts";
 import { skills } from "./skills.ts";
 import { spells } from "./spells.ts";
+import { staff } from "./staff/index.ts";
 import { status } from "./status.ts";
 
 export const SYSTEMS: readonly MapSystem[] = [
@@ -54,5 +55,6 @@ export const SYSTEMS: readonly MapSystem[] = [
   skills,
   info,
   sheet,
+  staff,
   planned,
 ];

@@ -1,15 +1,10 @@
 /**
- * Information commands a player types (`/ONLINE`, `/MOTD`, `/UPTIME`).
+ * Information commands a player types (`/MOTD`, `/UPTIME`; `/ONLINE` is the staff system's).
  */
 import { MESSAGES } from "../../game/messages/index.ts";
 import type { MapContext, MapSystem, PlayerEntity } from "../kernel/index.ts";
 
 const MS_PER_SECOND = 1000;
-
-/** `/ONLINE`: VB6 answers the count to game masters only; players hear it is not for their rank. */
-export function online(ctx: MapContext, player: PlayerEntity): void {
-  ctx.tell(player, MESSAGES.commandDisabledForRank());
-}
 
 /** `/MOTD`: the message of the day again, as at login. */
 export function motd(ctx: MapContext, player: PlayerEntity): void {
@@ -23,5 +18,5 @@ export function upTime(ctx: MapContext, player: PlayerEntity): void {
 
 export const info: MapSystem = {
   name: "info",
-  packets: { Online: online, RequestMOTD: motd, UpTime: upTime },
+  packets: { RequestMOTD: motd, UpTime: upTime },
 };

@@ -4,10 +4,12 @@
  * service. A new service is its file and one entry in `registerServices`.
  */
 import { BankService, type BankServiceOptions } from "./bank.ts";
+import { StaffService, type StaffServiceOptions } from "./staff.ts";
 import type { ServiceRegistry } from "./registry.ts";
 import type { ServiceContext } from "./service.ts";
 
 export type { ServiceContext, ServicePlacement, ServicePlayer, ServiceRequest, WorldService } from "./service.ts";
+export { AUDIT_RETRY_MS, AUDIT_WRITE_ROWS, MAX_PENDING_AUDIT_ROWS, StaffService, type AuditRow, type AuditSink, type StaffServiceOptions, type StaffSessions } from "./staff.ts";
 export { ServiceRegistrationError, ServiceRegistry } from "./registry.ts";
 export {
   BankService,
@@ -24,16 +26,20 @@ export {
 /** What each service needs of the process that runs it, besides the world. */
 export interface ServiceDependencies {
   bank: Omit<BankServiceOptions, "world">;
+  staff: Omit<StaffServiceOptions, "world">;
 }
 
 /** The services a process runs, as built (the composition hands some of them callbacks). */
 export interface RunningServices {
   bank: BankService;
+  staff: StaffService;
 }
 
 /** Builds every service over `world` and registers it in `registry`. */
 export function registerServices(registry: ServiceRegistry, world: ServiceContext, dependencies: ServiceDependencies): RunningServices {
   const bank = new BankService({ world, ...dependencies.bank });
   registry.register(bank);
-  return { bank };
+  const staff = new StaffService({ world, ...dependencies.staff });
+  registry.register(staff);
+  return { bank, staff };
 }

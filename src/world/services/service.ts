@@ -59,6 +59,10 @@ export interface ServiceContext {
   sessionOfCharacter(characterId: number): number | undefined;
   /** The newest known state of a character in the world, or null. */
   knownState(characterId: number): CharacterRecord | null;
+  /** Players in the world now. */
+  readonly onlineCount: number;
+  /** The most players in the world at once since this process started (VB6 `RecordUsuarios`). */
+  readonly onlineRecord: number;
 }
 
 /**

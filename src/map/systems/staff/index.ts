@@ -1,0 +1,55 @@
+/**
+ * Staff and moderation on a map (issue 25, gm-and-moderation.md): every game-master packet of
+ * the stock client and the player-side moderation ones, through one gate (gate.ts: the sender's
+ * standing against `game/staff`'s matrix, VB6's refusals, one audit row per staff packet), then
+ * the command's effect (effects.ts) or "not available yet". The staff lines that cross maps ride
+ * the bus (`line_staff`, `line_all`); what reaches past the map (a target on another map, the
+ * record of players online) goes through the staff service (`world/services/staff.ts`), which
+ * answers here (`fromWorld`).
+ */
+import { rankLevel, STAFF_COMMANDS, standingOf, type StaffCommandName } from "../../../game/staff/index.ts";
+import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntity, StaffAnswer } from "../../kernel/index.ts";
+import { comment, gmMessage, kick, online, serverMessage } from "./effects.ts";
+import { gated, type StaffEffect } from "./gate.ts";
+
+/** The effects written so far, by packet (each typed by its own packet's fields). */
+const EFFECTS = {
+  GMMessage: gmMessage,
+  ServerMessage: serverMessage,
+  Comment: comment,
+  Online: online,
+  Kick: kick,
+} satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
+
+/** Every staff packet through the gate, with its effect where one is written. */
+function packets(): PacketHandlerTable {
+  const effects: Readonly<Record<string, unknown>> = EFFECTS;
+  const table: Record<string, unknown> = {};
+  // One name at a time: the generic over the whole union of packet names is too deep for tsc.
+  const gate = gated as (name: StaffCommandName, effect: unknown) => unknown;
+  for (const name of Object.keys(STAFF_COMMANDS) as StaffCommandName[]) table[name] = gate(name, effects[name]);
+  return table as PacketHandlerTable;
+}
+
+/** A catalogue line for everyone on this map (`/RMSG`). */
+function lineToAll(ctx: MapContext, message: Extract<BusMessage, { kind: "line_all" }>): void {
+  for (const player of ctx.store.players()) ctx.tell(player, message.message);
+}
+
+/** A line for this map's staff of at least the rank (`/GMSG`, notices to Dios and Admin). */
+function lineToStaff(ctx: MapContext, message: Extract<BusMessage, { kind: "line_staff" }>): void {
+  const least = rankLevel(message.minRank);
+  for (const player of ctx.store.players()) if (rankLevel(standingOf(player.privileges).rank) >= least) ctx.tell(player, message.message);
+}
+
+function fromWorld(ctx: MapContext, player: PlayerEntity, answer: StaffAnswer): void {
+  if (answer.kind === "tell") ctx.tell(player, answer.message);
+  else ctx.bus.publish({ kind: "line_staff", message: answer.message, minRank: answer.minRank });
+}
+
+export const staff: MapSystem = {
+  name: "staff",
+  packets: packets(),
+  bus: { line_all: lineToAll, line_staff: lineToStaff },
+  fromWorld: { staff: fromWorld },
+};

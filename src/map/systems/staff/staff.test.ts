@@ -1,0 +1,129 @@
+/**
+ * The staff gate on a map (issue 25; gm-and-moderation §11 tests 6 and 10): a player who sends
+ * every game-master packet with valid bodies changes nothing, keeps its place, is answered only
+ * where VB6 answers (Msg528, Msg979, Msg526) and is audited once per packet (`refused_rank`); a
+ * staff member gets the commands built so far, and "not available yet" for the rest, audited.
+ */
+import { describe, expect, test } from "bun:test";
+import { STAFF_COMMANDS, type StaffCommandName, type StaffStanding } from "../../../game/staff/index.ts";
+import { clientCodec, type ClientPacketName } from "../../../protocol/index.ts";
+import { world, type Received } from "../../map-harness.test-support.ts";
+import type { MapEvent } from "../../map-events.ts";
+
+/** A valid value for every field of a layout (a `when` branch filled when its test holds, lists empty or full of defaults). */
+function sampleFields(layout: readonly { kind: string; [key: string]: unknown }[]): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const scalar = (type: string): unknown => (type === "str" ? "Nadie" : type === "bool" ? false : type === "f32" || type === "f64" ? 1 : type === "bytes" ? new Uint8Array() : 1);
+  for (const node of layout) {
+    if (node.kind === "field") fields[node.name as string] = scalar(node.type as string);
+    else if (node.kind === "list") {
+      const count = node.count as { fixed?: number };
+      const item = node.item;
+      fields[node.name as string] = count.fixed !== undefined ? Array.from({ length: count.fixed }, () => (typeof item === "string" ? scalar(item) : sampleFields(item as never))) : [];
+    } else if (node.kind === "when") {
+      const when = node.test as { kind: string; field?: string; value?: number };
+      const holds = when.kind === "eq" ? fields[when.field!] === when.value : when.kind === "set" ? Boolean(fields[when.field!]) : false;
+      if (holds) Object.assign(fields, sampleFields(node.nodes as never));
+    }
+  }
+  return fields;
+}
+
+const playerSide = new Set<string>(["RoleMasterRequest", "Punishments", "Denounce", "QuestionGM"]);
+const gmPackets = (Object.keys(STAFF_COMMANDS) as StaffCommandName[]).filter((name) => !playerSide.has(name));
+
+function audits(events: MapEvent[]): { action: string; outcome: string; detail?: string }[] {
+  return events.flatMap((event) =>
+    event.t === "service" && event.service === "staff" && event.message.kind === "audit" ? [{ action: event.message.record.action, outcome: event.message.record.outcome, ...(event.message.record.detail ? { detail: event.message.record.detail } : {}) }] : [],
+  );
+}
+
+function lines(packets: Received[], session: number): string[] {
+  return packets.filter((p) => p.session === session).map((p) => (p.name === "LocaleMsg" ? `${p.fields.messageId}@${p.fields.fontIndex}` : p.name === "ConsoleMsg" ? `"${p.fields.text}"` : p.name));
+}
+
+function staffWorld(standing: StaffStanding | undefined) {
+  const w = world({ safe: false });
+  w.enter(1, "Pepe", 10, 10, standing ? { with: { staff: standing } } : {});
+  w.enter(2, "Testigo", 12, 10);
+  w.drain();
+  w.events.length = 0;
+  return w;
+}
+
+describe("the staff gate", () => {
+  test("a player sends every game-master packet with valid bodies: nothing changes, VB6's answers only, one refused_rank audit each", () => {
+    const w = staffWorld(undefined);
+    const before = { position: w.server.positionOf(1), snapshot: JSON.stringify(w.server.snapshot()), ground: JSON.stringify(w.server.instance.groundObjects()), npcs: JSON.stringify(w.server.instance.npcs()) };
+    const answers = new Map<string, string[]>();
+    for (const name of gmPackets) {
+      const fields = sampleFields(clientCodec.get(name)!.def.layout as never);
+      expect({ name, outcome: w.server.act(1, name as ClientPacketName, fields as never) }).toEqual({ name, outcome: "handled" });
+      answers.set(name, lines(w.drain(), 1));
+    }
+    expect({ position: w.server.positionOf(1), snapshot: JSON.stringify(w.server.snapshot()), ground: JSON.stringify(w.server.instance.groundObjects()), npcs: JSON.stringify(w.server.instance.npcs()) }).toEqual(before);
+    expect(w.faults).toEqual([]);
+    expect(audits(w.events)).toEqual(gmPackets.map((action) => ({ action, outcome: "refused_rank" })));
+    // Msg528 where VB6's handler answers it, Msg979 for /CI, Msg526 for /ONLINE, silence elsewhere.
+    for (const name of gmPackets) {
+      const refusal = STAFF_COMMANDS[name].refusal;
+      const expected = refusal === undefined ? [] : [`${refusal}@${name === "Online" ? 29 : 3}`];
+      expect({ name, answer: answers.get(name) }).toEqual({ name, answer: expected });
+    }
+    expect(answers.get("BanChar")).toEqual(["528@3"]);
+    expect(answers.get("CreateItem")).toEqual(["979@3"]);
+    expect(answers.get("GMMessage")).toEqual([]);
+  });
+
+  test("a role-master player (RM bit alone) is refused /BORRARPENA, /SMSG and SetMOTD (G12), and audited", () => {
+    const w = staffWorld({ rank: null, roleMaster: true });
+    for (const name of ["RemovePunishment", "SystemMessage", "SetMOTD"] as const) w.server.act(1, name, sampleFields(clientCodec.get(name)!.def.layout as never) as never);
+    expect(audits(w.events)).toEqual(["RemovePunishment", "SystemMessage", "SetMOTD"].map((action) => ({ action, outcome: "refused_rank" })));
+  });
+
+  test("a Consejero's /GMSG reaches the staff channel of every map; /RMSG every player; /REM is saved; each audited ok", () => {
+    const w = staffWorld({ rank: "consejero", roleMaster: false });
+    w.server.act(1, "GMMessage", { text: "hola equipo" });
+    w.server.act(1, "ServerMessage", { text: "reinicio en 5" });
+    w.server.act(1, "Comment", { text: "revisar a Testigo" });
+    expect(w.bus.published).toEqual([
+      { kind: "line_staff", message: { kind: "console", text: "Pepe » hola equipo", font: 16 }, minRank: "consejero" },
+      { kind: "line_all", message: { kind: "locale", id: 1660, params: "reinicio en 5", font: 15 } },
+    ]);
+    expect(lines(w.drain(), 1)).toEqual(["1185@3"]);
+    expect(audits(w.events)).toEqual([
+      { action: "GMMessage", outcome: "ok" },
+      { action: "ServerMessage", outcome: "ok" },
+      { action: "Comment", outcome: "ok" },
+    ]);
+    // The bus brings them back to this map: the staff line to Pepe only, the broadcast to both.
+    for (const message of w.bus.published) w.server.receive(message);
+    const out = w.drain();
+    expect(lines(out, 1)).toEqual(['"Pepe » hola equipo"', "1660@15"]);
+    expect(lines(out, 2)).toEqual(["1660@15"]);
+  });
+
+  test("a command not built yet is answered and audited as such for staff; /ONLINE and /ECHAR go to the staff service", () => {
+    const w = staffWorld({ rank: "admin", roleMaster: false });
+    w.server.act(1, "BanChar", { userName: "Testigo", reason: "spam" });
+    expect(lines(w.drain(), 1)).toEqual(['"Esa acción todavía no está disponible en este servidor."']);
+    w.server.act(1, "Online", {});
+    w.server.act(1, "Kick", { userName: "Testigo" });
+    const asked = w.events.flatMap((event) => (event.t === "service" && event.message.kind === "command" ? [event.message] : []));
+    expect(asked).toEqual([
+      { kind: "command", action: "Online", params: {}, command: { kind: "online" } },
+      { kind: "command", action: "Kick", params: { userName: "Testigo" }, command: { kind: "kick", target: "Testigo" } },
+    ]);
+    expect(audits(w.events)).toEqual([{ action: "BanChar", outcome: "refused_rule", detail: "not_available_yet" }]);
+  });
+
+  test("the standing comes from the record the login read by id: CharacterCreate carries the privileges, ePrivilegios only for staff", () => {
+    const w = world();
+    w.enter(1, "Pepe", 10, 10, { with: { staff: { rank: "semidios", roleMaster: true } } });
+    w.enter(2, "Ana", 11, 10);
+    const out = w.drain();
+    const create = out.find((p) => p.session === 2 && p.name === "CharacterCreate" && p.fields.name === "Pepe");
+    expect(create?.fields.privileges).toBe(10);
+    expect(out.filter((p) => p.name === "Privilegios").map((p) => [p.session, p.fields.isStaff])).toEqual([[1, true]]);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Staff power end to end (issue 25, gm-and-moderation §1, §2, §6.3): a character granted a rank
+ * in the database (by id, G1) logs in as staff (`Privilegios`), talks on the staff channel, speaks
+ * to the whole server, counts who is online and kicks a player; a player sending the same packets
+ * is refused on the server, and every attempt, done or refused, is in the audit log with its
+ * actor's account, character, rank and address. A revoked role is gone at the next login. Real
+ * server (workers, database), over TCP and WebSocket, on PGlite and Postgres.
+ */
+import { describe, expect, test } from "bun:test";
+import { LocaleId } from "../src/game/messages/index.ts";
+import type { GameClient, Transport } from "./support/game-client.ts";
+import { availableBackends } from "./support/test-server.ts";
+import { liveWorld, loginExisting, uniqueName } from "./support/world-players.ts";
+
+/** Waits for the end of a login burst (map/protocol-packets.ts: the safe state, then Privilegios for staff). */
+const burstEnded = (client: GameClient) => client.until(() => client.received.some((packet) => packet.name === "SafeModeOn" || packet.name === "SafeModeOff"), "the login burst");
+const CLI = { by: { kind: "cli" as const, name: "test" }, action: "staff grant" };
+
+for (const backend of availableBackends()) {
+  for (const transport of ["tcp", "ws"] as const satisfies readonly Transport[]) {
+    describe(`staff commands over ${transport} on ${backend}`, () => {
+      const live = liveWorld(backend, transport);
+
+      test("a granted Dios logs in as staff and its commands work; a player's are refused; every attempt is audited", async () => {
+        const { ts } = live;
+        const email = `${uniqueName("g")}@test.local`;
+        const first = await live.enter("Gm", email);
+        await burstEnded(first.client);
+        expect(first.client.received.some((packet) => packet.name === "Privilegios")).toBe(false);
+        first.client.send("Quit");
+        await first.client.waitFor("Disconnect");
+        await first.client.waitForClose();
+        await ts.server.gateway.drainSaves();
+        const granted = await ts.server.database.staff.grant(first.name, { rank: "dios", rolemaster: false }, CLI);
+        expect(granted.kind).toBe("ok");
+
+        const gm = await loginExisting(ts, transport, email, first.name);
+        live.keep(gm.client);
+        // The burst ends with it (after SafeModeOn/Off); a player's burst has none.
+        expect((await gm.client.waitFor("Privilegios", () => true, 0)).fields).toEqual({ isStaff: true });
+        const player = await live.enter("Jugador");
+
+        // The player tries staff packets first: nothing happens, nobody hears it.
+        let gmFrom = gm.client.received.length;
+        const playerFrom = player.client.received.length;
+        player.client.send("GMMessage", { text: "soy gm" });
+        player.client.send("ServerMessage", { text: "aviso falso" });
+        player.client.send("Kick", { userName: gm.name });
+        await player.client.waitFor("LocaleMsg", (fields) => fields.messageId === LocaleId.CommandDisabledForPost, playerFrom);
+
+        // The GM's staff channel line reaches staff only; its broadcast reaches everyone.
+        gm.client.send("GMMessage", { text: "hola equipo" });
+        await gm.client.waitFor("ConsoleMsg", (fields) => fields.text === `${gm.name} » hola equipo`, gmFrom);
+        gm.client.send("ServerMessage", { text: "reinicio en 5" });
+        await player.client.waitFor("LocaleMsg", (fields) => fields.messageId === LocaleId.ServerBroadcast && fields.params === "reinicio en 5", playerFrom);
+        expect(player.client.received.slice(playerFrom).some((packet) => packet.name === "ConsoleMsg" && String(packet.fields.text).includes("soy gm"))).toBe(false);
+        expect(player.client.received.slice(playerFrom).some((packet) => packet.name === "ConsoleMsg" && String(packet.fields.text).includes("hola equipo"))).toBe(false);
+        expect(gm.client.received.slice(gmFrom).some((packet) => packet.name === "LocaleMsg" && packet.fields.params === "aviso falso")).toBe(false);
+
+        gm.client.send("Online");
+        const online = await gm.client.waitFor("LocaleMsg", (fields) => fields.messageId === LocaleId.UsersOnline, gmFrom);
+        expect(Number(online.fields.params)).toBeGreaterThanOrEqual(2);
+
+        gmFrom = gm.client.received.length;
+        gm.client.send("Kick", { userName: player.name.toUpperCase() });
+        await player.client.waitForClose();
+        await gm.client.waitFor("LocaleMsg", (fields) => fields.messageId === LocaleId.StaffKicked && String(fields.params).includes(player.name), gmFrom);
+
+        // The audit log: the player's three refusals and the GM's four actions, each with its actor.
+        const rows = async () => (await ts.server.database.audit.query({ limit: 100 })).filter((row) => row.actor.kind === "character" && [gm.name, player.name].includes(row.actor.name));
+        let audited = await rows();
+        for (let attempt = 0; attempt < 50 && audited.length < 7; attempt++) {
+          await Bun.sleep(50);
+          audited = await rows();
+        }
+        const summary = audited
+          .map((row) => `${row.actor.name === gm.name ? "gm" : "player"} ${row.actor.rank} ${row.action} ${row.outcome}${row.target ? ` -> ${row.target.name}` : ""}`)
+          .sort();
+        expect(summary).toEqual(
+          [
+            `gm dios GMMessage ok`,
+            `gm dios Kick ok -> ${player.name}`,
+            `gm dios Online ok`,
+            `gm dios ServerMessage ok`,
+            `player user GMMessage refused_rank`,
+            `player user Kick refused_rank`,
+            `player user ServerMessage refused_rank`,
+          ].sort(),
+        );
+        for (const row of audited) {
+          expect(row.actor.accountId).toBeGreaterThan(0);
+          expect(row.actor.characterId).toBeGreaterThan(0);
+          expect(row.actor.address).toMatch(/^127\.0\.0\.1$|^::1$/);
+        }
+
+        // Revoked: the next login has no power (read by id at every login).
+        gm.client.send("Quit");
+        await gm.client.waitFor("Disconnect");
+        await gm.client.waitForClose();
+        expect((await ts.server.database.staff.revoke(gm.name, { ...CLI, action: "staff revoke" })).kind).toBe("ok");
+        const again = await loginExisting(ts, transport, email, gm.name);
+        live.keep(again.client);
+        await burstEnded(again.client);
+        expect(again.client.received.some((packet) => packet.name === "Privilegios")).toBe(false);
+        const againFrom = again.client.received.length;
+        again.client.send("ServerMessage", { text: "ya no" });
+        await again.client.waitFor("LocaleMsg", (fields) => fields.messageId === LocaleId.CommandDisabledForPost, againFrom);
+      }, 60_000);
+    });
+  }
+}
