@@ -3,7 +3,7 @@
  * character granted Dios in the database plays again from the character list, the login burst's
  * `Privilegios` shows the "GM" mark, and the chat box's staff commands work as in the stock client:
  * `/GMSG` on the staff channel, `/ONLINE` counts, `/ECHAR` closes a TCP player's connection and
- * the console says so. Before the grant the same page's `/RMSG` is refused by the server (Msg528).
+ * the console says so, `/BAN nick@motivo` bans one (closed, announced) and `/UNBAN` lifts it. Before the grant the same page's `/RMSG` is refused by the server (Msg528).
  *
  * Without /usr/bin/chromium the suite fails when CI=true and is skipped otherwise.
  */
@@ -27,7 +27,7 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser staff com
   const { live, playerPage, playAgainEdited } = browserWorld(SCENARIO_TIMEOUT_MS);
 
   test(
-    "a granted Dios sees the GM mark and uses /GMSG, /ONLINE and /ECHAR from the chat box",
+    "a granted Dios sees the GM mark and uses /GMSG, /ONLINE, /ECHAR, /BAN and /UNBAN from the chat box",
     async () => {
       const name = "Moderadora";
       const player = await playerPage("staff@example.org", name);
@@ -53,6 +53,14 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser staff com
       await typeLine(page, `/ECHAR ${target.name}`);
       await target.client.waitForClose();
       await page.locator("#console", { hasText: `${name} echó a ${target.name}.` }).waitFor({ timeout: STEP_TIMEOUT_MS });
+
+      const cheater = await createAndEnter(live.ts, "tcp", "Baneado");
+      await focusMap(page);
+      await typeLine(page, `/BAN ${cheater.name}@spam`);
+      await cheater.client.waitForClose();
+      await page.locator("#console", { hasText: `${name} baneó a ${cheater.name}. Motivo: spam.` }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await typeLine(page, `/UNBAN ${cheater.name}`);
+      await page.locator("#console", { hasText: `${cheater.name} ya no está baneado.` }).waitFor({ timeout: STEP_TIMEOUT_MS });
       expect(pageErrors).toEqual([]);
     },
     SCENARIO_TIMEOUT_MS,

@@ -9,12 +9,45 @@
 import { describe, expect, test } from "bun:test";
 import { LocaleId } from "../src/game/messages/index.ts";
 import type { GameClient, Transport } from "./support/game-client.ts";
+import type { TestServer } from "./support/test-server.ts";
 import { availableBackends } from "./support/test-server.ts";
-import { liveWorld, loginExisting, uniqueName } from "./support/world-players.ts";
+import { GameClient as Client } from "./support/game-client.ts";
+import { liveWorld, loginExisting, PASSWORD, uniqueName } from "./support/world-players.ts";
 
 /** Waits for the end of a login burst (map/protocol-packets.ts: the safe state, then Privilegios for staff). */
 const burstEnded = (client: GameClient) => client.until(() => client.received.some((packet) => packet.name === "SafeModeOn" || packet.name === "SafeModeOff"), "the login burst");
 const CLI = { by: { kind: "cli" as const, name: "test" }, action: "staff grant" };
+
+/** A login that the server refuses: the message box it shows before it closes the connection. */
+async function refusedLogin(ts: TestServer, transport: Transport, email: string, name?: string): Promise<{ messageId: number; extra: string }> {
+  const client = await Client.connect(transport, "127.0.0.1", transport === "tcp" ? ts.tcpPort : ts.httpPort);
+  try {
+    await client.waitFor("Connected");
+    client.send("LoginAccount", { email, password: PASSWORD });
+    if (name !== undefined) {
+      const list = await client.waitFor("AccountCharacterList");
+      const entry = (list.fields.characters as { id: number; name: string }[]).find((c) => c.name === name)!;
+      client.send("LoginExistingChar", { charId: entry.id, name });
+    }
+    const box = await client.waitFor("ShowMessageBox");
+    await client.waitForClose();
+    expect(client.received.some((packet) => packet.name === "Logged")).toBe(false);
+    return { messageId: box.fields.messageId as number, extra: box.fields.extra as string };
+  } finally {
+    client.close();
+  }
+}
+
+/** A new character that quits at once (an offline character to ban), with its account's email. */
+async function offlineCharacter(live: ReturnType<typeof liveWorld>, prefix: string): Promise<{ email: string; name: string }> {
+  const email = `${uniqueName("o")}@test.local`;
+  const player = await live.enter(prefix, email);
+  player.client.send("Quit");
+  await player.client.waitFor("Disconnect");
+  await player.client.waitForClose();
+  await live.ts.server.gateway.drainSaves();
+  return { email, name: player.name };
+}
 
 for (const backend of availableBackends()) {
   for (const transport of ["tcp", "ws"] as const satisfies readonly Transport[]) {
@@ -105,6 +138,58 @@ for (const backend of availableBackends()) {
         const againFrom = again.client.received.length;
         again.client.send("ServerMessage", { text: "ya no" });
         await again.client.waitFor("LocaleMsg", (fields) => fields.messageId === LocaleId.CommandDisabledForPost, againFrom);
+      }, 60_000);
+
+      test("/BAN closes the player and keeps it out (Msg1755 with the reason and the GM), /UNBAN lets it in; /BANCUENTA keeps the account out (Msg1785); an address ban made by the command line refuses every login from it", async () => {
+        const { ts } = live;
+        const gmEmail = `${uniqueName("g")}@test.local`;
+        const first = await live.enter("Juez", gmEmail);
+        first.client.send("Quit");
+        await first.client.waitFor("Disconnect");
+        await first.client.waitForClose();
+        expect((await ts.server.database.staff.grant(first.name, { rank: "dios", rolemaster: false }, CLI)).kind).toBe("ok");
+        const gm = await loginExisting(ts, transport, gmEmail, first.name);
+        live.keep(gm.client);
+
+        const email = `${uniqueName("b")}@test.local`;
+        const player = await live.enter("Tramposo", email);
+        let gmFrom = gm.client.received.length;
+        gm.client.send("BanChar", { userName: player.name, reason: "uso de macros" });
+        await player.client.waitForClose();
+        await gm.client.waitFor("LocaleMsg", (fields) => fields.messageId === LocaleId.StaffBanned && fields.params === `${gm.name}¬${player.name}¬uso de macros`, gmFrom);
+        await ts.server.gateway.drainSaves();
+        expect(await refusedLogin(ts, transport, email, player.name)).toEqual({ messageId: 1755, extra: `uso de macros¬${gm.name}` });
+
+        gmFrom = gm.client.received.length;
+        gm.client.send("UnbanChar", { userName: player.name });
+        await gm.client.waitFor("LocaleMsg", (fields) => fields.messageId === LocaleId.Unbanned, gmFrom);
+        const back = await loginExisting(ts, transport, email, player.name);
+        live.keep(back.client);
+        back.client.send("Quit");
+        await back.client.waitForClose();
+
+        // The account of an offline character: the account list itself is refused.
+        const other = await offlineCharacter(live, "Cuenta");
+        gmFrom = gm.client.received.length;
+        gm.client.send("BanCuenta", { userName: other.name, reason: "cuentas compartidas" });
+        await gm.client.waitFor("LocaleMsg", (fields) => fields.messageId === LocaleId.StaffBannedAccount, gmFrom);
+        expect(await refusedLogin(ts, transport, other.email)).toEqual({ messageId: 1785, extra: "cuentas compartidas" });
+
+        // The audit log has each, written by the database with the change.
+        const actions = (await ts.server.database.audit.query({ actor: gm.name })).map((row) => `${row.action} ${row.outcome} ${row.target?.name ?? ""}`);
+        expect(actions).toContain(`BanChar ok ${player.name}`);
+        expect(actions).toContain(`UnbanChar ok ${player.name}`);
+        expect(actions.some((line) => line.startsWith("BanCuenta ok"))).toBe(true);
+
+        // An address ban (here the loopback every test connects from), lifted again at once.
+        const byCli = { by: { kind: "cli" as const, name: "test" }, action: "ban ip" };
+        const ipBan = await ts.server.database.moderation.addBan({ subject: { kind: "ip", range: "127.0.0.0/8" }, reason: "red abusiva", act: byCli });
+        if (ipBan.kind !== "ok") throw new Error(`ip ban: ${ipBan.kind}`);
+        try {
+          expect(await refusedLogin(ts, transport, email)).toEqual({ messageId: 1785, extra: "red abusiva" });
+        } finally {
+          await ts.server.database.moderation.liftBan({ banId: ipBan.ban.id, act: { ...byCli, action: "unban ip" } });
+        }
       }, 60_000);
     });
   }

@@ -106,6 +106,11 @@ describe("commands", () => {
     for (const line of ["/echar Juan Perez", "/throw Juan Perez"]) expect(parseChatLine(line)).toEqual(command("Kick", { userName: "Juan Perez" }));
     expect(parseChatLine("/echar")).toEqual(usage("ECHAR", CHAT_TEXT.args.name));
     expect(parseChatLine("/gmsg")).toEqual(usage("GMSG", CHAT_TEXT.args.message));
+    expect(parseChatLine("/ban Juan Perez@uso de macros @ noche")).toEqual(command("BanChar", { userName: "Juan Perez", reason: "uso de macros @ noche" }));
+    expect(parseChatLine("/BANCUENTA Juan@cuentas")).toEqual(command("BanCuenta", { userName: "Juan", reason: "cuentas" }));
+    for (const line of ["/ban Juan", "/ban Juan@", "/ban @motivo"]) expect(parseChatLine(line)).toEqual(usage("BAN", CHAT_TEXT.args.nameAndReason));
+    expect(parseChatLine("/unban Juan Perez")).toEqual(command("UnbanChar", { userName: "Juan Perez" }));
+    expect(parseChatLine("/unbancuenta Juan")).toEqual(command("UnbanCuenta", { userName: "Juan" }));
   });
 
   test("commands are case-insensitive, aliases included", () => {
@@ -210,7 +215,7 @@ describe("the command table", () => {
   });
 
   test("every command, given plausible arguments, parses to a packet that encodes", () => {
-    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave"];
+    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam"];
     for (const spec of CHAT_COMMANDS) {
       for (const name of spec.names) {
         const intent = samples.map((args) => parseChatLine(`/${name.toLowerCase()} ${args}`)).find((i) => i.kind === "command");

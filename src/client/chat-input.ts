@@ -18,6 +18,10 @@ export type ChatCommandPacket =
   | "ServerMessage"
   | "Comment"
   | "Kick"
+  | "BanChar"
+  | "BanCuenta"
+  | "UnbanChar"
+  | "UnbanCuenta"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -181,6 +185,14 @@ const castle: Reader<ChatCommandFields<"ModifyCastleWhiteList">> = (args, typed)
   return ok({ command: `${action} ${parts[1]}` });
 };
 
+/** `nick@motivo` (`/BAN`, `/BANCUENTA`): split at the first `@`, as the stock client splits it; both parts needed. */
+const nameAndReason: Reader<{ userName: string; reason: string }> = (args, typed) => {
+  const at = args.indexOf("@");
+  const userName = at < 0 ? "" : args.slice(0, at).trim();
+  const reason = at < 0 ? "" : args.slice(at + 1).trim();
+  return userName === "" || reason === "" ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndReason)) : ok({ userName, reason });
+};
+
 const globalMessage = spec(["CONSOLA"], "GlobalMessage", message("text", withoutTildes));
 
 /**
@@ -245,6 +257,10 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["RMSG"], "ServerMessage", message("text")),
   spec(["REM", "LOG", "ANOTAR"], "Comment", message("text")),
   spec(["ECHAR", "THROW"], "Kick", characterName("userName")),
+  spec(["BAN"], "BanChar", nameAndReason),
+  spec(["BANCUENTA"], "BanCuenta", nameAndReason),
+  spec(["UNBAN"], "UnbanChar", characterName("userName")),
+  spec(["UNBANCUENTA"], "UnbanCuenta", characterName("userName")),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));

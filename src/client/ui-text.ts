@@ -27,19 +27,21 @@ export const MESSAGE_BOX_TEXT: Readonly<Record<number, string>> = {
   [LocaleMessageId.CharacterLoadFailed]: "No se pudo cargar el personaje. Probá de nuevo en un momento.",
   [LocaleMessageId.TooManyCharacters]: "Se alcanzó el máximo de personajes.",
   [LocaleMessageId.NoFreeUserSlot]: "El servidor está lleno.",
+  1755: "Se te prohibió la entrada al juego por: ¬1. Lo decidió ¬2.",
   1759: "El servidor está lleno. Probá más tarde.",
   1760: "El servidor sólo admite administradores en este momento.",
   1764: "Esta cuenta ya está conectada.",
   1765: "Se alcanzó el límite de cuentas conectadas.",
   1766: "Hubo un error con el personaje.",
   1778: "Ese nombre está reservado.",
+  1785: "Fuiste baneado del servidor. Motivo: ¬1",
 };
 
 /** Readable text of a `ShowMessageBox`; `extra` holds ¬-separated parameters. */
 export function messageBoxText(messageId: number, extra: string): string {
   const known = MESSAGE_BOX_TEXT[messageId];
   const params = extra.split("\u00ac").filter((part) => part.length > 0);
-  if (known !== undefined) return known;
+  if (known !== undefined) return fillHoles(known, extra);
   const suffix = params.length > 0 ? `: ${params.join(", ")}` : ".";
   return `El servidor rechazó la operación (mensaje ${messageId})${suffix}`;
 }
@@ -186,6 +188,7 @@ export const CHAT_TEXT = {
     room: "[sala] [contraseña] (la sala es un número)",
     castle: "ADD <nombre> o REMOVE <nombre>",
     none: "(sin argumentos)",
+    nameAndReason: "<nombre>@<motivo>",
   },
   descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
   descriptionDash: "La descripción no puede llevar guiones (-).",
@@ -261,7 +264,7 @@ export const TARGET_TEXT = {
 /** The safe toggle ("seguro", `/SEG`) in the HUD and the console. */
 export const STAFF_TEXT = {
   label: "GM",
-  title: "Entraste como miembro del staff: /GMSG, /RMSG, /REM, /ECHAR y /ONLINE. Cada comando queda registrado.",
+  title: "Entraste como miembro del staff: /GMSG, /RMSG, /REM, /ONLINE, /ECHAR, /BAN, /BANCUENTA, /UNBAN y /UNBANCUENTA. Cada comando queda registrado.",
 } as const;
 
 export const SAFE_TEXT = {

@@ -96,7 +96,15 @@ export type StaffServiceCommand =
   /** `/ONLINE`: players online and the record since the server started. */
   | { kind: "online" }
   /** `/ECHAR nick`: the target's connection closes (a higher rank, oneself: refused). */
-  | { kind: "kick"; target: string };
+  | { kind: "kick"; target: string }
+  /**
+   * `/BAN nick@motivo` (character), `/BANCUENTA nick@motivo` (the character's account), the panel's
+   * temporary ban (`days`; null: permanent). The target may be offline; a higher or equal rank,
+   * or oneself, is refused. Online sessions of what was banned are closed.
+   */
+  | { kind: "ban"; scope: "character" | "account"; target: string; reason: string; days: number | null }
+  /** `/UNBAN nick`, `/UNBANCUENTA nick`: the active ban of the character, or of its account, is lifted. */
+  | { kind: "unban"; scope: "character" | "account"; target: string };
 
 export type StaffAnswer =
   /** A line for the staff member who asked (what the service found past the map). */

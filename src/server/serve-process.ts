@@ -12,7 +12,8 @@ import { createClientRoutes } from "../client/serve.ts";
 import { FrameDecoder, serverPacketName } from "../protocol/index.ts";
 import { createGatewayMetrics, createGatewayStore, DEFAULT_OWNER_NODE, Gateway } from "../session/index.ts";
 import { VERSION } from "../version.ts";
-import { registerServices, World, type AuditSink, type RunningServices } from "../world/index.ts";
+import { registerServices, World, type RunningServices } from "../world/index.ts";
+import { auditSinkOver, staffModerationOver } from "./staff-persistence.ts";
 import { BLOCKED_ALL, isWaterForWalker } from "../game/movement/index.ts";
 import type { MapDefinition } from "../map/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
@@ -228,7 +229,13 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   // The main thread's services, for this process's own sessions (per gateway in a cluster).
   services = registerServices(world.services, world, {
     bank: { vaults: store, sessions: gateway, saves: gateway.characterSaves, logger: logger.child({ ctx: "bank" }), now: () => performance.now() },
-    staff: { sessions: gateway, audit: auditSinkOver(database, logger), node: clusterLink?.identity.id ?? DEFAULT_OWNER_NODE, logger: logger.child({ ctx: "staff" }) },
+    staff: {
+      sessions: gateway,
+      audit: auditSinkOver(database, logger),
+      moderation: staffModerationOver(database),
+      node: clusterLink?.identity.id ?? DEFAULT_OWNER_NODE,
+      logger: logger.child({ ctx: "staff" }),
+    },
   });
   clusterLink?.attach(gateway);
   const activeGateway = gateway;
@@ -558,23 +565,4 @@ function registerClusterGatewayMetrics(registry: MetricsRegistry, link: GatewayC
   registry.gauge("argentum_cluster_frame_hop_seconds", "Map node → gateway hop of frame messages, by quantile (since start).", () =>
     [0.5, 0.99].map((quantile) => ({ labels: { quantile: String(quantile) }, value: directory.frameHopMs.count > 0 ? directory.frameHopMs.percentile(quantile * 100) / MS_PER_SECOND : 0 })),
   );
-}
-
-/**
- * The staff service's audit rows into the database's audit log. A row the database can never take
- * (`invalid_argument`: a caller's bug, as the repository says) is logged with its action and
- * dropped, so it cannot hold back the rows behind it; any other failure is the service's to retry.
- */
-function auditSinkOver(database: Database, logger: Logger): AuditSink {
-  const log = logger.child({ ctx: "audit" });
-  return {
-    async append(rows) {
-      try {
-        await database.audit.append(rows);
-      } catch (error) {
-        if (!(error instanceof DatabaseError) || error.code !== "invalid_argument") throw error;
-        log.error({ err: error, actions: rows.map((row) => row.action) }, "audit rows the database cannot take; dropped");
-      }
-    },
-  };
 }

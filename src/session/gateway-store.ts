@@ -11,6 +11,12 @@ import { PLAYER, type StaffStanding } from "../game/staff/index.ts";
 export type { BankCredit, CreditRefusal };
 
 type Unavailable = { kind: "unavailable" };
+
+/**
+ * Whether a login may go on: clear, or the ban that stops it (a character's before an account's
+ * before an address's, as the database ranks them), with what the player is told.
+ */
+export type BanVerdict = { kind: "clear" } | { kind: "banned"; subject: "character" | "account" | "ip"; reason: string; issuedBy: string; expiresAt: Date | null };
 type AccountOutcome<T> = T | Unavailable;
 
 /**
@@ -64,6 +70,8 @@ export interface GatewayStore {
   claimCharacter(characterId: number, ownerNode: string): Promise<{ kind: "ok"; gen: number } | { kind: "not_found" } | { kind: "unavailable" }>;
   /** Clears the mark of a character that did not make it into the world. Failures are logged. */
   markOffline(characterId: number): Promise<void>;
+  /** Whether this character, account or address is banned now (any of them may be left out). */
+  checkBans(query: { characterId?: number; accountId?: number; address?: string }): Promise<BanVerdict | "unavailable">;
   /** The character's staff standing from the staff roles (read at every login; a player has none). */
   staffStandingOf(characterId: number): Promise<StaffStanding | "unavailable">;
 }
@@ -85,6 +93,17 @@ export function createGatewayStore(database: Database, logger: Logger): GatewayS
     listCharacters: (accountId) => guard("list characters", () => database.characters.listCharacters(accountId), "unavailable" as const),
     loadCharacter: (id) => guard("load character", () => database.characters.loadCharacter(id), "unavailable" as const),
     createCharacter: (character) => guard("create character", () => database.characters.createCharacter(character, { online: true }), unavailable),
+    checkBans: (query) =>
+      guard(
+        "check bans",
+        async (): Promise<BanVerdict> => {
+          const check = await database.moderation.checkBans(query);
+          if (check.kind === "clear") return check;
+          const { ban } = check;
+          return { kind: "banned", subject: ban.subject.kind, reason: ban.reason, issuedBy: ban.issuedBy, expiresAt: ban.expiresAt };
+        },
+        "unavailable" as const,
+      ),
     staffStandingOf: (characterId) =>
       guard(
         "read staff role",

@@ -10,7 +10,7 @@ import { PLAYER, type StaffStanding } from "../game/staff/index.ts";
 import type { Logger } from "../log/index.ts";
 import type { Connection, ConnectionEvents } from "../net/index.ts";
 import type { World } from "../world/index.ts";
-import type { BankCredit, GatewayStore } from "./gateway-store.ts";
+import type { BankCredit, BanVerdict, GatewayStore } from "./gateway-store.ts";
 import { CharacterSaves, CLAIM_BUSY, type CreditSettlement, type SaveOutcome } from "./character-saves.ts";
 import {
   ACCOUNT_LOGIN_TIMEOUT_MS,
@@ -72,6 +72,20 @@ export const GATEWAY_TEXT = {
 /** Message ids of `ShowMessageBox` the gateway itself sends (§8.1). */
 const MESSAGE_CANNOT_LOAD_CHARACTER = 1773;
 const MESSAGE_SERVER_FULL = 1759;
+/** "Se te ha prohibido la entrada al juego debido a ¬1. Esta decisión fue tomada por ¬2." (VB6 LoadCharacterFromDB). */
+const MESSAGE_CHARACTER_BANNED = 1755;
+/** "Has sido baneado del servidor. Motivo: ¬1" (VB6 BanearCuenta). */
+const MESSAGE_ACCOUNT_BANNED = 1785;
+/** What a banned player reads for an empty reason, and for a ban made from the command line or the console. */
+export const BAN_TEXT = { noReason: "sin motivo registrado", byAdministration: "la administración" } as const;
+
+/** The `ShowMessageBox` a banned login gets: the character's ban with its reason and issuer, an account's or an address's with its reason. */
+export function banMessageBox(verdict: Extract<BanVerdict, { kind: "banned" }>): { messageId: number; extra: string } {
+  const reason = verdict.reason.trim() === "" ? BAN_TEXT.noReason : verdict.reason;
+  if (verdict.subject !== "character") return { messageId: MESSAGE_ACCOUNT_BANNED, extra: reason };
+  const issuer = /^(cli|console):/.test(verdict.issuedBy) ? BAN_TEXT.byAdministration : verdict.issuedBy;
+  return { messageId: MESSAGE_CHARACTER_BANNED, extra: `${reason}\u00ac${issuer}` };
+}
 
 export class Session {
   phase: SessionPhase = "connected";
@@ -300,9 +314,19 @@ export class Gateway implements ConnectionEvents {
     return { accountId: session.accountId, characterId: session.characterId, name: session.characterName || (session.characterNames.get(session.characterId) ?? ""), address: session.connection.remoteAddress };
   }
 
-  /** Closes a session's connection (a staff kick: the player is saved as on any disconnect). */
-  disconnect(sessionId: number, reason: string): void {
-    this.sessions.get(sessionId)?.connection.close(reason);
+  /** Closes a session's connection, after a message box when given (a staff kick or ban: the player is saved as on any disconnect). */
+  disconnect(sessionId: number, reason: string, messageBox?: { messageId: number; extra: string }): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) return;
+    if (messageBox) session.connection.sendFrame(gatewayFrames.showMessageBox(messageBox.messageId, messageBox.extra));
+    session.connection.close(reason);
+  }
+
+  /** Every open session logged into the account (in the world or choosing a character). */
+  sessionsOfAccount(accountId: number): number[] {
+    const found: number[] = [];
+    for (const session of this.sessions.values()) if (session.accountId === accountId && session.phase !== "closed") found.push(session.id);
+    return found;
   }
 
   /**
@@ -429,6 +453,7 @@ export class Gateway implements ConnectionEvents {
     if (session.phase !== "connected") return;
     switch (outcome.kind) {
       case "ok":
+        if (!(await this.admitted(session, { accountId: outcome.account.id }))) return;
         this.log.info({ session: session.id, account: outcome.account.id, remote: session.connection.remoteAddress }, "account login");
         await this.enterAccount(session, outcome.account.id, outcome.account.email);
         return;
@@ -453,6 +478,8 @@ export class Gateway implements ConnectionEvents {
       this.refuse(session, GATEWAY_TEXT.passwordLength(minLength, MAX_PASSWORD_LENGTH), "password_length");
       return;
     }
+    // An address banned makes no new accounts (it could not log in with them either).
+    if (!(await this.admitted(session, {}))) return;
     const outcome = await this.options.store.createAccount(email, password);
     if (session.phase !== "connected") return;
     switch (outcome.kind) {
@@ -493,6 +520,9 @@ export class Gateway implements ConnectionEvents {
       this.refuse(session, GATEWAY_TEXT.notYourCharacter, "not_your_character");
       return;
     }
+    // Checked per character as it enters (VB6: the account list still shows a banned character),
+    // with its account and address again: a ban made since the account logged in counts.
+    if (!(await this.admitted(session, { characterId: charId, accountId: session.accountId }))) return;
     session.phase = "entering";
     const previous = this.sessionByCharacter.get(charId);
     let handedOver: CharacterRecord | null = null;
@@ -745,6 +775,26 @@ export class Gateway implements ConnectionEvents {
   }
 
   /** Refuses a login step: optional `ErrorMsg`, then a clean close. */
+  /**
+   * False, with the connection refused, when the session's address (or the character or account
+   * given) is banned now or the database cannot say; a ban is shown as VB6 shows it.
+   */
+  private async admitted(session: Session, query: { characterId?: number; accountId?: number }): Promise<boolean> {
+    const phase = session.phase;
+    const verdict = await this.options.store.checkBans({ ...query, address: session.connection.remoteAddress });
+    if (session.phase !== phase) return false;
+    if (verdict === "unavailable") {
+      this.refuse(session, GATEWAY_TEXT.cannotVerify, "database_unavailable");
+      return false;
+    }
+    if (verdict.kind === "clear") return true;
+    const box = banMessageBox(verdict);
+    session.connection.sendFrame(gatewayFrames.showMessageBox(box.messageId, box.extra));
+    this.log.info({ session: session.id, account: session.accountId, character: query.characterId, subject: verdict.subject }, "banned login refused");
+    this.refuse(session, undefined, `banned_${verdict.subject}`);
+    return false;
+  }
+
   private refuse(session: Session, text: string | undefined, reason: string): void {
     if (session.phase === "closed") return;
     if (text) session.connection.sendFrame(gatewayFrames.errorMsg(text));

@@ -261,6 +261,28 @@ export const LocaleId = {
   CannotKickHigherRank: 558,
   /** MSG_SERVIDOR_ECHO: "Servidor » ¬1 kicked ¬2." (to Dios and Admin). */
   StaffKicked: 1702,
+  /** MSG_NO_PODES_BANEARTE_VOS_MISMO. */
+  CannotBanSelf: 1841,
+  /** MSG_PODES_BANEAR_ALGUIEN_IGUAL_MAYOR_JERARQUIA: the target is online. */
+  CannotBanHigherRank: 2069,
+  /** The same words, sent when the target is offline (`_2070`). */
+  CannotBanHigherRankOffline: 2070,
+  /** MSG_PERSONAJE_NO_EXISTE. */
+  CharacterDoesNotExist: 1842,
+  /** MSG_USUARIO_ENCUENTRA_BANEADO. */
+  AlreadyBanned: 1843,
+  /** MSG_SERVIDOR_BANEADO_DEBIDO_1699: "Servidor » ¬1 banned ¬2 for: ¬3." (to Dios and Admin). */
+  StaffBanned: 1699,
+  /** MSG_SERVIDOR_BANEADO_CUENTA_DEBIDO: "Servidor » ¬1 banned the account of ¬2 for: ¬3." */
+  StaffBannedAccount: 1701,
+  /** MSG_BANEADO_DURANTE_PROXIMOS_DIAS_MEDIDA_TOMADA: "¬1 banned for ¬2 for the next ¬3 days, by ¬4." */
+  StaffBannedForDays: 1705,
+  /** MSG_DESBANEADO: "¬1 unbanned." */
+  Unbanned: 1613,
+  /** MSG_NO_BANEADO_IMPOSIBLE_DESBANEAR. */
+  NotBanned: 1614,
+  /** MSG_SERVIDOR_DESBANEADO_CUENTA: "Servidor » ¬1 unbanned the account of ¬2." */
+  StaffUnbannedAccount: 1703,
 } as const;
 
 /**
@@ -428,6 +450,17 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.UserNotOnline]: "El usuario no está conectado.",
   [LocaleId.CannotKickHigherRank]: "No puedes echar a alguien de un rango igual o mayor al tuyo.",
   [LocaleId.StaffKicked]: "Servidor » ¬1 echó a ¬2.",
+  [LocaleId.CannotBanSelf]: "No puedes banearte a ti mismo.",
+  [LocaleId.CannotBanHigherRank]: "No puedes banear a alguien de un rango igual o mayor al tuyo.",
+  [LocaleId.CannotBanHigherRankOffline]: "No puedes banear a alguien de un rango igual o mayor al tuyo.",
+  [LocaleId.CharacterDoesNotExist]: "Ese personaje no existe.",
+  [LocaleId.AlreadyBanned]: "Ese personaje ya está baneado.",
+  [LocaleId.StaffBanned]: "Servidor » ¬1 baneó a ¬2. Motivo: ¬3.",
+  [LocaleId.StaffBannedAccount]: "Servidor » ¬1 baneó la cuenta de ¬2. Motivo: ¬3.",
+  [LocaleId.StaffBannedForDays]: "¬1 quedó baneado por ¬2 durante ¬3 días. Lo decidió ¬4.",
+  [LocaleId.Unbanned]: "¬1 ya no está baneado.",
+  [LocaleId.NotBanned]: "¬1 no está baneado.",
+  [LocaleId.StaffUnbannedAccount]: "Servidor » ¬1 levantó el baneo de la cuenta de ¬2.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -651,6 +684,19 @@ export const MESSAGES = {
   userNotOnline: () => localeLine(LocaleId.UserNotOnline, FontIndex.Info),
   cannotKickHigherRank: () => localeLine(LocaleId.CannotKickHigherRank, FontIndex.Info),
   staffKicked: (gmName: string, targetName: string) => localeLine(LocaleId.StaffKicked, FontIndex.Info, gmName, targetName),
+  cannotBanSelf: () => localeLine(LocaleId.CannotBanSelf, FontIndex.Info),
+  cannotBanHigherRank: (targetOnline: boolean) => localeLine(targetOnline ? LocaleId.CannotBanHigherRank : LocaleId.CannotBanHigherRankOffline, FontIndex.Info),
+  characterDoesNotExist: () => localeLine(LocaleId.CharacterDoesNotExist, FontIndex.Talk),
+  alreadyBanned: () => localeLine(LocaleId.AlreadyBanned, FontIndex.Info),
+  /** Decision (quirk of BanPJ): the reason goes as typed; VB6 lower-cased it. */
+  staffBanned: (gmName: string, targetName: string, reason: string) => localeLine(LocaleId.StaffBanned, FontIndex.Server, gmName, targetName, reason),
+  staffBannedAccount: (gmName: string, targetName: string, reason: string) => localeLine(LocaleId.StaffBannedAccount, FontIndex.Server, gmName, targetName, reason),
+  staffBannedForDays: (targetName: string, reason: string, days: number, gmName: string) => localeLine(LocaleId.StaffBannedForDays, FontIndex.Server, targetName, reason, days, gmName),
+  unbanned: (targetName: string) => localeLine(LocaleId.Unbanned, FontIndex.Info, targetName),
+  notBanned: (targetName: string) => localeLine(LocaleId.NotBanned, FontIndex.Info, targetName),
+  staffUnbannedAccount: (gmName: string, targetName: string) => localeLine(LocaleId.StaffUnbannedAccount, FontIndex.Server, gmName, targetName),
+  /** The database could not carry a staff command out, or refused its input: nothing changed. */
+  staffCommandFailed: () => consoleLine("El comando no se pudo completar; no se cambió nada.", FontIndex.Info),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

@@ -9,7 +9,9 @@ import type { ServiceRegistry } from "./registry.ts";
 import type { ServiceContext } from "./service.ts";
 
 export type { ServiceContext, ServicePlacement, ServicePlayer, ServiceRequest, WorldService } from "./service.ts";
-export { AUDIT_RETRY_MS, AUDIT_WRITE_ROWS, MAX_PENDING_AUDIT_ROWS, StaffService, type AuditRow, type AuditSink, type StaffServiceOptions, type StaffSessions } from "./staff.ts";
+export { AUDIT_RETRY_MS, AUDIT_WRITE_ROWS, AuditLog, MAX_PENDING_AUDIT_ROWS, type AuditActor, type AuditRow, type AuditSink } from "./audit-log.ts";
+export { StaffService, type StaffCommandRun, type StaffServiceOptions, type StaffSessions } from "./staff.ts";
+export type { BanOutcome, BanTarget, StaffAct, StaffModeration, UnbanOutcome } from "./staff-bans.ts";
 export { ServiceRegistrationError, ServiceRegistry } from "./registry.ts";
 export {
   BankService,

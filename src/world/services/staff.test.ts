@@ -10,11 +10,14 @@ import type { StaffStanding } from "../../game/staff/index.ts";
 import { silentLogger } from "../../log/index.ts";
 import type { StaffServiceCommand } from "../../map/index.ts";
 import { FakeServiceWorld } from "../fake-service-world.test-support.ts";
-import { AUDIT_RETRY_MS, AUDIT_WRITE_ROWS, MAX_PENDING_AUDIT_ROWS, StaffService, type AuditRow } from "./staff.ts";
+import { AUDIT_RETRY_MS, AUDIT_WRITE_ROWS, MAX_PENDING_AUDIT_ROWS, type AuditRow } from "./audit-log.ts";
+import type { BanTarget, StaffModeration } from "./staff-bans.ts";
+import { StaffService } from "./staff.ts";
 
 const DIOS: StaffStanding = { rank: "dios", roleMaster: false };
 const ADMIN: StaffStanding = { rank: "admin", roleMaster: false };
 const CONSEJERO_RM: StaffStanding = { rank: "consejero", roleMaster: true };
+const PLAYER_STANDING: StaffStanding = { rank: null, roleMaster: false };
 
 /** A sink that fails the next `failures` writes, and keeps what it wrote. */
 class MemorySink {
@@ -32,14 +35,44 @@ class MemorySink {
   }
 }
 
+/**
+ * The database's side of bans: characters by name (offline ones too), and active bans by subject
+ * as the repository keeps them (one per subject; a second is `already_banned`). `calls` names
+ * each call, as the repository would audit it.
+ */
+class MemoryModeration implements StaffModeration {
+  readonly characters = new Map<string, BanTarget>();
+  readonly bans = new Map<string, { reason: string; days: number | null; punishment?: string }>();
+  readonly calls: string[] = [];
+  failing = false;
+  async characterNamed(name: string): Promise<BanTarget | null> {
+    if (this.failing) throw new Error("connection refused");
+    return this.characters.get(name.trim().toLowerCase()) ?? null;
+  }
+  async ban(input: Parameters<StaffModeration["ban"]>[0]) {
+    const key = input.subject.kind === "character" ? `character ${input.subject.characterId}` : `account ${input.subject.accountId}`;
+    this.calls.push(`${input.act.action} ${key} by ${input.act.by.name}`);
+    if (this.bans.has(key)) return "already_banned" as const;
+    this.bans.set(key, { reason: input.reason, days: input.days, ...(input.punishment !== undefined ? { punishment: input.punishment } : {}) });
+    return "ok" as const;
+  }
+  async unban(input: Parameters<StaffModeration["unban"]>[0]) {
+    const key = input.subject.kind === "character" ? `character ${input.subject.characterId}` : `account ${input.subject.accountId}`;
+    this.calls.push(`${input.act.action} ${key} by ${input.act.by.name}`);
+    return this.bans.delete(key) ? ("ok" as const) : ("not_banned" as const);
+  }
+}
+
 function setup() {
   const world = new FakeServiceWorld();
   const sink = new MemorySink();
+  const moderation = new MemoryModeration();
   const closed: string[] = [];
   const timers: (() => void)[] = [];
   const staff = new StaffService({
     world,
     audit: sink,
+    moderation,
     node: "node-a:boot1",
     logger: silentLogger(),
     setTimer: (callback, ms) => {
@@ -51,17 +84,18 @@ function setup() {
         const state = world.player(session)?.state;
         return state && { accountId: 100 + state.id, characterId: state.id, name: state.name, address: `10.0.0.${session}` };
       },
-      disconnect: (session, reason) => closed.push(`${session} ${reason}`),
+      disconnect: (session, reason, box) => closed.push(`${session} ${reason}${box ? ` box ${box.messageId} ${box.extra}` : ""}`),
+      sessionsOfAccount: (accountId) => [...world.routes].filter(([, route]) => route.state.accountId === accountId).map(([session]) => session),
     },
   });
-  const place = (session: number, name: string, standing?: StaffStanding) =>
-    world.place(session, testCharacter(session, { name, ...(standing ? { staff: standing } : {}) }));
+  const place = (session: number, name: string, standing?: StaffStanding, accountId = 100 + session) =>
+    world.place(session, testCharacter(session, { name, accountId, ...(standing ? { staff: standing } : {}) }));
   const command = (session: number, action: string, command: StaffServiceCommand, params: Record<string, unknown> = {}) =>
     staff.fromMap({ service: "staff", session, map: 1, message: { kind: "command", action, params, command }, state: undefined });
   /** Lets the writes the service scheduled run (it writes on its own; the test never forces one). */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   const runTimers = () => timers.splice(0).forEach((callback) => callback());
-  return { world, sink, staff, closed, place, command, settle, runTimers, timers };
+  return { world, sink, moderation, staff, closed, place, command, settle, runTimers, timers };
 }
 
 describe("audit rows", () => {
@@ -214,5 +248,126 @@ describe("shutdown", () => {
     sink.failures = 1;
     audit(2);
     expect(await staff.drain()).toBe(1);
+  });
+});
+
+describe("bans", () => {
+  const ban = (target: string, reason: string, days: number | null = null, scope: "character" | "account" = "character") => ({ kind: "ban" as const, scope, target, reason, days });
+  const lines = (world: FakeServiceWorld) => world.told.map((entry) => entry.message);
+
+  test("/BAN an online player: the database writes the ban (and its row), Dios and Admin hear of it, the connection closes", async () => {
+    const { world, sink, moderation, closed, place, command, settle } = setup();
+    place(1, "Ana", DIOS);
+    place(2, "Beto");
+    command(1, "BanChar", ban("beto", "macro"), { userName: "beto", reason: "macro" });
+    await settle();
+    expect(moderation.calls).toEqual(["BanChar character 2 by Ana"]);
+    expect(moderation.bans.get("character 2")).toEqual({ reason: "macro", days: null, punishment: "Baneado por Ana: macro" });
+    expect(lines(world)).toEqual([{ kind: "announce", message: MESSAGES.staffBanned("Ana", "Beto", "macro"), minRank: "dios" }]);
+    expect(closed).toEqual(["2 banned"]);
+    // The database audits the change itself, in its statement: the service adds no row.
+    expect(sink.rows).toEqual([]);
+  });
+
+  test("/BAN an offline character is found in the database; the rank rule reads its role there (Msg2070)", async () => {
+    const { world, sink, moderation, closed, place, command, settle } = setup();
+    place(1, "Ana", DIOS);
+    moderation.characters.set("carla", { characterId: 7, name: "Carla", accountId: 70, standing: PLAYER_STANDING });
+    moderation.characters.set("dario", { characterId: 8, name: "Dario", accountId: 80, standing: ADMIN });
+    command(1, "BanChar", ban("Carla", "insultos"));
+    await settle();
+    command(1, "BanChar", ban("Dario", "abuso"));
+    await settle();
+    expect(moderation.calls).toEqual(["BanChar character 7 by Ana"]);
+    expect(closed).toEqual([]);
+    expect(lines(world)).toEqual([
+      { kind: "announce", message: MESSAGES.staffBanned("Ana", "Carla", "insultos"), minRank: "dios" },
+      { kind: "tell", message: MESSAGES.cannotBanHigherRank(false) },
+    ]);
+    expect(sink.rows.map((row) => [row.action, row.outcome, row.target?.name])).toEqual([["BanChar", "refused_rank", "Dario"]]);
+  });
+
+  test("oneself, an equal rank online, nobody by that name: refused and audited by the service; a second ban is the database's refusal", async () => {
+    const { world, sink, moderation, place, command, settle } = setup();
+    place(1, "Ana", DIOS);
+    place(2, "Beto", DIOS);
+    place(3, "Carla");
+    for (const target of ["Ana", "Beto", "Nadie"]) {
+      command(1, "BanChar", ban(target, "x"));
+      await settle();
+    }
+    command(1, "BanChar", ban("Carla", "x"));
+    await settle();
+    command(1, "BanChar", ban("Carla", "otra vez"));
+    await settle();
+    expect(lines(world)).toEqual([
+      { kind: "tell", message: MESSAGES.cannotBanSelf() },
+      { kind: "tell", message: MESSAGES.cannotBanHigherRank(true) },
+      { kind: "tell", message: MESSAGES.characterDoesNotExist() },
+      { kind: "announce", message: MESSAGES.staffBanned("Ana", "Carla", "x"), minRank: "dios" },
+      { kind: "tell", message: MESSAGES.alreadyBanned() },
+    ]);
+    expect(sink.rows.map((row) => [row.outcome, row.detail])).toEqual([
+      ["refused_rule", "self"],
+      ["refused_rank", null],
+      ["refused_rule", "no_such_character"],
+    ]);
+    expect(moderation.calls).toEqual(["BanChar character 3 by Ana", "BanChar character 3 by Ana"]);
+  });
+
+  test("/BANCUENTA closes every session of the account after Msg1785 with the reason; the ban is the account's", async () => {
+    const { world, moderation, closed, place, command, settle } = setup();
+    place(1, "Ana", ADMIN);
+    place(2, "Beto", undefined, 55);
+    place(3, "Bety", undefined, 55);
+    place(4, "Otro", undefined, 56);
+    command(1, "BanCuenta", ban("Beto", "cuentas compartidas", null, "account"));
+    await settle();
+    expect([...moderation.bans.keys()]).toEqual(["account 55"]);
+    expect(moderation.bans.get("account 55")?.punishment).toBeUndefined();
+    expect(closed).toEqual(["2 banned_account box 1785 cuentas compartidas", "3 banned_account box 1785 cuentas compartidas"]);
+    expect(lines(world)).toEqual([{ kind: "announce", message: MESSAGES.staffBannedAccount("Ana", "Beto", "cuentas compartidas"), minRank: "dios" }]);
+  });
+
+  test("a temporary ban carries its days to the database and says them (Msg1705)", async () => {
+    const { world, moderation, closed, place, command, settle } = setup();
+    place(1, "Ana", DIOS);
+    place(2, "Beto");
+    command(1, "BanTemporal", ban("Beto", "spam", 3));
+    await settle();
+    expect(moderation.bans.get("character 2")).toEqual({ reason: "spam", days: 3, punishment: "Baneado 3 días por Ana: spam" });
+    expect(lines(world)).toEqual([{ kind: "announce", message: MESSAGES.staffBannedForDays("Beto", "spam", 3, "Ana"), minRank: "dios" }]);
+    expect(closed).toEqual(["2 banned"]);
+  });
+
+  test("/UNBAN and /UNBANCUENTA lift what is banned and say so; nothing banned is Msg1614", async () => {
+    const { world, moderation, place, command, settle } = setup();
+    place(1, "Ana", DIOS);
+    moderation.characters.set("carla", { characterId: 7, name: "Carla", accountId: 70, standing: PLAYER_STANDING });
+    moderation.bans.set("character 7", { reason: "x", days: null });
+    moderation.bans.set("account 70", { reason: "x", days: null });
+    command(1, "UnbanChar", { kind: "unban", scope: "character", target: "carla" });
+    await settle();
+    command(1, "UnbanCuenta", { kind: "unban", scope: "account", target: "carla" });
+    await settle();
+    command(1, "UnbanChar", { kind: "unban", scope: "character", target: "carla" });
+    await settle();
+    expect(moderation.bans.size).toBe(0);
+    expect(lines(world)).toEqual([
+      { kind: "tell", message: MESSAGES.unbanned("Carla") },
+      { kind: "announce", message: MESSAGES.staffUnbannedAccount("Ana", "Carla"), minRank: "dios" },
+      { kind: "tell", message: MESSAGES.notBanned("Carla") },
+    ]);
+  });
+
+  test("a database that fails is said to the GM and audited as an error; nothing closes", async () => {
+    const { world, sink, moderation, closed, place, command, settle } = setup();
+    place(1, "Ana", DIOS);
+    moderation.failing = true;
+    command(1, "BanChar", ban("Carla", "x"));
+    await settle();
+    expect(lines(world)).toEqual([{ kind: "tell", message: MESSAGES.staffCommandFailed() }]);
+    expect(sink.rows.map((row) => [row.action, row.outcome, row.detail])).toEqual([["BanChar", "error", "database"]]);
+    expect(closed).toEqual([]);
   });
 });

@@ -3,207 +3,172 @@
  * (map/systems/staff) needs of the main thread.
  *
  * - **The audit log** (§6.3, G17): one row per staff packet, refusals included, with what only
- *   the main thread knows of the actor (its account, its address, this node). Rows are written in
- *   batches (what arrived in one turn, one statement); a failed write keeps them and tries again,
- *   so a database hiccup loses no row while the process lives (past `MAX_PENDING_AUDIT_ROWS` the
- *   oldest are dropped, said in the log).
- * - **Commands whose target may be anywhere**: `/ONLINE` (the count and the record of this
- *   process), `/ECHAR` (the target's connection closes wherever it plays on this server). Each is
- *   audited here with its real outcome.
+ *   the main thread knows of the actor (its account, its address, this node), written in batches
+ *   by `AuditLog` (audit-log.ts).
+ * - **Commands whose target may be anywhere, or offline**: `/ONLINE` (the count and the record of
+ *   this process), `/ECHAR` (the target's connection closes wherever it plays on this server),
+ *   the bans (staff-bans.ts). Each is audited once with its real outcome: here, or by the
+ *   database in the statement of the change it makes.
  *
  * It runs per gateway in a cluster (`per_player`): the audit rows and commands of its own
  * sessions. A command whose target plays on another gateway finds nobody here (`/ECHAR` answers
- * "not online"); reaching the whole cluster is the cluster-wide staff queue's (docs/architecture.md,
- * "The service channel": one owner per cluster by a lease), not built yet.
+ * "not online"; a ban is written and the target's own gateway refuses its next login); reaching
+ * the whole cluster at once is the cluster-wide staff queue's (docs/architecture.md, "The service
+ * channel"), not built yet.
  */
 import type { Logger } from "../../log/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
 import { outranks, PLAYER, privilegesOf, rankOf, type StaffStanding } from "../../game/staff/index.ts";
-import type { AuditOutcome, AuditedAction, StaffRequest, StaffServiceCommand } from "../../map/index.ts";
+import type { AuditOutcome, AuditedAction, StaffAnswer, StaffRequest, StaffServiceCommand } from "../../map/index.ts";
+import { AuditLog, type AuditActor, type AuditSink } from "./audit-log.ts";
 import type { ServiceContext, ServiceRequest, WorldService } from "./service.ts";
-
-/** Rows kept while the database refuses them, at most. */
-export const MAX_PENDING_AUDIT_ROWS = 10_000;
-/** How long a failed audit write waits before it is tried again. */
-export const AUDIT_RETRY_MS = 5_000;
-/** Rows per write (the database takes at most 1,000 in one statement). */
-export const AUDIT_WRITE_ROWS = 500;
-
-/**
- * One row of the audit log as the service hands it over (the database adds its id and time). The
- * shape is the database's audit entry, so the database's audit repository is a sink as it is.
- */
-export interface AuditRow {
-  readonly actor: {
-    readonly kind: "character";
-    readonly name: string;
-    readonly accountId: number | null;
-    readonly characterId: number | null;
-    /** `consejero` … `admin`, `rolemaster`, `user`: the standing when the packet arrived. */
-    readonly rank: string;
-    readonly address: string | null;
-    readonly node: string;
-  };
-  readonly action: string;
-  readonly target: { readonly kind: "character"; readonly id: number | null; readonly name: string } | null;
-  readonly params: Record<string, unknown>;
-  readonly outcome: AuditOutcome;
-  readonly detail: string | null;
-}
-
-/**
- * Where audit rows go (the database's audit log). A rejection means "not written, try again"; a
- * sink that meets rows it can never write (a caller's bug) says so in its log and resolves.
- */
-export interface AuditSink {
-  append(rows: readonly AuditRow[]): Promise<unknown>;
-}
+import { runBanCommand, type StaffModeration } from "./staff-bans.ts";
 
 /** What the service reads of a session, and closes (the gateway's sessions). */
 export interface StaffSessions {
   /** Who plays a session: its account, character and the address it connected from. */
   actorOf(session: number): { accountId: number; characterId: number; name: string; address: string } | undefined;
-  /** Closes a session's connection (a kick: VB6 tells the target nothing). */
-  disconnect(session: number, reason: string): void;
+  /** Closes a session's connection, after a message box when given (a kick: VB6 tells the target nothing). */
+  disconnect(session: number, reason: string, messageBox?: { messageId: number; extra: string }): void;
+  /** Every open session of an account, in the world or choosing a character. */
+  sessionsOfAccount(accountId: number): number[];
 }
 
 export interface StaffServiceOptions {
   world: ServiceContext;
   sessions: StaffSessions;
   audit: AuditSink;
+  moderation: StaffModeration;
   /** This process's node id (the audit row's `node`). */
   node: string;
   logger: Logger;
-  /** Timers for the retry (tests pass their own). */
+  /** Timers for the audit retry (tests pass their own). */
   setTimer?: (callback: () => void, ms: number) => unknown;
 }
 
-function standingOfState(world: ServiceContext, session: number): StaffStanding {
-  return world.player(session)?.state.staff ?? PLAYER;
+/** One command as the service runs it: who asked, and how to answer and audit. */
+export interface StaffCommandRun {
+  readonly session: number;
+  readonly action: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly actor: AuditActor;
+  readonly standing: StaffStanding;
+  /** A line for the asker. */
+  tell(message: StaffAnswer["message"]): void;
+  /** A line for the staff of at least Dios, through the asker's map. */
+  announce(message: StaffAnswer["message"]): void;
+  /** The command's audit row, when the service decided it (the database writes the others). */
+  audit(outcome: AuditOutcome, target?: { name: string; characterId?: number }, detail?: string): void;
 }
 
 export class StaffService implements WorldService<"staff"> {
   readonly name = "staff" as const;
   readonly placement = "per_player" as const;
-  private pending: AuditRow[] = [];
-  private writing = false;
-  private retryArmed = false;
+  private readonly log: AuditLog;
 
-  constructor(private readonly options: StaffServiceOptions) {}
+  constructor(private readonly options: StaffServiceOptions) {
+    this.log = new AuditLog(options.audit, options.logger, options.setTimer);
+  }
 
   fromMap(request: ServiceRequest<"staff">): void {
     const message: StaffRequest = request.message;
-    if (message.kind === "audit") this.record(request.session, message.record);
+    if (message.kind === "audit") this.record(request.session, this.actorOf(request.session), message.record);
     else this.run(request.session, message.action, message.params, message.command);
   }
 
-  /** Rows not written yet (tests and diagnostics). */
+  /** Audit rows not written yet (tests and diagnostics). */
   get pendingRows(): number {
-    return this.pending.length;
+    return this.log.pendingRows;
   }
 
-  /**
-   * Writes the oldest pending rows now (a new row schedules it, the retry calls it); false when
-   * the database refused them (kept, and tried again after AUDIT_RETRY_MS).
-   */
-  async flush(): Promise<boolean> {
-    if (this.writing || this.pending.length === 0) return true;
-    this.writing = true;
-    const rows = this.pending.splice(0, AUDIT_WRITE_ROWS);
-    let written = true;
-    try {
-      await this.options.audit.append(rows);
-    } catch (error) {
-      written = false;
-      this.pending = [...rows, ...this.pending];
-      const dropped = this.pending.length - MAX_PENDING_AUDIT_ROWS;
-      if (dropped > 0) {
-        this.pending.splice(0, dropped);
-        this.options.logger.error({ dropped }, "audit rows dropped: the database refused them for too long");
-      }
-      this.options.logger.error({ err: error, rows: rows.length }, "audit rows not written; trying again");
-      this.armRetry();
-    } finally {
-      this.writing = false;
-    }
-    if (written && this.pending.length > 0 && !this.retryArmed) queueMicrotask(() => void this.flush());
-    return written;
+  /** Writes the oldest pending audit rows now; false when the database refused them. */
+  flush(): Promise<boolean> {
+    return this.log.flush();
   }
 
-  /**
-   * Writes every pending row now, not waiting for a retry (the process is stopping); how many rows
-   * the database still refused, which are lost with the process.
-   */
-  async drain(): Promise<number> {
-    while (this.writing) await new Promise((resolve) => setTimeout(resolve, 1));
-    while (this.pending.length > 0) if (!(await this.flush())) return this.pending.length;
-    return 0;
+  /** Writes every pending audit row (the process is stopping); how many the database still refused. */
+  drain(): Promise<number> {
+    return this.log.drain();
   }
 
-  /** One audit row of a staff action of `session`'s player. */
-  private record(session: number, record: AuditedAction): void {
-    const actor = this.options.sessions.actorOf(session);
-    const standing = standingOfState(this.options.world, session);
+  private standingOf(session: number): StaffStanding {
+    return this.options.world.player(session)?.state.staff ?? PLAYER;
+  }
+
+  /** The actor of `session`'s packets as the audit row keeps it, read when the packet arrives. */
+  private actorOf(session: number): AuditActor {
+    const known = this.options.sessions.actorOf(session);
+    const standing = this.standingOf(session);
     const player = this.options.world.player(session)?.state;
-    this.pending.push({
-      actor: {
-        kind: "character",
-        name: actor?.name ?? player?.name ?? "",
-        accountId: actor?.accountId ?? null,
-        characterId: actor?.characterId ?? player?.id ?? null,
-        rank: rankOf(privilegesOf(standing)) ?? (standing.roleMaster ? "rolemaster" : "user"),
-        address: actor?.address ?? null,
-        node: this.options.node,
-      },
+    return {
+      kind: "character",
+      name: known?.name ?? player?.name ?? "",
+      accountId: known?.accountId ?? null,
+      characterId: known?.characterId ?? player?.id ?? null,
+      rank: rankOf(privilegesOf(standing)) ?? (standing.roleMaster ? "rolemaster" : "user"),
+      address: known?.address ?? null,
+      node: this.options.node,
+    };
+  }
+
+  private record(session: number, actor: AuditActor, record: AuditedAction): void {
+    this.log.add({
+      actor,
       action: record.action,
       target: record.target ? { kind: "character", id: record.target.characterId ?? null, name: record.target.name } : null,
       params: { ...record.params },
       outcome: record.outcome,
       detail: record.detail ?? null,
     });
-    if (this.pending.length === 1 && !this.retryArmed) queueMicrotask(() => void this.flush());
-  }
-
-  private armRetry(): void {
-    if (this.retryArmed) return;
-    this.retryArmed = true;
-    const setTimer = this.options.setTimer ?? ((callback, ms) => setTimeout(callback, ms).unref?.());
-    setTimer(() => {
-      this.retryArmed = false;
-      void this.flush();
-    }, AUDIT_RETRY_MS);
   }
 
   private run(session: number, action: string, params: Readonly<Record<string, unknown>>, command: StaffServiceCommand): void {
     const { world } = this.options;
-    const audit = (outcome: AuditOutcome, target?: { name: string; characterId?: number }, detail?: string) =>
-      this.record(session, { action, outcome, params, ...(target ? { target } : {}), ...(detail !== undefined ? { detail } : {}) });
+    const actor = this.actorOf(session);
+    const run: StaffCommandRun = {
+      session,
+      action,
+      params,
+      actor,
+      standing: this.standingOf(session),
+      tell: (message) => world.tell(session, "staff", { kind: "tell", message }),
+      announce: (message) => world.tell(session, "staff", { kind: "announce", message, minRank: "dios" }),
+      audit: (outcome, target, detail) =>
+        this.record(session, actor, { action, outcome, params, ...(target ? { target } : {}), ...(detail !== undefined ? { detail } : {}) }),
+    };
     switch (command.kind) {
       case "online":
-        world.tell(session, "staff", { kind: "tell", message: MESSAGES.usersOnline(world.onlineCount) });
-        world.tell(session, "staff", { kind: "tell", message: MESSAGES.usersRecord(Math.max(world.onlineRecord, world.onlineCount)) });
-        audit("ok");
+        run.tell(MESSAGES.usersOnline(world.onlineCount));
+        run.tell(MESSAGES.usersRecord(Math.max(world.onlineRecord, world.onlineCount)));
+        run.audit("ok");
         return;
-      case "kick": {
-        const found = world.playerNamed(command.target);
-        if (found === undefined) {
-          world.tell(session, "staff", { kind: "tell", message: MESSAGES.userNotOnline() });
-          audit("refused_rule", { name: command.target }, "not_online");
-          return;
-        }
-        const target = { name: world.player(found.session)?.state.name ?? command.target, characterId: found.characterId };
-        // Decision (G11): strictly higher, never oneself (VB6 let equal ranks and oneself be kicked).
-        if (found.session === session || !outranks(standingOfState(world, session), standingOfState(world, found.session))) {
-          world.tell(session, "staff", { kind: "tell", message: MESSAGES.cannotKickHigherRank() });
-          audit("refused_rank", target);
-          return;
-        }
-        const actorName = world.player(session)?.state.name ?? "";
-        world.tell(session, "staff", { kind: "announce", message: MESSAGES.staffKicked(actorName, target.name), minRank: "dios" });
-        this.options.sessions.disconnect(found.session, "kicked");
-        audit("ok", target);
+      case "kick":
+        this.kick(run, command.target);
         return;
-      }
+      case "ban":
+      case "unban":
+        void runBanCommand({ world, sessions: this.options.sessions, moderation: this.options.moderation, logger: this.options.logger }, run, command);
+        return;
     }
+  }
+
+  private kick(run: StaffCommandRun, name: string): void {
+    const { world } = this.options;
+    const found = world.playerNamed(name);
+    if (found === undefined) {
+      run.tell(MESSAGES.userNotOnline());
+      run.audit("refused_rule", { name }, "not_online");
+      return;
+    }
+    const target = { name: world.player(found.session)?.state.name ?? name, characterId: found.characterId };
+    // Decision (G11): strictly higher, never oneself (VB6 let equal ranks and oneself be kicked).
+    if (found.session === run.session || !outranks(run.standing, this.standingOf(found.session))) {
+      run.tell(MESSAGES.cannotKickHigherRank());
+      run.audit("refused_rank", target);
+      return;
+    }
+    run.announce(MESSAGES.staffKicked(run.actor.name, target.name));
+    this.options.sessions.disconnect(found.session, "kicked");
+    run.audit("ok", target);
   }
 }

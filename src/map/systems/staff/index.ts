@@ -9,7 +9,7 @@
  */
 import { rankLevel, STAFF_COMMANDS, standingOf, type StaffCommandName } from "../../../game/staff/index.ts";
 import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntity, StaffAnswer } from "../../kernel/index.ts";
-import { comment, gmMessage, kick, online, serverMessage } from "./effects.ts";
+import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serverMessage, unbanAccount, unbanChar } from "./effects.ts";
 import { gated, type StaffEffect } from "./gate.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
@@ -19,6 +19,11 @@ const EFFECTS = {
   Comment: comment,
   Online: online,
   Kick: kick,
+  BanChar: banChar,
+  BanCuenta: banAccount,
+  BanTemporal: banForDays,
+  UnbanChar: unbanChar,
+  UnbanCuenta: unbanAccount,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */

@@ -105,7 +105,7 @@ describe("the staff gate", () => {
 
   test("a command not built yet is answered and audited as such for staff; /ONLINE and /ECHAR go to the staff service", () => {
     const w = staffWorld({ rank: "admin", roleMaster: false });
-    w.server.act(1, "BanChar", { userName: "Testigo", reason: "spam" });
+    w.server.act(1, "Execute", { userName: "Testigo" });
     expect(lines(w.drain(), 1)).toEqual(['"Esa acción todavía no está disponible en este servidor."']);
     w.server.act(1, "Online", {});
     w.server.act(1, "Kick", { userName: "Testigo" });
@@ -114,7 +114,43 @@ describe("the staff gate", () => {
       { kind: "command", action: "Online", params: {}, command: { kind: "online" } },
       { kind: "command", action: "Kick", params: { userName: "Testigo" }, command: { kind: "kick", target: "Testigo" } },
     ]);
-    expect(audits(w.events)).toEqual([{ action: "BanChar", outcome: "refused_rule", detail: "not_available_yet" }]);
+    expect(audits(w.events)).toEqual([{ action: "Execute", outcome: "refused_rule", detail: "not_available_yet" }]);
+  });
+
+  test("bans go to the staff service with the name as VB6 reads it ('+' is a space); no name, or a ban of 0 days, is refused here and audited", () => {
+    const w = staffWorld({ rank: "dios", roleMaster: false });
+    w.server.act(1, "BanChar", { userName: "Juan+Perez", reason: " macro " });
+    w.server.act(1, "BanCuenta", { userName: "Testigo", reason: "cuentas" });
+    w.server.act(1, "BanTemporal", { userName: "Testigo", reason: "spam", days: 3 });
+    w.server.act(1, "UnbanChar", { userName: "Testigo" });
+    w.server.act(1, "UnbanCuenta", { userName: "Testigo" });
+    w.server.act(1, "BanTemporal", { userName: "Testigo", reason: "spam", days: 0 });
+    w.server.act(1, "BanChar", { userName: " + ", reason: "x" });
+    const asked = w.events.flatMap((event) => (event.t === "service" && event.message.kind === "command" ? [event.message.command] : []));
+    expect(asked).toEqual([
+      { kind: "ban", scope: "character", target: "Juan Perez", reason: "macro", days: null },
+      { kind: "ban", scope: "account", target: "Testigo", reason: "cuentas", days: null },
+      { kind: "ban", scope: "character", target: "Testigo", reason: "spam", days: 3 },
+      { kind: "unban", scope: "character", target: "Testigo" },
+      { kind: "unban", scope: "account", target: "Testigo" },
+    ]);
+    expect(audits(w.events)).toEqual([
+      { action: "BanTemporal", outcome: "refused_rule", detail: "zero_days" },
+      { action: "BanChar", outcome: "refused_rule", detail: "no_target" },
+    ]);
+  });
+
+  test("a SemiDios may /BAN but not /BANCUENTA or /UNBAN (Dios and up): Msg528, audited refused_rank", () => {
+    const w = staffWorld({ rank: "semidios", roleMaster: false });
+    w.server.act(1, "BanChar", { userName: "Testigo", reason: "x" });
+    w.server.act(1, "BanCuenta", { userName: "Testigo", reason: "x" });
+    w.server.act(1, "UnbanChar", { userName: "Testigo" });
+    expect(lines(w.drain(), 1)).toEqual(["528@3", "528@3"]);
+    expect(audits(w.events)).toEqual([
+      { action: "BanCuenta", outcome: "refused_rank" },
+      { action: "UnbanChar", outcome: "refused_rank" },
+    ]);
+    expect(w.events.filter((event) => event.t === "service" && event.message.kind === "command")).toHaveLength(1);
   });
 
   test("the standing comes from the record the login read by id: CharacterCreate carries the privileges, ePrivilegios only for staff", () => {
