@@ -1,13 +1,15 @@
 /**
  * A cluster of real processes (two `argentum mapnode`, one `argentum gateway`) on Postgres and
  * NATS, played over real TCP: every map owned, a walk across an exit into another node's map,
- * and a global line between players on different nodes. Needs TEST_DATABASE_URL and NATS
+ * a global line between players on different nodes, and a game master on one node whose staff
+ * commands reach a player on the other (broadcast, kick), audited in the database. Needs TEST_DATABASE_URL and NATS
  * (TEST_NATS_URL or 127.0.0.1:4222): a failure in CI, skipped with the reason elsewhere.
  */
 import { describe, expect, test } from "bun:test";
 import { approachToExit, fetchMap } from "./support/map-paths.ts";
-import { clusterForSuite, DEFAULT_WORLD_MAPS, missingClusterServices, TestCluster, type ClusterView } from "./support/cluster-processes.ts";
-import { enterAt, enterNew, Walker } from "./support/cluster-players.ts";
+import { clusterForSuite, DEFAULT_WORLD_MAPS, eventually, missingClusterServices, TestCluster, type ClusterView } from "./support/cluster-processes.ts";
+import { enterAt, enterExisting, enterNew, waitOffline, Walker } from "./support/cluster-players.ts";
+import { LocaleId } from "../src/game/messages/index.ts";
 
 const TOWN = 1;
 const missing = await missingClusterServices();
@@ -100,6 +102,39 @@ describe.skipIf(missing !== undefined)("a cluster of processes: two map nodes an
       } finally {
         speaker.client.close();
         listener.client.close();
+      }
+    }));
+
+  test("a Dios in the town speaks to a player on the other node's map, then kicks it; both audited with the gateway's node", () =>
+    suite.run(async (cluster) => {
+      const gateway = { host: "127.0.0.1", tcpPort: cluster.requireGateway().tcpPort };
+      const { dest } = await otherNodesMap(cluster);
+      const town = await fetchMap(cluster.requireGateway().httpPort, TOWN);
+      const arrival = town.exits.find((exit) => exit[2] === dest)!;
+      const first = await enterNew(gateway, "Gm");
+      first.client.send("Quit");
+      await first.client.waitForClose();
+      await waitOffline(cluster.sql, first.name);
+      await cluster.sql`INSERT INTO staff_roles (character_id, rank, granted_by) SELECT id, 'dios', 'cli:test' FROM characters WHERE name = ${first.name}`;
+      const gm = await enterExisting(gateway, first.email, first.name);
+      const player = await enterAt(gateway, cluster.sql, "Lejos", dest, arrival[3], arrival[4]);
+      try {
+        expect((await gm.client.waitFor("Privilegios", () => true, 0)).fields.isStaff).toBe(true);
+        const playerFrom = player.client.received.length;
+        gm.client.send("ServerMessage", { text: "aviso a todos" });
+        await player.client.waitFor("LocaleMsg", (fields) => fields.messageId === LocaleId.ServerBroadcast && fields.params === "aviso a todos", playerFrom);
+        gm.client.send("Kick", { userName: player.name });
+        await player.client.waitForClose();
+        const rows = await eventually(
+          () => cluster.sql`SELECT action, outcome, node, target_name FROM audit_log WHERE actor_name = ${gm.name} ORDER BY id`,
+          (found) => found.length >= 2,
+          "the GM's audit rows",
+        );
+        expect(rows.map((row) => `${row.action} ${row.outcome} ${row.target_name ?? ""}`.trim())).toEqual(["ServerMessage ok", `Kick ok ${player.name}`]);
+        for (const row of rows) expect(String(row.node)).toMatch(/^[A-Za-z0-9_-]+:[0-9a-f]{8}$/);
+      } finally {
+        gm.client.close();
+        player.client.close();
       }
     }));
 });
