@@ -11,7 +11,7 @@ import pino from "pino";
 import type { ServerConfig } from "../config/index.ts";
 import { DatabaseError, openDatabase, pgliteDataDir, type AuditActor, type Database } from "../db/index.ts";
 import { createLogger } from "../log/index.ts";
-import { acquireDataLock, type DataLock } from "../server/index.ts";
+import { acquireDataLock, prepareDataDir, type DataLock } from "../server/index.ts";
 import type { CliIo } from "./command.ts";
 
 /** The options every admin subcommand takes, and what an exit code means. */
@@ -108,28 +108,43 @@ export interface AdminDatabase {
 }
 
 /**
- * Opens the configured database for a tool. On PGlite, the data folder's lock is taken first
- * (a running server is refused naming its pid) and, holding it, every online mark is one a
- * crashed server left, so they are cleared as the server's next start would. `create`: an
- * embedded database that does not exist yet is created (restore); otherwise it is refused.
+ * On the embedded database, takes the data folder's lock (a running server is refused naming its
+ * pid; a lock whose process is gone is taken over, with a warning). Null on Postgres, where
+ * nothing needs it. `create`: a data folder that does not exist yet is made (restore); without
+ * it, a folder with no database is refused.
  */
-export async function openForAdmin(config: ServerConfig, command: string, io: CliIo, options: { create?: boolean; prefix?: string } = {}): Promise<AdminDatabase> {
+export async function lockDataFolder(config: ServerConfig, command: string, io: CliIo, options: { create?: boolean; prefix?: string } = {}): Promise<DataLock | null> {
+  if (config.databaseUrl) return null;
   const prefix = options.prefix ?? "argentum admin";
-  const logger = createLogger(config.logLevel, pino.destination(2)).child({ ctx: "db" });
-  let lock: DataLock | null = null;
   const dataDir = resolve(config.dataDir);
-  if (!config.databaseUrl) {
-    if (!options.create && !existsSync(pgliteDataDir(dataDir))) {
-      throw new Refusal(`no embedded database in data folder ${dataDir}; pass the server's --data-dir, or --database-url for Postgres`);
-    }
-    const locked = await acquireDataLock(dataDir, command);
-    if (!locked.ok) throw new Refusal(locked.message);
-    lock = locked.lock;
-    if (locked.tookOver) io.err(`${prefix}: took over the lock of process ${locked.tookOver === "unreadable" ? "(unreadable lock)" : locked.tookOver.pid}, which is gone\n`);
+  if (options.create) {
+    const prepared = await prepareDataDir(dataDir);
+    if (!prepared.ok) throw new Refusal(prepared.message);
+  } else if (!existsSync(pgliteDataDir(dataDir))) {
+    throw new Refusal(`no embedded database in data folder ${dataDir}; pass the server's --data-dir, or --database-url for Postgres`);
   }
+  const locked = await acquireDataLock(dataDir, command);
+  if (!locked.ok) throw new Refusal(locked.message);
+  if (locked.tookOver) io.err(`${prefix}: took over the lock of process ${locked.tookOver === "unreadable" ? "(unreadable lock)" : locked.tookOver.pid}, which is gone\n`);
+  return locked.lock;
+}
+
+/** Database log lines on stderr (stdout carries what the command prints). */
+export function toolLogger(config: ServerConfig) {
+  return createLogger(config.logLevel, pino.destination(2)).child({ ctx: "db" });
+}
+
+/**
+ * Opens the configured database for a tool. On PGlite, under the data folder's lock
+ * (lockDataFolder) and, holding it, every online mark is one a crashed server left, so they are
+ * cleared as the server's next start would.
+ */
+export async function openForAdmin(config: ServerConfig, command: string, io: CliIo, options: { prefix?: string } = {}): Promise<AdminDatabase> {
+  const prefix = options.prefix ?? "argentum admin";
+  const lock = await lockDataFolder(config, command, io, { prefix });
   let database: Database;
   try {
-    database = await openDatabase({ url: config.databaseUrl, dataDir, logger });
+    database = await openDatabase({ url: config.databaseUrl, dataDir: resolve(config.dataDir), logger: toolLogger(config) });
   } catch (error) {
     await lock?.release();
     throw new Refusal(`database: ${error instanceof DatabaseError ? error.message : (error as Error).message}`);
