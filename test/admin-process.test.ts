@@ -1,12 +1,13 @@
 /**
  * The data folder lock and the start-up refusals seen from the command line: real `argentum`
  * processes (bun src/main.ts) on one embedded database. A running server holds the folder; the
- * admin command, `migrate` and a second `serve` are refused naming its pid; a server killed with
+ * admin command (characters, staff, audit), `backup`, `migrate` and a second `serve` are refused
+ * naming its pid; a server killed with
  * SIGKILL leaves a lock that the next process takes over; a database of another world is refused
  * with one line.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildDefaultWorld, writeWorldPack } from "../src/content/index.ts";
@@ -97,6 +98,16 @@ describe("argentum processes on one data folder", () => {
       expect(show).toEqual({ code: 1, stdout: "", stderr: `argentum admin: ${inUse}\n` });
       const give = await argentum("admin", "character", "give", "Nadie", "--gold", "5", "--data-dir", dataDir);
       expect(give).toEqual({ code: 1, stdout: "", stderr: `argentum admin: ${inUse}\n` });
+      const grant = await argentum("admin", "staff", "grant", "Nadie", "admin", "--data-dir", dataDir);
+      expect(grant).toEqual({ code: 1, stdout: "", stderr: `argentum admin: ${inUse}\n` });
+      const audit = await argentum("admin", "audit", "--data-dir", dataDir);
+      expect(audit).toEqual({ code: 1, stdout: "", stderr: `argentum admin: ${inUse}\n` });
+      const backup = await argentum("backup", "--out", join(work, "while-serving.jsonl"), "--data-dir", dataDir);
+      expect(backup).toEqual({ code: 1, stdout: "", stderr: `argentum backup: ${inUse}\n` });
+      expect(existsSync(join(work, "while-serving.jsonl.partial"))).toBe(false);
+      writeFileSync(join(work, "some-backup.jsonl"), "{}\n");
+      const restore = await argentum("restore", join(work, "some-backup.jsonl"), "--data-dir", dataDir);
+      expect(restore).toEqual({ code: 1, stdout: "", stderr: `argentum restore: ${inUse}\n` });
       const migrate = await argentum("migrate", "--data-dir", dataDir);
       expect(migrate).toMatchObject({ code: 1, stderr: `argentum migrate: ${inUse}\n` });
       const second = await argentum("serve", "--data-dir", dataDir, "--tcp-port", "0", "--http-port", "0");

@@ -1,33 +1,29 @@
 /**
- * `argentum admin`: looking at and changing characters in the database, without a server.
+ * `argentum admin`: looking at and changing the database without a server: characters, staff
+ * ranks (admin-staff.ts) and the audit log (admin-audit.ts).
  *
  * A running server owns its online characters: it saves them on its own timer and would
  * overwrite whatever a tool wrote. So a change is refused for a character the database marks
  * online, and is written only if nobody saved the character since it was read. On the embedded
  * database the command takes the data folder's lock, which a running server holds: PGlite must
- * never be opened by two processes at once.
+ * never be opened by two processes at once. Every change writes its audit row (actor kind `cli`)
+ * in the statement that makes it, and every refusal that reached the database writes one too.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import pino from "pino";
 import { loadConfig, type ServerConfig } from "../config/index.ts";
 import { loadWorldPack } from "../content/index.ts";
-import { DatabaseError, openDatabase, pgliteDataDir, type Database } from "../db/index.ts";
+import type { AuditActor, Database, StaffAct } from "../db/index.ts";
 import { addItems, INVENTORY_SLOT_COUNT, MAX_LONG, MAX_STACK, type CharacterRecord, type ItemGrant } from "../game/character/index.ts";
-import { createLogger } from "../log/index.ts";
-import { acquireDataLock, type DataLock } from "../server/index.ts";
+import { auditAction, AUDIT_USAGE } from "./admin-audit.ts";
+import { actorProblem, CONFIG_FLAGS, cliActor, nameProblem, openForAdmin, OPTIONS_USAGE, parseWhole, quoted, Refusal, reportingFailures, type AdminAction } from "./admin-database.ts";
+import { staffAction, STAFF_USAGE } from "./admin-staff.ts";
 import type { CliIo, Command } from "./command.ts";
 
 /** AO20 object numbers are 16-bit signed (`ObjIndex As Integer`, i16 on the wire). */
 const MAX_OBJECT_ID = 32_767;
 /** More than this never fits: every slot full of one object. */
 const MAX_ITEM_AMOUNT = INVENTORY_SLOT_COUNT * MAX_STACK;
-/** Character names in the database are short; this only bounds what is echoed back. */
-const MAX_NAME_LENGTH = 64;
-/** Settings of the server configuration the admin command reads (the rest are for `serve`). */
-const CONFIG_FLAGS = ["--database-url", "--data-dir", "--world", "--log-level"] as const;
 
-const USAGE = `usage: argentum admin character show NAME [options]
+const CHARACTER_USAGE = `usage: argentum admin character show NAME [options]
        argentum admin character give NAME [--gold N] [--item OBJ:AMOUNT]... [options]
 
 Reads or changes one character in the database, with no server needed.
@@ -40,50 +36,25 @@ Reads or changes one character in the database, with no server needed.
   --gold N      gold to add (1..${MAX_LONG}); a character holds at most ${MAX_LONG}
   --item O:A    object number O (1..${MAX_OBJECT_ID}), amount A; may be repeated
 
-options:
-  --database-url URL / DATABASE_URL   Postgres; without it the embedded database in the data folder
-  --data-dir DIR / AO_DATA_DIR        the data folder (default ./data)
-  --world DIR / AO_WORLD              the world pack the database serves: object numbers are
-                                      checked against its object table and named in show.
-                                      Without it any object number is accepted unchecked.
-  --log-level LEVEL / AO_LOG_LEVEL    database log lines on stderr (default warn)
+${OPTIONS_USAGE}`;
 
-A character a server holds online is refused: change it after it logs out. On the embedded
-database a data folder in use by a running server is refused too (the command takes the
-folder's lock; online marks a crashed server left are cleared then). Exit code: 0 done,
-1 refused (nothing changed), 2 bad usage.
-`;
+const USAGE = `${CHARACTER_USAGE}
+${STAFF_USAGE}
+${AUDIT_USAGE}`;
 
 type Parsed =
-  | { ok: true; action: "show"; name: string; configArgs: string[] }
-  | { ok: true; action: "give"; name: string; configArgs: string[]; gold: number; items: ItemGrant[] }
+  | { ok: true; action: "show"; name: string; configArgs: string[]; actor: string | undefined }
+  | { ok: true; action: "give"; name: string; configArgs: string[]; actor: string | undefined; gold: number; items: ItemGrant[] }
   | { ok: false; message: string };
 
-/** Control characters (C0, DEL, C1) and Unicode line separators. */
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
-
-/** A value quoted with escapes, so the line stays one line whatever it holds; cut when long. */
-function quoted(value: string, max = 40): string {
-  const characters = [...value];
-  return characters.length > max ? `${JSON.stringify(characters.slice(0, max).join(""))}…` : JSON.stringify(value);
-}
-
-function parseWhole(text: string, min: number, max: number): number | undefined {
-  if (!/^\d{1,16}$/.test(text)) return undefined;
-  const value = Number(text);
-  return value >= min && value <= max ? value : undefined;
-}
-
-function parseArgs(argv: readonly string[]): Parsed {
-  const [noun, verb, name, ...rest] = argv;
-  if (noun !== "character") return { ok: false, message: noun === undefined ? "what to administer? (character)" : `unknown subject ${quoted(noun)}; try "character"` };
+function parseCharacterArgs(argv: readonly string[]): Parsed {
+  const [verb, name, ...rest] = argv;
   if (verb !== "show" && verb !== "give") return { ok: false, message: verb === undefined ? "character show or character give?" : `unknown action ${quoted(verb)}; try show or give` };
-  if (name === undefined || name.startsWith("--")) return { ok: false, message: `character ${verb} needs a character NAME` };
-  if (name.trim() === "") return { ok: false, message: "the character name is empty" };
-  if (UNPRINTABLE.test(name)) return { ok: false, message: `the character name ${quoted(name)} has control characters` };
-  if ([...name].length > MAX_NAME_LENGTH) return { ok: false, message: `the character name ${quoted(name)} is longer than ${MAX_NAME_LENGTH} characters` };
+  const problem = nameProblem(name, `character ${verb}`);
+  if (problem !== null || name === undefined) return { ok: false, message: problem ?? "no name" };
 
   const configArgs: string[] = [];
+  let actor: string | undefined;
   let gold: number | undefined;
   const items: ItemGrant[] = [];
   for (let index = 0; index < rest.length; index++) {
@@ -92,13 +63,20 @@ function parseArgs(argv: readonly string[]): Parsed {
     const flag = equals > 0 ? arg.slice(0, equals) : arg;
     const isGive = flag === "--gold" || flag === "--item";
     const isConfig = (CONFIG_FLAGS as readonly string[]).includes(flag);
-    if ((!isGive && !isConfig) || (isGive && verb !== "give")) return { ok: false, message: `unknown option ${quoted(arg)} for character ${verb}` };
+    const isActor = flag === "--actor";
+    if ((!isGive && !isConfig && !isActor) || (isGive && verb !== "give")) return { ok: false, message: `unknown option ${quoted(arg)} for character ${verb}` };
     let value: string | undefined;
     if (equals > 0) value = arg.slice(equals + 1);
     else value = rest[++index];
     if (value === undefined) return { ok: false, message: `${flag} needs a value` };
     if (isConfig) {
       configArgs.push(flag, value);
+      continue;
+    }
+    if (isActor) {
+      const refusal = actorProblem(value);
+      if (refusal !== null) return { ok: false, message: refusal };
+      actor = value;
       continue;
     }
     if (flag === "--gold") {
@@ -115,13 +93,10 @@ function parseArgs(argv: readonly string[]): Parsed {
     }
     items.push({ objectId, amount });
   }
-  if (verb === "show") return { ok: true, action: "show", name, configArgs };
+  if (verb === "show") return { ok: true, action: "show", name, configArgs, actor };
   if (gold === undefined && items.length === 0) return { ok: false, message: "character give needs --gold N and/or --item OBJ:AMOUNT" };
-  return { ok: true, action: "give", name, configArgs, gold: gold ?? 0, items };
+  return { ok: true, action: "give", name, configArgs, actor, gold: gold ?? 0, items };
 }
-
-/** A refusal: one line, exit 1, nothing changed. */
-class Refusal extends Error {}
 
 interface WorldObjects {
   worldName: string;
@@ -139,41 +114,6 @@ async function loadWorldObjects(dir: string): Promise<WorldObjects> {
   return { worldName: loaded.pack.name, names: new Map(objects.map((object) => [object.id, object.name])) };
 }
 
-/** Opens the configured database; on the embedded one, under the data folder's lock. */
-async function openForAdmin(config: ServerConfig, command: string, io: CliIo): Promise<{ database: Database; lock: DataLock | null }> {
-  const logger = createLogger(config.logLevel, pino.destination(2)).child({ ctx: "db" });
-  let lock: DataLock | null = null;
-  const dataDir = resolve(config.dataDir);
-  if (!config.databaseUrl) {
-    if (!existsSync(pgliteDataDir(dataDir))) {
-      throw new Refusal(`no embedded database in data folder ${dataDir}; pass the server's --data-dir, or --database-url for Postgres`);
-    }
-    const locked = await acquireDataLock(dataDir, command);
-    if (!locked.ok) throw new Refusal(locked.message);
-    lock = locked.lock;
-    if (locked.tookOver) io.err(`argentum admin: took over the lock of process ${locked.tookOver === "unreadable" ? "(unreadable lock)" : locked.tookOver.pid}, which is gone\n`);
-  }
-  let database: Database;
-  try {
-    database = await openDatabase({ url: config.databaseUrl, dataDir, logger });
-  } catch (error) {
-    await lock?.release();
-    throw new Refusal(`database: ${error instanceof DatabaseError ? error.message : (error as Error).message}`);
-  }
-  if (lock) {
-    // Holding the folder's lock proves no server runs on this embedded database, so every online
-    // mark is one a crashed server left; the server's next start would clear them the same way.
-    try {
-      const stale = await database.characters.clearOnlineMarks();
-      if (stale > 0) io.err(`argentum admin: cleared ${stale} online mark(s) left by a server that did not stop cleanly\n`);
-    } catch (error) {
-      await database.close().catch(() => {});
-      await lock.release();
-      throw error;
-    }
-  }
-  return { database, lock };
-}
 
 /** The JSON `show` prints. */
 function characterJson(record: CharacterRecord, account: { id: number; email: string } | null, onlineSince: Date | null, objects: WorldObjects | null) {
@@ -202,14 +142,31 @@ function characterJson(record: CharacterRecord, account: { id: number; email: st
   };
 }
 
-async function run(parsed: Extract<Parsed, { ok: true }>, config: ServerConfig, io: CliIo): Promise<number> {
+/**
+ * A refusal of `give` found before the save (online, gold, room): audited as such, then refused.
+ * A refusal the save itself finds (stale, online meanwhile) is audited by the save's statement.
+ */
+async function refuseGive(database: Database, act: StaffAct, record: CharacterRecord | null, name: string, message: string): Promise<never> {
+  await database.audit.append({
+    actor: act.by,
+    action: act.action,
+    target: record ? { kind: "character", id: record.id, name: record.name } : { kind: "character", name },
+    params: act.params ?? {},
+    outcome: "refused_rule",
+    detail: message,
+  });
+  throw new Refusal(message);
+}
+
+async function runCharacter(parsed: Extract<Parsed, { ok: true }>, config: ServerConfig, io: CliIo, actor: AuditActor): Promise<number> {
   const objects = config.world ? await loadWorldObjects(config.world) : null;
   if (objects && parsed.action === "give") {
     for (const item of parsed.items) {
       if (!objects.names.has(item.objectId)) throw new Refusal(`object ${item.objectId} is not in the object table of world ${JSON.stringify(objects.worldName)}`);
     }
   }
-  const { database, lock } = await openForAdmin(config, `argentum admin character ${parsed.action}`, io);
+  const opened = await openForAdmin(config, `argentum admin character ${parsed.action}`, io);
+  const { database } = opened;
   try {
     if (objects) {
       const identity = await database.worldIdentity.read();
@@ -218,19 +175,25 @@ async function run(parsed: Extract<Parsed, { ok: true }>, config: ServerConfig, 
       }
     }
     const record = await database.characters.findCharacterByName(parsed.name);
-    if (!record) throw new Refusal(`no character named ${quoted(parsed.name)}`);
-    const onlineSince = await database.characters.onlineSince(record.id);
     if (parsed.action === "show") {
+      if (!record) throw new Refusal(`no character named ${quoted(parsed.name)}`);
+      const onlineSince = await database.characters.onlineSince(record.id);
       const account = await database.accounts.findAccountById(record.accountId);
       io.out(`${JSON.stringify(characterJson(record, account, onlineSince ?? null, objects), null, 2)}\n`);
       return 0;
     }
-    if (onlineSince) throw new Refusal(onlineRefusal(record.name, onlineSince));
+    const act: StaffAct = { by: actor, action: "character give", params: { gold: parsed.gold, items: parsed.items, objectsChecked: objects !== null } };
+    if (!record) return await refuseGive(database, act, null, parsed.name, `no character named ${quoted(parsed.name)}`);
+    const onlineSince = await database.characters.onlineSince(record.id);
+    if (onlineSince) return await refuseGive(database, act, record, parsed.name, onlineRefusal(record.name, onlineSince));
     const gold = record.gold + parsed.gold;
-    if (gold > MAX_LONG) throw new Refusal(`${record.name} has ${record.gold} gold; ${parsed.gold} more would pass the ${MAX_LONG} a character can hold`);
+    if (gold > MAX_LONG) return await refuseGive(database, act, record, parsed.name, `${record.name} has ${record.gold} gold; ${parsed.gold} more would pass the ${MAX_LONG} a character can hold`);
     const added = addItems(record.inventory, parsed.items);
-    if (added.kind === "no_room") throw new Refusal(`no room in ${record.name}'s inventory for ${added.missing} of object ${added.objectId} (${INVENTORY_SLOT_COUNT} slots, ${MAX_STACK} per slot)`);
-    const saved = await database.characters.saveOfflineCharacter({ ...record, gold, inventory: added.inventory });
+    if (added.kind === "no_room") {
+      return await refuseGive(database, act, record, parsed.name, `no room in ${record.name}'s inventory for ${added.missing} of object ${added.objectId} (${INVENTORY_SLOT_COUNT} slots, ${MAX_STACK} per slot)`);
+    }
+    // The character and its audit row land in one statement, or neither does (§11 test 41).
+    const saved = await database.characters.saveOfflineCharacter({ ...record, gold, inventory: added.inventory }, { act });
     switch (saved.kind) {
       case "ok":
         break;
@@ -254,8 +217,7 @@ async function run(parsed: Extract<Parsed, { ok: true }>, config: ServerConfig, 
     );
     return 0;
   } finally {
-    await database.close().catch(() => {});
-    await lock?.release();
+    await opened.close();
   }
 }
 
@@ -263,12 +225,31 @@ function onlineRefusal(name: string, since: Date): string {
   return `${name} is online (since ${since.toISOString()}); a running server holds it and would overwrite the change: try after it logs out`;
 }
 
+function parseAdmin(argv: readonly string[]): AdminAction {
+  const [noun, ...rest] = argv;
+  switch (noun) {
+    case "character": {
+      const parsed = parseCharacterArgs(rest);
+      if (!parsed.ok) return parsed;
+      return { ok: true, configArgs: parsed.configArgs, actor: parsed.actor, run: (config, io, actor) => runCharacter(parsed, config, io, actor) };
+    }
+    case "staff":
+      return staffAction(rest);
+    case "audit":
+      return auditAction(rest);
+    case undefined:
+      return { ok: false, message: "what to administer? (character, staff, audit)" };
+    default:
+      return { ok: false, message: `unknown subject ${quoted(noun)}; try character, staff or audit` };
+  }
+}
+
 export const adminCommand: Command = {
   name: "admin",
-  summary: "show or change a character in the database (gold, items)",
+  summary: "show or change characters, grant staff ranks, read the audit log (no server needed)",
   usage: USAGE,
   async run(argv, io) {
-    const parsed = parseArgs(argv);
+    const parsed = parseAdmin(argv);
     if (!parsed.ok) {
       io.err(`argentum admin: ${parsed.message}; see argentum admin --help\n`);
       return 2;
@@ -280,16 +261,7 @@ export const adminCommand: Command = {
       io.err(`argentum admin: ${loaded.error.message}\n`);
       return 2;
     }
-    try {
-      return await run(parsed, loaded.config, io);
-    } catch (error) {
-      if (error instanceof Refusal) {
-        io.err(`argentum admin: ${error.message}\n`);
-        return 1;
-      }
-      const message = error instanceof DatabaseError ? `database: ${error.message}` : `unexpected failure: ${(error as Error).stack ?? error}`;
-      io.err(`argentum admin: ${message}\n`);
-      return 1;
-    }
+    const actor = cliActor(parsed.actor, process.env);
+    return reportingFailures("argentum admin", io, () => parsed.run(loaded.config, io, actor));
   },
 };

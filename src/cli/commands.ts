@@ -6,7 +6,8 @@ import { importCommand } from "./import-command.ts";
 import { protocolCommand } from "./protocol-command.ts";
 import { botsCommand } from "./bots-command.ts";
 import { adminCommand } from "./admin-command.ts";
+import { backupCommand, restoreCommand } from "./backup-command.ts";
 import { balanceCommand } from "./balance-command.ts";
 import { gatewayCommand, mapnodeCommand } from "./cluster-commands.ts";
 
-export const COMMANDS: readonly Command[] = [serveCommand, migrateCommand, importCommand, protocolCommand, botsCommand, adminCommand, balanceCommand, gatewayCommand, mapnodeCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, migrateCommand, importCommand, protocolCommand, botsCommand, adminCommand, backupCommand, restoreCommand, balanceCommand, gatewayCommand, mapnodeCommand];

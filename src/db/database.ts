@@ -1,6 +1,7 @@
 /**
  * Opens the configured backend, migrates it and assembles the repositories.
  */
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { createAccountRepository, type AccountRepository } from "./account-repository.ts";
@@ -9,7 +10,8 @@ import { DatabaseError, toDatabaseError } from "./database-error.ts";
 import { createWorldIdentityRepository, type WorldIdentityRepository } from "./world-identity-repository.ts";
 import { createMapLeaseRepository, type MapLeaseRepository } from "./map-lease-repository.ts";
 import { createClusterNodeRepository, type ClusterNodeRepository } from "./cluster-node-repository.ts";
-import { createAuditRepository, type AuditRepository } from "./audit-repository.ts";
+import { createAuditRepository, type AuditActor, type AuditRepository } from "./audit-repository.ts";
+import { dumpDatabase, loadBackup, migrationsFor, parseBackup, restoreAuditEntry, type BackupSummary, type RestoreOutcome } from "./backup.ts";
 import { createModerationRepository, type ModerationRepository } from "./moderation-repository.ts";
 import { createStaffRepository, type StaffRepository } from "./staff-repository.ts";
 import { SILENT_LOGGER, type DatabaseLogger } from "./logger.ts";
@@ -41,6 +43,11 @@ export interface Database {
   readonly moderation: ModerationRepository;
   /** Applies embedded migrations not applied yet. openDatabase already did; safe to repeat. */
   migrate(): Promise<void>;
+  /**
+   * Writes a backup of every table, read in one snapshot (backup.ts has the format), one line per
+   * `write` call; consistent while a server writes (Postgres).
+   */
+  dump(write: (line: string) => Promise<void> | void): Promise<BackupSummary>;
   /** Round trip to the database; throws a DatabaseError when it cannot answer. */
   ping(): Promise<void>;
   /** Waits for running queries, then releases connections or stops the worker. Idempotent. */
@@ -155,6 +162,7 @@ export async function openDatabaseInternal(options: OpenDatabaseOptions, interna
     audit: createAuditRepository(db),
     moderation: createModerationRepository(db),
     migrate: () => migrate(client, migrations, logger, backend),
+    dump: (write) => dumpDatabase(client, backend, write),
     async ping() {
       try {
         await client.query("SELECT 1", [], "array");
@@ -180,6 +188,76 @@ export async function openDatabaseInternal(options: OpenDatabaseOptions, interna
 async function migrate(client: SqlClient, migrations: readonly EmbeddedMigration[], logger: DatabaseLogger, backend: DatabaseBackend): Promise<void> {
   const report = await applyMigrations(client, migrations, logger);
   if (report.applied.length > 0) logger.info({ backend, applied: report.applied }, "database migrated");
+}
+
+/**
+ * The tags of the migrations applied to the database the options name, without applying any
+ * (empty for a database that has none: a new PGlite folder, a new Postgres database).
+ */
+export async function appliedMigrationTags(options: OpenDatabaseOptions, internals: DatabaseInternals = {}): Promise<string[]> {
+  const logger = options.logger ?? SILENT_LOGGER;
+  let client: SqlClient;
+  if (options.url !== undefined && options.url.trim() !== "") {
+    client = await PostgresClient.connect({ url: options.url.trim(), logger, connectTimeoutMs: options.connectTimeoutMs, poolSize: 1 });
+  } else {
+    // PGlite resumes a folder holding PG_VERSION and runs initdb in any other: nothing applied there.
+    if (!existsSync(join(pgliteDataDir(options.dataDir), "PG_VERSION"))) return [];
+    client = await PgliteClient.start({
+      dataDir: pgliteDataDir(options.dataDir),
+      logger,
+      tuning: { sharedBuffersMb: options.pgliteSharedBuffersMb },
+      workerSpecifiers: internals.pgliteWorkerSpecifiers,
+      workerLoadTimeoutMs: internals.workerLoadTimeoutMs,
+    });
+  }
+  try {
+    const [exists] = (await client.query("SELECT to_regclass('argentum_migrations') IS NOT NULL", [], "array")) as [boolean][];
+    if (!exists?.[0]) return [];
+    const rows = (await client.query("SELECT tag FROM argentum_migrations ORDER BY tag", [], "array")) as [string][];
+    return rows.map(([tag]) => tag);
+  } catch (error) {
+    throw toDatabaseError(error, "reading the applied migrations");
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Loads a backup (its whole text) into the empty database the options name: refused as a value
+ * when the file is damaged or of a newer build, when the database is not empty, or when it is
+ * already at a newer schema than the backup. A backup of an older build is loaded at its own
+ * schema version and the newer migrations run afterwards. The `restore` audit row names `actor`.
+ */
+export async function restoreDatabase(options: OpenDatabaseOptions, text: string, audit: { actor: AuditActor; file: string }, internals: DatabaseInternals = {}): Promise<RestoreOutcome> {
+  const parsed = parseBackup(text);
+  if (!parsed.ok) return { kind: "refused", message: parsed.message };
+  const all = internals.migrations ?? MIGRATIONS;
+  const version = migrationsFor(parsed.backup, all);
+  if (!version.ok) return { kind: "refused", message: version.message };
+  const applied = await appliedMigrationTags(options, internals);
+  const ahead = applied.filter((tag) => !parsed.backup.header.migrations.includes(tag));
+  if (ahead.length > 0) {
+    return {
+      kind: "refused",
+      message: `the database is already at a newer schema than the backup (${ahead.join(", ")}); restore into a database no server has started on (a new --data-dir, or a new Postgres database)`,
+    };
+  }
+  const loading = await openDatabaseInternal(options, { ...internals, migrations: version.prefix });
+  let outcome: RestoreOutcome;
+  try {
+    outcome = await loadBackup(loading.sql, parsed.backup, audit);
+  } finally {
+    await loading.close();
+  }
+  if (outcome.kind !== "ok" || version.prefix.length === all.length) return outcome;
+  // An older backup: the rest of the migrations, then (if its schema had no audit log) its row.
+  const upgraded = await openDatabaseInternal(options, { ...internals, migrations: all });
+  try {
+    if (!outcome.audited) await upgraded.audit.append(restoreAuditEntry(parsed.backup, audit));
+  } finally {
+    await upgraded.close();
+  }
+  return { ...outcome, audited: true };
 }
 
 /**

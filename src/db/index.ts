@@ -7,7 +7,8 @@
  *   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
  *   const login = await db.accounts.verifyPassword(email, password);
  */
-export { openDatabase, pgliteDataDir } from "./database.ts";
+export { openDatabase, pgliteDataDir, restoreDatabase, appliedMigrationTags } from "./database.ts";
+export { BACKUP_FORMAT, BACKUP_TABLES, BACKUP_VERSION, parseBackup, type BackupHeader, type BackupSummary, type ParsedBackup, type RestoreOutcome } from "./backup.ts";
 /** With the backend's handles (PGlite's memory report): for benchmarks and tools, not the server. */
 export { openDatabaseInternal } from "./database.ts";
 export type { Database, DatabaseBackend, OpenDatabaseOptions } from "./database.ts";
@@ -78,6 +79,7 @@ export {
   type StaffRepository,
   type StaffRole,
   type StaffRoleEntry,
+  type StaffSubject,
 } from "./staff-repository.ts";
 export {
   DEFAULT_MODERATION_LIMIT,

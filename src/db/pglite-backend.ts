@@ -53,7 +53,7 @@ export interface PgliteClientOptions {
 type WorkerCommand = WorkerRequest extends infer Request ? (Request extends WorkerRequest ? Omit<Request, "id"> : never) : never;
 
 /** The replies that answer a request. */
-type Answer = Extract<WorkerReply, { type: "result" | "opened" | "memory" }>;
+type Answer = Extract<WorkerReply, { type: "result" | "opened" | "memory" | "snapshot" }>;
 
 interface Pending {
   resolve(answer: Answer): void;
@@ -189,6 +189,12 @@ export class PgliteClient implements SqlClient {
     await this.#request({ type: "transaction", statements });
   }
 
+  async snapshot(statements: SqlStatement[]): Promise<unknown[][][]> {
+    const answer = await this.#request({ type: "snapshot", statements });
+    if (answer.type !== "snapshot") throw unexpectedAnswer(answer, "snapshot");
+    return answer.results;
+  }
+
   async close(): Promise<void> {
     if (this.#fault) {
       this.#worker.terminate();
@@ -242,6 +248,7 @@ export class PgliteClient implements SqlClient {
       case "result":
       case "opened":
       case "memory":
+      case "snapshot":
       case "failed": {
         const pending = this.#pending.get(reply.id);
         if (!pending) return; // timed out already

@@ -14,6 +14,7 @@ export type WorkerRequest =
   | { type: "open"; id: number; dataDir: string; tuning: PgliteTuning }
   | { type: "query"; id: number; sql: string; params: unknown[]; rowMode: RowMode }
   | { type: "transaction"; id: number; statements: SqlStatement[] }
+  | { type: "snapshot"; id: number; statements: SqlStatement[] }
   | { type: "memory"; id: number }
   | { type: "close"; id: number };
 
@@ -47,6 +48,7 @@ export type WorkerReply =
   /** Sent once, as soon as the worker module has loaded: proves the entry point resolved. */
   | { type: "loaded" }
   | { type: "result"; id: number; rows: unknown[] }
+  | { type: "snapshot"; id: number; results: unknown[][][] }
   | { type: "opened"; id: number; opened: PgliteOpened }
   | { type: "memory"; id: number; memory: PgliteMemory }
   | { type: "failed"; id: number; error: WorkerErrorPayload }

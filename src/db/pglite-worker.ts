@@ -129,6 +129,19 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
         }
       });
       return { type: "result", id, rows: [] };
+    case "snapshot": {
+      const results: unknown[][][] = [];
+      await requireDatabase().transaction(async (tx) => {
+        // PGlite has one connection and runs requests one at a time, so nothing can write
+        // between these statements anyway; the isolation level says what is relied on.
+        await tx.exec("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+        for (const statement of request.statements) {
+          const result = await tx.query(statement.sql, statement.params ?? [], { rowMode: "array", parsers: TEXT_PARSERS });
+          results.push(result.rows as unknown[][]);
+        }
+      });
+      return { type: "snapshot", id, results };
+    }
     case "memory":
       return { type: "memory", id, memory: memory() };
     case "close":

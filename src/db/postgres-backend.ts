@@ -113,6 +113,18 @@ export class PostgresClient implements SqlClient {
     }
   }
 
+  async snapshot(statements: SqlStatement[]): Promise<unknown[][][]> {
+    try {
+      return await this.sql.begin("isolation level repeatable read read only", async (tx) => {
+        const results: unknown[][][] = [];
+        for (const statement of statements) results.push((await tx.unsafe(statement.sql, (statement.params ?? []) as postgres.ParameterOrJSON<never>[]).values()) as unknown[][]);
+        return results;
+      });
+    } catch (error) {
+      throw toDatabaseError(error, "reading a snapshot");
+    }
+  }
+
   async close(): Promise<void> {
     // postgres.js dispatches a query a microtask after it is issued and end() rejects those not
     // dispatched yet; one turn of the loop lets queries issued before close() go out, and end()

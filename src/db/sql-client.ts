@@ -16,5 +16,10 @@ export interface SqlClient {
   query(sql: string, params: unknown[], rowMode: RowMode): Promise<unknown[]>;
   /** Runs the statements in order inside one transaction: all apply or none does. */
   transaction(statements: SqlStatement[]): Promise<void>;
+  /**
+   * Runs read-only statements in one REPEATABLE READ transaction, so every one sees the same
+   * snapshot of the database (a backup), and returns each one's rows as arrays of values.
+   */
+  snapshot(statements: SqlStatement[]): Promise<unknown[][][]>;
   close(): Promise<void>;
 }

@@ -56,14 +56,17 @@ export type GrantOutcome =
 
 export type RevokeOutcome = { kind: "ok"; previous: StaffRole } | { kind: "not_staff"; characterId: number; characterName: string } | { kind: "no_such_character" } | InvalidInput;
 
+/** Whose role: the character of that name (any case), resolved by the statement itself, or of that id. */
+export type StaffSubject = string | { characterId: number };
+
 export interface StaffRepository {
   /**
-   * Gives the character of that name (any case) the role, replacing a different live one (the
-   * old row is revoked, the history stays). Audited as `act.action`.
+   * Gives the character the role, replacing a different live one (the old row is revoked, the
+   * history stays). Audited as `act.action`.
    */
-  grant(name: string, grant: StaffGrant, act: StaffAct): Promise<GrantOutcome>;
-  /** Ends the live role of the character of that name. Audited as `act.action`. */
-  revoke(name: string, act: StaffAct): Promise<RevokeOutcome>;
+  grant(who: StaffSubject, grant: StaffGrant, act: StaffAct): Promise<GrantOutcome>;
+  /** Ends the character's live role. Audited as `act.action`. */
+  revoke(who: StaffSubject, act: StaffAct): Promise<RevokeOutcome>;
   /** Live roles by rank (highest first), then name; with `includeRevoked`, every row, newest first. */
   list(options?: { includeRevoked?: boolean }): Promise<StaffRoleEntry[]>;
   /** The character's live role, or null for a player. */
@@ -104,8 +107,21 @@ function toEntry(row: RoleJson): StaffRoleEntry {
   return { ...toRole(row), id: row.id, revokedBy: row.revokedBy, revokedAt: row.revokedAt === null ? null : new Date(row.revokedAt) };
 }
 
-function checkName(name: string): InvalidInput | null {
-  return checkText(name, "name", MAX_ACTOR_NAME_LENGTH);
+function checkSubject(who: StaffSubject): InvalidInput | null {
+  if (typeof who === "string") return checkText(who, "name", MAX_ACTOR_NAME_LENGTH);
+  return Number.isSafeInteger(who.characterId) && who.characterId >= 1 ? null : { kind: "invalid", field: "characterId", problem: "out_of_range" };
+}
+
+/** The `target(id, name)` CTE's query for a subject. */
+function targetQuery(who: StaffSubject): SQL {
+  return typeof who === "string"
+    ? sql`SELECT ${characters.id} AS id, ${characters.name} AS name FROM ${characters} WHERE lower(${characters.name}) = lower(${who}) LIMIT 1`
+    : sql`SELECT ${characters.id} AS id, ${characters.name} AS name FROM ${characters} WHERE ${characters.id} = ${who.characterId}::integer`;
+}
+
+/** How the audit row and its params name the subject before the database resolves it. */
+function subjectNaming(who: StaffSubject): { name: string | null; params: Record<string, unknown> } {
+  return typeof who === "string" ? { name: who, params: { name: who } } : { name: null, params: { characterId: who.characterId } };
 }
 
 function checkGrant(grant: StaffGrant): InvalidInput | null {
@@ -129,7 +145,7 @@ async function retryingLiveRoleRace<T>(work: () => Promise<T>, what: string): Pr
 
 export function createStaffRepository(db: Drizzle): StaffRepository {
   /** The refusal's audit row, for input refused before the database. */
-  async function auditRefusal(act: StaffAct, name: string, params: Record<string, unknown>, refusal: InvalidInput): Promise<void> {
+  async function auditRefusal(act: StaffAct, name: string | null, params: Record<string, unknown>, refusal: InvalidInput): Promise<void> {
     const entry = prepareAudit(actEntry(act, { kind: "character", name }, params, "refused_rule", `invalid ${refusal.field}: ${refusal.problem}`));
     try {
       await db.execute(auditInsertSql(entry));
@@ -139,9 +155,10 @@ export function createStaffRepository(db: Drizzle): StaffRepository {
   }
 
   return {
-    async grant(name, grant, act) {
-      const params = { name, rank: grant.rank, rolemaster: grant.rolemaster };
-      const refusal = checkName(name) ?? checkGrant(grant);
+    async grant(who, grant, act) {
+      const { name, params: subjectParams } = subjectNaming(who);
+      const params = { ...subjectParams, rank: grant.rank, rolemaster: grant.rolemaster };
+      const refusal = checkSubject(who) ?? checkGrant(grant);
       if (refusal) {
         await auditRefusal(act, name, params, refusal);
         return refusal;
@@ -150,8 +167,7 @@ export function createStaffRepository(db: Drizzle): StaffRepository {
       const entry = prepareAudit(actEntry(act, { kind: "character", name }, params, "ok"));
       const result = await retryingLiveRoleRace(
         () =>
-          db.execute(sql`WITH target AS (
-              SELECT ${characters.id} AS id, ${characters.name} AS name FROM ${characters} WHERE lower(${characters.name}) = lower(${name}) LIMIT 1
+          db.execute(sql`WITH target AS (${targetQuery(who)}
             ), live AS (
               SELECT r.* FROM ${staffRoles} r JOIN target ON r.character_id = target.id WHERE r.revoked_at IS NULL
             ), same AS (
@@ -179,7 +195,7 @@ export function createStaffRepository(db: Drizzle): StaffRepository {
             SELECT (SELECT count(*) FROM logged)::integer AS logged,
               (SELECT ${ROLE_JSON} FROM live r JOIN ${characters} c ON c.id = r.character_id) AS previous,
               (SELECT ${ROLE_JSON} FROM granted r JOIN target c ON c.id = r.character_id) AS granted`),
-        `granting a staff role to "${name}"`,
+        `granting a staff role to ${name === null ? `character ${JSON.stringify(who)}` : JSON.stringify(name)}`,
       );
       const row = rowsOf<{ previous: RoleJson | null; granted: RoleJson | null }>(result)[0];
       if (!row) throw new DatabaseError("query_failed", "granting a staff role returned no row");
@@ -188,9 +204,9 @@ export function createStaffRepository(db: Drizzle): StaffRepository {
       return { kind: "no_such_character" };
     },
 
-    async revoke(name, act) {
-      const params = { name };
-      const refusal = checkName(name);
+    async revoke(who, act) {
+      const { name, params } = subjectNaming(who);
+      const refusal = checkSubject(who);
       if (refusal) {
         await auditRefusal(act, name, params, refusal);
         return refusal;
@@ -199,8 +215,7 @@ export function createStaffRepository(db: Drizzle): StaffRepository {
       const entry = prepareAudit(actEntry(act, { kind: "character", name }, params, "ok"));
       let result: unknown;
       try {
-        result = await db.execute(sql`WITH target AS (
-            SELECT ${characters.id} AS id, ${characters.name} AS name FROM ${characters} WHERE lower(${characters.name}) = lower(${name}) LIMIT 1
+        result = await db.execute(sql`WITH target AS (${targetQuery(who)}
           ), revoked AS (
             UPDATE ${staffRoles} SET revoked_at = now(), revoked_by = ${by}::text FROM target
             WHERE ${staffRoles.characterId} = target.id AND ${staffRoles.revokedAt} IS NULL
@@ -217,7 +232,7 @@ export function createStaffRepository(db: Drizzle): StaffRepository {
           SELECT (SELECT count(*) FROM logged)::integer AS logged, (SELECT to_jsonb(target) FROM target) AS target,
             (SELECT ${ROLE_JSON} FROM revoked r JOIN target c ON c.id = r.character_id) AS revoked`);
       } catch (error) {
-        throw toDatabaseError(error, `revoking the staff role of "${name}"`);
+        throw toDatabaseError(error, `revoking a staff role`);
       }
       const row = rowsOf<{ target: { id: number; name: string } | null; revoked: RoleJson | null }>(result)[0];
       if (!row) throw new DatabaseError("query_failed", "revoking a staff role returned no row");
