@@ -490,9 +490,9 @@ function describeStaff(label: string, makeHarness: () => Promise<BackendHarness>
       test("numbered per character from 1, even when written at once; edited by number with who and when", async () => {
         const pepe = await newCharacter("Pepe");
         const other = await newCharacter("Otro");
-        const written = await Promise.all(Array.from({ length: 5 }, (_, index) => db.moderation.addPunishment({ characterId: pepe.id, text: `pena ${index}` })));
+        const written = await Promise.all(Array.from({ length: 8 }, (_, index) => db.moderation.addPunishment({ characterId: pepe.id, text: `pena ${index}` })));
         expect(written.every((outcome) => outcome.kind === "ok")).toBe(true);
-        expect((await db.moderation.punishmentsOf(pepe.id)).map((entry) => entry.number)).toEqual([1, 2, 3, 4, 5]);
+        expect((await db.moderation.punishmentsOf(pepe.id)).map((entry) => entry.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
         expect(await db.moderation.addPunishment({ characterId: other.id, text: "la suya", act: act("console note", CLI) })).toMatchObject({ kind: "ok", entry: { number: 1, editedBy: null } });
         const edited = await db.moderation.editPunishment({ characterId: pepe.id, number: 2, text: "<BORRADO>", act: act("BorrarPena") });
         expect(edited).toMatchObject({ kind: "ok", entry: { number: 2, text: "<BORRADO>", editedBy: "Haracin" }, previousText: expect.stringMatching(/^pena /) });

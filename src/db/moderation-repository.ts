@@ -57,7 +57,13 @@ export const MAX_MODERATION_LIMIT = 10_000;
 const PUNISHMENT_KEY = "punishment_record_pkey";
 /** Two bans of one subject at once: the loser runs again and finds the winner's ban. */
 const UNLIFTED_BAN_KEYS = new Set(["bans_unlifted_character_key", "bans_unlifted_account_key", "bans_unlifted_ip_key"]);
-const MAX_ATTEMPTS = 4;
+/**
+ * Each round of a race has one winner, so n writers at once need up to n attempts; a few staff
+ * members sanctioning one character in the same instant is the most a world sees, and the jittered
+ * pause between attempts keeps the losers from meeting again in step.
+ */
+const MAX_ATTEMPTS = 12;
+const RACE_PAUSE_MS = 4;
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -445,7 +451,10 @@ async function retryingRaces<T>(work: () => Promise<T>, what: string): Promise<T
     } catch (error) {
       const server = findPostgresError(error);
       const raced = server?.code === SQLSTATE.uniqueViolation && (server.constraint === PUNISHMENT_KEY || UNLIFTED_BAN_KEYS.has(server.constraint ?? ""));
-      if (raced && attempt < MAX_ATTEMPTS) continue;
+      if (raced && attempt < MAX_ATTEMPTS) {
+        await Bun.sleep(Math.random() * RACE_PAUSE_MS);
+        continue;
+      }
       throw toDatabaseError(error, what);
     }
   }
