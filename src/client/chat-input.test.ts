@@ -215,7 +215,7 @@ describe("the command table", () => {
   });
 
   test("every command, given plausible arguments, parses to a packet that encodes", () => {
-    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam"];
+    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto"];
     for (const spec of CHAT_COMMANDS) {
       for (const name of spec.names) {
         const intent = samples.map((args) => parseChatLine(`/${name.toLowerCase()} ${args}`)).find((i) => i.kind === "command");
@@ -264,5 +264,16 @@ describe("hostile lines", () => {
       }),
       { numRuns: 3_000 },
     );
+  });
+});
+
+describe("moderation commands typed in the browser", () => {
+  test("/SILENCIAR, /CARCEL, /ADVERTENCIA and /BORRARPENA send the stock client's packets; malformed ones are answered locally", () => {
+    expect(parseChatLine("/SILENCIAR Pepe@5")).toEqual({ kind: "command", packet: "Silence", fields: { userName: "Pepe", minutes: 5 } } as never);
+    expect(parseChatLine("/silenciar Pepe@0")).toEqual({ kind: "command", packet: "Silence", fields: { userName: "Pepe", minutes: 0 } } as never);
+    expect(parseChatLine("/CARCEL Pepe@insultos@10")).toEqual({ kind: "command", packet: "Jail", fields: { userName: "Pepe", reason: "insultos", time: 10 } } as never);
+    expect(parseChatLine("/ADVERTENCIA Pepe@spam")).toEqual({ kind: "command", packet: "WarnUser", fields: { userName: "Pepe", reason: "spam" } } as never);
+    expect(parseChatLine("/BORRARPENA Pepe@2@error@mío")).toEqual({ kind: "command", packet: "RemovePunishment", fields: { userName: "Pepe", punishment: 2, newText: "error@mío" } } as never);
+    for (const line of ["/SILENCIAR Pepe", "/SILENCIAR Pepe@x", "/CARCEL Pepe@10", "/CARCEL Pepe@x@y", "/BORRARPENA Pepe@300@x", "/ADVERTENCIA Pepe"]) expect(parseChatLine(line).kind).toBe("local");
   });
 });

@@ -22,6 +22,10 @@ export type ChatCommandPacket =
   | "BanCuenta"
   | "UnbanChar"
   | "UnbanCuenta"
+  | "Silence"
+  | "Jail"
+  | "WarnUser"
+  | "RemovePunishment"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -193,6 +197,31 @@ const nameAndReason: Reader<{ userName: string; reason: string }> = (args, typed
   return userName === "" || reason === "" ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndReason)) : ok({ userName, reason });
 };
 
+/** `nick@minutos` (`/SILENCIAR`): minutes a whole number, negative or 0 to unmute. */
+const nameAndMinutes: Reader<{ userName: string; minutes: number }> = (args, typed) => {
+  const [userName = "", minutes = ""] = args.split("@").map((part) => part.trim());
+  return userName === "" || !/^-?\d{1,5}$/.test(minutes) || Math.abs(Number(minutes)) > I16_MAX
+    ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndMinutes))
+    : ok({ userName, minutes: Number(minutes) });
+};
+
+/** `nick@motivo@minutos` (`/CARCEL`): exactly three parts, as the stock client requires. */
+const jailArgs: Reader<{ userName: string; reason: string; time: number }> = (args, typed) => {
+  const parts = args.split("@").map((part) => part.trim());
+  const [userName = "", reason = "", minutes = ""] = parts;
+  return parts.length !== 3 || userName === "" || reason === "" || !/^-?\d{1,9}$/.test(minutes)
+    ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.jail))
+    : ok({ userName, reason, time: Number(minutes) });
+};
+
+/** `nick@número@texto` (`/BORRARPENA`). */
+const editPunishmentArgs: Reader<{ userName: string; punishment: number; newText: string }> = (args, typed) => {
+  const [userName = "", number = "", ...text] = args.split("@");
+  return userName.trim() === "" || !/^\d{1,3}$/.test(number.trim()) || Number(number) > 255
+    ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.editPunishment))
+    : ok({ userName: userName.trim(), punishment: Number(number), newText: text.join("@").trim() });
+};
+
 const globalMessage = spec(["CONSOLA"], "GlobalMessage", message("text", withoutTildes));
 
 /**
@@ -261,6 +290,10 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["BANCUENTA"], "BanCuenta", nameAndReason),
   spec(["UNBAN"], "UnbanChar", characterName("userName")),
   spec(["UNBANCUENTA"], "UnbanCuenta", characterName("userName")),
+  spec(["SILENCIAR"], "Silence", nameAndMinutes),
+  spec(["CARCEL"], "Jail", jailArgs),
+  spec(["ADVERTENCIA"], "WarnUser", nameAndReason),
+  spec(["BORRARPENA"], "RemovePunishment", editPunishmentArgs),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));

@@ -22,8 +22,8 @@ export const MAX_CHAT_LINE_LENGTH = 500;
 export const MAX_RESOLUTION_LENGTH = 1_000;
 /** An actor's or a character's name as copied into rows (character names are at most 18). */
 export const MAX_ACTOR_NAME_LENGTH = 64;
-/** `/SILENCIAR` carries the minutes as an i16. */
-export const MAX_MUTE_MINUTES = 32_767;
+/** `/SILENCIAR` carries the minutes as an i16 (the game's bound). */
+export { MAX_MUTE_MINUTES } from "../game/staff/index.ts";
 /**
  * The longest jail sentence the database takes: a year. The game's `MaxJailTime`
  * (`Configuracion.ini`, default 8640) is the rule; this only bounds what reaches a row.

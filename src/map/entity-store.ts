@@ -12,6 +12,7 @@ import type { UseTimers } from "../game/item-use/index.ts";
 import { vaultToRecord, type Vault } from "../game/bank/index.ts";
 import type { TimerId } from "../time/index.ts";
 import type { NeedsClocks } from "../game/vitals/index.ts";
+import type { PenaltyClock } from "../game/staff/index.ts";
 import type { VisibleChar } from "./map-packets.ts";
 import type { NpcAiProfile, NpcPathMemory } from "../game/npc-ai/index.ts";
 import type { NpcDefinition } from "./map-definition.ts";
@@ -122,6 +123,10 @@ export interface PlayerEntity extends VisibleChar {
   needs: NeedsClocks;
   /** A ghost's trip home (`/HOGAR`), or null. Walking or coming back to life cancels it. */
   homeTravel: HomeTravel | null;
+  /** What has been served of the mute's second and the sentence's minute (systems/penalties.ts); the countdowns are `record.penalties`. */
+  penaltyClock: PenaltyClock;
+  /** The timer of the next settle while a mute or sentence runs, else null (systems/penalties.ts). */
+  penaltyTimer: TimerId | null;
   /** Altered states (paralysis, poison, invisibility, …) with their end times; set through systems/status.ts `setStatus`. */
   statusEffects: StatusEffects;
   /** The timer of the next expiry, bite or burn of `statusEffects` (systems/status.ts), or null. */

@@ -50,6 +50,8 @@ export interface MapHandOver {
   readonly pets: readonly PetHandOver[];
   /** Summoned creatures were lost on the way (Msg584 on arrival). */
   readonly summonsLost: boolean;
+  /** What was served of the mute's second and the sentence's minute (systems/penalties.ts); absent: nothing. */
+  readonly penaltyClock?: { readonly muteServedMs: number; readonly jailServedMs: number };
 }
 
 /** A tamed pet on its way to the next map: its `npcs.dat` number, its HP and its states. */

@@ -89,7 +89,12 @@ export type StaffRequest =
    * A command the map cannot finish alone (its target may be anywhere, or offline): the service
    * carries it out, audits it with its real outcome, and answers the asker.
    */
-  | { kind: "command"; action: string; params: Readonly<Record<string, unknown>>; command: StaffServiceCommand };
+  | { kind: "command"; action: string; params: Readonly<Record<string, unknown>>; command: StaffServiceCommand }
+  // -- moderation (mutes, jail, warnings): what a prisoner's or a muted player's map tells the service
+  /** The countdown of this player's mute or sentence reached 0 on its map: the history rows end as served. */
+  | { kind: "penalty_served"; penalty: "mute" | "jail" }
+  /** The map jailed this player by itself (the third warning): the sentence's history row. */
+  | { kind: "jailed_by_server"; minutes: number; reason: string };
 
 /** What the staff service does for a command (the map checked the sender's standing already). */
 export type StaffServiceCommand =
@@ -104,10 +109,34 @@ export type StaffServiceCommand =
    */
   | { kind: "ban"; scope: "character" | "account"; target: string; reason: string; days: number | null }
   /** `/UNBAN nick`, `/UNBANCUENTA nick`: the active ban of the character, or of its account, is lifted. */
-  | { kind: "unban"; scope: "character" | "account"; target: string };
+  | { kind: "unban"; scope: "character" | "account"; target: string }
+  // -- moderation (gm-and-moderation §3.3–§3.5; rules in game/staff/penalties.ts)
+  /** `/SILENCIAR nick@m`: m > 0 mutes for m minutes, m ≤ 0 unmutes; online or offline, strictly higher rank. */
+  | { kind: "mute"; target: string; minutes: number }
+  /** `/CARCEL nick@motivo@m`: an online non-staff character to the prison for m minutes (checked 1…max on the map). */
+  | { kind: "jail"; target: string; reason: string; minutes: number }
+  /** `/ADVERTENCIA nick@motivo`: a warning, online or offline; an online GM may not be warned. */
+  | { kind: "warn"; target: string; reason: string }
+  /** `/PENAS nick`: the punishment record (the map allowed a player its own name only). */
+  | { kind: "punishments"; target: string }
+  /** `/BORRARPENA nick@n@texto`: entry n rewritten with the GM's text. */
+  | { kind: "edit_punishment"; target: string; number: number; text: string };
 
 export type StaffAnswer =
   /** A line for the staff member who asked (what the service found past the map). */
   | { kind: "tell"; message: PlayerMessage }
   /** A line the asker's map puts on the bus for the staff of at least `minRank` (a notice to Dios and Admin). */
-  | { kind: "announce"; message: PlayerMessage; minRank: "consejero" | "semidios" | "dios" | "admin" };
+  | { kind: "announce"; message: PlayerMessage; minRank: "consejero" | "semidios" | "dios" | "admin" }
+  // -- moderation: what the service tells the target's map (the countdowns are the map's while it plays)
+  | { kind: "sanction"; sanction: Sanction };
+
+/** A sanction the target's map applies to the online character (its record is authoritative there). */
+export type Sanction =
+  /** Muted for `minutes` from now (Msg949), replacing a running mute. */
+  | { kind: "mute"; minutes: number }
+  /** The mute is lifted (Msg950). */
+  | { kind: "unmute" }
+  /** Jailed: `minutes` from now, by `issuer` (Msg1617), gathering stacks taken, to the prison. */
+  | { kind: "jail"; minutes: number; issuer: string }
+  /** One more warning (Msg1479, Msg1480); the third jails by the server. */
+  | { kind: "warned"; by: string };

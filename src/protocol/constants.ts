@@ -155,6 +155,8 @@ export const FontIndex = {
   Centinela: 15,
   /** `FONTTYPE_GMMSG`: the staff's own channel (`/GMSG`). */
   GmMessage: 16,
+  /** `FONTTYPE_GM`: what the staff tell a player (a mute) and notices among staff. */
+  Gm: 17,
   /** `FONTTYPE_DIOS`. */
   God: 18,
   Experience: 23,

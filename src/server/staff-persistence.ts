@@ -6,7 +6,7 @@
 import { DatabaseError, type Database } from "../db/index.ts";
 import { PLAYER } from "../game/staff/index.ts";
 import type { Logger } from "../log/index.ts";
-import type { AuditSink, BanOutcome, StaffModeration, UnbanOutcome } from "../world/index.ts";
+import type { AuditSink, BanOutcome, SanctionOutcome, StaffModeration, StaffSanctions, UnbanOutcome } from "../world/index.ts";
 
 const MS_PER_DAY = 86_400_000;
 
@@ -29,9 +29,41 @@ export function auditSinkOver(database: Database, logger: Logger): AuditSink {
   };
 }
 
-/** Bans by character id or account id; an input the repository refuses (a reason too long) is `invalid`. */
-export function staffModerationOver(database: Database): StaffModeration {
+/** A sanction's outcome as the service reads it: an input the repository refuses is `invalid`. */
+function sanctionOutcome(outcome: { kind: string }): SanctionOutcome {
+  return outcome.kind === "ok" || outcome.kind === "online" || outcome.kind === "no_such_character" ? outcome.kind : "invalid";
+}
+
+/**
+ * Bans by character id or account id, and the sanctions of a character; an input the repository
+ * refuses (a reason too long) is `invalid`.
+ */
+export function staffModerationOver(database: Database): StaffModeration & StaffSanctions {
+  const { moderation } = database;
   return {
+    async mute({ characterId, minutes, offline, punishment, act }) {
+      return sanctionOutcome(await moderation.mute({ characterId, minutes, offline, punishment, act }));
+    },
+    async unmute({ characterId, offline, act }) {
+      const outcome = await moderation.unmute({ characterId, offline, act });
+      return outcome.kind === "not_muted" ? "not_muted" : sanctionOutcome(outcome);
+    },
+    async jail({ characterId, minutes, reason, offline, punishment, act }) {
+      return sanctionOutcome(await moderation.jail({ characterId, minutes, reason, offline, ...(punishment !== undefined ? { punishment } : {}), act }));
+    },
+    async warn({ characterId, reason, offline, punishment, act }) {
+      return sanctionOutcome(await moderation.warn({ characterId, reason, offline, punishment, act }));
+    },
+    async served(characterId, penalty) {
+      await (penalty === "mute" ? moderation.muteServed(characterId) : moderation.jailServed(characterId));
+    },
+    async punishmentsOf(characterId) {
+      return (await moderation.punishmentsOf(characterId)).map((entry) => ({ number: entry.number, text: entry.text, createdAt: entry.createdAt }));
+    },
+    async editPunishment({ characterId, number, text, act }) {
+      const outcome = await moderation.editPunishment({ characterId, number, text, act });
+      return outcome.kind === "ok" || outcome.kind === "not_found" ? outcome.kind : "invalid";
+    },
     async characterNamed(name) {
       const record = await database.characters.findCharacterByName(name);
       if (record === null) return null;

@@ -85,6 +85,13 @@ function southGate(canvas: MapCanvas, destMap: number): void {
 
 /** Coliseum door in town and where the arena's gate returns to. */
 const COLISEUM_DOOR = { x: 30, y: 69 } as const;
+/**
+ * The town jail: a walled cell inside the south-west workshop block, reached only by a GM's
+ * `/CARCEL` (`Ciudades.dat` `[Prision]`); a freed prisoner walks out north of it (`[Libertad]`).
+ */
+const JAIL_CELL = { x1: 20, y1: 78, x2: 28, y2: 82 } as const;
+export const DEFAULT_PRISON = { map: IDS.town, x: 24, y: 80 } as const;
+export const DEFAULT_RELEASE = { map: IDS.town, x: 24, y: 74 } as const;
 const COLISEUM_RETURN = { x: 30, y: 71 } as const;
 const ARENA_GATE = { x: 13, y: ARENA_SIDE } as const;
 const ARENA_ARRIVAL = { x: 13, y: ARENA_SIDE - 2 } as const;
@@ -135,6 +142,8 @@ function buildTown(): WorldMap {
     town.blockRect(x1, 15, x2, 21);
   }
   town.blockRect(18, 76, 30, 84);
+  town.forEach(JAIL_CELL.x1, JAIL_CELL.y1, JAIL_CELL.x2, JAIL_CELL.y2, (x, y) => town.clear(x, y));
+  town.trigger(JAIL_CELL.x1, JAIL_CELL.y1, JAIL_CELL.x2, JAIL_CELL.y2, Trigger.Jail);
   town.blockRect(70, 76, 82, 84);
   // Coliseum with its door into the arena.
   town.blockRect(24, 62, 36, COLISEUM_DOOR.y);

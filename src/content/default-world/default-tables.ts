@@ -24,7 +24,7 @@ import {
   type WeaponTypeKey,
 } from "../dat/index.ts";
 import { uniformStartingKit, type ClassId, type KitEntry, type StartingKit } from "../../game/character-creation/index.ts";
-import { buildDefaultCities } from "./build-maps.ts";
+import { buildDefaultCities, DEFAULT_PRISON, DEFAULT_RELEASE } from "./build-maps.ts";
 import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_WORLD_MAP_IDS } from "./ids.ts";
 
 /** AO20 `e_OBJType` codes used below. */
@@ -473,8 +473,8 @@ function cities(): NonNullable<StoredGameTables["cities"]> {
       };
     }),
     otherCityMaps: {},
-    prison: null,
-    release: null,
+    prison: { ...DEFAULT_PRISON },
+    release: { ...DEFAULT_RELEASE },
     rebirth: null,
     boatRoutes: [],
   };

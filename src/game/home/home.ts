@@ -65,6 +65,8 @@ export interface HomeRequest {
   readonly gold: number;
   /** {@link homePlaceOf} the character's home city. */
   readonly home: HomePlace | undefined;
+  /** A jail sentence is being served (`Counters.Pena <> 0`). */
+  readonly jailed?: boolean;
 }
 
 export type HomeOutcome =
@@ -78,16 +80,18 @@ export type HomeOutcome =
   | { readonly kind: "already_travelling" }
   /** Msg1276: the player is on its home city's map already. */
   | { readonly kind: "already_home" }
+  /** Msg1274: not while serving a jail sentence. */
+  | { readonly kind: "jailed" }
   /** Msg2164 with the fare: not enough gold. */
   | { readonly kind: "not_enough_gold"; readonly fare: number };
 
 /**
- * `HandleHome`'s checks in its order (the jail area, a sentence being served and a duel do not
- * exist here). The fare is only asked of a player away from its home city's map.
+ * `HandleHome`'s checks in its order (a duel does not exist here). The fare is only asked of a player away from its home city's map.
  */
 export function checkHomeRequest(request: HomeRequest): HomeOutcome {
   if (!request.dead) return { kind: "alive" };
   if (request.zone === NEWBIE_ZONE || request.trigger === Trigger.Jail) return { kind: "restricted_place" };
+  if (request.jailed === true) return { kind: "jailed" };
   if (request.travelling) return { kind: "already_travelling" };
   const home = request.home;
   if (home === undefined) return { kind: "restricted_place" };

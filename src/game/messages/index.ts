@@ -283,6 +283,58 @@ export const LocaleId = {
   NotBanned: 1614,
   /** MSG_SERVIDOR_DESBANEADO_CUENTA: "Servidor » ¬1 unbanned the account of ¬2." */
   StaffUnbannedAccount: 1703,
+  // -- moderation: mutes, jail, warnings, the punishment record (gm-and-moderation §3.3–§3.5)
+  /** MSG_ADMINS_MUTED_YOU: "the staff keep you from speaking for ¬1 more minute(s)". */
+  MutedCannotSpeak: 110,
+  /** Msg949: "you have been muted by the staff; use /GM for help". */
+  Muted: 949,
+  /** Msg950: "you have been unmuted". */
+  Unmuted: 950,
+  /** Msg1018: "your mute is over". */
+  MuteEnded: 1018,
+  /** MSG_NO_PUEDES_SILENCIAR_ADMINISTRADOR_MAYOR_IGUAL_RANGO. */
+  CannotMuteHigherRank: 561,
+  /** MSG_NO_PERSONAJE_EXISTE (`/SILENCIAR` of a name nobody has). */
+  NoSuchCharacter: 560,
+  /** Msg1827–Msg1830: "Administración » ¬1 muted ¬2 (offline) for ¬3 minutes", …, to the staff. */
+  StaffMutedOffline: 1827,
+  StaffUnmutedOffline: 1828,
+  StaffMuted: 1829,
+  StaffUnmuted: 1830,
+  /** Msg955: the usage of `/CARCEL`. */
+  JailUsage: 955,
+  /** Msg956: "the user is not online". */
+  JailTargetNotOnline: 956,
+  /** Msg957: "you cannot jail staff". */
+  CannotJailStaff: 957,
+  /** Msg958: "you cannot jail for more than ¬1 minutes". */
+  JailTooLong: 958,
+  /** Msg1617: "¬1 jailed you: ¬2 minutes in the prison". */
+  JailedBy: 1617,
+  /** Msg1103: "you are free". */
+  Released: 1103,
+  /** Msg1274: "not in the prison" (`/HOGAR` while serving a sentence). */
+  HomeNotInPrison: 1274,
+  /** Msg961: the usage of `/ADVERTENCIA`. */
+  WarnUsage: 961,
+  /** Msg541: "you cannot warn game masters". */
+  CannotWarnStaff: 541,
+  /** Msg1478: "you warned ¬1". */
+  YouWarned: 1478,
+  /** Msg1831: "¬1 warned ¬2 for ¬3", to the staff. */
+  StaffWarned: 1831,
+  /** Msg1479: "¬1 warned you". */
+  WarnedBy: 1479,
+  /** Msg1480: "you have ¬1 warnings". */
+  WarningCount: 1480,
+  /** MSG_PRONTUARIO (Msg529): "a clean record". */
+  NoPunishments: 529,
+  /** Msg1471: "the character ¬1 does not exist". */
+  NoSuchCharacterNamed: 1471,
+  /** Msg981: the usage of `/BORRARPENA`. */
+  EditPunishmentUsage: 981,
+  /** Msg982: "punishment changed". */
+  PunishmentEdited: 982,
 } as const;
 
 /**
@@ -461,6 +513,33 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.Unbanned]: "¬1 ya no está baneado.",
   [LocaleId.NotBanned]: "¬1 no está baneado.",
   [LocaleId.StaffUnbannedAccount]: "Servidor » ¬1 levantó el baneo de la cuenta de ¬2.",
+  [LocaleId.MutedCannotSpeak]: "Los administradores no te dejan hablar por ¬1 minuto(s) más.",
+  [LocaleId.Muted]: "Los administradores te silenciaron: nadie te oirá hasta que termine. Usa /GM si necesitas ayuda.",
+  [LocaleId.Unmuted]: "Los administradores te devolvieron la palabra.",
+  [LocaleId.MuteEnded]: "Se terminó tu silencio: ya puedes hablar.",
+  [LocaleId.CannotMuteHigherRank]: "No puedes silenciar a alguien de un rango igual o mayor al tuyo.",
+  [LocaleId.NoSuchCharacter]: "Ese personaje no existe.",
+  [LocaleId.StaffMutedOffline]: "Administración » ¬1 silenció a ¬2 (desconectado) por ¬3 minutos.",
+  [LocaleId.StaffUnmutedOffline]: "Administración » ¬1 le devolvió la palabra a ¬2 (desconectado).",
+  [LocaleId.StaffMuted]: "Administración » ¬1 silenció a ¬2 por ¬3 minutos.",
+  [LocaleId.StaffUnmuted]: "Administración » ¬1 le devolvió la palabra a ¬2.",
+  [LocaleId.JailUsage]: "Usa /CARCEL nick@motivo@minutos (de 1 en adelante).",
+  [LocaleId.JailTargetNotOnline]: "Ese usuario no está conectado.",
+  [LocaleId.CannotJailStaff]: "No puedes encarcelar a miembros del equipo.",
+  [LocaleId.JailTooLong]: "La condena no puede pasar de ¬1 minutos.",
+  [LocaleId.JailedBy]: "¬1 te mandó a la cárcel: te quedan ¬2 minutos de condena.",
+  [LocaleId.Released]: "Cumpliste tu condena: estás en libertad.",
+  [LocaleId.HomeNotInPrison]: "No puedes usar ese comando mientras cumples una condena.",
+  [LocaleId.WarnUsage]: "Usa /ADVERTENCIA nick@motivo.",
+  [LocaleId.CannotWarnStaff]: "No puedes advertir a miembros del equipo.",
+  [LocaleId.YouWarned]: "Advertiste a ¬1.",
+  [LocaleId.StaffWarned]: "¬1 advirtió a ¬2. Motivo: ¬3.",
+  [LocaleId.WarnedBy]: "¬1 te dio una advertencia.",
+  [LocaleId.WarningCount]: "Llevas ¬1 advertencia(s).",
+  [LocaleId.NoPunishments]: "Sin antecedentes.",
+  [LocaleId.NoSuchCharacterNamed]: "No existe ningún personaje llamado ¬1.",
+  [LocaleId.EditPunishmentUsage]: "Usa /BORRARPENA nick@número@texto.",
+  [LocaleId.PunishmentEdited]: "Pena modificada.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -695,6 +774,38 @@ export const MESSAGES = {
   unbanned: (targetName: string) => localeLine(LocaleId.Unbanned, FontIndex.Info, targetName),
   notBanned: (targetName: string) => localeLine(LocaleId.NotBanned, FontIndex.Info, targetName),
   staffUnbannedAccount: (gmName: string, targetName: string) => localeLine(LocaleId.StaffUnbannedAccount, FontIndex.Server, gmName, targetName),
+  // -- moderation: mutes, jail, warnings, the punishment record
+  mutedCannotSpeak: (minutesLeft: number) => localeLine(LocaleId.MutedCannotSpeak, FontIndex.Info, minutesLeft),
+  muted: () => localeLine(LocaleId.Muted, FontIndex.Gm),
+  unmuted: () => localeLine(LocaleId.Unmuted, FontIndex.Gm),
+  muteEnded: () => localeLine(LocaleId.MuteEnded, FontIndex.Info),
+  cannotMuteHigherRank: () => localeLine(LocaleId.CannotMuteHigherRank, FontIndex.Info),
+  noSuchCharacter: () => localeLine(LocaleId.NoSuchCharacter, FontIndex.Info),
+  /** Decision (G8): these reach the staff online (VB6's `ToGM` target had no case and sent nothing). */
+  staffMuted: (gmName: string, targetName: string, minutes: number, targetOnline: boolean) =>
+    localeLine(targetOnline ? LocaleId.StaffMuted : LocaleId.StaffMutedOffline, FontIndex.Gm, gmName, targetName, minutes),
+  staffUnmuted: (gmName: string, targetName: string, targetOnline: boolean) => localeLine(targetOnline ? LocaleId.StaffUnmuted : LocaleId.StaffUnmutedOffline, FontIndex.Gm, gmName, targetName),
+  jailUsage: () => localeLine(LocaleId.JailUsage, FontIndex.Info),
+  jailTargetNotOnline: () => localeLine(LocaleId.JailTargetNotOnline, FontIndex.Info),
+  cannotJailStaff: () => localeLine(LocaleId.CannotJailStaff, FontIndex.Info),
+  jailTooLong: (maxMinutes: number) => localeLine(LocaleId.JailTooLong, FontIndex.Info, maxMinutes),
+  jailedBy: (issuer: string, minutes: number) => localeLine(LocaleId.JailedBy, FontIndex.Info, issuer, minutes),
+  released: () => localeLine(LocaleId.Released, FontIndex.Info),
+  homeNotInPrison: () => localeLine(LocaleId.HomeNotInPrison, FontIndex.Info),
+  warnUsage: () => localeLine(LocaleId.WarnUsage, FontIndex.Info),
+  cannotWarnStaff: () => localeLine(LocaleId.CannotWarnStaff, FontIndex.Info),
+  youWarned: (targetName: string) => localeLine(LocaleId.YouWarned, FontIndex.Centinela, targetName),
+  staffWarned: (gmName: string, targetName: string, reason: string) => localeLine(LocaleId.StaffWarned, FontIndex.Gm, gmName, targetName, reason),
+  warnedBy: (gmName: string) => localeLine(LocaleId.WarnedBy, FontIndex.Centinela, gmName),
+  warningCount: (count: number) => localeLine(LocaleId.WarningCount, FontIndex.Centinela, count),
+  noPunishments: () => localeLine(LocaleId.NoPunishments, FontIndex.Info),
+  noSuchCharacterNamed: (name: string) => localeLine(LocaleId.NoSuchCharacterNamed, FontIndex.Info, name),
+  /** One `/PENAS` entry, as VB6 lists them: a console line "<number> - <text>". */
+  punishmentEntry: (line: string) => consoleLine(line, FontIndex.Info),
+  editPunishmentUsage: () => localeLine(LocaleId.EditPunishmentUsage, FontIndex.Info),
+  punishmentEdited: () => localeLine(LocaleId.PunishmentEdited, FontIndex.Info),
+  /** Decision: VB6 said Msg982 even when the entry did not exist; this says so instead. */
+  noSuchPunishment: (number: number) => consoleLine(`No hay una pena número ${number}.`, FontIndex.Info),
   /** The database could not carry a staff command out, or refused its input: nothing changed. */
   staffCommandFailed: () => consoleLine("El comando no se pudo completar; no se cambió nada.", FontIndex.Info),
 

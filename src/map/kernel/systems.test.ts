@@ -70,8 +70,8 @@ describe("the world's systems", () => {
   test("the hook order, as the systems react (a change here is a change of what VB6 order the wire keeps)", () => {
     expect(SYSTEM_TABLES.order).toEqual({
       acted: ["home"],
-      arrived: ["pets"],
-      leaving: ["home", "commerce", "bank", "pets"],
+      arrived: ["pets", "penalties"],
+      leaving: ["home", "commerce", "bank", "pets", "penalties"],
       died: ["pets"],
       revived: ["home"],
       npcAttacked: ["pets"],

@@ -1,23 +1,27 @@
 /**
  * Chat: talk and yell over the head (area), whispers (area, VB6 `HandleWhisper`), and global
- * lines that cross maps over the bus (VB6 `HandleGlobalMessage`).
+ * lines that cross maps over the bus (VB6 `HandleGlobalMessage`). A muted player says nothing on
+ * any of them (kernel/penalties.ts).
  */
 import { MESSAGES } from "../../game/messages/index.ts";
 import type { ClientPacketFields } from "../../protocol/index.ts";
-import { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE, type BusMessage, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
+import { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE, refuseMutedSpeech, type BusMessage, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
 
 /** Chat lines longer than this are cut (the stock client's input box allows less). */
 export const MAX_CHAT_CHARS = 300;
 
 export function talk(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Talk">): void {
+  if (refuseMutedSpeech(ctx, player)) return;
   sayOverHead(ctx, player, fields.text, COLOUR_WHITE);
 }
 
 export function yell(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Yell">): void {
+  if (refuseMutedSpeech(ctx, player)) return;
   sayOverHead(ctx, player, fields.text, COLOUR_RED);
 }
 
 export function whisper(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Whisper">): void {
+  if (refuseMutedSpeech(ctx, player)) return;
   const line = chatLine(fields.text);
   if (line === undefined) return;
   const target = ctx.store.playerNamed(fields.targetName);
@@ -32,6 +36,7 @@ export function whisper(ctx: MapContext, player: PlayerEntity, fields: ClientPac
 
 /** `GlobalMessage`: one line for everybody online, at most one per interval per player. */
 export function globalMessage(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"GlobalMessage">): void {
+  if (refuseMutedSpeech(ctx, player)) return;
   const now = ctx.clock.now();
   if (now - player.lastGlobalChatAt < ctx.rules.globalChatIntervalMs) {
     ctx.tell(player, MESSAGES.globalChatTooFast());

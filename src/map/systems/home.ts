@@ -14,7 +14,7 @@
 import { checkHomeRequest, homePlaceOf, homeWaitSeconds, type HomeCitySpot } from "../../game/home/index.ts";
 import { spendGold } from "../../game/inventory/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
-import { isDead, type Departure, type Interruption, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
+import { isDead, isJailed, type Departure, type Interruption, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
 
 /** `e_GraphicEffects.Runa`: the particle VB6 shows over a ghost waiting to go home. */
 export const HOME_PARTICLE = 167;
@@ -36,6 +36,7 @@ export function homeCommand(ctx: MapContext, player: PlayerEntity): void {
     level: player.record.level,
     gold: player.inventory.gold,
     home: homePlaceOf(citiesOf(ctx), player.record.homeCity),
+    jailed: isJailed(player),
   });
   switch (outcome.kind) {
     case "alive":
@@ -43,6 +44,9 @@ export function homeCommand(ctx: MapContext, player: PlayerEntity): void {
       return;
     case "restricted_place":
       ctx.tell(player, MESSAGES.homeNotFromHere());
+      return;
+    case "jailed":
+      ctx.tell(player, MESSAGES.homeNotInPrison());
       return;
     case "already_travelling":
       ctx.tell(player, MESSAGES.homeAlreadyTravelling());

@@ -26,6 +26,7 @@ import { logout } from "./logout.ts";
 import { look } from "./look.ts";
 import { movement } from "./movement.ts";
 import { needs } from "./needs.ts";
+import { penalties } from "./penalties.ts";
 import { pets } from "./pets.ts";
 import { planned } from "./planned.ts";
 import { priest } from "./priest.ts";
@@ -55,6 +56,7 @@ export const SYSTEMS: readonly MapSystem[] = [
   skills,
   info,
   sheet,
+  penalties,
   staff,
   planned,
 ];

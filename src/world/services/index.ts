@@ -12,6 +12,7 @@ export type { ServiceContext, ServicePlacement, ServicePlayer, ServiceRequest, W
 export { AUDIT_RETRY_MS, AUDIT_WRITE_ROWS, AuditLog, MAX_PENDING_AUDIT_ROWS, type AuditActor, type AuditRow, type AuditSink } from "./audit-log.ts";
 export { StaffService, type StaffCommandRun, type StaffServiceOptions, type StaffSessions } from "./staff.ts";
 export type { BanOutcome, BanTarget, StaffAct, StaffModeration, UnbanOutcome } from "./staff-bans.ts";
+export type { PunishmentRecordEntry, SanctionOutcome, StaffSanctions } from "./staff-moderation.ts";
 export { ServiceRegistrationError, ServiceRegistry } from "./registry.ts";
 export {
   BankService,

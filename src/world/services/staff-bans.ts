@@ -55,7 +55,7 @@ export interface BanContext {
 type BanCommand = Extract<StaffServiceCommand, { kind: "ban" | "unban" }>;
 
 /** The target in the world (its standing as its map has it), else in the database. */
-async function findTarget(context: BanContext, name: string): Promise<(BanTarget & { session: number | undefined }) | null> {
+export async function findTarget(context: BanContext, name: string): Promise<(BanTarget & { session: number | undefined }) | null> {
   const found = context.world.playerNamed(name);
   const state = found && context.world.player(found.session)?.state;
   if (found && state) return { characterId: state.id, name: state.name, accountId: state.accountId, standing: state.staff ?? PLAYER, session: found.session };

@@ -12,6 +12,7 @@ import type { StaffServiceCommand } from "../../map/index.ts";
 import { FakeServiceWorld } from "../fake-service-world.test-support.ts";
 import { AUDIT_RETRY_MS, AUDIT_WRITE_ROWS, MAX_PENDING_AUDIT_ROWS, type AuditRow } from "./audit-log.ts";
 import type { BanTarget, StaffModeration } from "./staff-bans.ts";
+import type { PunishmentRecordEntry, StaffSanctions } from "./staff-moderation.ts";
 import { StaffService } from "./staff.ts";
 
 const DIOS: StaffStanding = { rank: "dios", roleMaster: false };
@@ -40,7 +41,12 @@ class MemorySink {
  * as the repository keeps them (one per subject; a second is `already_banned`). `calls` names
  * each call, as the repository would audit it.
  */
-class MemoryModeration implements StaffModeration {
+class MemoryModeration implements StaffModeration, StaffSanctions {
+  /** Mutes and sentences by character id, as the rows would hold them. */
+  readonly muted = new Map<number, number>();
+  readonly jailed = new Map<number, number>();
+  readonly warnings = new Map<number, number>();
+  readonly record = new Map<number, PunishmentRecordEntry[]>();
   readonly characters = new Map<string, BanTarget>();
   readonly bans = new Map<string, { reason: string; days: number | null; punishment?: string }>();
   readonly calls: string[] = [];
@@ -60,6 +66,47 @@ class MemoryModeration implements StaffModeration {
     const key = input.subject.kind === "character" ? `character ${input.subject.characterId}` : `account ${input.subject.accountId}`;
     this.calls.push(`${input.act.action} ${key} by ${input.act.by.name}`);
     return this.bans.delete(key) ? ("ok" as const) : ("not_banned" as const);
+  }
+  private punish(characterId: number, text: string | undefined): void {
+    if (text === undefined) return;
+    const entries = this.record.get(characterId) ?? [];
+    entries.push({ number: entries.length + 1, text, createdAt: new Date(Date.UTC(2026, 11, 2)) });
+    this.record.set(characterId, entries);
+  }
+  async mute(input: Parameters<StaffSanctions["mute"]>[0]) {
+    this.calls.push(`${input.act.action} mute ${input.characterId} ${input.minutes} ${input.offline ? "offline" : "online"}`);
+    this.muted.set(input.characterId, input.minutes);
+    this.punish(input.characterId, input.punishment);
+    return "ok" as const;
+  }
+  async unmute(input: Parameters<StaffSanctions["unmute"]>[0]) {
+    this.calls.push(`${input.act.action} unmute ${input.characterId}`);
+    return this.muted.delete(input.characterId) ? ("ok" as const) : ("not_muted" as const);
+  }
+  async jail(input: Parameters<StaffSanctions["jail"]>[0]) {
+    this.calls.push(`${input.act.action} jail ${input.characterId} ${input.minutes} by ${input.act.by.name}`);
+    this.jailed.set(input.characterId, input.minutes);
+    this.punish(input.characterId, input.punishment);
+    return "ok" as const;
+  }
+  async warn(input: Parameters<StaffSanctions["warn"]>[0]) {
+    this.calls.push(`${input.act.action} warn ${input.characterId} ${input.offline ? "offline" : "online"}`);
+    this.warnings.set(input.characterId, (this.warnings.get(input.characterId) ?? 0) + 1);
+    this.punish(input.characterId, input.punishment);
+    return "ok" as const;
+  }
+  async served(characterId: number, penalty: "mute" | "jail") {
+    this.calls.push(`served ${penalty} ${characterId}`);
+    (penalty === "mute" ? this.muted : this.jailed).delete(characterId);
+  }
+  async punishmentsOf(characterId: number) {
+    return this.record.get(characterId) ?? [];
+  }
+  async editPunishment(input: Parameters<StaffSanctions["editPunishment"]>[0]) {
+    const entry = this.record.get(input.characterId)?.find((candidate) => candidate.number === input.number);
+    if (entry === undefined) return "not_found" as const;
+    entry.text = input.text;
+    return "ok" as const;
   }
 }
 

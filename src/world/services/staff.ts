@@ -7,7 +7,8 @@
  *   by `AuditLog` (audit-log.ts).
  * - **Commands whose target may be anywhere, or offline**: `/ONLINE` (the count and the record of
  *   this process), `/ECHAR` (the target's connection closes wherever it plays on this server),
- *   the bans (staff-bans.ts). Each is audited once with its real outcome: here, or by the
+ *   the bans (staff-bans.ts), mutes, jail, warnings and the punishment record
+ *   (staff-moderation.ts). Each is audited once with its real outcome: here, or by the
  *   database in the statement of the change it makes.
  *
  * It runs per gateway in a cluster (`per_player`): the audit rows and commands of its own
@@ -19,10 +20,12 @@
 import type { Logger } from "../../log/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
 import { outranks, PLAYER, privilegesOf, rankOf, type StaffStanding } from "../../game/staff/index.ts";
-import type { AuditOutcome, AuditedAction, StaffAnswer, StaffRequest, StaffServiceCommand } from "../../map/index.ts";
+import type { AuditOutcome, AuditedAction, StaffRequest, StaffServiceCommand } from "../../map/index.ts";
+import type { PlayerMessage } from "../../game/messages/index.ts";
 import { AuditLog, type AuditActor, type AuditSink } from "./audit-log.ts";
 import type { ServiceContext, ServiceRequest, WorldService } from "./service.ts";
 import { runBanCommand, type StaffModeration } from "./staff-bans.ts";
+import { recordPenaltyReport, runModerationCommand, type ModerationContext, type StaffSanctions } from "./staff-moderation.ts";
 
 /** What the service reads of a session, and closes (the gateway's sessions). */
 export interface StaffSessions {
@@ -38,7 +41,8 @@ export interface StaffServiceOptions {
   world: ServiceContext;
   sessions: StaffSessions;
   audit: AuditSink;
-  moderation: StaffModeration;
+  /** Bans and sanctions (the moderation and staff repositories, adapted in the composition). */
+  moderation: StaffModeration & StaffSanctions;
   /** This process's node id (the audit row's `node`). */
   node: string;
   logger: Logger;
@@ -54,9 +58,11 @@ export interface StaffCommandRun {
   readonly actor: AuditActor;
   readonly standing: StaffStanding;
   /** A line for the asker. */
-  tell(message: StaffAnswer["message"]): void;
+  tell(message: PlayerMessage): void;
   /** A line for the staff of at least Dios, through the asker's map. */
-  announce(message: StaffAnswer["message"]): void;
+  announce(message: PlayerMessage): void;
+  /** A line for every staff member online (VB6 `ToGM`, which G8 says never arrived), through the asker's map. */
+  notifyStaff(message: PlayerMessage): void;
   /** The command's audit row, when the service decided it (the database writes the others). */
   audit(outcome: AuditOutcome, target?: { name: string; characterId?: number }, detail?: string): void;
 }
@@ -65,6 +71,8 @@ export class StaffService implements WorldService<"staff"> {
   readonly name = "staff" as const;
   readonly placement = "per_player" as const;
   private readonly log: AuditLog;
+  /** Who gave each online character its latest warning (staff-moderation.ts). */
+  private readonly warners = new Map<number, AuditActor>();
 
   constructor(private readonly options: StaffServiceOptions) {
     this.log = new AuditLog(options.audit, options.logger, options.setTimer);
@@ -72,8 +80,23 @@ export class StaffService implements WorldService<"staff"> {
 
   fromMap(request: ServiceRequest<"staff">): void {
     const message: StaffRequest = request.message;
-    if (message.kind === "audit") this.record(request.session, this.actorOf(request.session), message.record);
-    else this.run(request.session, message.action, message.params, message.command);
+    switch (message.kind) {
+      case "audit":
+        this.record(request.session, this.actorOf(request.session), message.record);
+        return;
+      case "command":
+        this.run(request.session, message.action, message.params, message.command);
+        return;
+      case "penalty_served":
+      case "jailed_by_server":
+        void recordPenaltyReport(this.moderationContext(), request.session, message);
+        return;
+    }
+  }
+
+  private moderationContext(): ModerationContext {
+    const { world, sessions, moderation, logger } = this.options;
+    return { world, sessions, moderation, sanctions: moderation, logger, warners: this.warners };
   }
 
   /** Audit rows not written yet (tests and diagnostics). */
@@ -133,6 +156,7 @@ export class StaffService implements WorldService<"staff"> {
       standing: this.standingOf(session),
       tell: (message) => world.tell(session, "staff", { kind: "tell", message }),
       announce: (message) => world.tell(session, "staff", { kind: "announce", message, minRank: "dios" }),
+      notifyStaff: (message) => world.tell(session, "staff", { kind: "announce", message, minRank: "consejero" }),
       audit: (outcome, target, detail) =>
         this.record(session, actor, { action, outcome, params, ...(target ? { target } : {}), ...(detail !== undefined ? { detail } : {}) }),
     };
@@ -148,6 +172,13 @@ export class StaffService implements WorldService<"staff"> {
       case "ban":
       case "unban":
         void runBanCommand({ world, sessions: this.options.sessions, moderation: this.options.moderation, logger: this.options.logger }, run, command);
+        return;
+      case "mute":
+      case "jail":
+      case "warn":
+      case "punishments":
+      case "edit_punishment":
+        void runModerationCommand(this.moderationContext(), run, command);
         return;
     }
   }

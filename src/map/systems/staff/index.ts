@@ -11,6 +11,8 @@ import { rankLevel, STAFF_COMMANDS, standingOf, type StaffCommandName } from "..
 import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntity, StaffAnswer } from "../../kernel/index.ts";
 import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serverMessage, unbanAccount, unbanChar } from "./effects.ts";
 import { gated, type StaffEffect } from "./gate.ts";
+import { MODERATION_EFFECTS } from "./moderation.ts";
+import { applySanction } from "../penalties.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
 const EFFECTS = {
@@ -24,6 +26,7 @@ const EFFECTS = {
   BanTemporal: banForDays,
   UnbanChar: unbanChar,
   UnbanCuenta: unbanAccount,
+  ...MODERATION_EFFECTS,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -48,12 +51,22 @@ function lineToStaff(ctx: MapContext, message: Extract<BusMessage, { kind: "line
 }
 
 function fromWorld(ctx: MapContext, player: PlayerEntity, answer: StaffAnswer): void {
-  if (answer.kind === "tell") ctx.tell(player, answer.message);
-  else ctx.bus.publish({ kind: "line_staff", message: answer.message, minRank: answer.minRank });
+  switch (answer.kind) {
+    case "tell":
+      ctx.tell(player, answer.message);
+      return;
+    case "announce":
+      ctx.bus.publish({ kind: "line_staff", message: answer.message, minRank: answer.minRank });
+      return;
+    case "sanction":
+      applySanction(ctx, player, answer.sanction);
+      return;
+  }
 }
 
 export const staff: MapSystem = {
   name: "staff",
+  uses: ["penalties"],
   packets: packets(),
   bus: { line_all: lineToAll, line_staff: lineToStaff },
   fromWorld: { staff: fromWorld },
