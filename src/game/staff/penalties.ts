@@ -108,41 +108,36 @@ export interface PenaltyStep {
   readonly jailEnded: boolean;
 }
 
+interface Countdown {
+  readonly left: number;
+  readonly servedMs: number;
+  readonly ended: boolean;
+}
+
+const IDLE: Countdown = { left: 0, servedMs: 0, ended: false };
+
+/** `left` whole units less what `servedMs` makes of them; the remainder is carried, nothing once it ends. */
+function countDown(left: number, servedMs: number, unitMs: number): Countdown {
+  const units = Math.floor(servedMs / unitMs);
+  return units >= left ? { left: 0, servedMs: 0, ended: true } : { left: left - units, servedMs: servedMs % unitMs, ended: false };
+}
+
 /**
  * The countdowns up to `now`: a mute loses a second per online second; a sentence a minute per
  * 60 s served alive (a ghost's time does not count). Time never runs backwards here.
  */
 export function settlePenalties(penalties: Penalties, clock: PenaltyClock, now: number, alive: boolean): PenaltyStep {
   const elapsed = Math.max(0, now - clock.settledAt);
-  let { muteSecondsLeft, jailMinutesLeft } = penalties;
-  let { muteServedMs, jailServedMs } = clock;
-  let muteEnded = false;
-  let jailEnded = false;
-  if (muteSecondsLeft > 0) {
-    const served = muteServedMs + elapsed;
-    const seconds = Math.floor(served / MS_PER_SECOND);
-    muteServedMs = served % MS_PER_SECOND;
-    if (seconds >= muteSecondsLeft) {
-      muteSecondsLeft = 0;
-      muteServedMs = 0;
-      muteEnded = true;
-    } else muteSecondsLeft -= seconds;
-  } else muteServedMs = 0;
-  if (jailMinutesLeft > 0 && alive) {
-    const served = jailServedMs + elapsed;
-    const minutes = Math.floor(served / MS_PER_MINUTE);
-    jailServedMs = served % MS_PER_MINUTE;
-    if (minutes >= jailMinutesLeft) {
-      jailMinutesLeft = 0;
-      jailServedMs = 0;
-      jailEnded = true;
-    } else jailMinutesLeft -= minutes;
-  } else if (jailMinutesLeft === 0) jailServedMs = 0;
+  const mute = penalties.muteSecondsLeft > 0 ? countDown(penalties.muteSecondsLeft, clock.muteServedMs + elapsed, MS_PER_SECOND) : IDLE;
+  const jail =
+    penalties.jailMinutesLeft > 0 && alive
+      ? countDown(penalties.jailMinutesLeft, clock.jailServedMs + elapsed, MS_PER_MINUTE)
+      : { left: penalties.jailMinutesLeft, servedMs: penalties.jailMinutesLeft === 0 ? 0 : clock.jailServedMs, ended: false };
   return {
-    penalties: { ...penalties, muteSecondsLeft, jailMinutesLeft },
-    clock: { settledAt: Math.max(clock.settledAt, now), muteServedMs, jailServedMs },
-    muteEnded,
-    jailEnded,
+    penalties: { ...penalties, muteSecondsLeft: mute.left, jailMinutesLeft: jail.left },
+    clock: { settledAt: Math.max(clock.settledAt, now), muteServedMs: mute.servedMs, jailServedMs: jail.servedMs },
+    muteEnded: mute.ended,
+    jailEnded: jail.ended,
   };
 }
 
