@@ -91,7 +91,11 @@ for (const backend of availableBackends()) {
           player.client.send("RequestPositionUpdate");
           await player.client.waitFor("PosUpdate", (fields) => Math.abs((fields.x as number) - DEFAULT_PRISON.x) <= 2 && Math.abs((fields.y as number) - DEFAULT_PRISON.y) <= 2, from);
 
-          // The record as /PENAS lists it, oldest first.
+          // The record as /PENAS lists it, oldest first. The third warning's sentence is the map's
+          // decision (it keeps the count), reported to the staff service after the player is told;
+          // its row lands a moment later, so wait for it before reading the record.
+          const pepe = (await ts.server.database.characters.findCharacterByName(player.name))!;
+          for (let attempt = 0; attempt < 100 && (await ts.server.database.moderation.jailSentencesOf(pepe.id)).length === 0; attempt++) await Bun.sleep(50);
           gmFrom = gm.client.received.length;
           gm.client.send("Punishments", { userName: player.name });
           const lines = () => gm.client.received.slice(gmFrom).filter((p) => p.name === "ConsoleMsg").map((p) => String(p.fields.text));
@@ -114,7 +118,6 @@ for (const backend of availableBackends()) {
           await player.client.waitFor("ChatOverHead", (fields) => fields.text === "ya hablo", from);
 
           // The history rows and the audit rows.
-          const pepe = (await ts.server.database.characters.findCharacterByName(player.name))!;
           const { moderation } = ts.server.database;
           expect((await moderation.mutesOf(pepe.id)).map((mute) => [mute.minutes, mute.liftKind])).toEqual([[5, "lifted"]]);
           expect((await moderation.warningsOf(pepe.id)).map((warning) => warning.reason)).toEqual(["aviso 3", "aviso 2", "aviso 1"]);
