@@ -290,7 +290,7 @@ for (const backend of availableBackends()) {
       [["audit", "--outcome", "maybe"], '--outcome "maybe": one of ok, refused_rank, refused_rule, error'],
       [["audit", "extra"], 'unexpected "extra" for audit'],
       [["audit", "--since"], "--since needs a value"],
-      [["rank", "x"], 'unknown subject "rank"; try character, staff or audit'],
+      [["rank", "x"], 'unknown subject "rank"; try character, staff, ban, unban, bans or audit'],
     ])("usage error %p: exit 2, one line, nothing read", async (argv, reason) => {
       const io = memoryIo();
       expect(await adminCommand.run([...argv, "--data-dir", join(work, "never-created")], io)).toBe(2);

@@ -14,6 +14,7 @@ import { loadWorldPack } from "../content/index.ts";
 import type { AuditActor, Database, StaffAct } from "../db/index.ts";
 import { addItems, INVENTORY_SLOT_COUNT, MAX_LONG, MAX_STACK, type CharacterRecord, type ItemGrant } from "../game/character/index.ts";
 import { auditAction, AUDIT_USAGE } from "./admin-audit.ts";
+import { bansAction, BANS_USAGE } from "./admin-bans.ts";
 import { actorProblem, CONFIG_FLAGS, cliActor, nameProblem, openForAdmin, OPTIONS_USAGE, parseWhole, quoted, Refusal, reportingFailures, type AdminAction } from "./admin-database.ts";
 import { staffAction, STAFF_USAGE } from "./admin-staff.ts";
 import type { CliIo, Command } from "./command.ts";
@@ -40,6 +41,7 @@ ${OPTIONS_USAGE}`;
 
 const USAGE = `${CHARACTER_USAGE}
 ${STAFF_USAGE}
+${BANS_USAGE}
 ${AUDIT_USAGE}`;
 
 type Parsed =
@@ -237,16 +239,20 @@ function parseAdmin(argv: readonly string[]): AdminAction {
       return staffAction(rest);
     case "audit":
       return auditAction(rest);
+    case "ban":
+    case "unban":
+    case "bans":
+      return bansAction(noun, rest);
     case undefined:
-      return { ok: false, message: "what to administer? (character, staff, audit)" };
+      return { ok: false, message: "what to administer? (character, staff, ban, unban, bans, audit)" };
     default:
-      return { ok: false, message: `unknown subject ${quoted(noun)}; try character, staff or audit` };
+      return { ok: false, message: `unknown subject ${quoted(noun)}; try character, staff, ban, unban, bans or audit` };
   }
 }
 
 export const adminCommand: Command = {
   name: "admin",
-  summary: "show or change characters, grant staff ranks, read the audit log (no server needed)",
+  summary: "show or change characters, grant staff ranks, ban and unban, read the audit log (no server needed)",
   usage: USAGE,
   async run(argv, io) {
     const parsed = parseAdmin(argv);

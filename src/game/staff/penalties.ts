@@ -69,6 +69,9 @@ export const PUNISHMENT_TEXT = {
   /** G9: the minutes where VB6 wrote the time of day. */
   mute: (gm: string, minutes: number) => `${gm}: silencio por ${minutes} minutos.`,
   warning: (gm: string, reason: string) => `Advertencia de: ${gm} debido a ADVERTENCIA: ${reason}`,
+  /** `/BAN`, the panel's temporary ban and `argentum admin ban character`. */
+  ban: (gm: string, reason: string, days: number | null) => (days === null ? `Baneado por ${gm}: ${reason}` : `Baneado ${days} días por ${gm}: ${reason}`),
+  unban: (gm: string) => `${gm}: desbaneado`,
   /** `/BORRARPENA`: the entry becomes the GM's text in angle brackets. */
   edited: (gm: string, text: string) => `${gm}: <${text}>`,
 } as const;

@@ -9,7 +9,7 @@
  */
 import type { Logger } from "../../log/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
-import { outranks, PLAYER, type StaffStanding } from "../../game/staff/index.ts";
+import { outranks, PLAYER, PUNISHMENT_TEXT, type StaffStanding } from "../../game/staff/index.ts";
 import type { StaffServiceCommand } from "../../map/index.ts";
 import type { AuditActor } from "./audit-log.ts";
 import type { ServiceContext } from "./service.ts";
@@ -94,7 +94,7 @@ async function ban(context: BanContext, run: StaffCommandRun, command: Extract<B
   }
   const gm = run.actor.name;
   const subject = command.scope === "character" ? { kind: "character" as const, characterId: target.characterId } : { kind: "account" as const, accountId: target.accountId };
-  const punishment = command.scope === "account" ? undefined : command.days === null ? `Baneado por ${gm}: ${command.reason}` : `Baneado ${command.days} días por ${gm}: ${command.reason}`;
+  const punishment = command.scope === "account" ? undefined : PUNISHMENT_TEXT.ban(gm, command.reason, command.days);
   const outcome = await context.moderation.ban({
     subject,
     reason: command.reason,
@@ -137,7 +137,7 @@ async function unban(context: BanContext, run: StaffCommandRun, command: Extract
   const subject = command.scope === "character" ? { kind: "character" as const, characterId: target.characterId } : { kind: "account" as const, accountId: target.accountId };
   const outcome = await context.moderation.unban({
     subject,
-    ...(command.scope === "character" ? { punishment: `${run.actor.name}: desbaneado` } : {}),
+    ...(command.scope === "character" ? { punishment: PUNISHMENT_TEXT.unban(run.actor.name) } : {}),
     act: { by: run.actor, action: run.action, params: { ...run.params, target: target.name } },
   });
   switch (outcome) {
