@@ -277,3 +277,18 @@ describe("moderation commands typed in the browser", () => {
     for (const line of ["/SILENCIAR Pepe", "/SILENCIAR Pepe@x", "/CARCEL Pepe@10", "/CARCEL Pepe@x@y", "/BORRARPENA Pepe@300@x", "/ADVERTENCIA Pepe"]) expect(parseChatLine(line).kind).toBe("local");
   });
 });
+
+describe("staff sounds and the anti-macro note typed in the browser", () => {
+  test("/FORCEMIDI, /FORCEWAV, /FORCEMIDIMAP, /FORCEWAVMAP and /MENSAJEANTIMACRO as the stock client reads them; malformed ones are answered locally", () => {
+    expect(parseChatLine("/FORCEMIDI 7")).toEqual({ kind: "command", packet: "ForceMIDIAll", fields: { midi: 7 } } as never);
+    expect(parseChatLine("/forcewav 255")).toEqual({ kind: "command", packet: "ForceWAVEAll", fields: { wave: 255 } } as never);
+    expect(parseChatLine("/FORCEMIDIMAP 3")).toEqual({ kind: "command", packet: "ForceMIDIToMap", fields: { midi: 3, map: 0 } } as never);
+    expect(parseChatLine("/FORCEMIDIMAP 3 44")).toEqual({ kind: "command", packet: "ForceMIDIToMap", fields: { midi: 3, map: 44 } } as never);
+    expect(parseChatLine("/FORCEWAVMAP 9")).toEqual({ kind: "command", packet: "ForceWAVEToMap", fields: { wave: 9, map: 0, x: 0, y: 0 } } as never);
+    expect(parseChatLine("/FORCEWAVMAP 9 1 50 60")).toEqual({ kind: "command", packet: "ForceWAVEToMap", fields: { wave: 9, map: 1, x: 50, y: 60 } } as never);
+    expect(parseChatLine("/MENSAJEANTIMACRO Pepe@¿estás ahí? @ 2")).toEqual({ kind: "command", packet: "AntiMacroMessage", fields: { userName: "Pepe", message: "¿estás ahí? @ 2" } } as never);
+    for (const line of ["/FORCEMIDI", "/FORCEMIDI 256", "/FORCEMIDI -1", "/FORCEMIDI 7 8", "/FORCEMIDIMAP x", "/FORCEMIDIMAP 3 99999", "/FORCEWAVMAP 9 1 50", "/FORCEWAVMAP 9 1 50 300", "/MENSAJEANTIMACRO Pepe", "/MENSAJEANTIMACRO @hola"]) {
+      expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
+    }
+  });
+});

@@ -26,6 +26,11 @@ export type ChatCommandPacket =
   | "Jail"
   | "WarnUser"
   | "RemovePunishment"
+  | "ForceMIDIAll"
+  | "ForceWAVEAll"
+  | "ForceMIDIToMap"
+  | "ForceWAVEToMap"
+  | "AntiMacroMessage"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -222,6 +227,45 @@ const editPunishmentArgs: Reader<{ userName: string; punishment: number; newText
     : ok({ userName: userName.trim(), punishment: Number(number), newText: text.join("@").trim() });
 };
 
+// -- staff sounds and the anti-macro note (as the stock client's ProtocolCmdParse reads them)
+const BYTE = /^\d{1,3}$/;
+const INTEGER = /^-?\d{1,5}$/;
+const isByte = (text: string | undefined): text is string => text !== undefined && BYTE.test(text) && Number(text) <= 255;
+const isInteger = (text: string | undefined): text is string => text !== undefined && INTEGER.test(text) && Math.abs(Number(text)) <= I16_MAX;
+const numbersOf = (args: string) => args.split(/\s+/).filter((word) => word !== "");
+
+/** One number 0…255 (`/FORCEMIDI`, `/FORCEWAV`). */
+function byteArg<F extends string>(field: F): Reader<Record<F, number>> {
+  return (args, typed) => {
+    const [value, extra] = numbersOf(args);
+    return isByte(value) && extra === undefined ? ok({ [field]: Number(value) } as Record<F, number>) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.byte));
+  };
+}
+
+/** `/FORCEMIDIMAP midi [mapa]`: no map sends 0, the server's "this map". */
+const midiToMap: Reader<ChatCommandFields<"ForceMIDIToMap">> = (args, typed) => {
+  const [midi, map, extra] = numbersOf(args);
+  if (!isByte(midi) || extra !== undefined || (map !== undefined && !isInteger(map))) return refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.midiToMap));
+  return ok({ midi: Number(midi), map: map === undefined ? 0 : Number(map) });
+};
+
+/** `/FORCEWAVMAP wav [mapa x y]`: one number or all four; none of the place sends 0 0 0, "where I stand". */
+const waveToMap: Reader<ChatCommandFields<"ForceWAVEToMap">> = (args, typed) => {
+  const parts = numbersOf(args);
+  const [wave, map, x, y] = parts;
+  if (parts.length === 1 && isByte(wave)) return ok({ wave: Number(wave), map: 0, x: 0, y: 0 });
+  if (parts.length === 4 && isByte(wave) && isInteger(map) && isByte(x) && isByte(y)) return ok({ wave: Number(wave), map: Number(map), x: Number(x), y: Number(y) });
+  return refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.waveToMap));
+};
+
+/** `nick@mensaje` (`/MENSAJEANTIMACRO`): split at the first `@`; both parts needed. */
+const nameAndMessage: Reader<ChatCommandFields<"AntiMacroMessage">> = (args, typed) => {
+  const at = args.indexOf("@");
+  const userName = at < 0 ? "" : args.slice(0, at).trim();
+  const text = at < 0 ? "" : args.slice(at + 1).trim();
+  return userName === "" || text === "" ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndMessage)) : ok({ userName, message: text });
+};
+
 const globalMessage = spec(["CONSOLA"], "GlobalMessage", message("text", withoutTildes));
 
 /**
@@ -294,6 +338,12 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["CARCEL"], "Jail", jailArgs),
   spec(["ADVERTENCIA"], "WarnUser", nameAndReason),
   spec(["BORRARPENA"], "RemovePunishment", editPunishmentArgs),
+  // -- staff sounds and the anti-macro note
+  spec(["FORCEMIDI"], "ForceMIDIAll", byteArg("midi")),
+  spec(["FORCEWAV"], "ForceWAVEAll", byteArg("wave")),
+  spec(["FORCEMIDIMAP"], "ForceMIDIToMap", midiToMap),
+  spec(["FORCEWAVMAP"], "ForceWAVEToMap", waveToMap),
+  spec(["MENSAJEANTIMACRO", "ANTIMACROMESSAGE"], "AntiMacroMessage", nameAndMessage),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));

@@ -192,6 +192,11 @@ export const CHAT_TEXT = {
     nameAndMinutes: "<nombre>@<minutos>",
     jail: "<nombre>@<motivo>@<minutos>",
     editPunishment: "<nombre>@<número>@<texto>",
+    // -- staff sounds
+    byte: "<número de 0 a 255>",
+    midiToMap: "<música 0-255> [mapa]",
+    waveToMap: "<sonido 0-255> [mapa x y]",
+    nameAndMessage: "<nombre>@<mensaje>",
   },
   descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
   descriptionDash: "La descripción no puede llevar guiones (-).",

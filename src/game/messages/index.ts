@@ -335,6 +335,9 @@ export const LocaleId = {
   EditPunishmentUsage: 981,
   /** Msg982: "punishment changed". */
   PunishmentEdited: 982,
+  // -- staff sounds and the anti-macro note
+  /** Msg2173: the usage of `/MENSAJEANTIMACRO`. */
+  AntiMacroUsage: 2173,
 } as const;
 
 /**
@@ -540,6 +543,8 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.NoSuchCharacterNamed]: "No existe ningún personaje llamado ¬1.",
   [LocaleId.EditPunishmentUsage]: "Usa /BORRARPENA nick@número@texto.",
   [LocaleId.PunishmentEdited]: "Pena modificada.",
+  // -- staff sounds and the anti-macro note
+  [LocaleId.AntiMacroUsage]: "Usa /MENSAJEANTIMACRO nick@mensaje.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -808,6 +813,10 @@ export const MESSAGES = {
   noSuchPunishment: (number: number) => consoleLine(`No hay una pena número ${number}.`, FontIndex.Info),
   /** The database could not carry a staff command out, or refused its input: nothing changed. */
   staffCommandFailed: () => consoleLine("El comando no se pudo completar; no se cambió nada.", FontIndex.Info),
+  // -- staff sounds and the anti-macro note
+  /** `/FORCEMIDI`: VB6's own line to everyone, "<name> broadcast musica: <n>". */
+  staffMusicBroadcast: (gmName: string, midi: number) => consoleLine(`${gmName} broadcast musica: ${midi}`, FontIndex.Server),
+  antiMacroUsage: () => localeLine(LocaleId.AntiMacroUsage, FontIndex.Info),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

@@ -36,7 +36,7 @@ export type { MapHandOver, PetHandOver } from "../map-events.ts";
 export type { AuditOutcome, AuditedAction, BankAnswer, BankRequest, BankTransferAnswer, LoadedVault, Sanction, ServiceName, ServiceProtocol, StaffAnswer, StaffRequest, StaffServiceCommand, ToMap, ToWorld } from "../service-protocol.ts";
 export type { BankSlotFrame, InventorySlotFrame, TradeSlotFrame } from "../map-packets.ts";
 export { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE } from "../map-packets.ts";
-export type { BusMessage } from "../cross-map-bus.ts";
+export type { BusMessage, StaffSound } from "../cross-map-bus.ts";
 export { npcTemplate } from "../npc-templates.ts";
 
 export { isAlive, isDead, sendVitalChanges, setPlayerHp, setVitals, spendStamina, writeVitals, type Vitals } from "./vitals.ts";

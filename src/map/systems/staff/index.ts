@@ -12,6 +12,7 @@ import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntit
 import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serverMessage, unbanAccount, unbanChar } from "./effects.ts";
 import { gated, type StaffEffect } from "./gate.ts";
 import { MODERATION_EFFECTS } from "./moderation.ts";
+import { antiMacroMessage, forceMidiAll, forceMidiToMap, forceWaveAll, forceWaveToMap, playStaffSound } from "./sounds.ts";
 import { applySanction } from "../penalties.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
@@ -27,6 +28,12 @@ const EFFECTS = {
   UnbanChar: unbanChar,
   UnbanCuenta: unbanAccount,
   ...MODERATION_EFFECTS,
+  // -- staff sounds and the anti-macro note (sounds.ts)
+  ForceMIDIAll: forceMidiAll,
+  ForceWAVEAll: forceWaveAll,
+  ForceMIDIToMap: forceMidiToMap,
+  ForceWAVEToMap: forceWaveToMap,
+  AntiMacroMessage: antiMacroMessage,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -68,6 +75,6 @@ export const staff: MapSystem = {
   name: "staff",
   uses: ["penalties"],
   packets: packets(),
-  bus: { line_all: lineToAll, line_staff: lineToStaff },
+  bus: { line_all: lineToAll, line_staff: lineToStaff, staff_sound: playStaffSound },
   fromWorld: { staff: fromWorld },
 };
