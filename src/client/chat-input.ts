@@ -31,6 +31,7 @@ export type ChatCommandPacket =
   | "ForceMIDIToMap"
   | "ForceWAVEToMap"
   | "AntiMacroMessage"
+  | "CuentaRegresiva"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -344,6 +345,7 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["FORCEMIDIMAP"], "ForceMIDIToMap", midiToMap),
   spec(["FORCEWAVMAP"], "ForceWAVEToMap", waveToMap),
   spec(["MENSAJEANTIMACRO", "ANTIMACROMESSAGE"], "AntiMacroMessage", nameAndMessage),
+  spec(["CR"], "CuentaRegresiva", byteArg("seconds")),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));

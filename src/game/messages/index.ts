@@ -338,6 +338,15 @@ export const LocaleId = {
   // -- staff sounds and the anti-macro note
   /** Msg2173: the usage of `/MENSAJEANTIMACRO`. */
   AntiMacroUsage: 2173,
+  // -- the staff's countdown (`/CR`)
+  /** Msg1689: "starting a countdown from ¬1 seconds". */
+  CountdownStarts: 1689,
+  /** Msg1655: "¬1 seconds...!". */
+  CountdownSeconds: 1655,
+  /** Msg1656: "go!". */
+  CountdownGo: 1656,
+  /** MsgCCInunity (Msg475): the target cannot be held. */
+  TargetImmuneToHold: 475,
 } as const;
 
 /**
@@ -545,6 +554,10 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.PunishmentEdited]: "Pena modificada.",
   // -- staff sounds and the anti-macro note
   [LocaleId.AntiMacroUsage]: "Usa /MENSAJEANTIMACRO nick@mensaje.",
+  [LocaleId.CountdownStarts]: "¡Empieza la cuenta regresiva desde ¬1 segundos!",
+  [LocaleId.CountdownSeconds]: "¬1 segundos...",
+  [LocaleId.CountdownGo]: "¡Ya!",
+  [LocaleId.TargetImmuneToHold]: "No puedes inmovilizarlo: es inmune.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -817,6 +830,10 @@ export const MESSAGES = {
   /** `/FORCEMIDI`: VB6's own line to everyone, "<name> broadcast musica: <n>". */
   staffMusicBroadcast: (gmName: string, midi: number) => consoleLine(`${gmName} broadcast musica: ${midi}`, FontIndex.Server),
   antiMacroUsage: () => localeLine(LocaleId.AntiMacroUsage, FontIndex.Info),
+  countdownStarts: (seconds: number) => localeLine(LocaleId.CountdownStarts, FontIndex.Guild, seconds),
+  countdownSeconds: (seconds: number) => localeLine(LocaleId.CountdownSeconds, FontIndex.Guild, seconds),
+  countdownGo: () => localeLine(LocaleId.CountdownGo, FontIndex.Fight),
+  targetImmuneToHold: () => localeLine(LocaleId.TargetImmuneToHold, FontIndex.Fight),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

@@ -71,7 +71,7 @@ export {
 export { dropAround, groundGrid, putPile, removePile } from "./ground.ts";
 export { grantExperience, levelUp, raiseSkillByUse, rewardNpcDamage, EXP_TEXT_COLOUR, LEVEL_UP_FX, LEVEL_UP_SOUND, SKILL_UP_TEXT_COLOUR, type ExperienceGrant } from "./progression.ts";
 export { setFactionStatus, turnCriminal } from "./faction.ts";
-export { endMeditation, npcHitMeditator, stopMeditating, type StatusTarget } from "./status.ts";
+export { endMeditation, npcHitMeditator, statusSubjectOf, stopMeditating, type StatusTarget } from "./status.ts";
 export { cancelExit, interrupt, stopExit } from "./interrupts.ts";
 export { killNpc, npcAttacked, npcSpawnTile, placeNpc, spawnNpc } from "./npcs.ts";
 export { damageNpc, DAMAGE_TEXT_COLOUR, NPC_DEATH_SOUND } from "./npc-damage.ts";

@@ -12,6 +12,7 @@ import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntit
 import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serverMessage, unbanAccount, unbanChar } from "./effects.ts";
 import { gated, type StaffEffect } from "./gate.ts";
 import { MODERATION_EFFECTS } from "./moderation.ts";
+import { countdown } from "./countdown.ts";
 import { antiMacroMessage, forceMidiAll, forceMidiToMap, forceWaveAll, forceWaveToMap, playStaffSound } from "./sounds.ts";
 import { applySanction } from "../penalties.ts";
 
@@ -34,6 +35,7 @@ const EFFECTS = {
   ForceMIDIToMap: forceMidiToMap,
   ForceWAVEToMap: forceWaveToMap,
   AntiMacroMessage: antiMacroMessage,
+  CuentaRegresiva: countdown,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
