@@ -286,6 +286,7 @@ describe("staff sounds and the anti-macro note typed in the browser", () => {
     expect(parseChatLine("/FORCEMIDIMAP 3 44")).toEqual({ kind: "command", packet: "ForceMIDIToMap", fields: { midi: 3, map: 44 } } as never);
     expect(parseChatLine("/FORCEWAVMAP 9")).toEqual({ kind: "command", packet: "ForceWAVEToMap", fields: { wave: 9, map: 0, x: 0, y: 0 } } as never);
     expect(parseChatLine("/FORCEWAVMAP 9 1 50 60")).toEqual({ kind: "command", packet: "ForceWAVEToMap", fields: { wave: 9, map: 1, x: 50, y: 60 } } as never);
+    expect(parseChatLine("/IGNORADO")).toEqual({ kind: "command", packet: "Ignored", fields: {} } as never);
     expect(parseChatLine("/CR 10")).toEqual({ kind: "command", packet: "CuentaRegresiva", fields: { seconds: 10 } } as never);
     expect(parseChatLine("/MENSAJEANTIMACRO Pepe@¿estás ahí? @ 2")).toEqual({ kind: "command", packet: "AntiMacroMessage", fields: { userName: "Pepe", message: "¿estás ahí? @ 2" } } as never);
     for (const line of ["/FORCEMIDI", "/FORCEMIDI 256", "/FORCEMIDI -1", "/FORCEMIDI 7 8", "/FORCEMIDIMAP x", "/FORCEMIDIMAP 3 99999", "/FORCEWAVMAP 9 1 50", "/FORCEWAVMAP 9 1 50 300", "/MENSAJEANTIMACRO Pepe", "/MENSAJEANTIMACRO @hola", "/CR", "/CR 300"]) {

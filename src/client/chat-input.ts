@@ -32,6 +32,7 @@ export type ChatCommandPacket =
   | "ForceWAVEToMap"
   | "AntiMacroMessage"
   | "CuentaRegresiva"
+  | "Ignored"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -346,6 +347,7 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["FORCEWAVMAP"], "ForceWAVEToMap", waveToMap),
   spec(["MENSAJEANTIMACRO", "ANTIMACROMESSAGE"], "AntiMacroMessage", nameAndMessage),
   spec(["CR"], "CuentaRegresiva", byteArg("seconds")),
+  spec(["IGNORADO", "IGNORED"], "Ignored", noArgs),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));

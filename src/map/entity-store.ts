@@ -127,6 +127,8 @@ export interface PlayerEntity extends VisibleChar {
   penaltyClock: PenaltyClock;
   /** The timer of the next settle while a mute or sentence runs, else null (systems/penalties.ts). */
   penaltyTimer: TimerId | null;
+  /** A staff member whom NPCs chase and attack (VB6 `flags.AdminPerseguible`, `/IGNORADO`); NPCs leave other staff alone. */
+  chasedByNpcs: boolean;
   /** Altered states (paralysis, poison, invisibility, …) with their end times; set through systems/status.ts `setStatus`. */
   statusEffects: StatusEffects;
   /** The timer of the next expiry, bite or burn of `statusEffects` (systems/status.ts), or null. */

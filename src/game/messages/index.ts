@@ -834,6 +834,8 @@ export const MESSAGES = {
   countdownSeconds: (seconds: number) => localeLine(LocaleId.CountdownSeconds, FontIndex.Guild, seconds),
   countdownGo: () => localeLine(LocaleId.CountdownGo, FontIndex.Fight),
   targetImmuneToHold: () => localeLine(LocaleId.TargetImmuneToHold, FontIndex.Fight),
+  /** `/IGNORADO` (decision: VB6 said nothing, so a GM could not tell which way it had switched). */
+  npcsChaseYou: (chased: boolean) => consoleLine(chased ? "Las criaturas ahora te ven y te atacan." : "Las criaturas vuelven a ignorarte.", FontIndex.Gm),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

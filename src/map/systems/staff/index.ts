@@ -13,6 +13,7 @@ import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serv
 import { gated, type StaffEffect } from "./gate.ts";
 import { MODERATION_EFFECTS } from "./moderation.ts";
 import { countdown } from "./countdown.ts";
+import { toggleChasedByNpcs } from "./ignored.ts";
 import { antiMacroMessage, forceMidiAll, forceMidiToMap, forceWaveAll, forceWaveToMap, playStaffSound } from "./sounds.ts";
 import { applySanction } from "../penalties.ts";
 
@@ -36,6 +37,7 @@ const EFFECTS = {
   ForceWAVEToMap: forceWaveToMap,
   AntiMacroMessage: antiMacroMessage,
   CuentaRegresiva: countdown,
+  Ignored: toggleChasedByNpcs,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -77,6 +79,9 @@ export const staff: MapSystem = {
   name: "staff",
   uses: ["penalties"],
   packets: packets(),
+  // `/IGNORADO` lasts the session: it follows the GM from map to map.
+  playerState: (_ctx, _record, arrival) => ({ chasedByNpcs: arrival.handOver?.chasedByNpcs ?? false }),
+  handOver: (_ctx, player) => (player.chasedByNpcs ? { chasedByNpcs: true } : {}),
   bus: { line_all: lineToAll, line_staff: lineToStaff, staff_sound: playStaffSound },
   fromWorld: { staff: fromWorld },
 };
