@@ -13,6 +13,7 @@ import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serv
 import { gated, type StaffEffect } from "./gate.ts";
 import { MODERATION_EFFECTS } from "./moderation.ts";
 import { countdown } from "./countdown.ts";
+import { doBackUpUnavailable, editCharDisabled, possUserIgnored, resetCharDisabled, showServerFormUnavailable } from "./disabled.ts";
 import { toggleChasedByNpcs } from "./ignored.ts";
 import { antiMacroMessage, forceMidiAll, forceMidiToMap, forceWaveAll, forceWaveToMap, playStaffSound } from "./sounds.ts";
 import { applySanction } from "../penalties.ts";
@@ -38,6 +39,12 @@ const EFFECTS = {
   AntiMacroMessage: antiMacroMessage,
   CuentaRegresiva: countdown,
   Ignored: toggleChasedByNpcs,
+  // -- answered as disabled, or ignored, on purpose (disabled.ts)
+  EditChar: editCharDisabled,
+  ResetChar: resetCharDisabled,
+  PossUser: possUserIgnored,
+  ShowServerForm: showServerFormUnavailable,
+  DoBackUp: doBackUpUnavailable,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
