@@ -17,12 +17,14 @@ export type BusMessage =
   /** A line of the catalogue for every player online (`/RMSG`: the server's broadcasts). */
   | { readonly kind: "line_all"; readonly message: PlayerMessage }
   /** A line for the staff online, those of at least `minRank` (`/GMSG`; notices to Dios and Admin). */
-  | { readonly kind: "line_staff"; readonly message: PlayerMessage; readonly minRank: StaffRank };
+  | { readonly kind: "line_staff"; readonly message: PlayerMessage; readonly minRank: StaffRank }
+  // -- reports (gm-and-moderation §2.1): `/ROL` reaches whoever holds the RoleMaster bit (VB6 `ToRolesMasters`)
+  | { readonly kind: "line_rolemasters"; readonly message: PlayerMessage };
 
 export type BusMessageKind = BusMessage["kind"];
 
 /** Every bus message kind, so the handler table built from the systems can be checked whole at start. */
-export const BUS_MESSAGE_KINDS = ["console_all", "line_all", "line_staff"] as const satisfies readonly BusMessageKind[];
+export const BUS_MESSAGE_KINDS = ["console_all", "line_all", "line_staff", "line_rolemasters"] as const satisfies readonly BusMessageKind[];
 // A kind added to `BusMessage` and not listed above fails to compile here.
 const BUS_KINDS_LISTED: Exclude<BusMessageKind, (typeof BUS_MESSAGE_KINDS)[number]> extends never ? true : never = true;
 void BUS_KINDS_LISTED;

@@ -13,6 +13,9 @@ import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serv
 import { gated, type StaffEffect } from "./gate.ts";
 import { MODERATION_EFFECTS } from "./moderation.ts";
 import { applySanction } from "../penalties.ts";
+// -- reports (gm-and-moderation §3.8)
+import { forgetChatLines } from "../chat-history.ts";
+import { lineToRoleMasters, REPORT_EFFECTS, reportAnswer } from "./reports.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
 const EFFECTS = {
@@ -27,6 +30,7 @@ const EFFECTS = {
   UnbanChar: unbanChar,
   UnbanCuenta: unbanAccount,
   ...MODERATION_EFFECTS,
+  ...REPORT_EFFECTS,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -61,6 +65,11 @@ function fromWorld(ctx: MapContext, player: PlayerEntity, answer: StaffAnswer): 
     case "sanction":
       applySanction(ctx, player, answer.sanction);
       return;
+    // -- reports
+    case "sos_list":
+    case "chat_excerpt_wanted":
+      reportAnswer(ctx, player, answer);
+      return;
   }
 }
 
@@ -68,6 +77,8 @@ export const staff: MapSystem = {
   name: "staff",
   uses: ["penalties"],
   packets: packets(),
-  bus: { line_all: lineToAll, line_staff: lineToStaff },
+  bus: { line_all: lineToAll, line_staff: lineToStaff, line_rolemasters: lineToRoleMasters },
   fromWorld: { staff: fromWorld },
+  // -- reports: a player's chat lines stay with the map they were said on
+  hooks: { leaving: (ctx, player) => forgetChatLines(ctx, player) },
 };
