@@ -120,8 +120,8 @@ function setup() {
   return { world, reports, rows, characters, staff, place, command, excerpt, settle, told, tokenAsked, advance };
 }
 
-const newSupport = (name: string) => ({ kind: "announce", message: MESSAGES.staffNewSupportMessage(name), minRank: "consejero" });
-const newDenouncement = (name: string) => ({ kind: "announce", message: MESSAGES.staffNewDenouncement(name), minRank: "consejero" });
+const newSupport = (name: string) => ({ kind: "announce", message: MESSAGES.staffNewSupportMessage(name), minRank: "consejero" }) as const;
+const newDenouncement = (name: string) => ({ kind: "announce", message: MESSAGES.staffNewDenouncement(name), minRank: "consejero" }) as const;
 
 describe("/GM", () => {
   test("queued with Msg553 and Msg1836 to the staff; a second within five minutes Msg552, not queued; the next after the interval queued (§11 item 32)", async () => {
