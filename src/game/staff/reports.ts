@@ -2,7 +2,7 @@
  * The staff's report queue as the game plays it (gm-and-moderation §2.1, §3.8): `/GM` help
  * requests (`QuestionGM`), `/DENUNCIAR` reports of another player with its last chat lines
  * (`Denounce`), and the SOS panel's list and removal key. Pure: the map keeps the chat lines of
- * its players (map/systems/chat-history.ts), the staff service keeps the throttle and writes the
+ * its players (map/kernel/chat-history.ts), the staff service keeps the throttle and writes the
  * `reports` rows (world/services/staff-reports.ts).
  *
  * Decisions on VB6's quirks (§9):

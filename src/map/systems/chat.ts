@@ -5,8 +5,7 @@
  */
 import { MESSAGES } from "../../game/messages/index.ts";
 import type { ClientPacketFields } from "../../protocol/index.ts";
-import { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE, refuseMutedSpeech, type BusMessage, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
-import { rememberChatLine } from "./chat-history.ts";
+import { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE, refuseMutedSpeech, rememberChatLine, type BusMessage, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
 
 /** Chat lines longer than this are cut (the stock client's input box allows less). */
 export const MAX_CHAT_CHARS = 300;

@@ -8,7 +8,7 @@
  *   `REPORT_INTERVAL_MS`, on the service's clock; a refusal is Msg552 and nothing else (VB6
  *   disconnected everyone on the sender's address after 20 attempts).
  * - **A denouncement** needs its target's last lines, which live on the target's map
- *   (map/systems/chat-history.ts): the service asks that map (`chat_excerpt_wanted`) and goes on
+ *   (map/kernel/chat-history.ts): the service asks that map (`chat_excerpt_wanted`) and goes on
  *   when it answers (`chat_excerpt`); an answer that never comes (the target left) is forgotten
  *   after {@link EXCERPT_WAIT_MS}.
  * - **Audit**: what staff do here is audited once; closing is audited by the database in the

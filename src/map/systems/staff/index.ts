@@ -14,7 +14,7 @@ import { gated, type StaffEffect } from "./gate.ts";
 import { MODERATION_EFFECTS } from "./moderation.ts";
 import { applySanction } from "../penalties.ts";
 // -- reports (gm-and-moderation §3.8)
-import { forgetChatLines } from "../chat-history.ts";
+import { forgetChatLines } from "../../kernel/index.ts";
 import { lineToRoleMasters, REPORT_EFFECTS, reportAnswer } from "./reports.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */

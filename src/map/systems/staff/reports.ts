@@ -4,13 +4,12 @@
  * SOS`). The queue is the `reports` table (G14), so everything but `/ROL` is the staff service's
  * (world/services/staff-reports.ts): it keeps the per-account throttle (G14, G15), writes the
  * rows, tells the staff online, and audits what staff do. A denounced player's last lines are
- * its own map's (chat-history.ts): the service asks that map for them (`chat_excerpt_wanted`).
+ * its own map's (kernel/chat-history.ts): the service asks that map for them (`chat_excerpt_wanted`).
  */
 import { MESSAGES } from "../../../game/messages/index.ts";
 import { denounceRequest, PlayerType } from "../../../game/staff/index.ts";
 import type { ClientPacketFields } from "../../../protocol/index.ts";
-import type { BusMessage, MapContext, PlayerEntity, StaffAnswer, StaffServiceCommand } from "../../kernel/index.ts";
-import { recentChatLines } from "../chat-history.ts";
+import { recentChatLines, type BusMessage, type MapContext, type PlayerEntity, type StaffAnswer, type StaffServiceCommand } from "../../kernel/index.ts";
 import { ASKED, DONE, paramsOf, type StaffEffect, type StaffOutcome } from "./gate.ts";
 
 function ask(ctx: MapContext, player: PlayerEntity, action: string, fields: unknown, command: StaffServiceCommand): typeof ASKED {

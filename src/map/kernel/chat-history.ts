@@ -1,6 +1,7 @@
 /**
  * The last lines each player said on this map (VB6 `flags.ChatHistory(1 To 15)`, the "foto
- * denuncia"): what a `/DENUNCIAR` against the player carries to the staff (systems/staff/reports.ts).
+ * denuncia"): what a `/DENUNCIAR` against the player carries to the staff (systems/staff/reports.ts). In the
+ * kernel because two systems meet here: chat writes it, staff reads it.
  * Chat feeds it with every line it lets through (talk, yell, whisper, global; a muted player's
  * refused lines never reach it, as in VB6). One ring per player, of at most
  * {@link CHAT_HISTORY_LINES} lines, kept by the map the lines were said on and forgotten when
@@ -9,7 +10,8 @@
  * The rings hang off the map's entity store (one per map, in its worker), so no map sees another's.
  */
 import { CHAT_HISTORY_LINES } from "../../game/staff/index.ts";
-import type { MapContext, PlayerEntity } from "../kernel/index.ts";
+import type { PlayerEntity } from "../entity-store.ts";
+import type { MapContext } from "../map-context.ts";
 
 type Rings = Map<number, string[]>;
 
