@@ -276,6 +276,15 @@ describe("moderation commands typed in the browser", () => {
     expect(parseChatLine("/BORRARPENA Pepe@2@error@mío")).toEqual({ kind: "command", packet: "RemovePunishment", fields: { userName: "Pepe", punishment: 2, newText: "error@mío" } } as never);
     for (const line of ["/SILENCIAR Pepe", "/SILENCIAR Pepe@x", "/CARCEL Pepe@10", "/CARCEL Pepe@x@y", "/BORRARPENA Pepe@300@x", "/ADVERTENCIA Pepe"]) expect(parseChatLine(line).kind).toBe("local");
   });
+
+  test("/GM texto sends a help request in the form's first category; /DENUNCIAR nick@motivo carries the reason after the name; bare ones answered locally", () => {
+    expect(parseChatLine("/GM  me quedé trabado ")).toEqual(command("QuestionGM", { question: "me quedé trabado", questionType: "Consulta regular" }));
+    expect(parseChatLine("/gm")).toEqual(usage("GM", CHAT_TEXT.args.message));
+    expect(parseChatLine("/DENUNCIAR Pepe@me insulta")).toEqual(command("Denounce", { name: "Pepe@me insulta" }));
+    expect(parseChatLine("/DENUNCIAR Pepe @ ")).toEqual(command("Denounce", { name: "Pepe" }));
+    expect(parseChatLine("/DENUNCIAR @spam")).toEqual(usage("DENUNCIAR", CHAT_TEXT.args.nameAndOptionalReason));
+    expect(encodeIntent(parseChatLine("/GM hola"))).toEqual({ ok: true, name: "QuestionGM" });
+  });
 });
 
 describe("staff sounds and the anti-macro note typed in the browser", () => {

@@ -84,7 +84,9 @@ export type ChatCommandPacket =
   | "BankDepositGold"
   | "DonateGold"
   | "Participar"
-  | "ModifyCastleWhiteList";
+  | "ModifyCastleWhiteList"
+  // -- reports (gm-and-moderation §2.1): `/GM texto`
+  | "QuestionGM";
 
 /** A command's fields without the sequence counter, which the outbox fills in when sending. */
 export type ChatCommandFields<N extends ChatCommandPacket> = Omit<ClientPacketFields<N>, "counter">;
@@ -268,6 +270,26 @@ const nameAndMessage: Reader<ChatCommandFields<"AntiMacroMessage">> = (args, typ
   return userName === "" || text === "" ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndMessage)) : ok({ userName, message: text });
 };
 
+// -- reports (gm-and-moderation §2.1, §3.8)
+/** The stock `/GM` form's first category; the typed `/GM texto` has no form to pick another. */
+const TYPED_SOS_CATEGORY = "Consulta regular";
+
+/** `/GM texto`: a help request to the staff, in the form's first category. */
+const questionGm: Reader<ChatCommandFields<"QuestionGM">> = (args, typed) =>
+  args.trim() === "" ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.message)) : ok({ question: args.trim(), questionType: TYPED_SOS_CATEGORY });
+
+/**
+ * `/DENUNCIAR nick[@motivo]`: the stock client sends the name alone; a reason typed here rides in
+ * the same field after an `@` (a name never has one), and the server keeps it with the report.
+ */
+const denounceArgs: Reader<ChatCommandFields<"Denounce">> = (args, typed) => {
+  const at = args.indexOf("@");
+  const name = (at < 0 ? args : args.slice(0, at)).trim();
+  const reason = at < 0 ? "" : args.slice(at + 1).trim();
+  if (name === "") return refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndOptionalReason));
+  return ok({ name: reason === "" ? name : `${name}@${reason}` });
+};
+
 const globalMessage = spec(["CONSOLA"], "GlobalMessage", message("text", withoutTildes));
 
 /**
@@ -316,7 +338,8 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["DESC"], "ChangeDescription", description),
   spec(["VOTO", "VOTE"], "GuildVote", characterName("userName")),
   spec(["PENAS", "SENTENCE"], "Punishments", characterName("userName")),
-  spec(["DENUNCIAR", "REPORT"], "Denounce", characterName("name")),
+  spec(["DENUNCIAR", "REPORT"], "Denounce", denounceArgs),
+  spec(["GM"], "QuestionGM", questionGm),
   spec(["PROPONER", "PROPOSE"], "Casarse", characterName("userName")),
   spec(["ACEPTAR", "ACCEPT"], "AcceptDuel", characterName("offerer")),
   spec(["OFERTAINICIAL", "INITIALOFFER"], "OfertaInicial", amount("offer", I32_MAX)),

@@ -189,6 +189,7 @@ export const CHAT_TEXT = {
     castle: "ADD <nombre> o REMOVE <nombre>",
     none: "(sin argumentos)",
     nameAndReason: "<nombre>@<motivo>",
+    nameAndOptionalReason: "<nombre>[@<motivo>]",
     nameAndMinutes: "<nombre>@<minutos>",
     jail: "<nombre>@<motivo>@<minutos>",
     editPunishment: "<nombre>@<número>@<texto>",

@@ -184,6 +184,9 @@ export interface MapPackets {
   attributes(attributes: Readonly<Attributes>): Uint8Array;
   /** The statistics window's counters (`MiniStats`). */
   miniStats(stats: MiniStats): Uint8Array;
+  // ---- reports (gm-and-moderation §3.8)
+  /** The SOS panel's pending entries (`ShowSOSForm`), joined with NUL in one string. */
+  showSosForm(entries: readonly string[]): Uint8Array;
 }
 
 /** The fields of one `ChangeInventorySlot`. */

@@ -6,6 +6,7 @@ import { SPELL_SLOT_COUNT, type Attributes, type CharacterRecord } from "../game
 import type { MiniStats } from "../game/character-sheet/index.ts";
 import {
   CHARACTER_CREATE_DEFAULTS,
+  JOINED_LIST_SEPARATOR,
   PacketWriter,
   SKILL_COUNT,
   STOCK_INTERVALS_MS,
@@ -245,6 +246,8 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     // `arrayIndex` is the party leader's user slot (VB6 `Grupo.Lider.ArrayIndex`): no parties yet.
     updateTagAndStatus: (charIndex, status, tag) => frame("UpdateTagAndStatus", { charIndex, status, tag, arrayIndex: 0 }),
     safeMode: (on) => frame(on ? "SafeModeOn" : "SafeModeOff", {}),
+    // -- reports (gm-and-moderation §3.8)
+    showSosForm: (entries) => frame("ShowSOSForm", { requests: entries.join(JOINED_LIST_SEPARATOR) }),
     goliath: (bankGold, itemCount) => frame("Goliath", { bankGold, itemCount }),
     paralizeOk: () => frame("ParalizeOK", {}),
     inmovilizadoOk: () => frame("InmovilizadoOK", {}),

@@ -94,7 +94,10 @@ export type StaffRequest =
   /** The countdown of this player's mute or sentence reached 0 on its map: the history rows end as served. */
   | { kind: "penalty_served"; penalty: "mute" | "jail" }
   /** The map jailed this player by itself (the third warning): the sentence's history row. */
-  | { kind: "jailed_by_server"; minutes: number; reason: string };
+  | { kind: "jailed_by_server"; minutes: number; reason: string }
+  // -- reports (gm-and-moderation §3.8): the denounced player's map answers the service
+  /** The chat lines this player said on its map, asked for a denouncement (`token`: which one). */
+  | { kind: "chat_excerpt"; token: number; lines: string[] };
 
 /** What the staff service does for a command (the map checked the sender's standing already). */
 export type StaffServiceCommand =
@@ -120,7 +123,18 @@ export type StaffServiceCommand =
   /** `/PENAS nick`: the punishment record (the map allowed a player its own name only). */
   | { kind: "punishments"; target: string }
   /** `/BORRARPENA nick@n@texto`: entry n rewritten with the GM's text. */
-  | { kind: "edit_punishment"; target: string; number: number; text: string };
+  | { kind: "edit_punishment"; target: string; number: number; text: string }
+  // -- reports (gm-and-moderation §2.1, §3.8; rules in game/staff/reports.ts)
+  /** `/GM`: a help request into the queue (one per account per interval: G14, G15). */
+  | { kind: "question_gm"; text: string; category: string }
+  /** `/DENUNCIAR nick[@motivo]`: a report of an online player with its last chat lines. */
+  | { kind: "denounce"; target: string; reason: string }
+  /** The SOS panel's list (`SOSShowList`). */
+  | { kind: "sos_list" }
+  /** The panel removes one entry (`SOSRemove`: its key, or `#id`): the report closes. */
+  | { kind: "sos_remove"; key: string }
+  /** `/BORRAR SOS` (`CleanSOS`): every pending report closes. */
+  | { kind: "sos_clean" };
 
 export type StaffAnswer =
   /** A line for the staff member who asked (what the service found past the map). */
@@ -128,7 +142,10 @@ export type StaffAnswer =
   /** A line the asker's map puts on the bus for the staff of at least `minRank` (a notice to Dios and Admin). */
   | { kind: "announce"; message: PlayerMessage; minRank: "consejero" | "semidios" | "dios" | "admin" }
   // -- moderation: what the service tells the target's map (the countdowns are the map's while it plays)
-  | { kind: "sanction"; sanction: Sanction };
+  | { kind: "sanction"; sanction: Sanction }
+  // -- reports: the SOS panel's entries for the asker; a denounced player's lines wanted from its map
+  | { kind: "sos_list"; entries: string[] }
+  | { kind: "chat_excerpt_wanted"; token: number };
 
 /** A sanction the target's map applies to the online character (its record is authoritative there). */
 export type Sanction =

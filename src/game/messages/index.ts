@@ -347,6 +347,27 @@ export const LocaleId = {
   CountdownGo: 1656,
   /** MsgCCInunity (Msg475): the target cannot be held. */
   TargetImmuneToHold: 475,
+  // -- reports: /GM, /DENUNCIAR, /ROL (gm-and-moderation §2.1, §3.8)
+  /** Msg527: "your request was sent" (`/ROL`). */
+  RequestSent: 527,
+  /** Msg1825: "¬1 PREGUNTA ROL: ¬2", to the role masters online. */
+  RoleQuestion: 1825,
+  /** Msg531: "you cannot denounce a game master". */
+  CannotDenounceStaff: 531,
+  /** Msg532: "your report was received" (the target is offline: said so nobody learns who is online). */
+  DenounceReceivedOffline: 532,
+  /** Msg533: "that user has written nothing; invalid reports may earn a warning". */
+  DenounceNothingSaid: 533,
+  /** Msg534: "your report was received by the support team". */
+  DenounceReceived: 534,
+  /** Msg1826: "a new report from ¬1", to the staff. */
+  StaffNewDenouncement: 1826,
+  /** Msg552: "you may send one request every 5 minutes". */
+  ReportTooSoon: 552,
+  /** Msg553: "your message was received by the support team". */
+  SupportMessageReceived: 553,
+  /** Msg1836: "a new support message from ¬1", to the staff. */
+  StaffNewSupportMessage: 1836,
 } as const;
 
 /**
@@ -558,6 +579,17 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.CountdownSeconds]: "¬1 segundos...",
   [LocaleId.CountdownGo]: "¡Ya!",
   [LocaleId.TargetImmuneToHold]: "No puedes inmovilizarlo: es inmune.",
+  // -- reports
+  [LocaleId.RequestSent]: "Tu pedido fue enviado.",
+  [LocaleId.RoleQuestion]: "¬1 pregunta de rol: ¬2",
+  [LocaleId.CannotDenounceStaff]: "No puedes denunciar a un miembro del equipo.",
+  [LocaleId.DenounceReceivedOffline]: "El equipo de soporte recibió tu denuncia.",
+  [LocaleId.DenounceNothingSaid]: "Ese usuario no escribió nada. Las denuncias sin motivo pueden terminar en una advertencia.",
+  [LocaleId.DenounceReceived]: "El equipo de soporte recibió tu denuncia.",
+  [LocaleId.StaffNewDenouncement]: "Llegó una denuncia nueva de ¬1.",
+  [LocaleId.ReportTooSoon]: "Puedes enviar una consulta cada 5 minutos.",
+  [LocaleId.SupportMessageReceived]: "El equipo de soporte recibió tu mensaje.",
+  [LocaleId.StaffNewSupportMessage]: "Llegó un mensaje de soporte nuevo de ¬1.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -840,6 +872,18 @@ export const MESSAGES = {
   backupsAreTheOperators: () => consoleLine("Las copias de seguridad las hace el operador (argentum backup).", FontIndex.Info),
   /** `/IGNORADO` (decision: VB6 said nothing, so a GM could not tell which way it had switched). */
   npcsChaseYou: (chased: boolean) => consoleLine(chased ? "Las criaturas ahora te ven y te atacan." : "Las criaturas vuelven a ignorarte.", FontIndex.Gm),
+
+  // -- reports: /GM, /DENUNCIAR, /ROL and the SOS panel (gm-and-moderation §2.1, §3.8)
+  requestSent: () => localeLine(LocaleId.RequestSent, FontIndex.Info),
+  roleQuestion: (name: string, text: string) => localeLine(LocaleId.RoleQuestion, FontIndex.GuildMessage, name, text),
+  cannotDenounceStaff: () => localeLine(LocaleId.CannotDenounceStaff, FontIndex.Info),
+  denounceReceivedOffline: () => localeLine(LocaleId.DenounceReceivedOffline, FONT_INFO_IAO),
+  denounceNothingSaid: () => localeLine(LocaleId.DenounceNothingSaid, FontIndex.Info),
+  denounceReceived: () => localeLine(LocaleId.DenounceReceived, FONT_INFO_IAO),
+  staffNewDenouncement: (reporterName: string) => localeLine(LocaleId.StaffNewDenouncement, FontIndex.Server, reporterName),
+  reportTooSoon: () => localeLine(LocaleId.ReportTooSoon, FontIndex.Warning),
+  supportMessageReceived: () => localeLine(LocaleId.SupportMessageReceived, FONT_INFO_IAO),
+  staffNewSupportMessage: (reporterName: string) => localeLine(LocaleId.StaffNewSupportMessage, FontIndex.Server, reporterName),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

@@ -95,3 +95,5 @@ export {
   type SystemTables,
 } from "./systems.ts";
 export { isJailed, isMuted, penaltiesOfPlayer, refuseMutedSpeech, writePenalties } from "./penalties.ts";
+// -- reports: the last lines each player said here (gm-and-moderation §3.8)
+export { forgetChatLines, recentChatLines, rememberChatLine } from "./chat-history.ts";

@@ -26,6 +26,9 @@ import { AuditLog, type AuditActor, type AuditSink } from "./audit-log.ts";
 import type { ServiceContext, ServiceRequest, WorldService } from "./service.ts";
 import { runBanCommand, type StaffModeration } from "./staff-bans.ts";
 import { recordPenaltyReport, runModerationCommand, type ModerationContext, type StaffSanctions } from "./staff-moderation.ts";
+// -- reports (gm-and-moderation §3.8)
+import { ReportThrottle } from "../../game/staff/index.ts";
+import { chatExcerptArrived, reportsState, runReportCommand, type ReportsContext, type StaffReportStore } from "./staff-reports.ts";
 
 /** What the service reads of a session, and closes (the gateway's sessions). */
 export interface StaffSessions {
@@ -48,6 +51,11 @@ export interface StaffServiceOptions {
   logger: Logger;
   /** Timers for the audit retry (tests pass their own). */
   setTimer?: (callback: () => void, ms: number) => unknown;
+  // -- reports
+  /** The report queue's rows (absent: `/GM`, `/DENUNCIAR` and the SOS panel answer that they failed). */
+  reports?: StaffReportStore;
+  /** The clock of the report throttle, ms (default `performance.now`; tests pass a manual one). */
+  now?: () => number;
 }
 
 /** One command as the service runs it: who asked, and how to answer and audit. */
@@ -73,6 +81,9 @@ export class StaffService implements WorldService<"staff"> {
   private readonly log: AuditLog;
   /** Who gave each online character its latest warning (staff-moderation.ts). */
   private readonly warners = new Map<number, AuditActor>();
+  /** One accepted report of each kind per account per interval (G14, G15), and the denouncements waiting for lines. */
+  private readonly throttle = new ReportThrottle();
+  private readonly reportsWaiting = reportsState();
 
   constructor(private readonly options: StaffServiceOptions) {
     this.log = new AuditLog(options.audit, options.logger, options.setTimer);
@@ -91,12 +102,20 @@ export class StaffService implements WorldService<"staff"> {
       case "jailed_by_server":
         void recordPenaltyReport(this.moderationContext(), request.session, message);
         return;
+      case "chat_excerpt":
+        if (this.options.reports) void chatExcerptArrived(this.reportsContext(this.options.reports), request.session, message.token, message.lines);
+        return;
     }
   }
 
   private moderationContext(): ModerationContext {
     const { world, sessions, moderation, logger } = this.options;
     return { world, sessions, moderation, sanctions: moderation, logger, warners: this.warners };
+  }
+
+  private reportsContext(reports: StaffReportStore): ReportsContext {
+    const { world, sessions, moderation, logger } = this.options;
+    return { world, sessions, moderation, logger, reports, throttle: this.throttle, now: this.options.now ?? (() => performance.now()), ...this.reportsWaiting };
   }
 
   /** Audit rows not written yet (tests and diagnostics). */
@@ -179,6 +198,18 @@ export class StaffService implements WorldService<"staff"> {
       case "punishments":
       case "edit_punishment":
         void runModerationCommand(this.moderationContext(), run, command);
+        return;
+      case "question_gm":
+      case "denounce":
+      case "sos_list":
+      case "sos_remove":
+      case "sos_clean":
+        if (this.options.reports === undefined) {
+          run.tell(MESSAGES.staffCommandFailed());
+          run.audit("error", undefined, "no_report_store");
+          return;
+        }
+        void runReportCommand(this.reportsContext(this.options.reports), run, command);
         return;
     }
   }

@@ -17,6 +17,9 @@ import { doBackUpUnavailable, editCharDisabled, possUserIgnored, resetCharDisabl
 import { toggleChasedByNpcs } from "./ignored.ts";
 import { antiMacroMessage, forceMidiAll, forceMidiToMap, forceWaveAll, forceWaveToMap, playStaffSound } from "./sounds.ts";
 import { applySanction } from "../penalties.ts";
+// -- reports (gm-and-moderation §3.8)
+import { forgetChatLines } from "../../kernel/index.ts";
+import { lineToRoleMasters, REPORT_EFFECTS, reportAnswer } from "./reports.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
 const EFFECTS = {
@@ -45,6 +48,7 @@ const EFFECTS = {
   PossUser: possUserIgnored,
   ShowServerForm: showServerFormUnavailable,
   DoBackUp: doBackUpUnavailable,
+  ...REPORT_EFFECTS,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -79,6 +83,11 @@ function fromWorld(ctx: MapContext, player: PlayerEntity, answer: StaffAnswer): 
     case "sanction":
       applySanction(ctx, player, answer.sanction);
       return;
+    // -- reports
+    case "sos_list":
+    case "chat_excerpt_wanted":
+      reportAnswer(ctx, player, answer);
+      return;
   }
 }
 
@@ -89,6 +98,8 @@ export const staff: MapSystem = {
   // `/IGNORADO` lasts the session: it follows the GM from map to map.
   playerState: (_ctx, _record, arrival) => ({ chasedByNpcs: arrival.handOver?.chasedByNpcs ?? false }),
   handOver: (_ctx, player) => (player.chasedByNpcs ? { chasedByNpcs: true } : {}),
-  bus: { line_all: lineToAll, line_staff: lineToStaff, staff_sound: playStaffSound },
+  bus: { line_all: lineToAll, line_staff: lineToStaff, staff_sound: playStaffSound, line_rolemasters: lineToRoleMasters },
   fromWorld: { staff: fromWorld },
+  // -- reports: a player's chat lines stay with the map they were said on
+  hooks: { leaving: (ctx, player) => forgetChatLines(ctx, player) },
 };
