@@ -295,6 +295,9 @@ describe("staff sounds and the anti-macro note typed in the browser", () => {
     expect(parseChatLine("/FORCEMIDIMAP 3 44")).toEqual({ kind: "command", packet: "ForceMIDIToMap", fields: { midi: 3, map: 44 } } as never);
     expect(parseChatLine("/FORCEWAVMAP 9")).toEqual({ kind: "command", packet: "ForceWAVEToMap", fields: { wave: 9, map: 0, x: 0, y: 0 } } as never);
     expect(parseChatLine("/FORCEWAVMAP 9 1 50 60")).toEqual({ kind: "command", packet: "ForceWAVEToMap", fields: { wave: 9, map: 1, x: 50, y: 60 } } as never);
+    expect(parseChatLine("/CHATCOLOR 255 128 0")).toEqual({ kind: "command", packet: "ChatColor", fields: { red: 255, green: 128, blue: 0 } } as never);
+    expect(parseChatLine("/CHATCOLOR")).toEqual({ kind: "command", packet: "ChatColor", fields: { red: 0, green: 255, blue: 0 } } as never);
+    expect(parseChatLine("/CHATCOLOR 1 2").kind).toBe("local");
     expect(parseChatLine("/IGNORADO")).toEqual({ kind: "command", packet: "Ignored", fields: {} } as never);
     expect(parseChatLine("/CR 10")).toEqual({ kind: "command", packet: "CuentaRegresiva", fields: { seconds: 10 } } as never);
     expect(parseChatLine("/MENSAJEANTIMACRO Pepe@¿estás ahí? @ 2")).toEqual({ kind: "command", packet: "AntiMacroMessage", fields: { userName: "Pepe", message: "¿estás ahí? @ 2" } } as never);

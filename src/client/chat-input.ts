@@ -33,6 +33,7 @@ export type ChatCommandPacket =
   | "AntiMacroMessage"
   | "CuentaRegresiva"
   | "Ignored"
+  | "ChatColor"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -262,6 +263,14 @@ const waveToMap: Reader<ChatCommandFields<"ForceWAVEToMap">> = (args, typed) => 
   return refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.waveToMap));
 };
 
+/** `/CHATCOLOR r g b`, each 0…255; bare goes back to the stock client's default, 0 255 0. */
+const chatColourArgs: Reader<ChatCommandFields<"ChatColor">> = (args, typed) => {
+  const parts = numbersOf(args);
+  if (parts.length === 0) return ok({ red: 0, green: 255, blue: 0 });
+  const [red, green, blue] = parts;
+  return parts.length >= 3 && isByte(red) && isByte(green) && isByte(blue) ? ok({ red: Number(red), green: Number(green), blue: Number(blue) }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.rgb));
+};
+
 /** `nick@mensaje` (`/MENSAJEANTIMACRO`): split at the first `@`; both parts needed. */
 const nameAndMessage: Reader<ChatCommandFields<"AntiMacroMessage">> = (args, typed) => {
   const at = args.indexOf("@");
@@ -371,6 +380,7 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["MENSAJEANTIMACRO", "ANTIMACROMESSAGE"], "AntiMacroMessage", nameAndMessage),
   spec(["CR"], "CuentaRegresiva", byteArg("seconds")),
   spec(["IGNORADO", "IGNORED"], "Ignored", noArgs),
+  spec(["CHATCOLOR"], "ChatColor", chatColourArgs),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));

@@ -198,6 +198,7 @@ export const CHAT_TEXT = {
     midiToMap: "<música 0-255> [mapa]",
     waveToMap: "<sonido 0-255> [mapa x y]",
     nameAndMessage: "<nombre>@<mensaje>",
+    rgb: "<rojo> <verde> <azul> (0 a 255 cada uno)",
   },
   descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
   descriptionDash: "La descripción no puede llevar guiones (-).",

@@ -129,6 +129,8 @@ export interface PlayerEntity extends VisibleChar {
   penaltyTimer: TimerId | null;
   /** A staff member whom NPCs chase and attack (VB6 `flags.AdminPerseguible`, `/IGNORADO`); NPCs leave other staff alone. */
   chasedByNpcs: boolean;
+  /** The colour of the player's talk over its head (VB6 `flags.ChatColor`, RGB long): white unless a GM chose one (`/CHATCOLOR`). */
+  chatColour: number;
   /** Altered states (paralysis, poison, invisibility, …) with their end times; set through systems/status.ts `setStatus`. */
   statusEffects: StatusEffects;
   /** The timer of the next expiry, bite or burn of `statusEffects` (systems/status.ts), or null. */

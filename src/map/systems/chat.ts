@@ -5,14 +5,14 @@
  */
 import { MESSAGES } from "../../game/messages/index.ts";
 import type { ClientPacketFields } from "../../protocol/index.ts";
-import { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE, refuseMutedSpeech, rememberChatLine, type BusMessage, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
+import { COLOUR_RED, COLOUR_WHISPER, refuseMutedSpeech, rememberChatLine, type BusMessage, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
 
 /** Chat lines longer than this are cut (the stock client's input box allows less). */
 export const MAX_CHAT_CHARS = 300;
 
 export function talk(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Talk">): void {
   if (refuseMutedSpeech(ctx, player)) return;
-  sayOverHead(ctx, player, fields.text, COLOUR_WHITE);
+  sayOverHead(ctx, player, fields.text, player.chatColour);
 }
 
 export function yell(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Yell">): void {

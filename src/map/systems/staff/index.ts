@@ -15,6 +15,7 @@ import { MODERATION_EFFECTS } from "./moderation.ts";
 import { countdown } from "./countdown.ts";
 import { doBackUpUnavailable, editCharDisabled, possUserIgnored, resetCharDisabled, showServerFormUnavailable } from "./disabled.ts";
 import { toggleChasedByNpcs } from "./ignored.ts";
+import { chatColour, DEFAULT_CHAT_COLOUR } from "./chat-colour.ts";
 import { antiMacroMessage, forceMidiAll, forceMidiToMap, forceWaveAll, forceWaveToMap, playStaffSound } from "./sounds.ts";
 import { applySanction } from "../penalties.ts";
 // -- reports (gm-and-moderation §3.8)
@@ -42,6 +43,7 @@ const EFFECTS = {
   AntiMacroMessage: antiMacroMessage,
   CuentaRegresiva: countdown,
   Ignored: toggleChasedByNpcs,
+  ChatColor: chatColour,
   // -- answered as disabled, or ignored, on purpose (disabled.ts)
   EditChar: editCharDisabled,
   ResetChar: resetCharDisabled,
@@ -96,8 +98,14 @@ export const staff: MapSystem = {
   uses: ["penalties"],
   packets: packets(),
   // `/IGNORADO` lasts the session: it follows the GM from map to map.
-  playerState: (_ctx, _record, arrival) => ({ chasedByNpcs: arrival.handOver?.chasedByNpcs ?? false }),
-  handOver: (_ctx, player) => (player.chasedByNpcs ? { chasedByNpcs: true } : {}),
+  playerState: (_ctx, _record, arrival) => ({
+    chasedByNpcs: arrival.handOver?.chasedByNpcs ?? false,
+    chatColour: arrival.handOver?.chatColour ?? DEFAULT_CHAT_COLOUR,
+  }),
+  handOver: (_ctx, player) => ({
+    ...(player.chasedByNpcs ? { chasedByNpcs: true } : {}),
+    ...(player.chatColour !== DEFAULT_CHAT_COLOUR ? { chatColour: player.chatColour } : {}),
+  }),
   bus: { line_all: lineToAll, line_staff: lineToStaff, staff_sound: playStaffSound, line_rolemasters: lineToRoleMasters },
   fromWorld: { staff: fromWorld },
   // -- reports: a player's chat lines stay with the map they were said on
