@@ -26,6 +26,8 @@ import { AuditLog, type AuditActor, type AuditSink } from "./audit-log.ts";
 import type { ServiceContext, ServiceRequest, WorldService } from "./service.ts";
 import { runBanCommand, type StaffModeration } from "./staff-bans.ts";
 import { recordPenaltyReport, runModerationCommand, type ModerationContext, type StaffSanctions } from "./staff-moderation.ts";
+// -- staff movement and characters (gm-move)
+import { StaffTargetActs } from "./staff-movement.ts";
 
 /** What the service reads of a session, and closes (the gateway's sessions). */
 export interface StaffSessions {
@@ -73,9 +75,12 @@ export class StaffService implements WorldService<"staff"> {
   private readonly log: AuditLog;
   /** Who gave each online character its latest warning (staff-moderation.ts). */
   private readonly warners = new Map<number, AuditActor>();
+  /** Acts on characters wherever they play (staff-movement.ts, gm-move). */
+  private readonly targetActs: StaffTargetActs;
 
   constructor(private readonly options: StaffServiceOptions) {
     this.log = new AuditLog(options.audit, options.logger, options.setTimer);
+    this.targetActs = new StaffTargetActs(options.world, (session) => this.standingOf(session));
   }
 
   fromMap(request: ServiceRequest<"staff">): void {
@@ -90,6 +95,10 @@ export class StaffService implements WorldService<"staff"> {
       case "penalty_served":
       case "jailed_by_server":
         void recordPenaltyReport(this.moderationContext(), request.session, message);
+        return;
+      // -- staff movement and characters (gm-move)
+      case "target_report":
+        this.targetActs.report(request.session, message.ticket, message.report);
         return;
     }
   }
@@ -179,6 +188,10 @@ export class StaffService implements WorldService<"staff"> {
       case "punishments":
       case "edit_punishment":
         void runModerationCommand(this.moderationContext(), run, command);
+        return;
+      // -- staff movement and characters (gm-move)
+      case "act_on_target":
+        this.targetActs.start(run, command);
         return;
     }
   }

@@ -7,12 +7,16 @@
  * record of players online) goes through the staff service (`world/services/staff.ts`), which
  * answers here (`fromWorld`).
  */
+import { MESSAGES } from "../../../game/messages/index.ts";
 import { rankLevel, STAFF_COMMANDS, standingOf, type StaffCommandName } from "../../../game/staff/index.ts";
 import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntity, StaffAnswer } from "../../kernel/index.ts";
 import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serverMessage, unbanAccount, unbanChar } from "./effects.ts";
 import { gated, type StaffEffect } from "./gate.ts";
 import { MODERATION_EFFECTS } from "./moderation.ts";
 import { applySanction } from "../penalties.ts";
+// -- staff movement and characters (gm-move)
+import { CHARACTER_EFFECTS, characterAct } from "./characters.ts";
+import { canLand, invisibilityHandOver, MOVEMENT_EFFECTS, moveTarget, moveTo } from "./movement.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
 const EFFECTS = {
@@ -27,6 +31,9 @@ const EFFECTS = {
   UnbanChar: unbanChar,
   UnbanCuenta: unbanAccount,
   ...MODERATION_EFFECTS,
+  // -- staff movement and characters (gm-move: movement.ts, characters.ts)
+  ...MOVEMENT_EFFECTS,
+  ...CHARACTER_EFFECTS,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -61,6 +68,24 @@ function fromWorld(ctx: MapContext, player: PlayerEntity, answer: StaffAnswer): 
     case "sanction":
       applySanction(ctx, player, answer.sanction);
       return;
+    // -- staff movement and characters (gm-move)
+    case "act": {
+      const { act } = answer;
+      const report = act.kind === "warp" || act.kind === "summon" || act.kind === "visit" ? moveTarget(ctx, player, answer.asker, act) : characterAct(ctx, player, answer.asker, act);
+      ctx.ask("staff", player, { kind: "target_report", ticket: answer.ticket, report });
+      return;
+    }
+    case "go":
+      if (!canLand(ctx, answer.to)) {
+        ctx.tell(player, MESSAGES.noRoomToLand());
+        return;
+      }
+      ctx.tell(player, answer.message);
+      moveTo(ctx, player, answer.to);
+      return;
+    case "announce_all":
+      ctx.bus.publish({ kind: "line_all", message: answer.message });
+      return;
   }
 }
 
@@ -70,4 +95,7 @@ export const staff: MapSystem = {
   packets: packets(),
   bus: { line_all: lineToAll, line_staff: lineToStaff },
   fromWorld: { staff: fromWorld },
+  // -- staff movement (gm-move): a GM's `/INVISIBLE` goes on on the next map
+  playerState: (_ctx, _record, arrival) => (arrival.handOver?.adminInvisible === true ? { adminInvisible: true } : {}),
+  handOver: invisibilityHandOver,
 };
