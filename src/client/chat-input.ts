@@ -26,6 +26,19 @@ export type ChatCommandPacket =
   | "Jail"
   | "WarnUser"
   | "RemovePunishment"
+  // -- staff movement and characters (gm-move)
+  | "WarpChar"
+  | "WarpMeToTarget"
+  | "GoToChar"
+  | "SummonChar"
+  | "GoNearby"
+  | "Invisible"
+  | "CreateItem"
+  | "GiveItem"
+  | "ReviveChar"
+  | "Execute"
+  | "MakeDumb"
+  | "MakeDumbNoMore"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -222,6 +235,53 @@ const editPunishmentArgs: Reader<{ userName: string; punishment: number; newText
     : ok({ userName: userName.trim(), punishment: Number(number), newText: text.join("@").trim() });
 };
 
+// -- staff movement and characters (gm-move): the stock client's formats (ProtocolCmdParse.bas)
+
+/** A whole number of the i16 range (VB `ent_Integer`), signs allowed: the server judges the value (G28). */
+function i16(text: string): number | null {
+  if (!/^-?\d{1,5}$/.test(text)) return null;
+  const value = Number(text);
+  return Math.abs(value) <= I16_MAX ? value : null;
+}
+
+/** A tile coordinate (VB `ent_Byte`, 1…255: 0 is off every map). */
+function coordinate(text: string): number | null {
+  const value = /^\d{1,3}$/.test(text) ? Number(text) : 0;
+  return value >= 1 && value <= 255 ? value : null;
+}
+
+/** `/TELEP nick mapa x y`, or `/TELEP nick mapa` (to 50, 50); the nick one word (`+` for a space, `YO` for oneself). */
+const warpArgs: Reader<ChatCommandFields<"WarpChar">> = (args, typed) => {
+  const parts = args.split(/\s+/).filter((part) => part !== "");
+  const [userName = "", map = "", x = "50", y = "50"] = parts;
+  const fields = { userName, map: i16(map), x: coordinate(x), y: coordinate(y) };
+  return (parts.length === 2 || parts.length === 4) && fields.map !== null && fields.map >= 1 && fields.x !== null && fields.y !== null
+    ? ok({ userName, map: fields.map, x: fields.x, y: fields.y })
+    : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.warp));
+};
+
+/** `/IRA [nick]`, `/SUM [nick]`: no name means the character last clicked. */
+const nameOrClicked: Reader<{ userName: string }> = (args) => ok({ userName: args.trim() });
+
+/** `/CI obj [cantidad]` (1 unit by default). */
+const createItemArgs: Reader<ChatCommandFields<"CreateItem">> = (args, typed) => {
+  const parts = args.split(/\s+/).filter((part) => part !== "");
+  const objIndex = i16(parts[0] ?? "");
+  const amount = parts.length >= 2 ? i16(parts[1]!) : 1;
+  return objIndex === null || amount === null ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.createItem)) : ok({ objIndex, amount });
+};
+
+/** `/DAR nick@motivo@obj[@cantidad]` (1 unit by default): name and reason needed. */
+const giveItemArgs: Reader<ChatCommandFields<"GiveItem">> = (args, typed) => {
+  const parts = args.split("@").map((part) => part.trim());
+  const [userName = "", reason = "", obj = "", units = "1"] = parts;
+  const objIndex = i16(obj);
+  const amount = i16(units);
+  return parts.length < 3 || parts.length > 4 || userName === "" || reason === "" || objIndex === null || amount === null
+    ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.giveItem))
+    : ok({ userName, objIndex, amount, reason });
+};
+
 const globalMessage = spec(["CONSOLA"], "GlobalMessage", message("text", withoutTildes));
 
 /**
@@ -294,6 +354,19 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["CARCEL"], "Jail", jailArgs),
   spec(["ADVERTENCIA"], "WarnUser", nameAndReason),
   spec(["BORRARPENA"], "RemovePunishment", editPunishmentArgs),
+  // -- staff movement and characters (gm-move)
+  spec(["TELEP"], "WarpChar", warpArgs),
+  spec(["TELEPLOC"], "WarpMeToTarget", noArgs),
+  spec(["IRA"], "GoToChar", nameOrClicked),
+  spec(["SUM"], "SummonChar", nameOrClicked),
+  spec(["IRCERCA"], "GoNearby", characterName("userName")),
+  spec(["INVISIBLE"], "Invisible", noArgs),
+  spec(["CI"], "CreateItem", createItemArgs),
+  spec(["DAR", "GIVE"], "GiveItem", giveItemArgs),
+  spec(["REVIVIR", "REVIVE"], "ReviveChar", characterName("userName")),
+  spec(["EJECUTAR", "EXECUTE"], "Execute", characterName("userName")),
+  spec(["ESTUPIDO", "IDIOT"], "MakeDumb", characterName("userName")),
+  spec(["NOESTUPIDO", "NOTSTUDIED"], "MakeDumbNoMore", characterName("userName")),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));

@@ -192,6 +192,10 @@ export const CHAT_TEXT = {
     nameAndMinutes: "<nombre>@<minutos>",
     jail: "<nombre>@<motivo>@<minutos>",
     editPunishment: "<nombre>@<número>@<texto>",
+    // -- staff movement and characters (gm-move)
+    warp: "<nombre|YO> <mapa> [<x> <y>]",
+    createItem: "<objeto> [<cantidad>]",
+    giveItem: "<nombre>@<motivo>@<objeto>[@<cantidad>]",
   },
   descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
   descriptionDash: "La descripción no puede llevar guiones (-).",
