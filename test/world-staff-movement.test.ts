@@ -95,18 +95,25 @@ for (const backend of availableBackends()) {
           await locale(player.client, LocaleId.CameToYou, playerFrom, dios.name);
           await player.client.waitFor("CharacterCreate", (fields) => fields.charIndex === diosIndex, playerFrom);
 
-          // Invisible: the player erases the Dios, and does not draw it when it lands beside it again.
+          // Invisible: the player erases the Dios; the invisibility goes with it to another map and
+          // back, and the player does not draw it when it lands beside it again (/IRCERCA).
           playerFrom = player.client.received.length;
           dios.client.send("Invisible");
           await player.client.waitFor("CharacterRemove", (fields) => fields.charIndex === diosIndex, playerFrom);
           from = dios.client.received.length;
+          dios.client.send("WarpChar", { userName: "YO", map: field, x: 50, y: 50 });
+          await arrived(dios.client, field, from);
+          from = dios.client.received.length;
           dios.client.send("GoNearby", { userName: player.name });
+          const invisibleIndex = await arrived(dios.client, forest, from);
           await locale(dios.client, LocaleId.TeleportedNear, from, player.name);
           const seen = player.client.received.length;
           // A round trip of the player's own after the Dios landed: whatever the Dios caused came before it.
           player.client.send("RequestPositionUpdate");
           await player.client.waitFor("PosUpdate", () => true, seen);
-          expect(player.client.received.slice(playerFrom).filter((p) => p.name === "CharacterCreate" && p.fields.charIndex === diosIndex)).toEqual([]);
+          expect(player.client.received.slice(playerFrom).filter((p) => p.name === "CharacterCreate" && (p.fields.charIndex === diosIndex || p.fields.charIndex === invisibleIndex))).toEqual([]);
+          // The Dios itself draws the player beside it.
+          await dios.client.waitFor("CharacterCreate", (fields) => fields.charIndex === player.client.received.findLast((p) => p.name === "UserCharIndexInServer")!.fields.charIndex, from);
 
           // An Admin creates an item (Msg1500) and gives one to the player (Msg1743 to everyone).
           const admin = await staffMember(ts, transport, "admin", "Adm");
@@ -137,8 +144,8 @@ for (const backend of availableBackends()) {
           await locale(consejero.client, 528, from);
 
           // The audit log: every attempt once, with its real outcome and target.
-          expect(await auditRows(ts, dios.name, 6)).toEqual(
-            [`GoNearby ok ${player.name}`, `GoToChar ok ${player.name}`, "Invisible ok", `SummonChar ok ${player.name}`, "WarpChar ok", `WarpChar ok ${player.name}`].sort(),
+          expect(await auditRows(ts, dios.name, 7)).toEqual(
+            [`GoNearby ok ${player.name}`, `GoToChar ok ${player.name}`, "Invisible ok", `SummonChar ok ${player.name}`, "WarpChar ok", "WarpChar ok", `WarpChar ok ${player.name}`].sort(),
           );
           expect(await auditRows(ts, admin.name, 3)).toEqual(["CreateItem ok", "CreateItem refused_rule", `GiveItem ok ${player.name}`]);
           expect(await auditRows(ts, semidios.name, 1)).toEqual(["CreateItem refused_rank"]);

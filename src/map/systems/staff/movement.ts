@@ -201,7 +201,8 @@ export function moveTarget(ctx: MapContext, target: PlayerEntity, asker: string,
       if (act.unsafeRefused && !ctx.definition.safe) return { kind: "refused", reason: "unsafe_map" };
       const tile = act.nearby ? nearTarget(ctx, target) : belowTarget(ctx, target);
       if (tile === undefined) return { kind: "refused", reason: "no_room" };
-      if (!act.anonymous) ctx.tell(target, MESSAGES.cameToYou(asker));
+      // `/IRA` tells the target (Msg1851) unless the GM is invisible; `/IRCERCA` never does (VB6).
+      if (!act.nearby && !act.anonymous) ctx.tell(target, MESSAGES.cameToYou(asker));
       return { kind: "done", tile: { map: here, ...tile } };
     }
   }
