@@ -287,6 +287,8 @@ describe("staff movement and character commands typed in the browser (gm-move)",
     expect(parseChatLine("/SUM")).toEqual({ kind: "command", packet: "SummonChar", fields: { userName: "" } } as never);
     expect(parseChatLine("/IRCERCA Pepe")).toEqual({ kind: "command", packet: "GoNearby", fields: { userName: "Pepe" } } as never);
     expect(parseChatLine("/INVISIBLE")).toEqual({ kind: "command", packet: "Invisible", fields: {} } as never);
+    expect(parseChatLine("/GO 3")).toEqual({ kind: "command", packet: "WarpChar", fields: { userName: "YO", map: 3, x: 50, y: 50 } } as never);
+    expect(parseChatLine("/GO Pepe")).toEqual({ kind: "command", packet: "GoToChar", fields: { userName: "Pepe" } } as never);
     for (const line of ["/TELEP Pepe", "/TELEP Pepe x", "/TELEP Pepe 0", "/TELEP Pepe 1 30", "/TELEP Pepe 1 0 40", "/TELEP Pepe 1 30 256", "/TELEP Pepe 40000", "/IRCERCA"]) expect(parseChatLine(line).kind).toBe("local");
   });
 

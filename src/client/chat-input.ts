@@ -282,6 +282,14 @@ const giveItemArgs: Reader<ChatCommandFields<"GiveItem">> = (args, typed) => {
     : ok({ userName, objIndex, amount, reason });
 };
 
+/** `/GO mapa` is `/TELEP YO mapa 50 50`; `/GO nick` is `/IRA nick` (the stock client's shortcut). */
+const goToMap = spec(["GO"], "WarpChar", (args, typed) => {
+  const map = i16(args);
+  return map !== null && map >= 1 ? ok({ userName: "YO", map, x: 50, y: 50 }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.warp));
+});
+const goToCharacter = spec(["GO"], "GoToChar", nameOrClicked);
+const goCommand = (args: string): ChatCommandSpec => (/^\d+$/.test(args.trim()) ? goToMap : goToCharacter);
+
 const globalMessage = spec(["CONSOLA"], "GlobalMessage", message("text", withoutTildes));
 
 /**
@@ -398,7 +406,7 @@ function parseCommand(body: string): ChatIntent {
   const { word, rest } = firstWord(body);
   // NFC so an Ñ typed as N + combining tilde still names /ACOMPAÑAR.
   const typed = word.normalize("NFC").toUpperCase();
-  const command = COMMANDS_BY_NAME.get(typed);
+  const command = typed === "GO" ? goCommand(rest) : COMMANDS_BY_NAME.get(typed);
   return command ? run(command, rest, typed) : local(CHAT_TEXT.unknownCommand);
 }
 
