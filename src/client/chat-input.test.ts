@@ -198,7 +198,7 @@ describe("commands", () => {
   });
 
   test("GM commands whose effect the server does not have yet are not in the table", () => {
-    for (const line of ["/TELEP Ana 1 50 50", "/GLOBAL", "/SHOWNAME", "/INVISIBLE", "/IRA Ana", "/CI 1"]) {
+    for (const line of ["/GLOBAL", "/SHOWNAME", "/NAVE", "/SUMALL Ana"]) {
       expect({ line, intent: parseChatLine(line) }).toEqual({ line, intent: unknown });
     }
   });
@@ -215,7 +215,7 @@ describe("the command table", () => {
   });
 
   test("every command, given plausible arguments, parses to a packet that encodes", () => {
-    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto"];
+    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "Ana 1 50 50"];
     for (const spec of CHAT_COMMANDS) {
       for (const name of spec.names) {
         const intent = samples.map((args) => parseChatLine(`/${name.toLowerCase()} ${args}`)).find((i) => i.kind === "command");
@@ -304,5 +304,33 @@ describe("staff sounds and the anti-macro note typed in the browser", () => {
     for (const line of ["/FORCEMIDI", "/FORCEMIDI 256", "/FORCEMIDI -1", "/FORCEMIDI 7 8", "/FORCEMIDIMAP x", "/FORCEMIDIMAP 3 99999", "/FORCEWAVMAP 9 1 50", "/FORCEWAVMAP 9 1 50 300", "/MENSAJEANTIMACRO Pepe", "/MENSAJEANTIMACRO @hola", "/CR", "/CR 300"]) {
       expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
     }
+  });
+});
+
+describe("staff movement and character commands typed in the browser (gm-move)", () => {
+  test("/TELEP, /TELEPLOC, /IRA, /SUM, /IRCERCA, /INVISIBLE send the stock client's packets (/TELEP nick map alone goes to 50, 50; /IRA and /SUM without a name: the clicked player)", () => {
+    expect(parseChatLine("/TELEP Pepe 1 30 40")).toEqual({ kind: "command", packet: "WarpChar", fields: { userName: "Pepe", map: 1, x: 30, y: 40 } } as never);
+    expect(parseChatLine("/telep YO 300")).toEqual({ kind: "command", packet: "WarpChar", fields: { userName: "YO", map: 300, x: 50, y: 50 } } as never);
+    expect(parseChatLine("/TELEPLOC")).toEqual({ kind: "command", packet: "WarpMeToTarget", fields: {} } as never);
+    expect(parseChatLine("/IRA Pepe")).toEqual({ kind: "command", packet: "GoToChar", fields: { userName: "Pepe" } } as never);
+    expect(parseChatLine("/SUM")).toEqual({ kind: "command", packet: "SummonChar", fields: { userName: "" } } as never);
+    expect(parseChatLine("/IRCERCA Pepe")).toEqual({ kind: "command", packet: "GoNearby", fields: { userName: "Pepe" } } as never);
+    expect(parseChatLine("/INVISIBLE")).toEqual({ kind: "command", packet: "Invisible", fields: {} } as never);
+    expect(parseChatLine("/GO 3")).toEqual({ kind: "command", packet: "WarpChar", fields: { userName: "YO", map: 3, x: 50, y: 50 } } as never);
+    expect(parseChatLine("/GO Pepe")).toEqual({ kind: "command", packet: "GoToChar", fields: { userName: "Pepe" } } as never);
+    for (const line of ["/TELEP Pepe", "/TELEP Pepe x", "/TELEP Pepe 0", "/TELEP Pepe 1 30", "/TELEP Pepe 1 0 40", "/TELEP Pepe 1 30 256", "/TELEP Pepe 40000", "/IRCERCA"]) expect(parseChatLine(line).kind).toBe("local");
+  });
+
+  test("/CI, /DAR, /REVIVIR, /EJECUTAR, /ESTUPIDO, /NOESTUPIDO; amounts of the i16 range go as typed (the server refuses 0 and less, G28)", () => {
+    expect(parseChatLine("/CI 38")).toEqual({ kind: "command", packet: "CreateItem", fields: { objIndex: 38, amount: 1 } } as never);
+    expect(parseChatLine("/CI 38 100")).toEqual({ kind: "command", packet: "CreateItem", fields: { objIndex: 38, amount: 100 } } as never);
+    expect(parseChatLine("/CI 38 -5")).toEqual({ kind: "command", packet: "CreateItem", fields: { objIndex: 38, amount: -5 } } as never);
+    expect(parseChatLine("/DAR Pepe@premio@38@5")).toEqual({ kind: "command", packet: "GiveItem", fields: { userName: "Pepe", objIndex: 38, amount: 5, reason: "premio" } } as never);
+    expect(parseChatLine("/DAR Pepe@premio@38")).toEqual({ kind: "command", packet: "GiveItem", fields: { userName: "Pepe", objIndex: 38, amount: 1, reason: "premio" } } as never);
+    expect(parseChatLine("/REVIVIR YO")).toEqual({ kind: "command", packet: "ReviveChar", fields: { userName: "YO" } } as never);
+    expect(parseChatLine("/EJECUTAR Pepe")).toEqual({ kind: "command", packet: "Execute", fields: { userName: "Pepe" } } as never);
+    expect(parseChatLine("/ESTUPIDO Pepe")).toEqual({ kind: "command", packet: "MakeDumb", fields: { userName: "Pepe" } } as never);
+    expect(parseChatLine("/NOESTUPIDO Pepe")).toEqual({ kind: "command", packet: "MakeDumbNoMore", fields: { userName: "Pepe" } } as never);
+    for (const line of ["/CI", "/CI x", "/CI 38 x", "/CI 99999", "/DAR Pepe@38", "/DAR @premio@38", "/DAR Pepe@@38", "/DAR Pepe@premio@x", "/DAR Pepe@premio@38@5@6", "/REVIVIR", "/EJECUTAR"]) expect(parseChatLine(line).kind).toBe("local");
   });
 });

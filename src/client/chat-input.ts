@@ -34,6 +34,19 @@ export type ChatCommandPacket =
   | "CuentaRegresiva"
   | "Ignored"
   | "ChatColor"
+  // -- staff movement and characters (gm-move)
+  | "WarpChar"
+  | "WarpMeToTarget"
+  | "GoToChar"
+  | "SummonChar"
+  | "GoNearby"
+  | "Invisible"
+  | "CreateItem"
+  | "GiveItem"
+  | "ReviveChar"
+  | "Execute"
+  | "MakeDumb"
+  | "MakeDumbNoMore"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -298,6 +311,60 @@ const denounceArgs: Reader<ChatCommandFields<"Denounce">> = (args, typed) => {
   if (name === "") return refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndOptionalReason));
   return ok({ name: reason === "" ? name : `${name}@${reason}` });
 };
+// -- staff movement and characters (gm-move): the stock client's formats (ProtocolCmdParse.bas)
+
+/** A whole number of the i16 range (VB `ent_Integer`), signs allowed: the server judges the value (G28). */
+function i16(text: string): number | null {
+  if (!/^-?\d{1,5}$/.test(text)) return null;
+  const value = Number(text);
+  return Math.abs(value) <= I16_MAX ? value : null;
+}
+
+/** A tile coordinate (VB `ent_Byte`, 1…255: 0 is off every map). */
+function coordinate(text: string): number | null {
+  const value = /^\d{1,3}$/.test(text) ? Number(text) : 0;
+  return value >= 1 && value <= 255 ? value : null;
+}
+
+/** `/TELEP nick mapa x y`, or `/TELEP nick mapa` (to 50, 50); the nick one word (`+` for a space, `YO` for oneself). */
+const warpArgs: Reader<ChatCommandFields<"WarpChar">> = (args, typed) => {
+  const parts = args.split(/\s+/).filter((part) => part !== "");
+  const [userName = "", map = "", x = "50", y = "50"] = parts;
+  const fields = { userName, map: i16(map), x: coordinate(x), y: coordinate(y) };
+  return (parts.length === 2 || parts.length === 4) && fields.map !== null && fields.map >= 1 && fields.x !== null && fields.y !== null
+    ? ok({ userName, map: fields.map, x: fields.x, y: fields.y })
+    : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.warp));
+};
+
+/** `/IRA [nick]`, `/SUM [nick]`: no name means the character last clicked. */
+const nameOrClicked: Reader<{ userName: string }> = (args) => ok({ userName: args.trim() });
+
+/** `/CI obj [cantidad]` (1 unit by default). */
+const createItemArgs: Reader<ChatCommandFields<"CreateItem">> = (args, typed) => {
+  const parts = args.split(/\s+/).filter((part) => part !== "");
+  const objIndex = i16(parts[0] ?? "");
+  const amount = parts.length >= 2 ? i16(parts[1]!) : 1;
+  return objIndex === null || amount === null ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.createItem)) : ok({ objIndex, amount });
+};
+
+/** `/DAR nick@motivo@obj[@cantidad]` (1 unit by default): name and reason needed. */
+const giveItemArgs: Reader<ChatCommandFields<"GiveItem">> = (args, typed) => {
+  const parts = args.split("@").map((part) => part.trim());
+  const [userName = "", reason = "", obj = "", units = "1"] = parts;
+  const objIndex = i16(obj);
+  const amount = i16(units);
+  return parts.length < 3 || parts.length > 4 || userName === "" || reason === "" || objIndex === null || amount === null
+    ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.giveItem))
+    : ok({ userName, objIndex, amount, reason });
+};
+
+/** `/GO mapa` is `/TELEP YO mapa 50 50`; `/GO nick` is `/IRA nick` (the stock client's shortcut). */
+const goToMap = spec(["GO"], "WarpChar", (args, typed) => {
+  const map = i16(args);
+  return map !== null && map >= 1 ? ok({ userName: "YO", map, x: 50, y: 50 }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.warp));
+});
+const goToCharacter = spec(["GO"], "GoToChar", nameOrClicked);
+const goCommand = (args: string): ChatCommandSpec => (/^\d+$/.test(args.trim()) ? goToMap : goToCharacter);
 
 const globalMessage = spec(["CONSOLA"], "GlobalMessage", message("text", withoutTildes));
 
@@ -381,6 +448,19 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["CR"], "CuentaRegresiva", byteArg("seconds")),
   spec(["IGNORADO", "IGNORED"], "Ignored", noArgs),
   spec(["CHATCOLOR"], "ChatColor", chatColourArgs),
+  // -- staff movement and characters (gm-move)
+  spec(["TELEP"], "WarpChar", warpArgs),
+  spec(["TELEPLOC"], "WarpMeToTarget", noArgs),
+  spec(["IRA"], "GoToChar", nameOrClicked),
+  spec(["SUM"], "SummonChar", nameOrClicked),
+  spec(["IRCERCA"], "GoNearby", characterName("userName")),
+  spec(["INVISIBLE"], "Invisible", noArgs),
+  spec(["CI"], "CreateItem", createItemArgs),
+  spec(["DAR", "GIVE"], "GiveItem", giveItemArgs),
+  spec(["REVIVIR", "REVIVE"], "ReviveChar", characterName("userName")),
+  spec(["EJECUTAR", "EXECUTE"], "Execute", characterName("userName")),
+  spec(["ESTUPIDO", "IDIOT"], "MakeDumb", characterName("userName")),
+  spec(["NOESTUPIDO", "NOTSTUDIED"], "MakeDumbNoMore", characterName("userName")),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));
@@ -412,7 +492,7 @@ function parseCommand(body: string): ChatIntent {
   const { word, rest } = firstWord(body);
   // NFC so an Ñ typed as N + combining tilde still names /ACOMPAÑAR.
   const typed = word.normalize("NFC").toUpperCase();
-  const command = COMMANDS_BY_NAME.get(typed);
+  const command = typed === "GO" ? goCommand(rest) : COMMANDS_BY_NAME.get(typed);
   return command ? run(command, rest, typed) : local(CHAT_TEXT.unknownCommand);
 }
 

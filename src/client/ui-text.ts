@@ -199,6 +199,10 @@ export const CHAT_TEXT = {
     waveToMap: "<sonido 0-255> [mapa x y]",
     nameAndMessage: "<nombre>@<mensaje>",
     rgb: "<rojo> <verde> <azul> (0 a 255 cada uno)",
+    // -- staff movement and characters (gm-move)
+    warp: "<nombre|YO> <mapa> [<x> <y>]",
+    createItem: "<objeto> [<cantidad>]",
+    giveItem: "<nombre>@<motivo>@<objeto>[@<cantidad>]",
   },
   descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
   descriptionDash: "La descripción no puede llevar guiones (-).",

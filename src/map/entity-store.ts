@@ -86,6 +86,10 @@ export interface PlayerEntity extends VisibleChar {
   targetNpc: NpcEntity | null;
   /** The player last left-clicked (VB6 `flags.TargetUser`), or null. */
   targetUser: PlayerEntity | null;
+  /** The tile last left-clicked on this map (VB6 `flags.TargetX/Y`, read by `/TELEPLOC`); absent: none yet. */
+  targetTile?: { readonly x: number; readonly y: number };
+  /** A game master's `/INVISIBLE` (VB6 `flags.AdminInvisible`): who draws it is `canSee`'s (game/staff). */
+  adminInvisible?: boolean;
   /**
    * The NPC whose shop window is open (VB6 `flags.Comerciando` with `TargetNPC`), or null. While
    * set the player cannot walk or drop (see systems/shops.ts).

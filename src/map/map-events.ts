@@ -56,6 +56,8 @@ export interface MapHandOver {
   readonly chasedByNpcs?: boolean;
   /** The talk colour a GM chose (`/CHATCOLOR`); absent: white. */
   readonly chatColour?: number;
+  /** A game master's `/INVISIBLE` goes on on the next map (systems/staff/movement.ts). */
+  readonly adminInvisible?: boolean;
 }
 
 /** A tamed pet on its way to the next map: its `npcs.dat` number, its HP and its states. */

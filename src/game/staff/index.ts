@@ -72,3 +72,20 @@ export {
   type QueuedReport,
   type ReportKind,
 } from "./reports.ts";
+// -- movement, invisibility and item rules (gm-move: §2.4, §2.6, §3.6, §3.7, §5.7)
+export {
+  canSee,
+  createdAmount,
+  MAX_CREATED_UNITS,
+  mayMove,
+  mayTurnInvisible,
+  NEARBY_MAX_RADIUS,
+  NEARBY_MIN_RADIUS,
+  nearbyTiles,
+  summonIsAnnounced,
+  warpCheck,
+  type AmountCheck,
+  type Seen,
+  type WarpCheck,
+  type WarpRequest,
+} from "./movement.ts";

@@ -29,6 +29,8 @@ import { recordPenaltyReport, runModerationCommand, type ModerationContext, type
 // -- reports (gm-and-moderation §3.8)
 import { ReportThrottle } from "../../game/staff/index.ts";
 import { chatExcerptArrived, reportsState, runReportCommand, type ReportsContext, type StaffReportStore } from "./staff-reports.ts";
+// -- staff movement and characters (gm-move)
+import { StaffTargetActs } from "./staff-movement.ts";
 
 /** What the service reads of a session, and closes (the gateway's sessions). */
 export interface StaffSessions {
@@ -84,9 +86,12 @@ export class StaffService implements WorldService<"staff"> {
   /** One accepted report of each kind per account per interval (G14, G15), and the denouncements waiting for lines. */
   private readonly throttle = new ReportThrottle();
   private readonly reportsWaiting = reportsState();
+  /** Acts on characters wherever they play (staff-movement.ts, gm-move). */
+  private readonly targetActs: StaffTargetActs;
 
   constructor(private readonly options: StaffServiceOptions) {
     this.log = new AuditLog(options.audit, options.logger, options.setTimer);
+    this.targetActs = new StaffTargetActs(options.world, (session) => this.standingOf(session));
   }
 
   fromMap(request: ServiceRequest<"staff">): void {
@@ -104,6 +109,10 @@ export class StaffService implements WorldService<"staff"> {
         return;
       case "chat_excerpt":
         if (this.options.reports) void chatExcerptArrived(this.reportsContext(this.options.reports), request.session, message.token, message.lines);
+        return;
+      // -- staff movement and characters (gm-move)
+      case "target_report":
+        this.targetActs.report(request.session, message.ticket, message.report);
         return;
     }
   }
@@ -210,6 +219,10 @@ export class StaffService implements WorldService<"staff"> {
           return;
         }
         void runReportCommand(this.reportsContext(this.options.reports), run, command);
+        return;
+      // -- staff movement and characters (gm-move)
+      case "act_on_target":
+        this.targetActs.start(run, command);
         return;
     }
   }

@@ -7,6 +7,7 @@
  * record of players online) goes through the staff service (`world/services/staff.ts`), which
  * answers here (`fromWorld`).
  */
+import { MESSAGES } from "../../../game/messages/index.ts";
 import { rankLevel, STAFF_COMMANDS, standingOf, type StaffCommandName } from "../../../game/staff/index.ts";
 import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntity, StaffAnswer } from "../../kernel/index.ts";
 import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serverMessage, unbanAccount, unbanChar } from "./effects.ts";
@@ -21,6 +22,9 @@ import { applySanction } from "../penalties.ts";
 // -- reports (gm-and-moderation §3.8)
 import { forgetChatLines } from "../../kernel/index.ts";
 import { lineToRoleMasters, REPORT_EFFECTS, reportAnswer } from "./reports.ts";
+// -- staff movement and characters (gm-move)
+import { CHARACTER_EFFECTS, characterAct } from "./characters.ts";
+import { canLand, invisibilityHandOver, MOVEMENT_EFFECTS, moveTarget, moveTo } from "./movement.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
 const EFFECTS = {
@@ -51,6 +55,9 @@ const EFFECTS = {
   ShowServerForm: showServerFormUnavailable,
   DoBackUp: doBackUpUnavailable,
   ...REPORT_EFFECTS,
+  // -- staff movement and characters (gm-move: movement.ts, characters.ts)
+  ...MOVEMENT_EFFECTS,
+  ...CHARACTER_EFFECTS,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -90,6 +97,24 @@ function fromWorld(ctx: MapContext, player: PlayerEntity, answer: StaffAnswer): 
     case "chat_excerpt_wanted":
       reportAnswer(ctx, player, answer);
       return;
+    // -- staff movement and characters (gm-move)
+    case "act": {
+      const { act } = answer;
+      const report = act.kind === "warp" || act.kind === "summon" || act.kind === "visit" ? moveTarget(ctx, player, answer.asker, act) : characterAct(ctx, player, answer.asker, act);
+      ctx.ask("staff", player, { kind: "target_report", ticket: answer.ticket, report });
+      return;
+    }
+    case "go":
+      if (!canLand(ctx, answer.to)) {
+        ctx.tell(player, MESSAGES.noRoomToLand());
+        return;
+      }
+      ctx.tell(player, answer.message);
+      moveTo(ctx, player, answer.to);
+      return;
+    case "announce_all":
+      ctx.bus.publish({ kind: "line_all", message: answer.message });
+      return;
   }
 }
 
@@ -97,14 +122,16 @@ export const staff: MapSystem = {
   name: "staff",
   uses: ["penalties"],
   packets: packets(),
-  // `/IGNORADO` lasts the session: it follows the GM from map to map.
+  // `/IGNORADO`, `/CHATCOLOR` and `/INVISIBLE` last the session: they follow the GM from map to map.
   playerState: (_ctx, _record, arrival) => ({
     chasedByNpcs: arrival.handOver?.chasedByNpcs ?? false,
     chatColour: arrival.handOver?.chatColour ?? DEFAULT_CHAT_COLOUR,
+    ...(arrival.handOver?.adminInvisible === true ? { adminInvisible: true } : {}),
   }),
-  handOver: (_ctx, player) => ({
+  handOver: (ctx, player) => ({
     ...(player.chasedByNpcs ? { chasedByNpcs: true } : {}),
     ...(player.chatColour !== DEFAULT_CHAT_COLOUR ? { chatColour: player.chatColour } : {}),
+    ...invisibilityHandOver(ctx, player),
   }),
   bus: { line_all: lineToAll, line_staff: lineToStaff, staff_sound: playStaffSound, line_rolemasters: lineToRoleMasters },
   fromWorld: { staff: fromWorld },
