@@ -120,7 +120,10 @@ export type StaffServiceCommand =
   /** `/PENAS nick`: the punishment record (the map allowed a player its own name only). */
   | { kind: "punishments"; target: string }
   /** `/BORRARPENA nick@n@texto`: entry n rewritten with the GM's text. */
-  | { kind: "edit_punishment"; target: string; number: number; text: string };
+  | { kind: "edit_punishment"; target: string; number: number; text: string }
+  // -- world and the GM's map (gm-world, §2.5 rest)
+  /** `/ECHARTODOSPJS`: every character in the world without a staff rank disconnected; the staff stay. */
+  | { kind: "kick_all" };
 
 export type StaffAnswer =
   /** A line for the staff member who asked (what the service found past the map). */

@@ -50,3 +50,17 @@ export {
   type PenaltyClock,
   type PenaltyStep,
 } from "./penalties.ts";
+export {
+  AREA_HALF_HEIGHT,
+  AREA_HALF_WIDTH,
+  FLOOR_LIST_FIRST,
+  FLOOR_LIST_LAST,
+  isMapFixture,
+  isStaffTrigger,
+  MAX_STAFF_TRIGGER,
+  spawnListIsFull,
+  spawnPermission,
+  teleportObjectFor,
+  tilesAround,
+  type SpawnPermission,
+} from "./world.ts";

@@ -132,6 +132,7 @@ function setup() {
         return state && { accountId: 100 + state.id, characterId: state.id, name: state.name, address: `10.0.0.${session}` };
       },
       disconnect: (session, reason, box) => closed.push(`${session} ${reason}${box ? ` box ${box.messageId} ${box.extra}` : ""}`),
+      sessionsInWorld: () => [...world.routes.keys()],
       sessionsOfAccount: (accountId) => [...world.routes].filter(([, route]) => route.state.accountId === accountId).map(([session]) => session),
     },
   });

@@ -35,6 +35,9 @@ export interface StaffSessions {
   disconnect(session: number, reason: string, messageBox?: { messageId: number; extra: string }): void;
   /** Every open session of an account, in the world or choosing a character. */
   sessionsOfAccount(accountId: number): number[];
+  // -- world and the GM's map (gm-world)
+  /** Every session playing a character in the world (`/ECHARTODOSPJS`). */
+  sessionsInWorld(): number[];
 }
 
 export interface StaffServiceOptions {
@@ -180,7 +183,23 @@ export class StaffService implements WorldService<"staff"> {
       case "edit_punishment":
         void runModerationCommand(this.moderationContext(), run, command);
         return;
+      // -- world and the GM's map (gm-world)
+      case "kick_all":
+        this.kickAll(run);
+        return;
     }
+  }
+
+  /** `/ECHARTODOSPJS` (VB6 `EcharPjsNoPrivilegiados`): everyone in the world without a staff rank closed; role masters too (they have the User bit). */
+  private kickAll(run: StaffCommandRun): void {
+    let kicked = 0;
+    for (const session of this.options.sessions.sessionsInWorld()) {
+      if (this.standingOf(session).rank !== null) continue;
+      this.options.sessions.disconnect(session, "kicked_all");
+      kicked++;
+    }
+    run.tell(MESSAGES.kickedEveryone(kicked));
+    run.audit("ok", undefined, `kicked ${kicked}`);
   }
 
   private kick(run: StaffCommandRun, name: string): void {

@@ -12,6 +12,9 @@ import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntit
 import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serverMessage, unbanAccount, unbanChar } from "./effects.ts";
 import { gated, type StaffEffect } from "./gate.ts";
 import { MODERATION_EFFECTS } from "./moderation.ts";
+// -- world, NPCs and the GM's map (gm-world: §2.7, §2.5 rest)
+import { NPC_EFFECTS } from "./npcs.ts";
+import { kickAllChars, WORLD_EFFECTS } from "./world.ts";
 import { applySanction } from "../penalties.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
@@ -27,6 +30,10 @@ const EFFECTS = {
   UnbanChar: unbanChar,
   UnbanCuenta: unbanAccount,
   ...MODERATION_EFFECTS,
+  // -- world, NPCs and the GM's map (gm-world: §2.7, §2.5 rest)
+  ...NPC_EFFECTS,
+  ...WORLD_EFFECTS,
+  KickAllChars: kickAllChars,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
