@@ -218,7 +218,8 @@ describe("the command table", () => {
     const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto"];
     for (const spec of CHAT_COMMANDS) {
       for (const name of spec.names) {
-        const intent = samples.map((args) => parseChatLine(`/${name.toLowerCase()} ${args}`)).find((i) => i.kind === "command");
+        // A command with a bare form (`/TRIGGER`, `/CC`) sends that one with no arguments: skip it.
+        const intent = samples.map((args) => parseChatLine(`/${name.toLowerCase()} ${args}`)).find((i) => i.kind === "command" && i.packet !== spec.bare?.packet);
         expect({ name, packet: intent?.kind === "command" ? intent.packet : null }).toEqual({ name, packet: spec.packet });
         expect({ name, encoded: encodeIntent(intent!).ok }).toEqual({ name, encoded: true });
       }
@@ -275,5 +276,33 @@ describe("moderation commands typed in the browser", () => {
     expect(parseChatLine("/ADVERTENCIA Pepe@spam")).toEqual({ kind: "command", packet: "WarnUser", fields: { userName: "Pepe", reason: "spam" } } as never);
     expect(parseChatLine("/BORRARPENA Pepe@2@error@mío")).toEqual({ kind: "command", packet: "RemovePunishment", fields: { userName: "Pepe", punishment: 2, newText: "error@mío" } } as never);
     for (const line of ["/SILENCIAR Pepe", "/SILENCIAR Pepe@x", "/CARCEL Pepe@10", "/CARCEL Pepe@x@y", "/BORRARPENA Pepe@300@x", "/ADVERTENCIA Pepe"]) expect(parseChatLine(line).kind).toBe("local");
+  });
+});
+
+// -- staff on the GM's map (gm-world)
+describe("world, NPC and map commands typed in the browser", () => {
+  const command = (packet: string, fields: Record<string, unknown> = {}) => ({ kind: "command", packet, fields }) as never;
+  test("each sends the stock client's packet; bare /CC and /TRIGGER ask, with a number they act", () => {
+    expect(parseChatLine("/RMATA")).toEqual(command("KillNPC"));
+    expect(parseChatLine("/mata")).toEqual(command("KillNPCNoRespawn"));
+    expect(parseChatLine("/MASSKILL")).toEqual(command("KillAllNearbyNPCs"));
+    expect(parseChatLine("/CC")).toEqual(command("SpawnListRequest"));
+    expect(parseChatLine("/CC 8")).toEqual(command("SpawnCreature", { creatureIndex: 8 }));
+    expect(parseChatLine("/ACC 4")).toEqual(command("CreateNPC", { npcIndex: 4 }));
+    expect(parseChatLine("/RACC 4")).toEqual(command("CreateNPCWithRespawn", { npcIndex: 4 }));
+    expect(parseChatLine("/RESETINV")).toEqual(command("ResetNPCInventory"));
+    expect(parseChatLine("/DEST")).toEqual(command("DestroyItems"));
+    expect(parseChatLine("/MASSDEST")).toEqual(command("DestroyAllItemsInArea"));
+    expect(parseChatLine("/LIMPIAR")).toEqual(command("CleanWorld"));
+    expect(parseChatLine("/PISO")).toEqual(command("ItemsInTheFloor"));
+    expect(parseChatLine("/TRIGGER")).toEqual(command("AskTrigger"));
+    expect(parseChatLine("/TRIGGER 6")).toEqual(command("SetTrigger", { trigger: 6 }));
+    expect(parseChatLine("/BLOQ")).toEqual(command("TileBlockedToggle"));
+    expect(parseChatLine("/ECHARTODOSPJS")).toEqual(command("KickAllChars"));
+  });
+
+  test("malformed numbers, and words after the drastic ones, are answered locally and send nothing", () => {
+    for (const line of ["/CC lobo", "/CC 0", "/CC 40000", "/ACC", "/ACC -4", "/RACC 1e3", "/TRIGGER 256", "/TRIGGER -1", "/TRIGGER x", "/MASSKILL ya", "/MASSDEST todo", "/LIMPIAR ya", "/ECHARTODOSPJS ahora"])
+      expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
   });
 });

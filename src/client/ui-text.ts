@@ -192,6 +192,10 @@ export const CHAT_TEXT = {
     nameAndMinutes: "<nombre>@<minutos>",
     jail: "<nombre>@<motivo>@<minutos>",
     editPunishment: "<nombre>@<número>@<texto>",
+    // -- staff on the GM's map (gm-world)
+    npcNumber: "<número de criatura>",
+    creatureOrNothing: "[número de criatura] (sin número abre la lista)",
+    triggerOrNothing: "[trigger] (sin número pregunta el del lugar)",
   },
   descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
   descriptionDash: "La descripción no puede llevar guiones (-).",

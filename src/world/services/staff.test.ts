@@ -281,6 +281,23 @@ describe("commands past the map", () => {
   });
 });
 
+// -- world and the GM's map (gm-world)
+describe("/ECHARTODOSPJS", () => {
+  test("every character without a staff rank is closed, role masters too (VB6: they have the User bit); the staff stay; one row with the count", async () => {
+    const { world, sink, closed, place, command, settle } = setup();
+    place(1, "Ana", DIOS);
+    place(2, "Beto");
+    place(3, "Carla", CONSEJERO_RM);
+    place(4, "Dario", { rank: null, roleMaster: true });
+    place(5, "Eva", PLAYER_STANDING);
+    command(1, "KickAllChars", { kind: "kick_all" });
+    await settle();
+    expect(closed).toEqual(["2 kicked_all", "4 kicked_all", "5 kicked_all"]);
+    expect(world.told.map((entry) => entry.message)).toEqual([{ kind: "tell", message: MESSAGES.kickedEveryone(3) }]);
+    expect(sink.rows.map((row) => [row.action, row.outcome, row.detail])).toEqual([["KickAllChars", "ok", "kicked 3"]]);
+  });
+});
+
 describe("shutdown", () => {
   test("drain writes every pending row at once, a retry waiting or not; what the database still refuses is counted", async () => {
     const { staff, sink, place, settle } = setup();
