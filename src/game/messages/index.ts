@@ -853,6 +853,9 @@ export const MESSAGES = {
   mapWallStays: () => consoleLine("Ese lugar es una pared del mapa: /BLOQ solo quita bloqueos puestos por un GM.", FontIndex.Info),
   badTeleportDestination: () => consoleLine("Ese destino no existe en este mundo.", FontIndex.Info),
   teleportNotHere: () => consoleLine("Ya hay un objeto o una salida justo arriba tuyo.", FontIndex.Info),
+  /** Decision (CT-OBJECT): said whether the world's objects had the teleport's to draw it. */
+  teleportMade: (destination: string, drawn: boolean) =>
+    consoleLine(drawn ? `Portal creado hacia ${destination}.` : `Salida creada hacia ${destination} (este mundo no tiene el objeto del portal: no se ve).`, FontIndex.Info),
   kickedEveryone: (count: number) => consoleLine(`Echaste a ${count} personaje(s); el equipo sigue conectado.`, FontIndex.Info),
 
   // -- what this server does not have yet: said, never silently ignored

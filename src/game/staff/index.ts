@@ -57,6 +57,8 @@ export {
   FLOOR_LIST_LAST,
   isMapFixture,
   isStaffTrigger,
+  isTeleportDestination,
+  MAX_MAP_SIDE,
   MAX_STAFF_TRIGGER,
   spawnListIsFull,
   spawnPermission,

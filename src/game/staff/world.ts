@@ -11,6 +11,10 @@
  *   indexed its arrays with whatever i16 came (out of range: an error trapped by the handler).
  * - G27: the spawn list's "full list" flag is true for Dios and up, false for a SemiDios (VB6's
  *   `And`/`Or` precedence made it always true); the SemiDios also gets Msg970 as VB6 sends.
+ * - CT-DESTINATION: `/CT`'s destination is a map number from 1 and a tile within 1…100 on both
+ *   axes (VB6 `MapaValido`, `InMapBounds`); on the GM's own map, within its size. A map this world
+ *   lacks is the world's to refuse at the step (the player stays where it stepped), and the
+ *   arrival is the nearest free tile there, as for every exit.
  */
 import { ObjectType } from "../items/index.ts";
 import { Trigger } from "../movement/index.ts";
@@ -26,6 +30,15 @@ export const FLOOR_LIST_LAST = 95;
 
 /** The highest trigger `e_Trigger` names (`CASTLE_FOUNDATION_POSITION`). */
 export const MAX_STAFF_TRIGGER = Trigger.CastleFoundation;
+
+/** `XMaxMapSize`, `YMaxMapSize`: no AO map is larger. */
+export const MAX_MAP_SIDE = 100;
+
+/** CT-DESTINATION: whether (map, x, y) may be a teleport's destination, before the world looks at the map. */
+export function isTeleportDestination(map: number, x: number, y: number): boolean {
+  const inside = (value: number) => Number.isInteger(value) && value >= 1 && value <= MAX_MAP_SIDE;
+  return Number.isInteger(map) && map >= 1 && inside(x) && inside(y);
+}
 
 /** `/CT` draws the teleport with object 370 (radius 1), 371 (radius 2) or 378 (any other radius). */
 export const TELEPORT_OBJECT_RADIUS_1 = 370;

@@ -11,7 +11,7 @@ import { BLOCKED_ALL, BLOCKED_GM, BLOCKED_NORTH } from "../../../game/movement/i
 import type { StaffStanding } from "../../../game/staff/index.ts";
 import type { ClientPacketName } from "../../../protocol/index.ts";
 import type { MapEvent } from "../../map-events.ts";
-import type { NpcDefinition, ObjectDefinition } from "../../map-definition.ts";
+import type { MapExitDefinition, NpcDefinition, ObjectDefinition } from "../../map-definition.ts";
 import { world, type Received } from "../../map-harness.test-support.ts";
 
 const WOLF = 4;
@@ -22,12 +22,14 @@ const APPLE = 1;
 const DOOR = 2;
 const TREE = 3;
 const POTION = 38;
+const TELEPORT = 370;
 
 const CATALOG = itemCatalogFromObjects([
   { id: APPLE, name: "Manzana", objType: ObjectType.Food, hunger: 10, value: 2 },
   { id: DOOR, name: "Puerta", objType: ObjectType.Door },
   { id: TREE, name: "Árbol", objType: ObjectType.Tree },
   { id: POTION, name: "Poción roja", objType: ObjectType.Potion, value: 2 },
+  { id: TELEPORT, name: "Portal", objType: ObjectType.Teleport },
 ]);
 
 /** A wolf that comes back 101 s after death, a summonable hare, a merchant, a dragon that never comes back. */
@@ -58,8 +60,11 @@ const spawn = (npc: number, name: string, x: number, y: number): NpcDefinition =
 const GM = 1;
 const WITNESS = 2;
 
-function setUp(standing: StaffStanding | undefined, options: { npcs?: NpcDefinition[]; objects?: ObjectDefinition[]; walls?: [number, number, number][]; gold?: number } = {}) {
-  const w = world({ tables: tables(), items: CATALOG, safe: false, width: 40, height: 40, npcs: options.npcs ?? [], objects: options.objects ?? [], walls: options.walls ?? [] });
+function setUp(
+  standing: StaffStanding | undefined,
+  options: { npcs?: NpcDefinition[]; objects?: ObjectDefinition[]; walls?: [number, number, number][]; exits?: MapExitDefinition[]; gold?: number } = {},
+) {
+  const w = world({ tables: tables(), items: CATALOG, safe: false, width: 40, height: 40, npcs: options.npcs ?? [], objects: options.objects ?? [], walls: options.walls ?? [], exits: options.exits ?? [] });
   w.enter(GM, "Pepe", 10, 10, { with: { gold: options.gold ?? 0, ...(standing ? { staff: standing } : {}) } });
   w.enter(WITNESS, "Testigo", 12, 10);
   w.drain();
@@ -317,6 +322,61 @@ describe("items and tiles of the GM's map", () => {
     expect(audits()).toEqual([{ action: "TileBlockedToggle", outcome: "refused_rule", detail: "map_wall 10,10" }]);
   });
 
+  test("/CT 1 30 31: a teleport above the GM (object 370 for radius 1) a player walking in takes; /DT removes it, object and exit", () => {
+    const { w, act, audits, lines, ground } = setUp(DIOS);
+    act("TeleportCreate", { map: 1, x: 30, y: 31, radius: 1, reason: "evento" });
+    expect(lines(w.drain())).toEqual(['"Portal creado hacia 1,30,31."']);
+    expect(ground()).toEqual([`${TELEPORT}@10,9`]);
+    expect(w.server.instance.npcs()).toEqual([]);
+    // The witness walks onto it: west to 11,10, north to 11,9, west onto 10,9, and lands next to 30,31.
+    for (const heading of [4, 1, 4]) {
+      w.server.walk(WITNESS, heading);
+      w.advance(1000);
+    }
+    const landed = w.server.positionOf(WITNESS)!;
+    expect(Math.max(Math.abs(landed.x - 30), Math.abs(landed.y - 31))).toBeLessThanOrEqual(1);
+    act("TeleportDestroy");
+    expect(ground()).toEqual([]);
+    act("TeleportDestroy");
+    // The exit is gone too: the GM steps onto 10,9 and stays there.
+    w.server.walk(GM, 1);
+    expect(w.server.positionOf(GM)).toMatchObject({ x: 10, y: 9 });
+    expect(audits().map((row) => `${row.action} ${row.outcome} ${row.detail}`)).toEqual([
+      "TeleportCreate ok 10,9 -> 1,30,31",
+      "TeleportDestroy ok 10,9 -> 1,30,31",
+      "TeleportDestroy refused_rule no_teleport",
+    ]);
+  });
+
+  test("CT-DESTINATION: hostile destinations are refused with a line and nothing is made; a taken tile above, an object or exit at the destination too (Msg973, Msg974)", () => {
+    const { w, act, audits, lines, ground } = setUp(DIOS, { objects: [{ x: 20, y: 20, obj: APPLE, amount: 1 }], exits: [{ x: 20, y: 25, destMap: 2, destX: 5, destY: 5 }] });
+    for (const [map, x, y] of [[0, 10, 10], [-3, 10, 10], [2, 0, 10], [2, 10, 101], [1, 41, 5], [1, 5, 255]] as const) act("TeleportCreate", { map, x, y, radius: 1, reason: "" });
+    act("TeleportCreate", { map: 1, x: 20, y: 20, radius: 1, reason: "" });
+    act("TeleportCreate", { map: 1, x: 20, y: 25, radius: 1, reason: "" });
+    act("TeleportCreate", { map: 7, x: 50, y: 50, radius: 3, reason: "" });
+    act("TeleportCreate", { map: 7, x: 20, y: 20, radius: 1, reason: "" });
+    expect(lines(w.drain())).toEqual([
+      ...Array(6).fill('"Ese destino no existe en este mundo."'),
+      "973 []",
+      "974 []",
+      '"Salida creada hacia 7,50,50 (este mundo no tiene el objeto del portal: no se ve)."',
+      '"Ya hay un objeto o una salida justo arriba tuyo."',
+    ]);
+    expect(ground()).toEqual([`${APPLE}@20,20`]);
+    expect(audits().map((row) => `${row.outcome} ${row.detail}`)).toEqual([
+      "refused_rule bad_destination 0,10,10",
+      "refused_rule bad_destination -3,10,10",
+      "refused_rule bad_destination 2,0,10",
+      "refused_rule bad_destination 2,10,101",
+      "refused_rule bad_destination 1,41,5",
+      "refused_rule bad_destination 1,5,255",
+      "refused_rule destination_object 1,20,20",
+      "refused_rule destination_exit 1,20,25",
+      "ok 10,9 -> 7,50,50 (no object)",
+      "refused_rule tile_taken 7,20,20",
+    ]);
+  });
+
   test("a player sending these packets changes nothing (NPCs, piles, grids) and is audited refused_rank each", () => {
     const { w, act, click, audits, npcs, ground } = setUp(undefined, { npcs: [spawn(WOLF, "Lobo", 15, 10)], objects: [{ x: 10, y: 10, obj: APPLE, amount: 5 }, { x: 13, y: 13, obj: POTION, amount: 1 }] });
     click(15, 10);
@@ -339,6 +399,8 @@ describe("items and tiles of the GM's map", () => {
       ["SetTrigger", { trigger: 6 }],
       ["AskTrigger", {}],
       ["TileBlockedToggle", {}],
+      ["TeleportCreate", { map: 1, x: 20, y: 20, radius: 1, reason: "" }],
+      ["TeleportDestroy", {}],
       ["KickAllChars", {}],
     ];
     for (const [name, fields] of sent) act(name, fields);

@@ -13,13 +13,28 @@
  * - BLOQ-WALL: `/BLOQ` blocks a free tile (all sides and the GM mark) and opens a tile a GM
  *   blocked; a wall of the map file (block bits without the GM mark) is refused with a line. VB6
  *   cleared any block, so one typo opened a wall for good.
+ * - CT-DESTINATION (game/staff/world.ts): hostile destinations refused with a line, nothing made.
+ * - CT-OBJECT: the teleport's object is put only when the world's objects have it (the default
+ *   world has none); the exit is made either way and the GM told which.
+ * - DT-TILE: `/DT` acts on the tile above the GM, where `/CT` puts a teleport (VB6 used the tile
+ *   last clicked, which this server does not keep).
+ * - Both are in memory, as VB6: the map file is not written.
  */
 import { MESSAGES } from "../../../game/messages/index.ts";
 import { BLOCKED_ALL, BLOCKED_GM } from "../../../game/movement/index.ts";
-import { FLOOR_LIST_FIRST, FLOOR_LIST_LAST, isMapFixture, isStaffTrigger, MAX_STAFF_TRIGGER, tilesAround } from "../../../game/staff/index.ts";
+import {
+  FLOOR_LIST_FIRST,
+  FLOOR_LIST_LAST,
+  isMapFixture,
+  isStaffTrigger,
+  isTeleportDestination,
+  MAX_STAFF_TRIGGER,
+  teleportObjectFor,
+  tilesAround,
+} from "../../../game/staff/index.ts";
 import { ObjectType } from "../../../game/items/index.ts";
 import type { ClientPacketFields } from "../../../protocol/index.ts";
-import { removePile, setTileBlocked, setTrigger, triggerAt, type MapContext, type PlayerEntity } from "../../kernel/index.ts";
+import { putPile, removePile, setTileBlocked, setTrigger, triggerAt, type MapContext, type PlayerEntity } from "../../kernel/index.ts";
 import { ASKED, paramsOf, type StaffEffect, type StaffOutcome } from "./gate.ts";
 
 /** A pile of an item that is not part of the map (`ItemNoEsDeMapa`). */
@@ -107,6 +122,56 @@ export function toggleTileBlocked(ctx: MapContext, player: PlayerEntity): StaffO
   return { outcome: "ok", detail: `blocked ${at}` };
 }
 
+/** The tile above the GM, where `/CT` puts a teleport and `/DT` looks for one; null off the map's top edge. */
+function tileAbove(ctx: MapContext, player: PlayerEntity): { x: number; y: number } | null {
+  return ctx.store.isInside(player.x, player.y - 1) ? { x: player.x, y: player.y - 1 } : null;
+}
+
+/** `/CT mapa x y [radio]` (`HandleTeleportCreate`): an exit above the GM to (mapa, x, y), drawn with the teleport's object. */
+export function createTeleport(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"TeleportCreate">): StaffOutcome {
+  const destination = `${fields.map},${fields.x},${fields.y}`;
+  const sameMap = fields.map === ctx.definition.id;
+  if (!isTeleportDestination(fields.map, fields.x, fields.y) || (sameMap && !ctx.store.isInside(fields.x, fields.y))) {
+    ctx.tell(player, MESSAGES.badTeleportDestination());
+    return { outcome: "refused_rule", detail: `bad_destination ${destination}` };
+  }
+  const at = tileAbove(ctx, player);
+  if (at === null || ctx.store.objectAt(at.x, at.y) !== undefined || ctx.terrain.exitAt(at.x, at.y) !== undefined) {
+    ctx.tell(player, MESSAGES.teleportNotHere());
+    return { outcome: "refused_rule", detail: `tile_taken ${destination}` };
+  }
+  if (sameMap && ctx.store.objectAt(fields.x, fields.y) !== undefined) {
+    ctx.tell(player, MESSAGES.teleportOntoObject());
+    return { outcome: "refused_rule", detail: `destination_object ${destination}` };
+  }
+  if (sameMap && ctx.terrain.exitAt(fields.x, fields.y) !== undefined) {
+    ctx.tell(player, MESSAGES.teleportOntoExit());
+    return { outcome: "refused_rule", detail: `destination_exit ${destination}` };
+  }
+  const object = teleportObjectFor(fields.radius);
+  const drawn = ctx.items.get(object) !== undefined;
+  if (drawn) putPile(ctx, at.x, at.y, { objectId: object, amount: 1, tags: 0 });
+  ctx.terrain.setExit(at.x, at.y, { x: at.x, y: at.y, destMap: fields.map, destX: fields.x, destY: fields.y });
+  ctx.tell(player, MESSAGES.teleportMade(destination, drawn));
+  return { outcome: "ok", detail: `${at.x},${at.y} -> ${destination}${drawn ? "" : " (no object)"}` };
+}
+
+/**
+ * `/DT` (`HandleTeleportDestroy`): DT-TILE, the exit above the GM goes, with its teleport object.
+ * (VB6 also erased object 651 at the destination, an arrival mark nothing in this server puts.)
+ */
+export function destroyTeleport(ctx: MapContext, player: PlayerEntity): StaffOutcome {
+  const at = tileAbove(ctx, player);
+  const exit = at === null ? undefined : ctx.terrain.exitAt(at.x, at.y);
+  if (at === null || exit === undefined) return { outcome: "refused_rule", detail: "no_teleport" };
+  const pile = ctx.store.objectAt(at.x, at.y);
+  // VB6: an exit under another object (a door, a sign) is not a teleport; it stays.
+  if (pile !== undefined && ctx.items.get(pile.obj)?.type !== ObjectType.Teleport) return { outcome: "refused_rule", detail: "not_a_teleport" };
+  if (pile !== undefined) removePile(ctx, at.x, at.y);
+  ctx.terrain.setExit(at.x, at.y, undefined);
+  return { outcome: "ok", detail: `${at.x},${at.y} -> ${exit.destMap},${exit.destX},${exit.destY}` };
+}
+
 /**
  * `/ECHARTODOSPJS` (`HandleKickAllChars` → `EcharPjsNoPrivilegiados`): every character online
  * without a staff rank is disconnected (role masters too, as VB6: they have the User bit); the
@@ -125,6 +190,8 @@ export const WORLD_EFFECTS = {
   SetTrigger: setTileTrigger,
   AskTrigger: askTileTrigger,
   TileBlockedToggle: toggleTileBlocked,
+  TeleportCreate: createTeleport,
+  TeleportDestroy: destroyTeleport,
 } satisfies {
   readonly DestroyItems: StaffEffect<"DestroyItems">;
   readonly DestroyAllItemsInArea: StaffEffect<"DestroyAllItemsInArea">;
@@ -133,4 +200,6 @@ export const WORLD_EFFECTS = {
   readonly SetTrigger: StaffEffect<"SetTrigger">;
   readonly AskTrigger: StaffEffect<"AskTrigger">;
   readonly TileBlockedToggle: StaffEffect<"TileBlockedToggle">;
+  readonly TeleportCreate: StaffEffect<"TeleportCreate">;
+  readonly TeleportDestroy: StaffEffect<"TeleportDestroy">;
 };
