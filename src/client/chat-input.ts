@@ -43,6 +43,8 @@ export type ChatCommandPacket =
   | "AskTrigger"
   | "TileBlockedToggle"
   | "KickAllChars"
+  | "TeleportCreate"
+  | "TeleportDestroy"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -256,6 +258,20 @@ function npcNumber<F extends string>(field: F, hint: string = CHAT_TEXT.args.npc
 const triggerNumber: Reader<ChatCommandFields<"SetTrigger">> = (args, typed) =>
   /^\d{1,3}$/.test(args) && Number(args) <= 255 ? ok({ trigger: Number(args) }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.triggerOrNothing));
 
+const BYTE = /^\d{1,3}$/;
+const isByte = (text: string) => BYTE.test(text) && Number(text) <= 255;
+
+/** `/CT mapa x y [radio] [@motivo]`: the destination as numbers (the server checks the map and the tile); radio 1 by default. */
+const teleportArgs: Reader<ChatCommandFields<"TeleportCreate">> = (args, typed) => {
+  const at = args.indexOf("@");
+  const reason = at < 0 ? "" : args.slice(at + 1).trim();
+  const [map = "", x = "", y = "", radius = "1", ...rest] = (at < 0 ? args : args.slice(0, at)).split(/\s+/).filter((word) => word !== "");
+  const mapNumber = positiveInteger(map, I16_MAX);
+  return mapNumber === null || !isByte(x) || !isByte(y) || !isByte(radius) || rest.length > 0
+    ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.teleport))
+    : ok({ map: mapNumber, x: Number(x), y: Number(y), radius: Number(radius), reason });
+};
+
 /** With a spec to send when the command comes with no arguments. */
 const orBare = (command: ChatCommandSpec, bare: ChatCommandSpec): ChatCommandSpec => ({ ...command, bare });
 
@@ -344,6 +360,8 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["PISO"], "ItemsInTheFloor", noArgs),
   orBare(spec(["TRIGGER"], "SetTrigger", triggerNumber), spec(["TRIGGER"], "AskTrigger", noArgs)),
   spec(["BLOQ"], "TileBlockedToggle", noArgs),
+  spec(["CT"], "TeleportCreate", teleportArgs),
+  spec(["DT"], "TeleportDestroy", noArgs),
   spec(["ECHARTODOSPJS"], "KickAllChars", strictlyNoArgs),
 ];
 

@@ -196,6 +196,7 @@ export const CHAT_TEXT = {
     npcNumber: "<número de criatura>",
     creatureOrNothing: "[número de criatura] (sin número abre la lista)",
     triggerOrNothing: "[trigger] (sin número pregunta el del lugar)",
+    teleport: "<mapa> <x> <y> [radio] [@motivo]",
   },
   descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
   descriptionDash: "La descripción no puede llevar guiones (-).",
