@@ -350,6 +350,8 @@ export const LocaleId = {
   TeleportOntoExit: 974,
   /** Msg1498: "Trigger ¬1" (`AskTrigger`). */
   TileTrigger: 1498,
+  /** Msg1506: "map ¬1 safe: ¬2" (`/MODMAPINFO SEGURO`). */
+  MapSafeStatus: 1506,
 } as const;
 
 /**
@@ -563,6 +565,7 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.TeleportOntoObject]: "Hay un objeto en el suelo de ese lugar.",
   [LocaleId.TeleportOntoExit]: "Un portal no puede llevar a la entrada de otro.",
   [LocaleId.TileTrigger]: "Trigger ¬1",
+  [LocaleId.MapSafeStatus]: "Mapa ¬1 seguro: ¬2.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -841,6 +844,8 @@ export const MESSAGES = {
   teleportOntoObject: () => localeLine(LocaleId.TeleportOntoObject, FontIndex.Info),
   teleportOntoExit: () => localeLine(LocaleId.TeleportOntoExit, FontIndex.Info),
   tileTrigger: (map: number, x: number, y: number, trigger: number) => localeLine(LocaleId.TileTrigger, FontIndex.Info, `MAP ${map},${x},${y}. = ${trigger}`),
+  /** Decision (G32): the word says what the map now is (VB6 sent "No" for a safe map). */
+  mapSafeStatus: (map: number, safe: boolean) => localeLine(LocaleId.MapSafeStatus, FontIndex.Info, map, safe ? "Sí" : "No"),
   /** `/TRIGGER n` done: what VB6 writes to its log and the GM's console. */
   triggerSet: (trigger: number, map: number, x: number, y: number) => consoleLine(`Trigger ${trigger} en el mapa ${map} ${x},${y}.`, FontIndex.Info),
   triggerOutOfRange: (max: number) => consoleLine(`El trigger debe ser un número de 0 a ${max}.`, FontIndex.Info),

@@ -377,12 +377,23 @@ describe("items and tiles of the GM's map", () => {
     ]);
   });
 
+  test("G32: /MODMAPINFO SEGURO 1 makes the GM's map safe (what every rule reads) and says Sí; 0 unsafe and says No", () => {
+    const { w, act, audits, lines } = setUp(DIOS);
+    act("ChangeMapInfoPK", { isPk: true });
+    expect(lines(w.drain())).toEqual(["1506 [1¬Sí]"]);
+    expect(w.definition.safe).toBe(true);
+    act("ChangeMapInfoPK", { isPk: false });
+    expect(lines(w.drain())).toEqual(["1506 [1¬No]"]);
+    expect(w.definition.safe).toBe(false);
+    expect(audits().map((row) => `${row.action} ${row.outcome} ${row.detail}`)).toEqual(["ChangeMapInfoPK ok safe false -> true", "ChangeMapInfoPK ok safe true -> false"]);
+  });
+
   test("a player sending these packets changes nothing (NPCs, piles, grids) and is audited refused_rank each", () => {
     const { w, act, click, audits, npcs, ground } = setUp(undefined, { npcs: [spawn(WOLF, "Lobo", 15, 10)], objects: [{ x: 10, y: 10, obj: APPLE, amount: 5 }, { x: 13, y: 13, obj: POTION, amount: 1 }] });
     click(15, 10);
     w.drain();
     const grids = () => [Array.from(new Uint8Array(w.definition.collision)).join(""), Array.from(new Uint8Array(w.definition.triggers)).join("")];
-    const before = { npcs: npcs(), ground: ground(), grids: grids() };
+    const before = { npcs: npcs(), ground: ground(), grids: grids(), safe: w.definition.safe };
     const sent: [ClientPacketName, Record<string, unknown>][] = [
       ["KillNPC", {}],
       ["KillNPCNoRespawn", {}],
@@ -401,11 +412,12 @@ describe("items and tiles of the GM's map", () => {
       ["TileBlockedToggle", {}],
       ["TeleportCreate", { map: 1, x: 20, y: 20, radius: 1, reason: "" }],
       ["TeleportDestroy", {}],
+      ["ChangeMapInfoPK", { isPk: true }],
       ["KickAllChars", {}],
     ];
     for (const [name, fields] of sent) act(name, fields);
     w.advance(10 * 60_000);
-    expect({ npcs: npcs(), ground: ground(), grids: grids() }).toEqual(before);
+    expect({ npcs: npcs(), ground: ground(), grids: grids(), safe: w.definition.safe }).toEqual(before);
     expect(w.drain().filter((p) => p.name === "SpawnListt" || p.name === "BlockPosition" || p.name === "ObjectDelete")).toEqual([]);
     expect(audits()).toEqual(sent.map(([action]) => ({ action, outcome: "refused_rank" })));
     expect(w.events.some((event) => event.t === "service" && event.message.kind === "command")).toBe(false);

@@ -19,6 +19,8 @@
  * - DT-TILE: `/DT` acts on the tile above the GM, where `/CT` puts a teleport (VB6 used the tile
  *   last clicked, which this server does not keep).
  * - Both are in memory, as VB6: the map file is not written.
+ * - G32: `/MODMAPINFO SEGURO 1|0` makes the GM's map safe or not (in memory, this map's worker)
+ *   and Msg1506 says what it now is; VB6 answered with the inverted word.
  */
 import { MESSAGES } from "../../../game/messages/index.ts";
 import { BLOCKED_ALL, BLOCKED_GM } from "../../../game/movement/index.ts";
@@ -172,6 +174,14 @@ export function destroyTeleport(ctx: MapContext, player: PlayerEntity): StaffOut
   return { outcome: "ok", detail: `${at.x},${at.y} -> ${exit.destMap},${exit.destX},${exit.destY}` };
 }
 
+/** `/MODMAPINFO SEGURO 0|1` (`HandleChangeMapInfoPK`): the map's `Seguro` (true: safe), G32's reply. */
+export function setMapSafe(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"ChangeMapInfoPK">): StaffOutcome {
+  const before = ctx.definition.safe;
+  ctx.definition.safe = fields.isPk;
+  ctx.tell(player, MESSAGES.mapSafeStatus(ctx.definition.id, fields.isPk));
+  return { outcome: "ok", detail: `safe ${before} -> ${fields.isPk}` };
+}
+
 /**
  * `/ECHARTODOSPJS` (`HandleKickAllChars` → `EcharPjsNoPrivilegiados`): every character online
  * without a staff rank is disconnected (role masters too, as VB6: they have the User bit); the
@@ -192,6 +202,7 @@ export const WORLD_EFFECTS = {
   TileBlockedToggle: toggleTileBlocked,
   TeleportCreate: createTeleport,
   TeleportDestroy: destroyTeleport,
+  ChangeMapInfoPK: setMapSafe,
 } satisfies {
   readonly DestroyItems: StaffEffect<"DestroyItems">;
   readonly DestroyAllItemsInArea: StaffEffect<"DestroyAllItemsInArea">;
@@ -202,4 +213,5 @@ export const WORLD_EFFECTS = {
   readonly TileBlockedToggle: StaffEffect<"TileBlockedToggle">;
   readonly TeleportCreate: StaffEffect<"TeleportCreate">;
   readonly TeleportDestroy: StaffEffect<"TeleportDestroy">;
+  readonly ChangeMapInfoPK: StaffEffect<"ChangeMapInfoPK">;
 };
