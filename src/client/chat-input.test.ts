@@ -215,7 +215,7 @@ describe("the command table", () => {
   });
 
   test("every command, given plausible arguments, parses to a packet that encodes", () => {
-    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "1 50 50"];
+    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "1 50 50", "SEGURO 1"];
     for (const spec of CHAT_COMMANDS) {
       for (const name of spec.names) {
         // A command with a bare form (`/TRIGGER`, `/CC`) sends that one with no arguments: skip it.
@@ -302,10 +302,12 @@ describe("world, NPC and map commands typed in the browser", () => {
     expect(parseChatLine("/CT 1 50 60")).toEqual(command("TeleportCreate", { map: 1, x: 50, y: 60, radius: 1, reason: "" }));
     expect(parseChatLine("/CT 2 5 6 3 @evento de hoy")).toEqual(command("TeleportCreate", { map: 2, x: 5, y: 6, radius: 3, reason: "evento de hoy" }));
     expect(parseChatLine("/DT")).toEqual(command("TeleportDestroy"));
+    expect(parseChatLine("/MODMAPINFO SEGURO 1")).toEqual(command("ChangeMapInfoPK", { isPk: true }));
+    expect(parseChatLine("/modmapinfo seguro 0")).toEqual(command("ChangeMapInfoPK", { isPk: false }));
   });
 
   test("malformed numbers, and words after the drastic ones, are answered locally and send nothing", () => {
-    for (const line of ["/CC lobo", "/CC 0", "/CC 40000", "/ACC", "/ACC -4", "/RACC 1e3", "/TRIGGER 256", "/TRIGGER -1", "/TRIGGER x", "/MASSKILL ya", "/MASSDEST todo", "/LIMPIAR ya", "/ECHARTODOSPJS ahora", "/CT", "/CT 1 50", "/CT 0 5 5", "/CT 1 300 5", "/CT 1 5 5 1 9", "/CT x 5 5"])
+    for (const line of ["/CC lobo", "/CC 0", "/CC 40000", "/ACC", "/ACC -4", "/RACC 1e3", "/TRIGGER 256", "/TRIGGER -1", "/TRIGGER x", "/MASSKILL ya", "/MASSDEST todo", "/LIMPIAR ya", "/ECHARTODOSPJS ahora", "/CT", "/CT 1 50", "/CT 0 5 5", "/CT 1 300 5", "/CT 1 5 5 1 9", "/CT x 5 5", "/MODMAPINFO", "/MODMAPINFO SEGURO", "/MODMAPINFO SEGURO 2", "/MODMAPINFO BACKUP 1"])
       expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
   });
 });

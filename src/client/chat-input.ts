@@ -45,6 +45,7 @@ export type ChatCommandPacket =
   | "KickAllChars"
   | "TeleportCreate"
   | "TeleportDestroy"
+  | "ChangeMapInfoPK"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -272,6 +273,12 @@ const teleportArgs: Reader<ChatCommandFields<"TeleportCreate">> = (args, typed) 
     : ok({ map: mapNumber, x: Number(x), y: Number(y), radius: Number(radius), reason });
 };
 
+/** `/MODMAPINFO SEGURO 0|1`: the only option with an effect so far (the server answers the others "not available yet"). */
+const mapInfoSafe: Reader<ChatCommandFields<"ChangeMapInfoPK">> = (args, typed) => {
+  const [option = "", value = "", ...rest] = args.split(/\s+/).filter((word) => word !== "");
+  return option.toUpperCase() === "SEGURO" && (value === "0" || value === "1") && rest.length === 0 ? ok({ isPk: value === "1" }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.mapInfo));
+};
+
 /** With a spec to send when the command comes with no arguments. */
 const orBare = (command: ChatCommandSpec, bare: ChatCommandSpec): ChatCommandSpec => ({ ...command, bare });
 
@@ -362,6 +369,7 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["BLOQ"], "TileBlockedToggle", noArgs),
   spec(["CT"], "TeleportCreate", teleportArgs),
   spec(["DT"], "TeleportDestroy", noArgs),
+  spec(["MODMAPINFO"], "ChangeMapInfoPK", mapInfoSafe),
   spec(["ECHARTODOSPJS"], "KickAllChars", strictlyNoArgs),
 ];
 

@@ -197,6 +197,7 @@ export const CHAT_TEXT = {
     creatureOrNothing: "[número de criatura] (sin número abre la lista)",
     triggerOrNothing: "[trigger] (sin número pregunta el del lugar)",
     teleport: "<mapa> <x> <y> [radio] [@motivo]",
+    mapInfo: "SEGURO 0|1",
   },
   descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
   descriptionDash: "La descripción no puede llevar guiones (-).",
