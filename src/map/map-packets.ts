@@ -157,6 +157,8 @@ export interface MapPackets {
   blockPosition(x: number, y: number, directionBits: number): Uint8Array;
   /** `SpawnListt` (`/CC`): opens the stock client's spawn window, with every creature or the summonable ones. */
   spawnList(fullList: boolean): Uint8Array;
+  /** `CerrarleCliente`: the stock client exits. */
+  cerrarleCliente(): Uint8Array;
   /** A char turns invisible or visible for the clients that see it (`SetInvisible`); x, y 0 when VB6 passes none. */
   setInvisible(charIndex: number, invisible: boolean, x?: number, y?: number): Uint8Array;
   /** A char's meditation FX on (`fx` > 0) or off (0) for the area (`MeditateToggle`, VB6 `PrepareMessageMeditateToggle`). */

@@ -254,6 +254,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     // -- staff on the GM's map
     blockPosition: (x, y, directionBits) => frame("BlockPosition", { x, y, blocked: directionBits }),
     spawnList: (fullList) => frame("SpawnListt", { fullList }),
+    cerrarleCliente: () => frame("CerrarleCliente", {}),
     setInvisible: (charIndex, invisible, x = 0, y = 0) => frame("SetInvisible", { charIndex, invisible, x, y }),
     meditateToggle: (charIndex, fx, x = 0, y = 0) => frame("MeditateToggle", { charIndex, fx, x, y }),
     fya: (strength, agility, effectDuration) => frame("FYA", { strength, agility, effectDuration }),

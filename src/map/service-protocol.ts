@@ -123,7 +123,9 @@ export type StaffServiceCommand =
   | { kind: "edit_punishment"; target: string; number: number; text: string }
   // -- world and the GM's map (gm-world, §2.5 rest)
   /** `/ECHARTODOSPJS`: every character in the world without a staff rank disconnected; the staff stay. */
-  | { kind: "kick_all" };
+  | { kind: "kick_all" }
+  /** The panel's "close the client" (`CerrarCliente`): an online lower rank's client is told to exit (`CerrarleCliente`). */
+  | { kind: "close_client"; target: string };
 
 export type StaffAnswer =
   /** A line for the staff member who asked (what the service found past the map). */
@@ -131,7 +133,10 @@ export type StaffAnswer =
   /** A line the asker's map puts on the bus for the staff of at least `minRank` (a notice to Dios and Admin). */
   | { kind: "announce"; message: PlayerMessage; minRank: "consejero" | "semidios" | "dios" | "admin" }
   // -- moderation: what the service tells the target's map (the countdowns are the map's while it plays)
-  | { kind: "sanction"; sanction: Sanction };
+  | { kind: "sanction"; sanction: Sanction }
+  // -- world and the GM's map (gm-world): what the service tells the target's map
+  /** `CerrarCliente`: the player's client is told to exit (`CerrarleCliente`). */
+  | { kind: "close_client" };
 
 /** A sanction the target's map applies to the online character (its record is authoritative there). */
 export type Sanction =

@@ -352,6 +352,8 @@ export const LocaleId = {
   TileTrigger: 1498,
   /** Msg1506: "map ¬1 safe: ¬2" (`/MODMAPINFO SEGURO`). */
   MapSafeStatus: 1506,
+  /** Msg1704: "¬1 closed the client of ¬2" (to Dios and Admin). */
+  StaffClosedClient: 1704,
 } as const;
 
 /**
@@ -566,6 +568,7 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.TeleportOntoExit]: "Un portal no puede llevar a la entrada de otro.",
   [LocaleId.TileTrigger]: "Trigger ¬1",
   [LocaleId.MapSafeStatus]: "Mapa ¬1 seguro: ¬2.",
+  [LocaleId.StaffClosedClient]: "¬1 cerró el cliente de ¬2.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -861,6 +864,7 @@ export const MESSAGES = {
   /** Decision (CT-OBJECT): said whether the world's objects had the teleport's to draw it. */
   teleportMade: (destination: string, drawn: boolean) =>
     consoleLine(drawn ? `Portal creado hacia ${destination}.` : `Salida creada hacia ${destination} (este mundo no tiene el objeto del portal: no se ve).`, FontIndex.Info),
+  staffClosedClient: (gmName: string, targetName: string) => localeLine(LocaleId.StaffClosedClient, FontIndex.Info, gmName, targetName),
   kickedEveryone: (count: number) => consoleLine(`Echaste a ${count} personaje(s); el equipo sigue conectado.`, FontIndex.Info),
 
   // -- what this server does not have yet: said, never silently ignored

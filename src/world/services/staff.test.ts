@@ -298,6 +298,31 @@ describe("/ECHARTODOSPJS", () => {
   });
 });
 
+describe("CerrarCliente", () => {
+  test("an online lower rank's map is told to close its client; Dios and Admin hear of it (Msg1704); an equal rank, oneself or nobody online is refused (G11)", async () => {
+    const { world, sink, closed, place, command, settle } = setup();
+    place(1, "Ana", ADMIN);
+    place(2, "Beto");
+    place(3, "Carla", ADMIN);
+    for (const target of ["beto", "Carla", "Ana", "Nadie"]) command(1, "CerrarCliente", { kind: "close_client", target });
+    await settle();
+    expect(closed).toEqual([]);
+    expect(world.told.map((entry) => [entry.session, entry.message])).toEqual([
+      [1, { kind: "announce", message: MESSAGES.staffClosedClient("Ana", "Beto"), minRank: "dios" }],
+      [2, { kind: "close_client" }],
+      [1, { kind: "tell", message: MESSAGES.cannotKickHigherRank() }],
+      [1, { kind: "tell", message: MESSAGES.cannotKickHigherRank() }],
+      [1, { kind: "tell", message: MESSAGES.userNotOnline() }],
+    ]);
+    expect(sink.rows.map((row) => [row.target?.name, row.outcome])).toEqual([
+      ["Beto", "ok"],
+      ["Carla", "refused_rank"],
+      ["Ana", "refused_rank"],
+      ["Nadie", "refused_rule"],
+    ]);
+  });
+});
+
 describe("shutdown", () => {
   test("drain writes every pending row at once, a retry waiting or not; what the database still refuses is counted", async () => {
     const { staff, sink, place, settle } = setup();

@@ -187,7 +187,31 @@ export class StaffService implements WorldService<"staff"> {
       case "kick_all":
         this.kickAll(run);
         return;
+      case "close_client":
+        this.closeClient(run, command.target);
+        return;
     }
+  }
+
+  /** `CerrarCliente`: an online lower rank's client told to exit (its map sends `CerrarleCliente`); Dios and Admin hear of it (Msg1704). */
+  private closeClient(run: StaffCommandRun, name: string): void {
+    const { world } = this.options;
+    const found = world.playerNamed(name);
+    if (found === undefined) {
+      run.tell(MESSAGES.userNotOnline());
+      run.audit("refused_rule", { name }, "not_online");
+      return;
+    }
+    const target = { name: world.player(found.session)?.state.name ?? name, characterId: found.characterId };
+    // Decision (G11): strictly higher, never oneself (VB6 checked no rank).
+    if (found.session === run.session || !outranks(run.standing, this.standingOf(found.session))) {
+      run.tell(MESSAGES.cannotKickHigherRank());
+      run.audit("refused_rank", target);
+      return;
+    }
+    run.announce(MESSAGES.staffClosedClient(run.actor.name, target.name));
+    world.tell(found.session, "staff", { kind: "close_client" });
+    run.audit("ok", target);
   }
 
   /** `/ECHARTODOSPJS` (VB6 `EcharPjsNoPrivilegiados`): everyone in the world without a staff rank closed; role masters too (they have the User bit). */

@@ -14,7 +14,7 @@ import { gated, type StaffEffect } from "./gate.ts";
 import { MODERATION_EFFECTS } from "./moderation.ts";
 // -- world, NPCs and the GM's map (gm-world: §2.7, §2.5 rest)
 import { NPC_EFFECTS } from "./npcs.ts";
-import { kickAllChars, WORLD_EFFECTS } from "./world.ts";
+import { closeClient, kickAllChars, WORLD_EFFECTS } from "./world.ts";
 import { applySanction } from "../penalties.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
@@ -34,6 +34,7 @@ const EFFECTS = {
   ...NPC_EFFECTS,
   ...WORLD_EFFECTS,
   KickAllChars: kickAllChars,
+  CerrarCliente: closeClient,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -67,6 +68,10 @@ function fromWorld(ctx: MapContext, player: PlayerEntity, answer: StaffAnswer): 
       return;
     case "sanction":
       applySanction(ctx, player, answer.sanction);
+      return;
+    // -- world and the GM's map (gm-world)
+    case "close_client":
+      ctx.view.send(player, ctx.packets.cerrarleCliente());
       return;
   }
 }

@@ -423,6 +423,17 @@ describe("items and tiles of the GM's map", () => {
     expect(w.events.some((event) => event.t === "service" && event.message.kind === "command")).toBe(false);
   });
 
+  test("CerrarCliente goes to the staff service by the typed name; its answer makes the target's map send CerrarleCliente; no name is refused here", () => {
+    const { w, act, audits } = setUp(ADMIN);
+    act("CerrarCliente", { userName: "Testigo+Dos" });
+    act("CerrarCliente", { userName: "  " });
+    expect(w.events.flatMap((event) => (event.t === "service" && event.message.kind === "command" ? [event.message.command] : []))).toEqual([{ kind: "close_client", target: "Testigo Dos" }]);
+    expect(audits()).toEqual([{ action: "CerrarCliente", outcome: "refused_rule", detail: "no_target" }]);
+    w.drain();
+    w.server.instance.fromWorld({ t: "system", service: "staff", session: WITNESS, message: { kind: "close_client" } });
+    expect(w.drain().map((p) => [p.session, p.name])).toEqual([[WITNESS, "CerrarleCliente"]]);
+  });
+
   test("/ECHARTODOSPJS goes to the staff service (everyone online may play on another map)", () => {
     const { w, act } = setUp(DIOS);
     act("KickAllChars");

@@ -192,6 +192,19 @@ export function kickAllChars(ctx: MapContext, player: PlayerEntity, fields: Clie
   return ASKED;
 }
 
+/**
+ * The panel's "close the client" (`HandleCerrarCliente`, Admin): the service finds the target
+ * online and, if the GM outranks it (G11: VB6 checked no rank), its map sends `CerrarleCliente`.
+ * Decision (CERRAR-PACKET): only the packet, as VB6; `/ECHAR` is the command that closes the
+ * connection.
+ */
+export function closeClient(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"CerrarCliente">): StaffOutcome | typeof ASKED {
+  const target = fields.userName.replaceAll("+", " ").trim();
+  if (target === "") return { outcome: "refused_rule", detail: "no_target" };
+  ctx.ask("staff", player, { kind: "command", action: "CerrarCliente", params: paramsOf(fields), command: { kind: "close_client", target } });
+  return ASKED;
+}
+
 export const WORLD_EFFECTS = {
   DestroyItems: destroyItemsHere,
   DestroyAllItemsInArea: destroyItemsAround,
