@@ -215,10 +215,11 @@ describe("the command table", () => {
   });
 
   test("every command, given plausible arguments, parses to a packet that encodes", () => {
-    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "Ana 1 50 50"];
+    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "Ana 1 50 50", "1 50 50", "SEGURO 1"];
     for (const spec of CHAT_COMMANDS) {
       for (const name of spec.names) {
-        const intent = samples.map((args) => parseChatLine(`/${name.toLowerCase()} ${args}`)).find((i) => i.kind === "command");
+        // A command with a bare form (`/TRIGGER`, `/CC`) sends that one with no arguments: skip it.
+        const intent = samples.map((args) => parseChatLine(`/${name.toLowerCase()} ${args}`)).find((i) => i.kind === "command" && i.packet !== spec.bare?.packet);
         expect({ name, packet: intent?.kind === "command" ? intent.packet : null }).toEqual({ name, packet: spec.packet });
         expect({ name, encoded: encodeIntent(intent!).ok }).toEqual({ name, encoded: true });
       }
@@ -332,5 +333,38 @@ describe("staff movement and character commands typed in the browser (gm-move)",
     expect(parseChatLine("/ESTUPIDO Pepe")).toEqual({ kind: "command", packet: "MakeDumb", fields: { userName: "Pepe" } } as never);
     expect(parseChatLine("/NOESTUPIDO Pepe")).toEqual({ kind: "command", packet: "MakeDumbNoMore", fields: { userName: "Pepe" } } as never);
     for (const line of ["/CI", "/CI x", "/CI 38 x", "/CI 99999", "/DAR Pepe@38", "/DAR @premio@38", "/DAR Pepe@@38", "/DAR Pepe@premio@x", "/DAR Pepe@premio@38@5@6", "/REVIVIR", "/EJECUTAR"]) expect(parseChatLine(line).kind).toBe("local");
+  });
+});
+
+// -- staff on the GM's map (gm-world)
+describe("world, NPC and map commands typed in the browser", () => {
+  const command = (packet: string, fields: Record<string, unknown> = {}) => ({ kind: "command", packet, fields }) as never;
+  test("each sends the stock client's packet; bare /CC and /TRIGGER ask, with a number they act", () => {
+    expect(parseChatLine("/RMATA")).toEqual(command("KillNPC"));
+    expect(parseChatLine("/mata")).toEqual(command("KillNPCNoRespawn"));
+    expect(parseChatLine("/MASSKILL")).toEqual(command("KillAllNearbyNPCs"));
+    expect(parseChatLine("/CC")).toEqual(command("SpawnListRequest"));
+    expect(parseChatLine("/CC 8")).toEqual(command("SpawnCreature", { creatureIndex: 8 }));
+    expect(parseChatLine("/ACC 4")).toEqual(command("CreateNPC", { npcIndex: 4 }));
+    expect(parseChatLine("/RACC 4")).toEqual(command("CreateNPCWithRespawn", { npcIndex: 4 }));
+    expect(parseChatLine("/RESETINV")).toEqual(command("ResetNPCInventory"));
+    expect(parseChatLine("/DEST")).toEqual(command("DestroyItems"));
+    expect(parseChatLine("/MASSDEST")).toEqual(command("DestroyAllItemsInArea"));
+    expect(parseChatLine("/LIMPIAR")).toEqual(command("CleanWorld"));
+    expect(parseChatLine("/PISO")).toEqual(command("ItemsInTheFloor"));
+    expect(parseChatLine("/TRIGGER")).toEqual(command("AskTrigger"));
+    expect(parseChatLine("/TRIGGER 6")).toEqual(command("SetTrigger", { trigger: 6 }));
+    expect(parseChatLine("/BLOQ")).toEqual(command("TileBlockedToggle"));
+    expect(parseChatLine("/ECHARTODOSPJS")).toEqual(command("KickAllChars"));
+    expect(parseChatLine("/CT 1 50 60")).toEqual(command("TeleportCreate", { map: 1, x: 50, y: 60, radius: 1, reason: "" }));
+    expect(parseChatLine("/CT 2 5 6 3 @evento de hoy")).toEqual(command("TeleportCreate", { map: 2, x: 5, y: 6, radius: 3, reason: "evento de hoy" }));
+    expect(parseChatLine("/DT")).toEqual(command("TeleportDestroy"));
+    expect(parseChatLine("/MODMAPINFO SEGURO 1")).toEqual(command("ChangeMapInfoPK", { isPk: true }));
+    expect(parseChatLine("/modmapinfo seguro 0")).toEqual(command("ChangeMapInfoPK", { isPk: false }));
+  });
+
+  test("malformed numbers, and words after the drastic ones, are answered locally and send nothing", () => {
+    for (const line of ["/CC lobo", "/CC 0", "/CC 40000", "/ACC", "/ACC -4", "/RACC 1e3", "/TRIGGER 256", "/TRIGGER -1", "/TRIGGER x", "/MASSKILL ya", "/MASSDEST todo", "/LIMPIAR ya", "/ECHARTODOSPJS ahora", "/CT", "/CT 1 50", "/CT 0 5 5", "/CT 1 300 5", "/CT 1 5 5 1 9", "/CT x 5 5", "/MODMAPINFO", "/MODMAPINFO SEGURO", "/MODMAPINFO SEGURO 2", "/MODMAPINFO BACKUP 1"])
+      expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
   });
 });

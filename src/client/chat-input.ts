@@ -47,6 +47,26 @@ export type ChatCommandPacket =
   | "Execute"
   | "MakeDumb"
   | "MakeDumbNoMore"
+  // -- staff on the GM's map (gm-world)
+  | "KillNPC"
+  | "KillNPCNoRespawn"
+  | "KillAllNearbyNPCs"
+  | "SpawnListRequest"
+  | "SpawnCreature"
+  | "CreateNPC"
+  | "CreateNPCWithRespawn"
+  | "ResetNPCInventory"
+  | "DestroyItems"
+  | "DestroyAllItemsInArea"
+  | "CleanWorld"
+  | "ItemsInTheFloor"
+  | "SetTrigger"
+  | "AskTrigger"
+  | "TileBlockedToggle"
+  | "KickAllChars"
+  | "TeleportCreate"
+  | "TeleportDestroy"
+  | "ChangeMapInfoPK"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -135,6 +155,8 @@ export interface ChatCommandSpec {
   readonly names: readonly string[];
   readonly packet: ChatCommandPacket;
   readonly read: Reader<object>;
+  /** The command typed with no arguments at all sends this one instead (`/TRIGGER` asks, `/TRIGGER n` sets). */
+  readonly bare?: ChatCommandSpec;
 }
 
 const ok = <F>(fields: F): Reading<F> => ({ ok: true, fields });
@@ -368,6 +390,39 @@ const goCommand = (args: string): ChatCommandSpec => (/^\d+$/.test(args.trim()) 
 
 const globalMessage = spec(["CONSOLA"], "GlobalMessage", message("text", withoutTildes));
 
+// -- staff on the GM's map (gm-world)
+/** An NPC number of npcs.dat (an i16 above 0; the server refuses one its world lacks). */
+function npcNumber<F extends string>(field: F, hint: string = CHAT_TEXT.args.npcNumber): Reader<Record<F, number>> {
+  return (args, typed) => {
+    const value = positiveInteger(args, I16_MAX);
+    return value === null ? refuse(CHAT_TEXT.usage(typed, hint)) : ok({ [field]: value } as Record<F, number>);
+  };
+}
+
+/** `/TRIGGER n`: a byte (the server says which triggers a GM may write). */
+const triggerNumber: Reader<ChatCommandFields<"SetTrigger">> = (args, typed) =>
+  /^\d{1,3}$/.test(args) && Number(args) <= 255 ? ok({ trigger: Number(args) }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.triggerOrNothing));
+
+/** `/CT mapa x y [radio] [@motivo]`: the destination as numbers (the server checks the map and the tile); radio 1 by default. */
+const teleportArgs: Reader<ChatCommandFields<"TeleportCreate">> = (args, typed) => {
+  const at = args.indexOf("@");
+  const reason = at < 0 ? "" : args.slice(at + 1).trim();
+  const [map = "", x = "", y = "", radius = "1", ...rest] = (at < 0 ? args : args.slice(0, at)).split(/\s+/).filter((word) => word !== "");
+  const mapNumber = positiveInteger(map, I16_MAX);
+  return mapNumber === null || !isByte(x) || !isByte(y) || !isByte(radius) || rest.length > 0
+    ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.teleport))
+    : ok({ map: mapNumber, x: Number(x), y: Number(y), radius: Number(radius), reason });
+};
+
+/** `/MODMAPINFO SEGURO 0|1`: the only option with an effect so far (the server answers the others "not available yet"). */
+const mapInfoSafe: Reader<ChatCommandFields<"ChangeMapInfoPK">> = (args, typed) => {
+  const [option = "", value = "", ...rest] = args.split(/\s+/).filter((word) => word !== "");
+  return option.toUpperCase() === "SEGURO" && (value === "0" || value === "1") && rest.length === 0 ? ok({ isPk: value === "1" }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.mapInfo));
+};
+
+/** With a spec to send when the command comes with no arguments. */
+const orBare = (command: ChatCommandSpec, bare: ChatCommandSpec): ChatCommandSpec => ({ ...command, bare });
+
 /**
  * The commands of the stock client whose packets this protocol has, with its aliases (English
  * ones included). Ñ-less spellings are extra: many keyboards have no Ñ.
@@ -461,6 +516,25 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["EJECUTAR", "EXECUTE"], "Execute", characterName("userName")),
   spec(["ESTUPIDO", "IDIOT"], "MakeDumb", characterName("userName")),
   spec(["NOESTUPIDO", "NOTSTUDIED"], "MakeDumbNoMore", characterName("userName")),
+  // -- staff on the GM's map (gm-world). The browser has no spawn window: `/CC n` picks creature n
+  // at once (what the stock client's window sends); bare `/CC` asks for the window, as the stock client.
+  spec(["RMATA"], "KillNPC", noArgs),
+  spec(["MATA"], "KillNPCNoRespawn", noArgs),
+  spec(["MASSKILL"], "KillAllNearbyNPCs", strictlyNoArgs),
+  orBare(spec(["CC"], "SpawnCreature", npcNumber("creatureIndex", CHAT_TEXT.args.creatureOrNothing)), spec(["CC"], "SpawnListRequest", noArgs)),
+  spec(["ACC"], "CreateNPC", npcNumber("npcIndex")),
+  spec(["RACC"], "CreateNPCWithRespawn", npcNumber("npcIndex")),
+  spec(["RESETINV"], "ResetNPCInventory", noArgs),
+  spec(["DEST"], "DestroyItems", noArgs),
+  spec(["MASSDEST"], "DestroyAllItemsInArea", strictlyNoArgs),
+  spec(["LIMPIAR"], "CleanWorld", strictlyNoArgs),
+  spec(["PISO"], "ItemsInTheFloor", noArgs),
+  orBare(spec(["TRIGGER"], "SetTrigger", triggerNumber), spec(["TRIGGER"], "AskTrigger", noArgs)),
+  spec(["BLOQ"], "TileBlockedToggle", noArgs),
+  spec(["CT"], "TeleportCreate", teleportArgs),
+  spec(["DT"], "TeleportDestroy", noArgs),
+  spec(["MODMAPINFO"], "ChangeMapInfoPK", mapInfoSafe),
+  spec(["ECHARTODOSPJS"], "KickAllChars", strictlyNoArgs),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));
@@ -469,7 +543,8 @@ const NOTHING: ChatIntent = { kind: "nothing" };
 
 const local = (message: string): ChatIntent => ({ kind: "local", message });
 
-function run(command: ChatCommandSpec, args: string, typed: string): ChatIntent {
+function run(typedCommand: ChatCommandSpec, args: string, typed: string): ChatIntent {
+  const command = args === "" && typedCommand.bare !== undefined ? typedCommand.bare : typedCommand;
   const reading = command.read(args, typed);
   // The table's `spec` checked these fields against this packet.
   return reading.ok ? ({ kind: "command", packet: command.packet, fields: reading.fields } as ChatCommandIntent) : local(reading.message);

@@ -203,6 +203,12 @@ export const CHAT_TEXT = {
     warp: "<nombre|YO> <mapa> [<x> <y>]",
     createItem: "<objeto> [<cantidad>]",
     giveItem: "<nombre>@<motivo>@<objeto>[@<cantidad>]",
+    // -- staff on the GM's map (gm-world)
+    npcNumber: "<número de criatura>",
+    creatureOrNothing: "[número de criatura] (sin número abre la lista)",
+    triggerOrNothing: "[trigger] (sin número pregunta el del lugar)",
+    teleport: "<mapa> <x> <y> [radio] [@motivo]",
+    mapInfo: "SEGURO 0|1",
   },
   descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
   descriptionDash: "La descripción no puede llevar guiones (-).",

@@ -154,6 +154,13 @@ export interface MapPackets {
   /** Stupidity starts (`Dumb`) / ends (`DumbNoMore`). */
   dumb(): Uint8Array;
   dumbNoMore(): Uint8Array;
+  // -- staff on the GM's map (gm-and-moderation §2.7)
+  /** `BlockPosition`: the tile's four direction bits (1 N, 2 E, 4 S, 8 W) as the client should now read them. */
+  blockPosition(x: number, y: number, directionBits: number): Uint8Array;
+  /** `SpawnListt` (`/CC`): opens the stock client's spawn window, with every creature or the summonable ones. */
+  spawnList(fullList: boolean): Uint8Array;
+  /** `CerrarleCliente`: the stock client exits. */
+  cerrarleCliente(): Uint8Array;
   /** A char turns invisible or visible for the clients that see it (`SetInvisible`); x, y 0 when VB6 passes none. */
   setInvisible(charIndex: number, invisible: boolean, x?: number, y?: number): Uint8Array;
   /** A char's meditation FX on (`fx` > 0) or off (0) for the area (`MeditateToggle`, VB6 `PrepareMessageMeditateToggle`). */

@@ -255,6 +255,10 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     blindNoMore: () => frame("BlindNoMore", {}),
     dumb: () => frame("Dumb", {}),
     dumbNoMore: () => frame("DumbNoMore", {}),
+    // -- staff on the GM's map
+    blockPosition: (x, y, directionBits) => frame("BlockPosition", { x, y, blocked: directionBits }),
+    spawnList: (fullList) => frame("SpawnListt", { fullList }),
+    cerrarleCliente: () => frame("CerrarleCliente", {}),
     setInvisible: (charIndex, invisible, x = 0, y = 0) => frame("SetInvisible", { charIndex, invisible, x, y }),
     meditateToggle: (charIndex, fx, x = 0, y = 0) => frame("MeditateToggle", { charIndex, fx, x, y }),
     fya: (strength, agility, effectDuration) => frame("FYA", { strength, agility, effectDuration }),

@@ -144,7 +144,12 @@ export type StaffServiceCommand =
    * the rank rule of the act (world/services/staff-movement.ts), sends the act to its map, which
    * reports back (`target_report`); then the asker is told and the command audited once.
    */
-  | { kind: "act_on_target"; target: string; act: TargetAct };
+  | { kind: "act_on_target"; target: string; act: TargetAct }
+  // -- world and the GM's map (gm-world, §2.5 rest)
+  /** `/ECHARTODOSPJS`: every character in the world without a staff rank disconnected; the staff stay. */
+  | { kind: "kick_all" }
+  /** The panel's "close the client" (`CerrarCliente`): an online lower rank's client is told to exit (`CerrarleCliente`). */
+  | { kind: "close_client"; target: string };
 
 /** A tile of the world (a map number and a position on it). */
 export interface WorldTile {
@@ -193,7 +198,10 @@ export type StaffAnswer =
   /** To the asker's map: the asker goes to `to` (`/IRA`, `/IRCERCA`), then is told `message`. */
   | { kind: "go"; to: WorldTile; message: PlayerMessage }
   /** A line the asker's map puts on the bus for everyone (`/SUM`'s Msg1833, `/DAR`'s Msg1743). */
-  | { kind: "announce_all"; message: PlayerMessage };
+  | { kind: "announce_all"; message: PlayerMessage }
+  // -- world and the GM's map (gm-world): what the service tells the target's map
+  /** `CerrarCliente`: the player's client is told to exit (`CerrarleCliente`). */
+  | { kind: "close_client" };
 
 /** A sanction the target's map applies to the online character (its record is authoritative there). */
 export type Sanction =

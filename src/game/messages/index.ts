@@ -445,6 +445,25 @@ export const LocaleId = {
   Granted: 1743,
   /** Msg550: "the user has no room in the inventory". */
   TargetInventoryFull: 550,
+  // -- staff on the GM's map: NPCs, items, tiles (gm-and-moderation §2.7; map/systems/staff/npcs.ts, world.ts)
+  /** Msg1477: "RMatas (with a possible respawn) ¬1" (`/RMATA`). */
+  StaffKilledNpc: 1477,
+  /** Msg960: "click the NPC first". */
+  ClickNpcFirst: 960,
+  /** Msg970: "the NPCs available to your rank are limited" (`/CC` by a SemiDios). */
+  SpawnListLimited: 970,
+  /** Msg971: "the ground items were cleaned" (`/LIMPIAR`). */
+  GroundCleaned: 971,
+  /** Msg973: "there is an object on the floor there" (`/CT`). */
+  TeleportOntoObject: 973,
+  /** Msg974: "a teleport cannot lead onto another's entry" (`/CT`). */
+  TeleportOntoExit: 974,
+  /** Msg1498: "Trigger ¬1" (`AskTrigger`). */
+  TileTrigger: 1498,
+  /** Msg1506: "map ¬1 safe: ¬2" (`/MODMAPINFO SEGURO`). */
+  MapSafeStatus: 1506,
+  /** Msg1704: "¬1 closed the client of ¬2" (to Dios and Admin). */
+  StaffClosedClient: 1704,
 } as const;
 
 /**
@@ -706,6 +725,16 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.GiveTargetNotOnline]: "El usuario ¬1 no está conectado.",
   [LocaleId.Granted]: "¬1 otorgó a ¬2 ¬3 ¬4: ¬5",
   [LocaleId.TargetInventoryFull]: "El usuario no tiene espacio en el inventario.",
+  // -- staff on the GM's map
+  [LocaleId.StaffKilledNpc]: "Quitaste a ¬1 (volverá si le toca).",
+  [LocaleId.ClickNpcFirst]: "Primero haz clic sobre la criatura.",
+  [LocaleId.SpawnListLimited]: "Tu rango solo puede invocar algunas criaturas.",
+  [LocaleId.GroundCleaned]: "Se limpiaron los objetos del suelo.",
+  [LocaleId.TeleportOntoObject]: "Hay un objeto en el suelo de ese lugar.",
+  [LocaleId.TeleportOntoExit]: "Un portal no puede llevar a la entrada de otro.",
+  [LocaleId.TileTrigger]: "Trigger ¬1",
+  [LocaleId.MapSafeStatus]: "Mapa ¬1 seguro: ¬2.",
+  [LocaleId.StaffClosedClient]: "¬1 cerró el cliente de ¬2.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -1051,6 +1080,35 @@ export const MESSAGES = {
   alreadyDead: () => consoleLine("Ya está muerto.", FontIndex.Info),
   /** `/INVISIBLE`: VB6 says nothing; the browser client shows the state. */
   adminInvisible: (on: boolean) => consoleLine(on ? "Ahora eres invisible para los jugadores." : "Ahora eres visible.", FontIndex.Info),
+
+  // -- staff on the GM's map: NPCs, items, tiles (gm-and-moderation §2.7)
+  /** Decision (RMATA-NAME): the NPC's name in Msg1477 (VB6 put its slot number there). */
+  staffKilledNpc: (npcName: string) => localeLine(LocaleId.StaffKilledNpc, FontIndex.Info, npcName),
+  clickNpcFirst: () => localeLine(LocaleId.ClickNpcFirst, FontIndex.Info),
+  spawnListLimited: () => localeLine(LocaleId.SpawnListLimited, FontIndex.Info),
+  groundCleaned: () => localeLine(LocaleId.GroundCleaned, FontIndex.Info),
+  teleportOntoObject: () => localeLine(LocaleId.TeleportOntoObject, FontIndex.Info),
+  teleportOntoExit: () => localeLine(LocaleId.TeleportOntoExit, FontIndex.Info),
+  tileTrigger: (map: number, x: number, y: number, trigger: number) => localeLine(LocaleId.TileTrigger, FontIndex.Info, `MAP ${map},${x},${y}. = ${trigger}`),
+  /** Decision (G32): the word says what the map now is (VB6 sent "No" for a safe map). */
+  mapSafeStatus: (map: number, safe: boolean) => localeLine(LocaleId.MapSafeStatus, FontIndex.Info, map, safe ? "Sí" : "No"),
+  /** `/TRIGGER n` done: what VB6 writes to its log and the GM's console. */
+  triggerSet: (trigger: number, map: number, x: number, y: number) => consoleLine(`Trigger ${trigger} en el mapa ${map} ${x},${y}.`, FontIndex.Info),
+  triggerOutOfRange: (max: number) => consoleLine(`El trigger debe ser un número de 0 a ${max}.`, FontIndex.Info),
+  unknownNpc: (npcNumber: number) => consoleLine(`No hay ninguna criatura número ${npcNumber} en este mundo.`, FontIndex.Info),
+  npcNotSummonable: (npcName: string) => consoleLine(`Tu rango no puede invocar a ${npcName}.`, FontIndex.Info),
+  noRoomForNpc: () => consoleLine("No hay lugar libre cerca para la criatura.", FontIndex.Info),
+  /** `/ITEMSINTHEFLOOR`: one line per pile, "(x,y) name", as VB6 lists them. */
+  floorItem: (x: number, y: number, objectName: string) => consoleLine(`(${x},${y}) ${objectName}`, FontIndex.Info),
+  /** Decision (BLOQ-WALL): `/BLOQ` opens only what a GM blocked; the map's own walls stay. */
+  mapWallStays: () => consoleLine("Ese lugar es una pared del mapa: /BLOQ solo quita bloqueos puestos por un GM.", FontIndex.Info),
+  badTeleportDestination: () => consoleLine("Ese destino no existe en este mundo.", FontIndex.Info),
+  teleportNotHere: () => consoleLine("Ya hay un objeto o una salida justo arriba tuyo.", FontIndex.Info),
+  /** Decision (CT-OBJECT): said whether the world's objects had the teleport's to draw it. */
+  teleportMade: (destination: string, drawn: boolean) =>
+    consoleLine(drawn ? `Portal creado hacia ${destination}.` : `Salida creada hacia ${destination} (este mundo no tiene el objeto del portal: no se ve).`, FontIndex.Info),
+  staffClosedClient: (gmName: string, targetName: string) => localeLine(LocaleId.StaffClosedClient, FontIndex.Info, gmName, targetName),
+  kickedEveryone: (count: number) => consoleLine(`Echaste a ${count} personaje(s); el equipo sigue conectado.`, FontIndex.Info),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

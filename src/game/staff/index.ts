@@ -89,3 +89,19 @@ export {
   type WarpCheck,
   type WarpRequest,
 } from "./movement.ts";
+export {
+  AREA_HALF_HEIGHT,
+  AREA_HALF_WIDTH,
+  FLOOR_LIST_FIRST,
+  FLOOR_LIST_LAST,
+  isMapFixture,
+  isStaffTrigger,
+  isTeleportDestination,
+  MAX_MAP_SIDE,
+  MAX_STAFF_TRIGGER,
+  spawnListIsFull,
+  spawnPermission,
+  teleportObjectFor,
+  tilesAround,
+  type SpawnPermission,
+} from "./world.ts";

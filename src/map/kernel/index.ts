@@ -40,7 +40,7 @@ export type { BusMessage, StaffSound } from "../cross-map-bus.ts";
 export { npcTemplate } from "../npc-templates.ts";
 
 export { isAlive, isDead, sendVitalChanges, setPlayerHp, setVitals, spendStamina, writeVitals, type Vitals } from "./vitals.ts";
-export { TRIGGER_ARENA, TRIGGER_SAFE_ZONE, triggerAt } from "./tiles.ts";
+export { setTileBlocked, setTrigger, TRIGGER_ARENA, TRIGGER_SAFE_ZONE, triggerAt } from "./tiles.ts";
 export {
   CLICK_RANGE_X,
   CLICK_RANGE_Y,
@@ -73,7 +73,7 @@ export { grantExperience, levelUp, raiseSkillByUse, rewardNpcDamage, EXP_TEXT_CO
 export { setFactionStatus, turnCriminal } from "./faction.ts";
 export { endMeditation, npcHitMeditator, statusSubjectOf, stopMeditating, type StatusTarget } from "./status.ts";
 export { cancelExit, interrupt, stopExit } from "./interrupts.ts";
-export { killNpc, npcAttacked, npcSpawnTile, placeNpc, spawnNpc } from "./npcs.ts";
+export { killNpc, npcAttacked, npcSpawnTile, placeNpc, spawnNpc, type NpcComeback } from "./npcs.ts";
 export { damageNpc, DAMAGE_TEXT_COLOUR, NPC_DEATH_SOUND } from "./npc-damage.ts";
 export { DEATH_SOUND_FEMALE, DEATH_SOUND_MALE, hurt, playerDies, revivePlayer } from "./death.ts";
 export { setStatus } from "./status-clock.ts";

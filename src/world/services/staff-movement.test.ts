@@ -36,6 +36,7 @@ function setup() {
       },
       disconnect: () => undefined,
       sessionsOfAccount: () => [],
+    sessionsInWorld: () => [],
     },
   });
   const place = (session: number, name: string, standing?: StaffStanding) => world.place(session, testCharacter(session, { name, ...(standing ? { staff: standing } : {}) }));

@@ -96,6 +96,7 @@ function setup() {
       },
       disconnect: () => undefined,
       sessionsOfAccount: () => [],
+    sessionsInWorld: () => [],
     },
   });
   const place = (session: number, name: string, standing?: StaffStanding, accountId = 100 + session) =>
@@ -282,7 +283,7 @@ describe("the SOS panel", () => {
       node: "n",
       logger: silentLogger(),
       setTimer: () => undefined,
-      sessions: { actorOf: () => undefined, disconnect: () => undefined, sessionsOfAccount: () => [] },
+      sessions: { actorOf: () => undefined, disconnect: () => undefined, sessionsOfAccount: () => [], sessionsInWorld: () => [] },
     });
     world.place(1, testCharacter(1, { name: "Gm", staff: CONSEJERO }));
     staff.fromMap({ service: "staff", session: 1, map: 1, message: { kind: "command", action: "SOSShowList", params: {}, command: { kind: "sos_list" } }, state: undefined });

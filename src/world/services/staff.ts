@@ -40,6 +40,9 @@ export interface StaffSessions {
   disconnect(session: number, reason: string, messageBox?: { messageId: number; extra: string }): void;
   /** Every open session of an account, in the world or choosing a character. */
   sessionsOfAccount(accountId: number): number[];
+  // -- world and the GM's map (gm-world)
+  /** Every session playing a character in the world (`/ECHARTODOSPJS`). */
+  sessionsInWorld(): number[];
 }
 
 export interface StaffServiceOptions {
@@ -224,7 +227,47 @@ export class StaffService implements WorldService<"staff"> {
       case "act_on_target":
         this.targetActs.start(run, command);
         return;
+      // -- world and the GM's map (gm-world)
+      case "kick_all":
+        this.kickAll(run);
+        return;
+      case "close_client":
+        this.closeClient(run, command.target);
+        return;
     }
+  }
+
+  /** `CerrarCliente`: an online lower rank's client told to exit (its map sends `CerrarleCliente`); Dios and Admin hear of it (Msg1704). */
+  private closeClient(run: StaffCommandRun, name: string): void {
+    const { world } = this.options;
+    const found = world.playerNamed(name);
+    if (found === undefined) {
+      run.tell(MESSAGES.userNotOnline());
+      run.audit("refused_rule", { name }, "not_online");
+      return;
+    }
+    const target = { name: world.player(found.session)?.state.name ?? name, characterId: found.characterId };
+    // Decision (G11): strictly higher, never oneself (VB6 checked no rank).
+    if (found.session === run.session || !outranks(run.standing, this.standingOf(found.session))) {
+      run.tell(MESSAGES.cannotKickHigherRank());
+      run.audit("refused_rank", target);
+      return;
+    }
+    run.announce(MESSAGES.staffClosedClient(run.actor.name, target.name));
+    world.tell(found.session, "staff", { kind: "close_client" });
+    run.audit("ok", target);
+  }
+
+  /** `/ECHARTODOSPJS` (VB6 `EcharPjsNoPrivilegiados`): everyone in the world without a staff rank closed; role masters too (they have the User bit). */
+  private kickAll(run: StaffCommandRun): void {
+    let kicked = 0;
+    for (const session of this.options.sessions.sessionsInWorld()) {
+      if (this.standingOf(session).rank !== null) continue;
+      this.options.sessions.disconnect(session, "kicked_all");
+      kicked++;
+    }
+    run.tell(MESSAGES.kickedEveryone(kicked));
+    run.audit("ok", undefined, `kicked ${kicked}`);
   }
 
   private kick(run: StaffCommandRun, name: string): void {

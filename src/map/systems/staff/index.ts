@@ -18,6 +18,9 @@ import { doBackUpUnavailable, editCharDisabled, possUserIgnored, resetCharDisabl
 import { toggleChasedByNpcs } from "./ignored.ts";
 import { chatColour, DEFAULT_CHAT_COLOUR } from "./chat-colour.ts";
 import { antiMacroMessage, forceMidiAll, forceMidiToMap, forceWaveAll, forceWaveToMap, playStaffSound } from "./sounds.ts";
+// -- world, NPCs and the GM's map (gm-world: §2.7, §2.5 rest)
+import { NPC_EFFECTS } from "./npcs.ts";
+import { closeClient, kickAllChars, WORLD_EFFECTS } from "./world.ts";
 import { applySanction } from "../penalties.ts";
 // -- reports (gm-and-moderation §3.8)
 import { forgetChatLines } from "../../kernel/index.ts";
@@ -58,6 +61,11 @@ const EFFECTS = {
   // -- staff movement and characters (gm-move: movement.ts, characters.ts)
   ...MOVEMENT_EFFECTS,
   ...CHARACTER_EFFECTS,
+  // -- world, NPCs and the GM's map (gm-world: §2.7, §2.5 rest)
+  ...NPC_EFFECTS,
+  ...WORLD_EFFECTS,
+  KickAllChars: kickAllChars,
+  CerrarCliente: closeClient,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -114,6 +122,10 @@ function fromWorld(ctx: MapContext, player: PlayerEntity, answer: StaffAnswer): 
       return;
     case "announce_all":
       ctx.bus.publish({ kind: "line_all", message: answer.message });
+      return;
+    // -- world and the GM's map (gm-world)
+    case "close_client":
+      ctx.view.send(player, ctx.packets.cerrarleCliente());
       return;
   }
 }
