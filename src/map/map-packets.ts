@@ -57,6 +57,8 @@ export interface MapPackets {
   updateHungerAndThirst(food: number, water: number): Uint8Array;
   /** x = y = 0: not positional. `cancelLast` / `localize` as VB6 `WritePlayWave` (default 0). */
   playWave(wave: number, x: number, y: number, cancelLast?: number, localize?: number): Uint8Array;
+  /** `Privilegios`: whether the client shows its staff tools (sent in the login burst to staff, and when a rank changes). */
+  privilegios(isStaff: boolean): Uint8Array;
   /** `PlayMIDI`; loops -1: until another one plays (VB6 `PrepareMessagePlayMidi`'s default). */
   playMidi(midi: number, loops?: number): Uint8Array;
   showPickUpObj(obj: number, amount: number): Uint8Array;

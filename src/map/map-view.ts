@@ -141,13 +141,23 @@ export class MapView {
     if (all.length > 0) outbox.broadcast(all, all.length, packets.setInvisible(player.charIndex, hidden || isInvisible(player), player.x, player.y));
   }
 
+  /**
+   * A player's rank changed while it plays (its name's colour is in `CharacterCreate`): every
+   * other client that draws it erases it and draws it again. Its own client keeps its char (a
+   * removal of one's own char is what a map change looks like to the stock client).
+   */
+  playerRedrawn(player: PlayerEntity): void {
+    this.toViewersWhoSee(player, this.packets.characterRemove(player.charIndex, false, false), player.session);
+    this.toViewersWhoSee(player, this.packets.characterCreate(player), player.session);
+  }
+
   /** One frame about `subject` to every viewer of its tile whose client draws it (`canSee`). */
-  private toViewersWhoSee(subject: PlayerEntity, frame: Uint8Array): void {
+  private toViewersWhoSee(subject: PlayerEntity, frame: Uint8Array, exceptSession = -1): void {
     const list = this.recipients;
     list.length = 0;
     this.playerAoi.forEachViewer(subject.x, subject.y, (id) => {
       const viewer = this.store.player(id);
-      if (viewer && canSee(viewer, subject)) list.push(id);
+      if (viewer && id !== exceptSession && canSee(viewer, subject)) list.push(id);
     });
     if (list.length > 0) this.outbox.broadcast(list, list.length, frame);
   }

@@ -155,6 +155,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     updateHungerAndThirst: (food, water) => frame("UpdateHungerAndThirst", { maxWater: 100, water, maxFood: 100, food }),
     playWave: (wave, x, y, cancelLast = 0, localize = 0) => frame("PlayWave", { wave, x, y, cancelLast, localize }),
     playMidi: (midi, loops = -1) => frame("PlayMIDI", { midi, loops }),
+    privilegios: (isStaff) => frame("Privilegios", { isStaff }),
     showPickUpObj: (obj, amount) => frame("ShowPickUpObj", { objIndex: obj, amount }),
     textOverTile: (text, x, y, colour) => frame("TextOverTile", { text, x, y, color: colour, duration: TEXT_OVER_TILE_MS, offsetY: 0, animated: true }),
     changeMap: (map) => frame("ChangeMap", { map, resourceMap: map }),

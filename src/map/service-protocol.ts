@@ -10,6 +10,7 @@
  */
 import type { BankSlot } from "../game/character/index.ts";
 import type { PlayerMessage } from "../game/messages/index.ts";
+import type { StaffStanding } from "../game/staff/index.ts";
 
 export interface ServiceProtocol {
   /** The vault and transfers of bank gold (systems/bank.ts ↔ world/services/bank.ts). */
@@ -201,7 +202,10 @@ export type StaffAnswer =
   | { kind: "announce_all"; message: PlayerMessage }
   // -- world and the GM's map (gm-world): what the service tells the target's map
   /** `CerrarCliente`: the player's client is told to exit (`CerrarleCliente`). */
-  | { kind: "close_client" };
+  | { kind: "close_client" }
+  // -- a rank granted or revoked while the character plays (the console's staff endpoints)
+  /** The character's standing now: its map redraws it for its viewers and its gate judges by it. */
+  | { kind: "standing"; standing: StaffStanding };
 
 /** A sanction the target's map applies to the online character (its record is authoritative there). */
 export type Sanction =

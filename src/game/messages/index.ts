@@ -1011,6 +1011,9 @@ export const MESSAGES = {
   countdownSeconds: (seconds: number) => localeLine(LocaleId.CountdownSeconds, FontIndex.Guild, seconds),
   countdownGo: () => localeLine(LocaleId.CountdownGo, FontIndex.Fight),
   targetImmuneToHold: () => localeLine(LocaleId.TargetImmuneToHold, FontIndex.Fight),
+  /** A rank granted or revoked by the operator while the character plays. */
+  yourRankNow: (rank: string | null, roleMaster: boolean) =>
+    consoleLine(rank === null ? (roleMaster ? "El operador te dio el rol de rolemaster." : "Ya no formas parte del equipo del servidor.") : `Tu rango en el equipo ahora es ${rank}${roleMaster ? " (y rolemaster)" : ""}.`, FontIndex.Gm),
   // -- staff packets answered as disabled (map/systems/staff/disabled.ts)
   characterEditingDisabled: () => consoleLine("Este servidor no permite editar personajes desde el juego; pídeselo al operador (argentum admin character).", FontIndex.Info),
   noServerWindow: () => consoleLine("Este servidor no tiene ventana que mostrar.", FontIndex.Info),

@@ -130,6 +130,19 @@ export class StaffService implements WorldService<"staff"> {
     return { world, sessions, moderation, logger, reports, throttle: this.throttle, now: this.options.now ?? (() => performance.now()), ...this.reportsWaiting };
   }
 
+  /**
+   * A rank the database now holds for a character, applied at once if it plays on this server
+   * (the console grants and revokes through here): its known state is changed with its map's
+   * (`postDelta`), so a hand-over, an autosave or a recovery in between keeps it. False when the
+   * character is not in the world here (its next login reads the rank).
+   */
+  applyStanding(characterId: number, standing: StaffStanding): boolean {
+    const { world } = this.options;
+    const session = world.sessionOfCharacter(characterId);
+    if (session === undefined) return false;
+    return world.postDelta(session, "staff", { kind: "standing", standing }, (state) => ({ ...state, staff: standing }));
+  }
+
   /** Audit rows not written yet (tests and diagnostics). */
   get pendingRows(): number {
     return this.log.pendingRows;

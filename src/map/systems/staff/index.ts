@@ -17,6 +17,7 @@ import { countdown } from "./countdown.ts";
 import { doBackUpUnavailable, editCharDisabled, possUserIgnored, resetCharDisabled, showServerFormUnavailable } from "./disabled.ts";
 import { toggleChasedByNpcs } from "./ignored.ts";
 import { chatColour, DEFAULT_CHAT_COLOUR } from "./chat-colour.ts";
+import { applyStanding } from "./standing.ts";
 import { antiMacroMessage, forceMidiAll, forceMidiToMap, forceWaveAll, forceWaveToMap, playStaffSound } from "./sounds.ts";
 // -- world, NPCs and the GM's map (gm-world: §2.7, §2.5 rest)
 import { NPC_EFFECTS } from "./npcs.ts";
@@ -124,6 +125,9 @@ function fromWorld(ctx: MapContext, player: PlayerEntity, answer: StaffAnswer): 
       ctx.bus.publish({ kind: "line_all", message: answer.message });
       return;
     // -- world and the GM's map (gm-world)
+    case "standing":
+      applyStanding(ctx, player, answer.standing);
+      return;
     case "close_client":
       ctx.view.send(player, ctx.packets.cerrarleCliente());
       return;
