@@ -6,6 +6,7 @@ import { SPELL_SLOT_COUNT, type Attributes, type CharacterRecord } from "../game
 import type { MiniStats } from "../game/character-sheet/index.ts";
 import {
   CHARACTER_CREATE_DEFAULTS,
+  JOINED_LIST_SEPARATOR,
   PacketWriter,
   SKILL_COUNT,
   STOCK_INTERVALS_MS,
@@ -268,6 +269,10 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
       frame("ParticleFXWithDestinoXY", { emitter, travelParticle, finalParticle, time, wave, fx, x, y }),
     particleFxToFloor: (x, y, particle, time) => frame("ParticleFXToFloor", { x, y, particle, time }),
     seguroResu: (enabled) => frame("SeguroResu", { enabled }),
+    showMessageBox: (messageId, extra) => frame("ShowMessageBox", { messageId, extra }),
+    showMotdEditionForm: (currentMotd) => frame("ShowMOTDEditionForm", { currentMotd }),
+    userNameList: (names) => frame("UserNameList", { userNames: names.join(JOINED_LIST_SEPARATOR) }),
+    showGmPanelForm: (head, body, helmetAnim, weaponAnim, shieldAnim) => frame("ShowGMPanelForm", { head, body, helmetAnim, weaponAnim, shieldAnim }),
     sendSkills: (skills) => frame("SendSkills", sendSkillsFields(skills)),
     attributes: (attributes) => frame("Atributes", attributesFields(attributes)),
     miniStats: (stats) => frame("MiniStats", miniStatsFields(stats)),

@@ -120,7 +120,31 @@ export type StaffServiceCommand =
   /** `/PENAS nick`: the punishment record (the map allowed a player its own name only). */
   | { kind: "punishments"; target: string }
   /** `/BORRARPENA nick@n@texto`: entry n rewritten with the GM's text. */
-  | { kind: "edit_punishment"; target: string; number: number; text: string };
+  | { kind: "edit_punishment"; target: string; number: number; text: string }
+  // -- information and server control (gm-and-moderation §2.2, §2.3, §2.9; world/services/staff-information.ts)
+  /** `/DONDE nick`: where an online character stands (not one that outranks the asker). */
+  | { kind: "where"; target: string }
+  /** `/INFO`, `/STAT`, `/BAL`, `/INV`, `/BOV`, `/SKILLS`: a character's sheet, online or offline (its row). */
+  | { kind: "sheet"; sheet: CharacterSheetKind; target: string }
+  /** `/SLOT nick@slot`: what one inventory slot of the character holds. */
+  | { kind: "check_slot"; target: string; slot: number }
+  /** `/ONLINEGM`: the staff online the asker may list. */
+  | { kind: "online_staff" }
+  /** `/NICK2IP nick`: the online character's address and who else plays from it. */
+  | { kind: "nick_to_ip"; target: string }
+  /** `/IP2NICK a.b.c.d`: who plays from that address. */
+  | { kind: "ip_to_nick"; address: string }
+  /** The panel's user list (`eUserNameList`): every character online. */
+  | { kind: "user_list" }
+  /** `/HABILITAR`: GM-only mode on or off (the login refuses non-staff characters while on). */
+  | { kind: "gm_only_toggle" }
+  /** `/GRABAR`: every character online is written now. */
+  | { kind: "save_all" }
+  /** `/MENSAJEINFORMACION nick@texto`: a message to a character from the staff. */
+  | { kind: "message_user"; target: string; text: string };
+
+/** The sheets of a character the staff may read (§2.3). */
+export type CharacterSheetKind = "info" | "stats" | "gold" | "inventory" | "bank" | "skills";
 
 export type StaffAnswer =
   /** A line for the staff member who asked (what the service found past the map). */
@@ -128,7 +152,12 @@ export type StaffAnswer =
   /** A line the asker's map puts on the bus for the staff of at least `minRank` (a notice to Dios and Admin). */
   | { kind: "announce"; message: PlayerMessage; minRank: "consejero" | "semidios" | "dios" | "admin" }
   // -- moderation: what the service tells the target's map (the countdowns are the map's while it plays)
-  | { kind: "sanction"; sanction: Sanction };
+  | { kind: "sanction"; sanction: Sanction }
+  // -- information and server control: packets other than a console line, for the asker (or a message's target)
+  /** The panel's user list (`UserNameList`). */
+  | { kind: "user_names"; names: string[] }
+  /** A message box (`ShowMessageBox`): a staff message to its target (Msg2169). */
+  | { kind: "message_box"; messageId: number; extra: string };
 
 /** A sanction the target's map applies to the online character (its record is authoritative there). */
 export type Sanction =

@@ -26,6 +26,7 @@ import { AuditLog, type AuditActor, type AuditSink } from "./audit-log.ts";
 import type { ServiceContext, ServiceRequest, WorldService } from "./service.ts";
 import { runBanCommand, type StaffModeration } from "./staff-bans.ts";
 import { recordPenaltyReport, runModerationCommand, type ModerationContext, type StaffSanctions } from "./staff-moderation.ts";
+import { runInformationCommand, type ServerSettings, type StaffInformationSources } from "./staff-information.ts";
 
 /** What the service reads of a session, and closes (the gateway's sessions). */
 export interface StaffSessions {
@@ -48,6 +49,9 @@ export interface StaffServiceOptions {
   logger: Logger;
   /** Timers for the audit retry (tests pass their own). */
   setTimer?: (callback: () => void, ms: number) => unknown;
+  // -- information and server control (gm-info: staff-information.ts)
+  /** What the information commands read, and the runtime settings they switch; absent: "not available yet". */
+  information?: { sources: StaffInformationSources; settings: ServerSettings };
 }
 
 /** One command as the service runs it: who asked, and how to answer and audit. */
@@ -180,7 +184,30 @@ export class StaffService implements WorldService<"staff"> {
       case "edit_punishment":
         void runModerationCommand(this.moderationContext(), run, command);
         return;
+      // -- information and server control (gm-info)
+      case "where":
+      case "sheet":
+      case "check_slot":
+      case "online_staff":
+      case "nick_to_ip":
+      case "ip_to_nick":
+      case "user_list":
+      case "gm_only_toggle":
+      case "save_all":
+      case "message_user":
+        this.inform(run, command);
+        return;
     }
+  }
+
+  private inform(run: StaffCommandRun, command: Parameters<typeof runInformationCommand>[2]): void {
+    const { world, sessions, logger, information } = this.options;
+    if (information === undefined) {
+      run.tell(MESSAGES.notAvailableYet());
+      run.audit("refused_rule", undefined, "not_available_yet");
+      return;
+    }
+    void runInformationCommand({ world, sessions, logger, ...information }, run, command);
   }
 
   private kick(run: StaffCommandRun, name: string): void {

@@ -12,6 +12,8 @@ import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntit
 import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serverMessage, unbanAccount, unbanChar } from "./effects.ts";
 import { gated, type StaffEffect } from "./gate.ts";
 import { MODERATION_EFFECTS } from "./moderation.ts";
+import { INFORMATION_EFFECTS } from "./information.ts";
+import { messageBoxToAll, SERVER_CONTROL_EFFECTS, takeServerRules } from "./server-control.ts";
 import { applySanction } from "../penalties.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
@@ -27,6 +29,9 @@ const EFFECTS = {
   UnbanChar: unbanChar,
   UnbanCuenta: unbanAccount,
   ...MODERATION_EFFECTS,
+  // -- information and server control (gm-info: information.ts, server-control.ts)
+  ...INFORMATION_EFFECTS,
+  ...SERVER_CONTROL_EFFECTS,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -61,6 +66,13 @@ function fromWorld(ctx: MapContext, player: PlayerEntity, answer: StaffAnswer): 
     case "sanction":
       applySanction(ctx, player, answer.sanction);
       return;
+    // -- information and server control (gm-info)
+    case "user_names":
+      ctx.view.send(player, ctx.packets.userNameList(answer.names));
+      return;
+    case "message_box":
+      ctx.view.send(player, ctx.packets.showMessageBox(answer.messageId, answer.extra));
+      return;
   }
 }
 
@@ -68,6 +80,6 @@ export const staff: MapSystem = {
   name: "staff",
   uses: ["penalties"],
   packets: packets(),
-  bus: { line_all: lineToAll, line_staff: lineToStaff },
+  bus: { line_all: lineToAll, line_staff: lineToStaff, message_box_all: messageBoxToAll, server_rules: takeServerRules },
   fromWorld: { staff: fromWorld },
 };
