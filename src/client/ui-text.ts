@@ -192,6 +192,11 @@ export const CHAT_TEXT = {
     nameAndMinutes: "<nombre>@<minutos>",
     jail: "<nombre>@<motivo>@<minutos>",
     editPunishment: "<nombre>@<número>@<texto>",
+    // staff information and server control (gm-info)
+    nameAndSlot: "<nombre>@<slot> (un número de 1 a 255)",
+    ip: "<a.b.c.d> (cuatro números de 0 a 255)",
+    map: "<mapa> (un número)",
+    nameAndMessage: "<nombre>@<mensaje>",
   },
   descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
   descriptionDash: "La descripción no puede llevar guiones (-).",
