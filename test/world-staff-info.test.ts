@@ -64,6 +64,19 @@ async function refusedLogin(ts: TestServer, transport: Transport, character: { e
   return client;
 }
 
+/** A new account's first character while GM-only mode is on: refused before anything is written. */
+async function refusedCreation(ts: TestServer, transport: Transport): Promise<{ client: GameClient; name: string }> {
+  const client = await GameClient.connect(transport, ts.host, transport === "tcp" ? ts.tcpPort : ts.httpPort!);
+  await client.waitFor("Connected");
+  client.send("CreateAccount", { email: `${uniqueName("n")}@test.local`, password: PASSWORD });
+  await client.waitFor("AccountCharacterList");
+  const name = uniqueName("Nuevo");
+  client.send("LoginNewChar", { name, race: 1, gender: 1, class: 3, head: 1, homeCity: 1 });
+  await client.waitFor("ShowMessageBox", (fields) => fields.messageId === STAFF_ONLY_BOX);
+  await client.waitForClose();
+  return { client, name };
+}
+
 const locale = (client: GameClient, id: number, from: number, params?: string) =>
   client.waitFor("LocaleMsg", (fields) => fields.messageId === id && (params === undefined || fields.params === params), from);
 
@@ -134,6 +147,9 @@ for (const backend of availableBackends()) {
           gm.client.send("ServerOpenToUsersToggle");
           await locale(gm.client, 1223, gmFrom);
           clients.push(await refusedLogin(ts, transport, asleep));
+          const creation = await refusedCreation(ts, transport);
+          clients.push(creation.client);
+          expect(await ts.server.database.characters.findCharacterByName(creation.name)).toBeNull();
           const cons = await enterStaff(ts, transport, consejero);
           clients.push(cons.client);
           // The player already in stays.

@@ -14,7 +14,7 @@ import type { BankSlot, CharacterRecord, Position } from "../character/index.ts"
 import { BASE_INVENTORY_SLOTS, SKILL_NAMES } from "../items/constants.ts";
 import { MESSAGES, type PlayerMessage } from "../messages/index.ts";
 import { FontIndex } from "../../protocol/index.ts";
-import { PLAYER, rankLevel, type StaffRank, type StaffStanding } from "./ranks.ts";
+import { rankLevel, type StaffRank, type StaffStanding } from "./ranks.ts";
 
 /** The client's lines these commands send (VB6 `modMessageIDs.bas`). */
 export const INFO_TEXT = {
@@ -221,7 +221,7 @@ export function addressToNickLines(viewer: StaffStanding, address: string, onlin
   return [info(INFO_TEXT.charactersOnAddressSearched, address, same.join(", "))];
 }
 
-/** The four octets of `/IP2NICK` as the dotted address the sessions keep (an IPv4-mapped IPv6 address is read as IPv4). */
+/** The four octets of `/IP2NICK` as a dotted address (each octet masked to a byte). */
 export function dottedAddress(octets: readonly number[]): string {
   return octets.map((octet) => String(octet & 0xff)).join(".");
 }
@@ -273,9 +273,4 @@ export function groundLines(objects: readonly { x: number; y: number; objectId: 
     .filter((object) => object.x >= 5 && object.x <= 95 && object.y >= 5 && object.y <= 95)
     .sort((a, b) => a.x - b.x || a.y - b.y)
     .map((object) => MESSAGES.staffListLine(`(${object.x},${object.y}) ${objectLabel(names, object.objectId)}`));
-}
-
-/** A record's standing, a player when it carries none. */
-export function standingOfRecord(record: { readonly staff?: StaffStanding | undefined }): StaffStanding {
-  return record.staff ?? PLAYER;
 }

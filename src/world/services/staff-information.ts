@@ -242,7 +242,6 @@ async function nickToIp(context: InformationContext, run: StaffCommandRun, name:
 function toggleGmOnly(context: InformationContext, run: StaffCommandRun): void {
   context.settings.gmOnly = !context.settings.gmOnly;
   run.tell(context.settings.gmOnly ? MESSAGES.serverStaffOnly() : MESSAGES.serverOpenToAll());
-  run.notifyStaff(MESSAGES.staffChannelLine(run.actor.name, context.settings.gmOnly ? "/HABILITAR: servidor solo para staff" : "/HABILITAR: servidor abierto"));
   run.audit("ok", undefined, context.settings.gmOnly ? "gm_only" : "open");
 }
 
