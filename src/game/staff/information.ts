@@ -11,7 +11,7 @@
  * in VB6. `/SLOT` (G26 fixed) bounds the slot by the target's inventory and names the object.
  */
 import type { BankSlot, CharacterRecord, Position } from "../character/index.ts";
-import { BASE_INVENTORY_SLOTS, SKILL_NAMES } from "../items/constants.ts";
+import { BASE_INVENTORY_SLOTS, SKILL_NAMES } from "../items/index.ts";
 import { MESSAGES, type PlayerMessage } from "../messages/index.ts";
 import { FontIndex } from "../../protocol/index.ts";
 import { rankLevel, type StaffRank, type StaffStanding } from "./ranks.ts";

@@ -34,6 +34,8 @@ export type {
 export { isTrading, type Entity, type NpcEntity, type NpcShop, type PeerTrade, type Place, type PlayerEntity, type TradeOffer } from "../entity-store.ts";
 export type { MapHandOver, PetHandOver } from "../map-events.ts";
 export type { AuditOutcome, AuditedAction, BankAnswer, BankRequest, BankTransferAnswer, LoadedVault, Sanction, ServiceName, ServiceProtocol, StaffAnswer, StaffRequest, StaffServiceCommand, ToMap, ToWorld } from "../service-protocol.ts";
+// staff information (gm-info)
+export type { CharacterSheetKind } from "../service-protocol.ts";
 export type { BankSlotFrame, InventorySlotFrame, TradeSlotFrame } from "../map-packets.ts";
 export { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE } from "../map-packets.ts";
 export type { BusMessage } from "../cross-map-bus.ts";

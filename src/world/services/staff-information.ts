@@ -20,8 +20,9 @@
  */
 import type { BankSlot, CharacterRecord } from "../../game/character/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
-import { PLAYER, type StaffStanding } from "../../game/staff/index.ts";
 import {
+  PLAYER,
+  type StaffStanding,
   addressToNickLines,
   bankGoldLines,
   fullSheetLines,
@@ -38,7 +39,7 @@ import {
   vaultLines,
   whereLines,
   type OnlineCharacter,
-} from "../../game/staff/information.ts";
+} from "../../game/staff/index.ts";
 import { FontIndex } from "../../protocol/index.ts";
 import type { StaffServiceCommand } from "../../map/index.ts";
 import type { Logger } from "../../log/index.ts";

@@ -6,13 +6,20 @@
  * one. The lines are `game/staff/information.ts`'s. The gate checked the rank already and audits
  * what is answered here; the service audits what it answers.
  */
-import { ObjectType } from "../../../game/items/object-types.ts";
+import { ObjectType } from "../../../game/items/index.ts";
 import { MESSAGES, type PlayerMessage } from "../../../game/messages/index.ts";
-import { standingOf, type StaffCommandName } from "../../../game/staff/index.ts";
-import { creaturesLines, dottedAddress, groundLines, onlineOnMapLines, triggerLines, type OnlineCharacter } from "../../../game/staff/information.ts";
+import {
+  creaturesLines,
+  dottedAddress,
+  groundLines,
+  onlineOnMapLines,
+  standingOf,
+  triggerLines,
+  type OnlineCharacter,
+  type StaffCommandName,
+} from "../../../game/staff/index.ts";
 import type { ClientPacketFields } from "../../../protocol/index.ts";
-import type { MapContext, PlayerEntity, StaffServiceCommand } from "../../kernel/index.ts";
-import type { CharacterSheetKind } from "../../service-protocol.ts";
+import type { CharacterSheetKind, MapContext, PlayerEntity, StaffServiceCommand } from "../../kernel/index.ts";
 import { ASKED, DONE, paramsOf, type StaffEffect, type StaffOutcome } from "./gate.ts";
 
 /** VB6 `GlobalChecks`: a `+` in a typed name stands for a space. */

@@ -12,8 +12,7 @@
  */
 import { MESSAGES } from "../../../game/messages/index.ts";
 import type { ClientPacketFields } from "../../../protocol/index.ts";
-import type { BusMessage, MapContext, PlayerEntity, StaffServiceCommand } from "../../kernel/index.ts";
-import type { MapRules } from "../../map-context.ts";
+import type { BusMessage, MapContext, MapRules, PlayerEntity, StaffServiceCommand } from "../../kernel/index.ts";
 import { ASKED, DONE, paramsOf, type StaffEffect, type StaffOutcome } from "./gate.ts";
 import type { StaffCommandName } from "../../../game/staff/index.ts";
 
