@@ -50,6 +50,27 @@ export type ChatCommandPacket =
   | "TalkAsNPC"
   | "MensajeUser"
   | "GMPanel"
+  | "ForceMIDIAll"
+  | "ForceWAVEAll"
+  | "ForceMIDIToMap"
+  | "ForceWAVEToMap"
+  | "AntiMacroMessage"
+  | "CuentaRegresiva"
+  | "Ignored"
+  | "ChatColor"
+  // -- staff movement and characters (gm-move)
+  | "WarpChar"
+  | "WarpMeToTarget"
+  | "GoToChar"
+  | "SummonChar"
+  | "GoNearby"
+  | "Invisible"
+  | "CreateItem"
+  | "GiveItem"
+  | "ReviveChar"
+  | "Execute"
+  | "MakeDumb"
+  | "MakeDumbNoMore"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -101,7 +122,9 @@ export type ChatCommandPacket =
   | "BankDepositGold"
   | "DonateGold"
   | "Participar"
-  | "ModifyCastleWhiteList";
+  | "ModifyCastleWhiteList"
+  // -- reports (gm-and-moderation §2.1): `/GM texto`
+  | "QuestionGM";
 
 /** A command's fields without the sequence counter, which the outbox fills in when sending. */
 export type ChatCommandFields<N extends ChatCommandPacket> = Omit<ClientPacketFields<N>, "counter">;
@@ -268,13 +291,126 @@ const mapNumber: Reader<{ map: number }> = (args, typed) => {
   return value === null ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.map)) : ok({ map: value });
 };
 
-/** `nick@texto` (`/MENSAJEINFORMACION`): both parts needed; the text may hold more `@`. */
+// -- staff sounds and the anti-macro note (as the stock client's ProtocolCmdParse reads them)
+const BYTE = /^\d{1,3}$/;
+const INTEGER = /^-?\d{1,5}$/;
+const isByte = (text: string | undefined): text is string => text !== undefined && BYTE.test(text) && Number(text) <= 255;
+const isInteger = (text: string | undefined): text is string => text !== undefined && INTEGER.test(text) && Math.abs(Number(text)) <= I16_MAX;
+const numbersOf = (args: string) => args.split(/\s+/).filter((word) => word !== "");
+
+/** One number 0…255 (`/FORCEMIDI`, `/FORCEWAV`). */
+function byteArg<F extends string>(field: F): Reader<Record<F, number>> {
+  return (args, typed) => {
+    const [value, extra] = numbersOf(args);
+    return isByte(value) && extra === undefined ? ok({ [field]: Number(value) } as Record<F, number>) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.byte));
+  };
+}
+
+/** `/FORCEMIDIMAP midi [mapa]`: no map sends 0, the server's "this map". */
+const midiToMap: Reader<ChatCommandFields<"ForceMIDIToMap">> = (args, typed) => {
+  const [midi, map, extra] = numbersOf(args);
+  if (!isByte(midi) || extra !== undefined || (map !== undefined && !isInteger(map))) return refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.midiToMap));
+  return ok({ midi: Number(midi), map: map === undefined ? 0 : Number(map) });
+};
+
+/** `/FORCEWAVMAP wav [mapa x y]`: one number or all four; none of the place sends 0 0 0, "where I stand". */
+const waveToMap: Reader<ChatCommandFields<"ForceWAVEToMap">> = (args, typed) => {
+  const parts = numbersOf(args);
+  const [wave, map, x, y] = parts;
+  if (parts.length === 1 && isByte(wave)) return ok({ wave: Number(wave), map: 0, x: 0, y: 0 });
+  if (parts.length === 4 && isByte(wave) && isInteger(map) && isByte(x) && isByte(y)) return ok({ wave: Number(wave), map: Number(map), x: Number(x), y: Number(y) });
+  return refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.waveToMap));
+};
+
+/** `/CHATCOLOR r g b`, each 0…255; bare goes back to the stock client's default, 0 255 0. */
+const chatColourArgs: Reader<ChatCommandFields<"ChatColor">> = (args, typed) => {
+  const parts = numbersOf(args);
+  if (parts.length === 0) return ok({ red: 0, green: 255, blue: 0 });
+  const [red, green, blue] = parts;
+  return parts.length >= 3 && isByte(red) && isByte(green) && isByte(blue) ? ok({ red: Number(red), green: Number(green), blue: Number(blue) }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.rgb));
+};
+
+/** `nick@mensaje` (`/MENSAJEANTIMACRO`, `/MENSAJEINFORMACION`): split at the first `@`; both parts needed. */
 const nameAndMessage: Reader<{ userName: string; message: string }> = (args, typed) => {
   const at = args.indexOf("@");
   const userName = at < 0 ? "" : args.slice(0, at).trim();
   const text = at < 0 ? "" : args.slice(at + 1).trim();
   return userName === "" || text === "" ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndMessage)) : ok({ userName, message: text });
 };
+
+// -- reports (gm-and-moderation §2.1, §3.8)
+/** The stock `/GM` form's first category; the typed `/GM texto` has no form to pick another. */
+const TYPED_SOS_CATEGORY = "Consulta regular";
+
+/** `/GM texto`: a help request to the staff, in the form's first category. */
+const questionGm: Reader<ChatCommandFields<"QuestionGM">> = (args, typed) =>
+  args.trim() === "" ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.message)) : ok({ question: args.trim(), questionType: TYPED_SOS_CATEGORY });
+
+/**
+ * `/DENUNCIAR nick[@motivo]`: the stock client sends the name alone; a reason typed here rides in
+ * the same field after an `@` (a name never has one), and the server keeps it with the report.
+ */
+const denounceArgs: Reader<ChatCommandFields<"Denounce">> = (args, typed) => {
+  const at = args.indexOf("@");
+  const name = (at < 0 ? args : args.slice(0, at)).trim();
+  const reason = at < 0 ? "" : args.slice(at + 1).trim();
+  if (name === "") return refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndOptionalReason));
+  return ok({ name: reason === "" ? name : `${name}@${reason}` });
+};
+// -- staff movement and characters (gm-move): the stock client's formats (ProtocolCmdParse.bas)
+
+/** A whole number of the i16 range (VB `ent_Integer`), signs allowed: the server judges the value (G28). */
+function i16(text: string): number | null {
+  if (!/^-?\d{1,5}$/.test(text)) return null;
+  const value = Number(text);
+  return Math.abs(value) <= I16_MAX ? value : null;
+}
+
+/** A tile coordinate (VB `ent_Byte`, 1…255: 0 is off every map). */
+function coordinate(text: string): number | null {
+  const value = /^\d{1,3}$/.test(text) ? Number(text) : 0;
+  return value >= 1 && value <= 255 ? value : null;
+}
+
+/** `/TELEP nick mapa x y`, or `/TELEP nick mapa` (to 50, 50); the nick one word (`+` for a space, `YO` for oneself). */
+const warpArgs: Reader<ChatCommandFields<"WarpChar">> = (args, typed) => {
+  const parts = args.split(/\s+/).filter((part) => part !== "");
+  const [userName = "", map = "", x = "50", y = "50"] = parts;
+  const fields = { userName, map: i16(map), x: coordinate(x), y: coordinate(y) };
+  return (parts.length === 2 || parts.length === 4) && fields.map !== null && fields.map >= 1 && fields.x !== null && fields.y !== null
+    ? ok({ userName, map: fields.map, x: fields.x, y: fields.y })
+    : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.warp));
+};
+
+/** `/IRA [nick]`, `/SUM [nick]`: no name means the character last clicked. */
+const nameOrClicked: Reader<{ userName: string }> = (args) => ok({ userName: args.trim() });
+
+/** `/CI obj [cantidad]` (1 unit by default). */
+const createItemArgs: Reader<ChatCommandFields<"CreateItem">> = (args, typed) => {
+  const parts = args.split(/\s+/).filter((part) => part !== "");
+  const objIndex = i16(parts[0] ?? "");
+  const amount = parts.length >= 2 ? i16(parts[1]!) : 1;
+  return objIndex === null || amount === null ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.createItem)) : ok({ objIndex, amount });
+};
+
+/** `/DAR nick@motivo@obj[@cantidad]` (1 unit by default): name and reason needed. */
+const giveItemArgs: Reader<ChatCommandFields<"GiveItem">> = (args, typed) => {
+  const parts = args.split("@").map((part) => part.trim());
+  const [userName = "", reason = "", obj = "", units = "1"] = parts;
+  const objIndex = i16(obj);
+  const amount = i16(units);
+  return parts.length < 3 || parts.length > 4 || userName === "" || reason === "" || objIndex === null || amount === null
+    ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.giveItem))
+    : ok({ userName, objIndex, amount, reason });
+};
+
+/** `/GO mapa` is `/TELEP YO mapa 50 50`; `/GO nick` is `/IRA nick` (the stock client's shortcut). */
+const goToMap = spec(["GO"], "WarpChar", (args, typed) => {
+  const map = i16(args);
+  return map !== null && map >= 1 ? ok({ userName: "YO", map, x: 50, y: 50 }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.warp));
+});
+const goToCharacter = spec(["GO"], "GoToChar", nameOrClicked);
+const goCommand = (args: string): ChatCommandSpec => (/^\d+$/.test(args.trim()) ? goToMap : goToCharacter);
 
 const globalMessage = spec(["CONSOLA"], "GlobalMessage", message("text", withoutTildes));
 
@@ -324,7 +460,8 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["DESC"], "ChangeDescription", description),
   spec(["VOTO", "VOTE"], "GuildVote", characterName("userName")),
   spec(["PENAS", "SENTENCE"], "Punishments", characterName("userName")),
-  spec(["DENUNCIAR", "REPORT"], "Denounce", characterName("name")),
+  spec(["DENUNCIAR", "REPORT"], "Denounce", denounceArgs),
+  spec(["GM"], "QuestionGM", questionGm),
   spec(["PROPONER", "PROPOSE"], "Casarse", characterName("userName")),
   spec(["ACEPTAR", "ACCEPT"], "AcceptDuel", characterName("offerer")),
   spec(["OFERTAINICIAL", "INITIALOFFER"], "OfertaInicial", amount("offer", I32_MAX)),
@@ -372,6 +509,28 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["TALKAS"], "TalkAsNPC", message("text")),
   spec(["MENSAJEINFORMACION"], "MensajeUser", nameAndMessage),
   spec(["PANELGM"], "GMPanel", noArgs),
+  // -- staff sounds and the anti-macro note
+  spec(["FORCEMIDI"], "ForceMIDIAll", byteArg("midi")),
+  spec(["FORCEWAV"], "ForceWAVEAll", byteArg("wave")),
+  spec(["FORCEMIDIMAP"], "ForceMIDIToMap", midiToMap),
+  spec(["FORCEWAVMAP"], "ForceWAVEToMap", waveToMap),
+  spec(["MENSAJEANTIMACRO", "ANTIMACROMESSAGE"], "AntiMacroMessage", nameAndMessage),
+  spec(["CR"], "CuentaRegresiva", byteArg("seconds")),
+  spec(["IGNORADO", "IGNORED"], "Ignored", noArgs),
+  spec(["CHATCOLOR"], "ChatColor", chatColourArgs),
+  // -- staff movement and characters (gm-move)
+  spec(["TELEP"], "WarpChar", warpArgs),
+  spec(["TELEPLOC"], "WarpMeToTarget", noArgs),
+  spec(["IRA"], "GoToChar", nameOrClicked),
+  spec(["SUM"], "SummonChar", nameOrClicked),
+  spec(["IRCERCA"], "GoNearby", characterName("userName")),
+  spec(["INVISIBLE"], "Invisible", noArgs),
+  spec(["CI"], "CreateItem", createItemArgs),
+  spec(["DAR", "GIVE"], "GiveItem", giveItemArgs),
+  spec(["REVIVIR", "REVIVE"], "ReviveChar", characterName("userName")),
+  spec(["EJECUTAR", "EXECUTE"], "Execute", characterName("userName")),
+  spec(["ESTUPIDO", "IDIOT"], "MakeDumb", characterName("userName")),
+  spec(["NOESTUPIDO", "NOTSTUDIED"], "MakeDumbNoMore", characterName("userName")),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));
@@ -403,7 +562,7 @@ function parseCommand(body: string): ChatIntent {
   const { word, rest } = firstWord(body);
   // NFC so an Ñ typed as N + combining tilde still names /ACOMPAÑAR.
   const typed = word.normalize("NFC").toUpperCase();
-  const command = COMMANDS_BY_NAME.get(typed);
+  const command = typed === "GO" ? goCommand(rest) : COMMANDS_BY_NAME.get(typed);
   return command ? run(command, rest, typed) : local(CHAT_TEXT.unknownCommand);
 }
 

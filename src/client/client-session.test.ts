@@ -247,7 +247,7 @@ describe("the chat line", () => {
 
   test("every command of the table leaves as exactly its packet", () => {
     const { session, transport } = loggedInSession(0, WALK_MS);
-    const samples = ["", "hola", "Ana", "100", "ADD Ana", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "10.0.0.7"];
+    const samples = ["", "hola", "Ana", "100", "ADD Ana", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "Ana 1 50 50", "10.0.0.7"];
     for (const spec of CHAT_COMMANDS.filter((c) => c.packet !== "Quit")) {
       for (const name of spec.names) {
         const sent = samples.map((args) => (session.chat(`/${name} ${args}`, 0).kind === "command" ? transport.take() : [])).find((packets) => packets.length > 0);

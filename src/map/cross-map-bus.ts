@@ -22,12 +22,20 @@ export type BusMessage =
   /** A message box for every player online (`/SMSG`, G18: with a valid message id). */
   | { readonly kind: "message_box_all"; readonly messageId: number; readonly extra: string }
   /** The server's rules changed at runtime (`SetMOTD`, `/GLOBAL`): every map takes them. */
-  | { readonly kind: "server_rules"; readonly motd?: readonly string[]; readonly globalChat?: boolean };
+  | { readonly kind: "server_rules"; readonly motd?: readonly string[]; readonly globalChat?: boolean }
+  // -- staff sounds (`/FORCEMIDI`, `/FORCEWAV`, `/FORCEMIDIMAP`, `/FORCEWAVMAP`)
+  /** Music or a sound for every player of map `map` (null: of every map). */
+  | { readonly kind: "staff_sound"; readonly map: number | null; readonly sound: StaffSound }
+  // -- reports (gm-and-moderation §2.1): `/ROL` reaches whoever holds the RoleMaster bit (VB6 `ToRolesMasters`)
+  | { readonly kind: "line_rolemasters"; readonly message: PlayerMessage };
+
+/** What a staff sound plays: a music (0 on a map: that map's own), or a wave at a tile (0, 0: not positional). */
+export type StaffSound = { readonly kind: "midi"; readonly midi: number } | { readonly kind: "wave"; readonly wave: number; readonly x: number; readonly y: number };
 
 export type BusMessageKind = BusMessage["kind"];
 
 /** Every bus message kind, so the handler table built from the systems can be checked whole at start. */
-export const BUS_MESSAGE_KINDS = ["console_all", "line_all", "line_staff", "message_box_all", "server_rules"] as const satisfies readonly BusMessageKind[];
+export const BUS_MESSAGE_KINDS = ["console_all", "line_all", "line_staff", "message_box_all", "server_rules", "staff_sound", "line_rolemasters"] as const satisfies readonly BusMessageKind[];
 // A kind added to `BusMessage` and not listed above fails to compile here.
 const BUS_KINDS_LISTED: Exclude<BusMessageKind, (typeof BUS_MESSAGE_KINDS)[number]> extends never ? true : never = true;
 void BUS_KINDS_LISTED;

@@ -40,6 +40,8 @@ export interface MapDefinition {
   safe: boolean;
   /** `MapInfo.zone` (CIUDAD, CAMPO, NEWBIE, DUNGEON, …; free text); absent means none. */
   zone?: string;
+  /** The map's music (`MapInfo.music_numberLow`, the first of the map's music numbers); absent: none. */
+  music?: number;
   /** Per tile (row-major from (1,1)): direction bits and water/tree flags, read-only. */
   collision: SharedArrayBuffer;
   /** Per tile: the trigger (0 = none), read-only. */

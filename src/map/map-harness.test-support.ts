@@ -85,6 +85,8 @@ export interface WorldOptions {
   safe?: boolean;
   /** `MapInfo.zone` (none by default). */
   zone?: string;
+  /** The map's music number (absent: none). */
+  music?: number;
   aoiMode?: AoiMode;
   /** [x, y, direction bits] */
   walls?: [number, number, number][];
@@ -137,6 +139,7 @@ export function world(options: WorldOptions = {}) {
     height,
     safe: options.safe ?? true,
     ...(options.zone !== undefined ? { zone: options.zone } : {}),
+    ...(options.music !== undefined ? { music: options.music } : {}),
     collision,
     triggers,
     occupancy: occupancyBuffer,

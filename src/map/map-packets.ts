@@ -57,6 +57,8 @@ export interface MapPackets {
   updateHungerAndThirst(food: number, water: number): Uint8Array;
   /** x = y = 0: not positional. `cancelLast` / `localize` as VB6 `WritePlayWave` (default 0). */
   playWave(wave: number, x: number, y: number, cancelLast?: number, localize?: number): Uint8Array;
+  /** `PlayMIDI`; loops -1: until another one plays (VB6 `PrepareMessagePlayMidi`'s default). */
+  playMidi(midi: number, loops?: number): Uint8Array;
   showPickUpObj(obj: number, amount: number): Uint8Array;
   textOverTile(text: string, x: number, y: number, colour: number): Uint8Array;
   changeMap(map: number): Uint8Array;
@@ -191,6 +193,9 @@ export interface MapPackets {
   attributes(attributes: Readonly<Attributes>): Uint8Array;
   /** The statistics window's counters (`MiniStats`). */
   miniStats(stats: MiniStats): Uint8Array;
+  // ---- reports (gm-and-moderation §3.8)
+  /** The SOS panel's pending entries (`ShowSOSForm`), joined with NUL in one string. */
+  showSosForm(entries: readonly string[]): Uint8Array;
 }
 
 /** The fields of one `ChangeInventorySlot`. */

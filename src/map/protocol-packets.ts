@@ -154,6 +154,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     updateStamina: (stamina) => frame("UpdateSta", { minSta: stamina }),
     updateHungerAndThirst: (food, water) => frame("UpdateHungerAndThirst", { maxWater: 100, water, maxFood: 100, food }),
     playWave: (wave, x, y, cancelLast = 0, localize = 0) => frame("PlayWave", { wave, x, y, cancelLast, localize }),
+    playMidi: (midi, loops = -1) => frame("PlayMIDI", { midi, loops }),
     showPickUpObj: (obj, amount) => frame("ShowPickUpObj", { objIndex: obj, amount }),
     textOverTile: (text, x, y, colour) => frame("TextOverTile", { text, x, y, color: colour, duration: TEXT_OVER_TILE_MS, offsetY: 0, animated: true }),
     changeMap: (map) => frame("ChangeMap", { map, resourceMap: map }),
@@ -245,6 +246,8 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     // `arrayIndex` is the party leader's user slot (VB6 `Grupo.Lider.ArrayIndex`): no parties yet.
     updateTagAndStatus: (charIndex, status, tag) => frame("UpdateTagAndStatus", { charIndex, status, tag, arrayIndex: 0 }),
     safeMode: (on) => frame(on ? "SafeModeOn" : "SafeModeOff", {}),
+    // -- reports (gm-and-moderation §3.8)
+    showSosForm: (entries) => frame("ShowSOSForm", { requests: entries.join(JOINED_LIST_SEPARATOR) }),
     goliath: (bankGold, itemCount) => frame("Goliath", { bankGold, itemCount }),
     paralizeOk: () => frame("ParalizeOK", {}),
     inmovilizadoOk: () => frame("InmovilizadoOK", {}),

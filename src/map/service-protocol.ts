@@ -94,7 +94,13 @@ export type StaffRequest =
   /** The countdown of this player's mute or sentence reached 0 on its map: the history rows end as served. */
   | { kind: "penalty_served"; penalty: "mute" | "jail" }
   /** The map jailed this player by itself (the third warning): the sentence's history row. */
-  | { kind: "jailed_by_server"; minutes: number; reason: string };
+  | { kind: "jailed_by_server"; minutes: number; reason: string }
+  // -- reports (gm-and-moderation §3.8): the denounced player's map answers the service
+  /** The chat lines this player said on its map, asked for a denouncement (`token`: which one). */
+  | { kind: "chat_excerpt"; token: number; lines: string[] }
+  // -- staff movement and characters (gm-move): what the target's map did with an `act`
+  /** The target's map carried out (or refused) the act of `ticket` on this player. */
+  | { kind: "target_report"; ticket: number; report: TargetReport };
 
 /** What the staff service does for a command (the map checked the sender's standing already). */
 export type StaffServiceCommand =
@@ -141,10 +147,59 @@ export type StaffServiceCommand =
   /** `/GRABAR`: every character online is written now. */
   | { kind: "save_all" }
   /** `/MENSAJEINFORMACION nick@texto`: a message to a character from the staff. */
-  | { kind: "message_user"; target: string; text: string };
+  | { kind: "message_user"; target: string; text: string }
+  // -- reports (gm-and-moderation §2.1, §3.8; rules in game/staff/reports.ts)
+  /** `/GM`: a help request into the queue (one per account per interval: G14, G15). */
+  | { kind: "question_gm"; text: string; category: string }
+  /** `/DENUNCIAR nick[@motivo]`: a report of an online player with its last chat lines. */
+  | { kind: "denounce"; target: string; reason: string }
+  /** The SOS panel's list (`SOSShowList`). */
+  | { kind: "sos_list" }
+  /** The panel removes one entry (`SOSRemove`: its key, or `#id`): the report closes. */
+  | { kind: "sos_remove"; key: string }
+  /** `/BORRAR SOS` (`CleanSOS`): every pending report closes. */
+  | { kind: "sos_clean" }
+  // -- staff movement and characters (gm-move: §2.4, §2.6, §3.6, §3.7; rules in game/staff/movement.ts)
+  /**
+   * A command carried out on an online character wherever it plays: the service finds it, checks
+   * the rank rule of the act (world/services/staff-movement.ts), sends the act to its map, which
+   * reports back (`target_report`); then the asker is told and the command audited once.
+   */
+  | { kind: "act_on_target"; target: string; act: TargetAct };
 
 /** The sheets of a character the staff may read (§2.3). */
 export type CharacterSheetKind = "info" | "stats" | "gold" | "inventory" | "bank" | "skills";
+
+/** A tile of the world (a map number and a position on it). */
+export interface WorldTile {
+  readonly map: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** What a staff command does to its target on the target's map. */
+export type TargetAct =
+  /** `/TELEP nick mapa x y`: to the free tile nearest (x, y) of that map. */
+  | { kind: "warp"; to: WorldTile }
+  /** `/SUM nick`: to the GM (`to`: below the GM); a SemiDios may not bring a ghost; anonymous while the GM is invisible. */
+  | { kind: "summon"; to: WorldTile; aliveOnly: boolean; anonymous: boolean; announced: boolean }
+  /** `/IRA nick` (below the target), `/IRCERCA nick` (rings 2…5 around it): the target's map finds the tile, the asker goes there. */
+  | { kind: "visit"; nearby: boolean; unsafeRefused: boolean; anonymous: boolean }
+  /** `/REVIVIR nick`: revived if dead, healed in full either way; `safeEventOnly`: a SemiDios, only on a safe event map. */
+  | { kind: "revive"; safeEventOnly: boolean }
+  /** `/EJECUTAR nick`: the target dies. */
+  | { kind: "execute" }
+  /** `/DAR nick@motivo@obj@n`: n of the object into the target's inventory. */
+  | { kind: "give"; objectId: number; amount: number; reason: string; objectName: string }
+  /** `/ESTUPIDO`, `/NOESTUPIDO`: the target's client turns dumb (`Dumb`) or not (`DumbNoMore`). */
+  | { kind: "dumb"; on: boolean };
+
+/** What the target's map did with a `TargetAct`. */
+export type TargetReport =
+  /** Done; `tile`: where the asker goes (a `visit`), or where the target ended (`warp`, `summon`). */
+  | { kind: "done"; tile?: WorldTile; revived?: boolean }
+  /** Nothing done: no free tile, a ghost a SemiDios may not move, an unsafe map, a full inventory, already dead. */
+  | { kind: "refused"; reason: "no_room" | "dead" | "unsafe_map" | "not_safe_event_map" | "inventory_full" | "already_dead" | "invalid" };
 
 export type StaffAnswer =
   /** A line for the staff member who asked (what the service found past the map). */
@@ -157,7 +212,17 @@ export type StaffAnswer =
   /** The panel's user list (`UserNameList`). */
   | { kind: "user_names"; names: string[] }
   /** A message box (`ShowMessageBox`): a staff message to its target (Msg2169). */
-  | { kind: "message_box"; messageId: number; extra: string };
+  | { kind: "message_box"; messageId: number; extra: string }
+  // -- reports: the SOS panel's entries for the asker; a denounced player's lines wanted from its map
+  | { kind: "sos_list"; entries: string[] }
+  | { kind: "chat_excerpt_wanted"; token: number }
+  // -- staff movement and characters (gm-move)
+  /** To the target's map: do `act` on this player (a command of `asker`) and report `ticket`. */
+  | { kind: "act"; ticket: number; asker: string; act: TargetAct }
+  /** To the asker's map: the asker goes to `to` (`/IRA`, `/IRCERCA`), then is told `message`. */
+  | { kind: "go"; to: WorldTile; message: PlayerMessage }
+  /** A line the asker's map puts on the bus for everyone (`/SUM`'s Msg1833, `/DAR`'s Msg1743). */
+  | { kind: "announce_all"; message: PlayerMessage };
 
 /** A sanction the target's map applies to the online character (its record is authoritative there). */
 export type Sanction =

@@ -92,6 +92,7 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
       height: map.height,
       safe: map.properties.safe,
       zone: map.properties.zone,
+      ...(map.properties.music[0] !== undefined && map.properties.music[0] > 0 ? { music: map.properties.music[0] } : {}),
       collision: collision.buffer as SharedArrayBuffer,
       triggers: sharedCopy(map.triggers),
       occupancy: newOccupancyBuffer(map.width, map.height),

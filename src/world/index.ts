@@ -34,6 +34,7 @@ export {
   type StaffSanctions,
   ServerSettings,
   type StaffInformationSources,
+  type StaffReportStore,
   type UnbanOutcome,
   type StaffServiceOptions,
   type StaffSessions,

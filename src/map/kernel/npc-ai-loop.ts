@@ -20,6 +20,7 @@ import {
 } from "../../game/npc-ai/index.ts";
 import { stepX, stepY } from "../../game/movement/index.ts";
 import { canMove, hasEffect } from "../../game/spells/index.ts";
+import { standingOf } from "../../game/staff/index.ts";
 import type { TimerId, TimerScheduler } from "../../time/index.ts";
 import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
 import type { MapContext, NpcAi, NpcAttackHook, NpcOnNpcHook } from "../map-context.ts";
@@ -303,9 +304,10 @@ function readPlayer(entry: PooledPlayer, player: PlayerEntity): void {
   entry.status = player.status;
   entry.alive = isAlive(player);
   // An invisible player is seen only from the next tile (kernel/status.ts keeps the state);
-  // hiding, arrival immunity and GM status do not exist on the map yet.
+  // hiding and arrival immunity do not exist on the map yet. Staff are left alone unless they
+  // asked to be chased (VB6 `EsGM And Not AdminPerseguible`).
   entry.hidden = player.statusEffects.invisible !== undefined;
-  entry.shielded = false;
+  entry.shielded = standingOf(player.privileges).rank !== null && !player.chasedByNpcs;
 }
 
 /** One AI tick of a map, timed: how late it ran against its planned time, and what it cost. */

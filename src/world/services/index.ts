@@ -14,6 +14,7 @@ export { StaffService, type StaffCommandRun, type StaffServiceOptions, type Staf
 export type { BanOutcome, BanTarget, StaffAct, StaffModeration, UnbanOutcome } from "./staff-bans.ts";
 export type { PunishmentRecordEntry, SanctionOutcome, StaffSanctions } from "./staff-moderation.ts";
 export { ServerSettings, type StaffInformationSources } from "./staff-information.ts";
+export { EXCERPT_WAIT_MS, type StaffReportStore } from "./staff-reports.ts";
 export { ServiceRegistrationError, ServiceRegistry } from "./registry.ts";
 export {
   BankService,

@@ -27,6 +27,11 @@ import type { ServiceContext, ServiceRequest, WorldService } from "./service.ts"
 import { runBanCommand, type StaffModeration } from "./staff-bans.ts";
 import { recordPenaltyReport, runModerationCommand, type ModerationContext, type StaffSanctions } from "./staff-moderation.ts";
 import { runInformationCommand, type ServerSettings, type StaffInformationSources } from "./staff-information.ts";
+// -- reports (gm-and-moderation §3.8)
+import { ReportThrottle } from "../../game/staff/index.ts";
+import { chatExcerptArrived, reportsState, runReportCommand, type ReportsContext, type StaffReportStore } from "./staff-reports.ts";
+// -- staff movement and characters (gm-move)
+import { StaffTargetActs } from "./staff-movement.ts";
 
 /** What the service reads of a session, and closes (the gateway's sessions). */
 export interface StaffSessions {
@@ -52,6 +57,11 @@ export interface StaffServiceOptions {
   // -- information and server control (gm-info: staff-information.ts)
   /** What the information commands read, and the runtime settings they switch; absent: "not available yet". */
   information?: { sources: StaffInformationSources; settings: ServerSettings };
+  // -- reports
+  /** The report queue's rows (absent: `/GM`, `/DENUNCIAR` and the SOS panel answer that they failed). */
+  reports?: StaffReportStore;
+  /** The clock of the report throttle, ms (default `performance.now`; tests pass a manual one). */
+  now?: () => number;
 }
 
 /** One command as the service runs it: who asked, and how to answer and audit. */
@@ -77,9 +87,15 @@ export class StaffService implements WorldService<"staff"> {
   private readonly log: AuditLog;
   /** Who gave each online character its latest warning (staff-moderation.ts). */
   private readonly warners = new Map<number, AuditActor>();
+  /** One accepted report of each kind per account per interval (G14, G15), and the denouncements waiting for lines. */
+  private readonly throttle = new ReportThrottle();
+  private readonly reportsWaiting = reportsState();
+  /** Acts on characters wherever they play (staff-movement.ts, gm-move). */
+  private readonly targetActs: StaffTargetActs;
 
   constructor(private readonly options: StaffServiceOptions) {
     this.log = new AuditLog(options.audit, options.logger, options.setTimer);
+    this.targetActs = new StaffTargetActs(options.world, (session) => this.standingOf(session));
   }
 
   fromMap(request: ServiceRequest<"staff">): void {
@@ -95,12 +111,24 @@ export class StaffService implements WorldService<"staff"> {
       case "jailed_by_server":
         void recordPenaltyReport(this.moderationContext(), request.session, message);
         return;
+      case "chat_excerpt":
+        if (this.options.reports) void chatExcerptArrived(this.reportsContext(this.options.reports), request.session, message.token, message.lines);
+        return;
+      // -- staff movement and characters (gm-move)
+      case "target_report":
+        this.targetActs.report(request.session, message.ticket, message.report);
+        return;
     }
   }
 
   private moderationContext(): ModerationContext {
     const { world, sessions, moderation, logger } = this.options;
     return { world, sessions, moderation, sanctions: moderation, logger, warners: this.warners };
+  }
+
+  private reportsContext(reports: StaffReportStore): ReportsContext {
+    const { world, sessions, moderation, logger } = this.options;
+    return { world, sessions, moderation, logger, reports, throttle: this.throttle, now: this.options.now ?? (() => performance.now()), ...this.reportsWaiting };
   }
 
   /** Audit rows not written yet (tests and diagnostics). */
@@ -196,6 +224,23 @@ export class StaffService implements WorldService<"staff"> {
       case "save_all":
       case "message_user":
         this.inform(run, command);
+        return;
+      // -- reports
+      case "question_gm":
+      case "denounce":
+      case "sos_list":
+      case "sos_remove":
+      case "sos_clean":
+        if (this.options.reports === undefined) {
+          run.tell(MESSAGES.staffCommandFailed());
+          run.audit("error", undefined, "no_report_store");
+          return;
+        }
+        void runReportCommand(this.reportsContext(this.options.reports), run, command);
+        return;
+      // -- staff movement and characters (gm-move)
+      case "act_on_target":
+        this.targetActs.start(run, command);
         return;
     }
   }

@@ -7,6 +7,7 @@
  * record of players online) goes through the staff service (`world/services/staff.ts`), which
  * answers here (`fromWorld`).
  */
+import { MESSAGES } from "../../../game/messages/index.ts";
 import { rankLevel, STAFF_COMMANDS, standingOf, type StaffCommandName } from "../../../game/staff/index.ts";
 import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntity, StaffAnswer } from "../../kernel/index.ts";
 import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serverMessage, unbanAccount, unbanChar } from "./effects.ts";
@@ -14,7 +15,18 @@ import { gated, type StaffEffect } from "./gate.ts";
 import { MODERATION_EFFECTS } from "./moderation.ts";
 import { INFORMATION_EFFECTS } from "./information.ts";
 import { messageBoxToAll, SERVER_CONTROL_EFFECTS, takeServerRules } from "./server-control.ts";
+import { countdown } from "./countdown.ts";
+import { doBackUpUnavailable, editCharDisabled, possUserIgnored, resetCharDisabled, showServerFormUnavailable } from "./disabled.ts";
+import { toggleChasedByNpcs } from "./ignored.ts";
+import { chatColour, DEFAULT_CHAT_COLOUR } from "./chat-colour.ts";
+import { antiMacroMessage, forceMidiAll, forceMidiToMap, forceWaveAll, forceWaveToMap, playStaffSound } from "./sounds.ts";
 import { applySanction } from "../penalties.ts";
+// -- reports (gm-and-moderation §3.8)
+import { forgetChatLines } from "../../kernel/index.ts";
+import { lineToRoleMasters, REPORT_EFFECTS, reportAnswer } from "./reports.ts";
+// -- staff movement and characters (gm-move)
+import { CHARACTER_EFFECTS, characterAct } from "./characters.ts";
+import { canLand, invisibilityHandOver, MOVEMENT_EFFECTS, moveTarget, moveTo } from "./movement.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
 const EFFECTS = {
@@ -32,6 +44,25 @@ const EFFECTS = {
   // -- information and server control (gm-info: information.ts, server-control.ts)
   ...INFORMATION_EFFECTS,
   ...SERVER_CONTROL_EFFECTS,
+  // -- staff sounds and the anti-macro note (sounds.ts)
+  ForceMIDIAll: forceMidiAll,
+  ForceWAVEAll: forceWaveAll,
+  ForceMIDIToMap: forceMidiToMap,
+  ForceWAVEToMap: forceWaveToMap,
+  AntiMacroMessage: antiMacroMessage,
+  CuentaRegresiva: countdown,
+  Ignored: toggleChasedByNpcs,
+  ChatColor: chatColour,
+  // -- answered as disabled, or ignored, on purpose (disabled.ts)
+  EditChar: editCharDisabled,
+  ResetChar: resetCharDisabled,
+  PossUser: possUserIgnored,
+  ShowServerForm: showServerFormUnavailable,
+  DoBackUp: doBackUpUnavailable,
+  ...REPORT_EFFECTS,
+  // -- staff movement and characters (gm-move: movement.ts, characters.ts)
+  ...MOVEMENT_EFFECTS,
+  ...CHARACTER_EFFECTS,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -73,6 +104,29 @@ function fromWorld(ctx: MapContext, player: PlayerEntity, answer: StaffAnswer): 
     case "message_box":
       ctx.view.send(player, ctx.packets.showMessageBox(answer.messageId, answer.extra));
       return;
+    // -- reports
+    case "sos_list":
+    case "chat_excerpt_wanted":
+      reportAnswer(ctx, player, answer);
+      return;
+    // -- staff movement and characters (gm-move)
+    case "act": {
+      const { act } = answer;
+      const report = act.kind === "warp" || act.kind === "summon" || act.kind === "visit" ? moveTarget(ctx, player, answer.asker, act) : characterAct(ctx, player, answer.asker, act);
+      ctx.ask("staff", player, { kind: "target_report", ticket: answer.ticket, report });
+      return;
+    }
+    case "go":
+      if (!canLand(ctx, answer.to)) {
+        ctx.tell(player, MESSAGES.noRoomToLand());
+        return;
+      }
+      ctx.tell(player, answer.message);
+      moveTo(ctx, player, answer.to);
+      return;
+    case "announce_all":
+      ctx.bus.publish({ kind: "line_all", message: answer.message });
+      return;
   }
 }
 
@@ -80,6 +134,19 @@ export const staff: MapSystem = {
   name: "staff",
   uses: ["penalties"],
   packets: packets(),
-  bus: { line_all: lineToAll, line_staff: lineToStaff, message_box_all: messageBoxToAll, server_rules: takeServerRules },
+  // `/IGNORADO`, `/CHATCOLOR` and `/INVISIBLE` last the session: they follow the GM from map to map.
+  playerState: (_ctx, _record, arrival) => ({
+    chasedByNpcs: arrival.handOver?.chasedByNpcs ?? false,
+    chatColour: arrival.handOver?.chatColour ?? DEFAULT_CHAT_COLOUR,
+    ...(arrival.handOver?.adminInvisible === true ? { adminInvisible: true } : {}),
+  }),
+  handOver: (ctx, player) => ({
+    ...(player.chasedByNpcs ? { chasedByNpcs: true } : {}),
+    ...(player.chatColour !== DEFAULT_CHAT_COLOUR ? { chatColour: player.chatColour } : {}),
+    ...invisibilityHandOver(ctx, player),
+  }),
+  bus: { line_all: lineToAll, line_staff: lineToStaff, message_box_all: messageBoxToAll, server_rules: takeServerRules, staff_sound: playStaffSound, line_rolemasters: lineToRoleMasters },
   fromWorld: { staff: fromWorld },
+  // -- reports: a player's chat lines stay with the map they were said on
+  hooks: { leaving: (ctx, player) => forgetChatLines(ctx, player) },
 };
