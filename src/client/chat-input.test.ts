@@ -198,7 +198,7 @@ describe("commands", () => {
   });
 
   test("GM commands whose effect the server does not have yet are not in the table", () => {
-    for (const line of ["/GLOBAL", "/SHOWNAME", "/NAVE", "/SUMALL Ana"]) {
+    for (const line of ["/MOD Ana", "/SHOWNAME", "/NAVE", "/SUMALL Ana"]) {
       expect({ line, intent: parseChatLine(line) }).toEqual({ line, intent: unknown });
     }
   });
@@ -210,12 +210,13 @@ describe("the command table", () => {
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) {
       expect(name).toBe(name.normalize("NFC").toUpperCase());
-      expect(name).toMatch(/^[A-ZÑ]+$/);
+      // Letters, and digits after the first (the stock client's /NICK2IP, /IP2NICK).
+      expect(name).toMatch(/^[A-ZÑ][A-ZÑ0-9]*$/);
     }
   });
 
   test("every command, given plausible arguments, parses to a packet that encodes", () => {
-    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "Ana 1 50 50", "1 50 50", "SEGURO 1"];
+    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "Ana 1 50 50", "1 50 50", "SEGURO 1", "10.0.0.7"];
     for (const spec of CHAT_COMMANDS) {
       for (const name of spec.names) {
         // A command with a bare form (`/TRIGGER`, `/CC`) sends that one with no arguments: skip it.
@@ -366,5 +367,32 @@ describe("world, NPC and map commands typed in the browser", () => {
   test("malformed numbers, and words after the drastic ones, are answered locally and send nothing", () => {
     for (const line of ["/CC lobo", "/CC 0", "/CC 40000", "/ACC", "/ACC -4", "/RACC 1e3", "/TRIGGER 256", "/TRIGGER -1", "/TRIGGER x", "/MASSKILL ya", "/MASSDEST todo", "/LIMPIAR ya", "/ECHARTODOSPJS ahora", "/CT", "/CT 1 50", "/CT 0 5 5", "/CT 1 300 5", "/CT 1 5 5 1 9", "/CT x 5 5", "/MODMAPINFO", "/MODMAPINFO SEGURO", "/MODMAPINFO SEGURO 2", "/MODMAPINFO BACKUP 1"])
       expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
+  });
+});
+
+describe("staff information and server control typed in the browser (gm-info)", () => {
+  test("/DONDE, /INFO, /STAT, /BAL, /INV, /BOV, /SKILLS and /NICK2IP send the name; /SLOT nick@slot; /IP2NICK four octets; /NENE a map", () => {
+    const named = { DONDE: "Where", INFO: "RequestCharInfo", STAT: "RequestCharStats", BAL: "RequestCharGold", INV: "RequestCharInventory", BOV: "RequestCharBank", SKILLS: "RequestCharSkills", NICK2IP: "NickToIP" } as const;
+    for (const [typed, packet] of Object.entries(named)) {
+      expect(parseChatLine(`/${typed} Juan Perez`)).toEqual({ kind: "command", packet, fields: { userName: "Juan Perez" } } as never);
+      expect(parseChatLine(`/${typed}`).kind).toBe("local");
+    }
+    expect(parseChatLine("/SLOT Pepe@3")).toEqual({ kind: "command", packet: "CheckSlot", fields: { userName: "Pepe", slot: 3 } } as never);
+    expect(parseChatLine("/IP2NICK 10.0.0.7")).toEqual({ kind: "command", packet: "IPToNick", fields: { ip: [10, 0, 0, 7] } } as never);
+    expect(parseChatLine("/NENE 34")).toEqual({ kind: "command", packet: "CreaturesInMap", fields: { map: 34 } } as never);
+    for (const line of ["/SLOT Pepe", "/SLOT Pepe@0", "/SLOT Pepe@256", "/IP2NICK 10.0.0", "/IP2NICK 10.0.0.300", "/IP2NICK a.b.c.d", "/NENE", "/NENE x"]) expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
+  });
+
+  test("/ONLINEGM, /ONLINEMAP, /PISO, /TRIGGER, /MOTDCAMBIA, /PANELGM take nothing; /HABILITAR, /GLOBAL, /GRABAR refuse extra words", () => {
+    const bare = { ONLINEGM: "OnlineGM", ONLINEMAP: "OnlineMap", PISO: "ItemsInTheFloor", TRIGGER: "AskTrigger", MOTDCAMBIA: "ChangeMOTD", PANELGM: "GMPanel", HABILITAR: "ServerOpenToUsersToggle", GLOBAL: "GlobalOnOff", GRABAR: "SaveChars" } as const;
+    for (const [typed, packet] of Object.entries(bare)) expect(parseChatLine(`/${typed.toLowerCase()}`)).toEqual({ kind: "command", packet, fields: {} } as never);
+    for (const line of ["/HABILITAR ya", "/GLOBAL on", "/GRABAR todo"]) expect(parseChatLine(line).kind).toBe("local");
+  });
+
+  test("/SMSG and /TALKAS send the text; /MENSAJEINFORMACION nick@texto keeps later '@' in the text", () => {
+    expect(parseChatLine("/SMSG reinicio en 5")).toEqual({ kind: "command", packet: "SystemMessage", fields: { text: "reinicio en 5" } } as never);
+    expect(parseChatLine("/TALKAS hola viajero")).toEqual({ kind: "command", packet: "TalkAsNPC", fields: { text: "hola viajero" } } as never);
+    expect(parseChatLine("/MENSAJEINFORMACION Pepe@mirá a@b")).toEqual({ kind: "command", packet: "MensajeUser", fields: { userName: "Pepe", message: "mirá a@b" } } as never);
+    for (const line of ["/SMSG", "/TALKAS", "/MENSAJEINFORMACION Pepe", "/MENSAJEINFORMACION @hola", "/MENSAJEINFORMACION Pepe@"]) expect(parseChatLine(line).kind).toBe("local");
   });
 });

@@ -26,6 +26,30 @@ export type ChatCommandPacket =
   | "Jail"
   | "WarnUser"
   | "RemovePunishment"
+  // staff information and server control (gm-info)
+  | "Where"
+  | "RequestCharInfo"
+  | "RequestCharStats"
+  | "RequestCharGold"
+  | "RequestCharInventory"
+  | "RequestCharBank"
+  | "RequestCharSkills"
+  | "CheckSlot"
+  | "OnlineGM"
+  | "OnlineMap"
+  | "NickToIP"
+  | "IPToNick"
+  | "CreaturesInMap"
+  | "ItemsInTheFloor"
+  | "AskTrigger"
+  | "ServerOpenToUsersToggle"
+  | "SystemMessage"
+  | "ChangeMOTD"
+  | "GlobalOnOff"
+  | "SaveChars"
+  | "TalkAsNPC"
+  | "MensajeUser"
+  | "GMPanel"
   | "ForceMIDIAll"
   | "ForceWAVEAll"
   | "ForceMIDIToMap"
@@ -267,6 +291,28 @@ const editPunishmentArgs: Reader<{ userName: string; punishment: number; newText
     : ok({ userName: userName.trim(), punishment: Number(number), newText: text.join("@").trim() });
 };
 
+// -- staff information and server control (gm-info)
+/** `nick@slot` (`/SLOT`): the slot a whole number 1…255. */
+const nameAndSlot: Reader<{ userName: string; slot: number }> = (args, typed) => {
+  const [userName = "", slot = ""] = args.split("@").map((part) => part.trim());
+  return userName === "" || !/^\d{1,3}$/.test(slot) || Number(slot) < 1 || Number(slot) > 255
+    ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndSlot))
+    : ok({ userName, slot: Number(slot) });
+};
+
+/** `a.b.c.d` (`/IP2NICK`): four octets 0…255. */
+const ipv4: Reader<{ ip: number[] }> = (args, typed) => {
+  const octets = args.split(".");
+  const valid = octets.length === 4 && octets.every((octet) => /^\d{1,3}$/.test(octet) && Number(octet) <= 255);
+  return valid ? ok({ ip: octets.map(Number) }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.ip));
+};
+
+/** `mapa` (`/NENE`): a map number. */
+const mapNumber: Reader<{ map: number }> = (args, typed) => {
+  const value = positiveInteger(args, I16_MAX);
+  return value === null ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.map)) : ok({ map: value });
+};
+
 // -- staff sounds and the anti-macro note (as the stock client's ProtocolCmdParse reads them)
 const BYTE = /^\d{1,3}$/;
 const INTEGER = /^-?\d{1,5}$/;
@@ -306,8 +352,8 @@ const chatColourArgs: Reader<ChatCommandFields<"ChatColor">> = (args, typed) => 
   return parts.length >= 3 && isByte(red) && isByte(green) && isByte(blue) ? ok({ red: Number(red), green: Number(green), blue: Number(blue) }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.rgb));
 };
 
-/** `nick@mensaje` (`/MENSAJEANTIMACRO`): split at the first `@`; both parts needed. */
-const nameAndMessage: Reader<ChatCommandFields<"AntiMacroMessage">> = (args, typed) => {
+/** `nick@mensaje` (`/MENSAJEANTIMACRO`, `/MENSAJEINFORMACION`): split at the first `@`; both parts needed. */
+const nameAndMessage: Reader<{ userName: string; message: string }> = (args, typed) => {
   const at = args.indexOf("@");
   const userName = at < 0 ? "" : args.slice(0, at).trim();
   const text = at < 0 ? "" : args.slice(at + 1).trim();
@@ -494,6 +540,28 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["CARCEL"], "Jail", jailArgs),
   spec(["ADVERTENCIA"], "WarnUser", nameAndReason),
   spec(["BORRARPENA"], "RemovePunishment", editPunishmentArgs),
+  // Staff information and server control (gm-info).
+  spec(["DONDE", "WHERE"], "Where", characterName("userName")),
+  spec(["INFO"], "RequestCharInfo", characterName("userName")),
+  spec(["STAT"], "RequestCharStats", characterName("userName")),
+  spec(["BAL"], "RequestCharGold", characterName("userName")),
+  spec(["INV"], "RequestCharInventory", characterName("userName")),
+  spec(["BOV"], "RequestCharBank", characterName("userName")),
+  spec(["SKILLS"], "RequestCharSkills", characterName("userName")),
+  spec(["SLOT"], "CheckSlot", nameAndSlot),
+  spec(["ONLINEGM"], "OnlineGM", noArgs),
+  spec(["ONLINEMAP"], "OnlineMap", noArgs),
+  spec(["NICK2IP"], "NickToIP", characterName("userName")),
+  spec(["IP2NICK"], "IPToNick", ipv4),
+  spec(["NENE"], "CreaturesInMap", mapNumber),
+  spec(["HABILITAR"], "ServerOpenToUsersToggle", strictlyNoArgs),
+  spec(["SMSG"], "SystemMessage", message("text")),
+  spec(["MOTDCAMBIA"], "ChangeMOTD", noArgs),
+  spec(["GLOBAL"], "GlobalOnOff", strictlyNoArgs),
+  spec(["GRABAR"], "SaveChars", strictlyNoArgs),
+  spec(["TALKAS"], "TalkAsNPC", message("text")),
+  spec(["MENSAJEINFORMACION"], "MensajeUser", nameAndMessage),
+  spec(["PANELGM"], "GMPanel", noArgs),
   // -- staff sounds and the anti-macro note
   spec(["FORCEMIDI"], "ForceMIDIAll", byteArg("midi")),
   spec(["FORCEWAV"], "ForceWAVEAll", byteArg("wave")),

@@ -193,6 +193,10 @@ export const CHAT_TEXT = {
     nameAndMinutes: "<nombre>@<minutos>",
     jail: "<nombre>@<motivo>@<minutos>",
     editPunishment: "<nombre>@<número>@<texto>",
+    // staff information and server control (gm-info)
+    nameAndSlot: "<nombre>@<slot> (un número de 1 a 255)",
+    ip: "<a.b.c.d> (cuatro números de 0 a 255)",
+    map: "<mapa> (un número)",
     // -- staff sounds
     byte: "<número de 0 a 255>",
     midiToMap: "<música 0-255> [mapa]",

@@ -18,6 +18,11 @@ export type BusMessage =
   | { readonly kind: "line_all"; readonly message: PlayerMessage }
   /** A line for the staff online, those of at least `minRank` (`/GMSG`; notices to Dios and Admin). */
   | { readonly kind: "line_staff"; readonly message: PlayerMessage; readonly minRank: StaffRank }
+  // -- server control (gm-info: systems/staff/server-control.ts)
+  /** A message box for every player online (`/SMSG`, G18: with a valid message id). */
+  | { readonly kind: "message_box_all"; readonly messageId: number; readonly extra: string }
+  /** The server's rules changed at runtime (`SetMOTD`, `/GLOBAL`): every map takes them. */
+  | { readonly kind: "server_rules"; readonly motd?: readonly string[]; readonly globalChat?: boolean }
   // -- staff sounds (`/FORCEMIDI`, `/FORCEWAV`, `/FORCEMIDIMAP`, `/FORCEWAVMAP`)
   /** Music or a sound for every player of map `map` (null: of every map). */
   | { readonly kind: "staff_sound"; readonly map: number | null; readonly sound: StaffSound }
@@ -30,7 +35,7 @@ export type StaffSound = { readonly kind: "midi"; readonly midi: number } | { re
 export type BusMessageKind = BusMessage["kind"];
 
 /** Every bus message kind, so the handler table built from the systems can be checked whole at start. */
-export const BUS_MESSAGE_KINDS = ["console_all", "line_all", "line_staff", "staff_sound", "line_rolemasters"] as const satisfies readonly BusMessageKind[];
+export const BUS_MESSAGE_KINDS = ["console_all", "line_all", "line_staff", "message_box_all", "server_rules", "staff_sound", "line_rolemasters"] as const satisfies readonly BusMessageKind[];
 // A kind added to `BusMessage` and not listed above fails to compile here.
 const BUS_KINDS_LISTED: Exclude<BusMessageKind, (typeof BUS_MESSAGE_KINDS)[number]> extends never ? true : never = true;
 void BUS_KINDS_LISTED;

@@ -186,6 +186,15 @@ export interface MapPackets {
   particleFxToFloor(x: number, y: number, particle: number, time: number): Uint8Array;
   /** The resurrection safe's state (`SeguroResu`). */
   seguroResu(enabled: boolean): Uint8Array;
+  // ---- staff forms and boxes (gm-and-moderation §2.2, §2.3, §2.9)
+  /** A message box of the client's language files (`ShowMessageBox`), `extra` filling its holes. */
+  showMessageBox(messageId: number, extra: string): Uint8Array;
+  /** The MOTD editor with the current lines joined by CRLF (`ShowMOTDEditionForm`). */
+  showMotdEditionForm(currentMotd: string): Uint8Array;
+  /** The names online for the GM panel (`UserNameList`). */
+  userNameList(names: readonly string[]): Uint8Array;
+  /** The GM panel with the GM's own looks (`ShowGMPanelForm`). */
+  showGmPanelForm(head: number, body: number, helmet: number, weapon: number, shield: number): Uint8Array;
   // ---- the character sheet (§4.6; VB6 `WriteSendSkills`, `WriteAttributes`, `WriteMiniStats`)
   /** The skills (`SendSkills`), skill n at index n − 1 as in the record; the login burst's are the same bytes. */
   sendSkills(skills: readonly number[]): Uint8Array;

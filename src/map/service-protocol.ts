@@ -128,6 +128,27 @@ export type StaffServiceCommand =
   | { kind: "punishments"; target: string }
   /** `/BORRARPENA nick@n@texto`: entry n rewritten with the GM's text. */
   | { kind: "edit_punishment"; target: string; number: number; text: string }
+  // -- information and server control (gm-and-moderation §2.2, §2.3, §2.9; world/services/staff-information.ts)
+  /** `/DONDE nick`: where an online character stands (not one that outranks the asker). */
+  | { kind: "where"; target: string }
+  /** `/INFO`, `/STAT`, `/BAL`, `/INV`, `/BOV`, `/SKILLS`: a character's sheet, online or offline (its row). */
+  | { kind: "sheet"; sheet: CharacterSheetKind; target: string }
+  /** `/SLOT nick@slot`: what one inventory slot of the character holds. */
+  | { kind: "check_slot"; target: string; slot: number }
+  /** `/ONLINEGM`: the staff online the asker may list. */
+  | { kind: "online_staff" }
+  /** `/NICK2IP nick`: the online character's address and who else plays from it. */
+  | { kind: "nick_to_ip"; target: string }
+  /** `/IP2NICK a.b.c.d`: who plays from that address. */
+  | { kind: "ip_to_nick"; address: string }
+  /** The panel's user list (`eUserNameList`): every character online. */
+  | { kind: "user_list" }
+  /** `/HABILITAR`: GM-only mode on or off (the login refuses non-staff characters while on). */
+  | { kind: "gm_only_toggle" }
+  /** `/GRABAR`: every character online is written now. */
+  | { kind: "save_all" }
+  /** `/MENSAJEINFORMACION nick@texto`: a message to a character from the staff. */
+  | { kind: "message_user"; target: string; text: string }
   // -- reports (gm-and-moderation §2.1, §3.8; rules in game/staff/reports.ts)
   /** `/GM`: a help request into the queue (one per account per interval: G14, G15). */
   | { kind: "question_gm"; text: string; category: string }
@@ -151,6 +172,9 @@ export type StaffServiceCommand =
   | { kind: "kick_all" }
   /** The panel's "close the client" (`CerrarCliente`): an online lower rank's client is told to exit (`CerrarleCliente`). */
   | { kind: "close_client"; target: string };
+
+/** The sheets of a character the staff may read (§2.3). */
+export type CharacterSheetKind = "info" | "stats" | "gold" | "inventory" | "bank" | "skills";
 
 /** A tile of the world (a map number and a position on it). */
 export interface WorldTile {
@@ -190,6 +214,11 @@ export type StaffAnswer =
   | { kind: "announce"; message: PlayerMessage; minRank: "consejero" | "semidios" | "dios" | "admin" }
   // -- moderation: what the service tells the target's map (the countdowns are the map's while it plays)
   | { kind: "sanction"; sanction: Sanction }
+  // -- information and server control: packets other than a console line, for the asker (or a message's target)
+  /** The panel's user list (`UserNameList`). */
+  | { kind: "user_names"; names: string[] }
+  /** A message box (`ShowMessageBox`): a staff message to its target (Msg2169). */
+  | { kind: "message_box"; messageId: number; extra: string }
   // -- reports: the SOS panel's entries for the asker; a denounced player's lines wanted from its map
   | { kind: "sos_list"; entries: string[] }
   | { kind: "chat_excerpt_wanted"; token: number }

@@ -12,8 +12,8 @@ import { createClientRoutes } from "../client/serve.ts";
 import { FrameDecoder, serverPacketName } from "../protocol/index.ts";
 import { createGatewayMetrics, createGatewayStore, DEFAULT_OWNER_NODE, Gateway } from "../session/index.ts";
 import { VERSION } from "../version.ts";
-import { registerServices, World, type RunningServices } from "../world/index.ts";
-import { auditSinkOver, staffModerationOver, staffReportsOver } from "./staff-persistence.ts";
+import { registerServices, ServerSettings, World, type RunningServices } from "../world/index.ts";
+import { auditSinkOver, staffInformationOver, staffModerationOver, staffReportsOver } from "./staff-persistence.ts";
 import { BLOCKED_ALL, isWaterForWalker } from "../game/movement/index.ts";
 import type { MapDefinition } from "../map/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
@@ -211,6 +211,8 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   passwordHashMetrics.register(registry);
 
   const store = createGatewayStore(database, logger);
+  // The staff's runtime switches (GM-only mode), read by the login and switched by /HABILITAR.
+  const serverSettings = new ServerSettings();
   gateway = new Gateway({
     store,
     world,
@@ -225,7 +227,9 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     placeNewCharacter: benchPlacement(config.benchSpawn, serverWorld),
     onCreditSettled: (credit, outcome) => services?.bank.settled(credit, outcome),
     ...(clusterLink ? { ownerNode: clusterLink.identity.id, onCharacterClaimed: (character: number, gen: number) => clusterLink.characterClaimed(character, gen) } : {}),
+    gmOnly: () => serverSettings.gmOnly,
   });
+  const activeGatewayForSaves = gateway;
   // The main thread's services, for this process's own sessions (per gateway in a cluster).
   services = registerServices(world.services, world, {
     bank: { vaults: store, sessions: gateway, saves: gateway.characterSaves, logger: logger.child({ ctx: "bank" }), now: () => performance.now() },
@@ -236,6 +240,16 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       reports: staffReportsOver(database),
       node: clusterLink?.identity.id ?? DEFAULT_OWNER_NODE,
       logger: logger.child({ ctx: "staff" }),
+      information: {
+        settings: serverSettings,
+        sources: staffInformationOver(database, {
+          vaults: store,
+          objectNames: new Map((serverWorld.tables?.objects?.objects ?? []).map((object) => [object.id, object.name])),
+          expToLevelUp: serverWorld.tables?.balance?.expToLevelUp ?? [],
+          onlineStates: () => world.knownStates(),
+          saveOnline: () => activeGatewayForSaves.saveOnline(),
+        }),
+      },
     },
   });
   clusterLink?.attach(gateway);

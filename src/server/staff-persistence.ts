@@ -6,7 +6,8 @@
 import { DatabaseError, type Database } from "../db/index.ts";
 import { PLAYER } from "../game/staff/index.ts";
 import type { Logger } from "../log/index.ts";
-import type { AuditSink, BanOutcome, SanctionOutcome, StaffModeration, StaffReportStore, StaffSanctions, UnbanOutcome } from "../world/index.ts";
+import type { AuditSink, BanOutcome, SanctionOutcome, StaffInformationSources, StaffModeration, StaffReportStore, StaffSanctions, UnbanOutcome } from "../world/index.ts";
+import type { BankSlot, CharacterRecord } from "../game/character/index.ts";
 
 const MS_PER_DAY = 86_400_000;
 
@@ -111,5 +112,35 @@ export function staffReportsOver(database: Database): StaffReportStore {
       const outcome = await moderation.closePendingReports({ resolution, act });
       return outcome.kind === "ok" ? outcome.closed : "invalid";
     },
+  };
+}
+
+// -- information and server control (gm-info): what the staff's information commands read
+/**
+ * The stored character of a name with its standing, the stored vault, the world's object names
+ * and experience table, the world's online states and the gateway's save of everyone online.
+ */
+export function staffInformationOver(
+  database: Database,
+  parts: {
+    vaults: { loadBank(characterId: number): Promise<BankSlot[] | "unavailable"> };
+    objectNames: ReadonlyMap<number, string>;
+    expToLevelUp: readonly number[];
+    onlineStates(): CharacterRecord[];
+    saveOnline(): Promise<{ outcome: "ok" | "not_found" | "unavailable"; characters: number }>;
+  },
+): StaffInformationSources {
+  return {
+    async characterNamed(name) {
+      const record = await database.characters.findCharacterByName(name);
+      if (record === null) return null;
+      const role = await database.staff.roleOf(record.id);
+      return { record, standing: role === null ? PLAYER : { rank: role.rank, roleMaster: role.rolemaster } };
+    },
+    vaultOf: (characterId) => parts.vaults.loadBank(characterId),
+    objectName: (objectId) => parts.objectNames.get(objectId),
+    expToNextLevel: (level) => parts.expToLevelUp[level - 1],
+    onlineStates: () => parts.onlineStates(),
+    saveOnline: () => parts.saveOnline(),
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { CharacterRecord, NewCharacter } from "../game/character/index.ts";
 import type { CharacterCreationRequest, CreationOutcome } from "../game/character-creation/index.ts";
-import { PLAYER, type StaffStanding } from "../game/staff/index.ts";
+import { isStaff, PLAYER, privilegesOf, type StaffStanding } from "../game/staff/index.ts";
 import type { Logger } from "../log/index.ts";
 import type { Connection, ConnectionEvents } from "../net/index.ts";
 import type { World } from "../world/index.ts";
@@ -74,6 +74,8 @@ const MESSAGE_CANNOT_LOAD_CHARACTER = 1773;
 const MESSAGE_SERVER_FULL = 1759;
 /** "Se te ha prohibido la entrada al juego debido a ¬1. Esta decisión fue tomada por ¬2." (VB6 LoadCharacterFromDB). */
 const MESSAGE_CHARACTER_BANNED = 1755;
+/** Msg1760 "Servidor restringido a administradores. Por favor reintente en unos momentos." (GM-only mode). */
+const MESSAGE_STAFF_ONLY = 1760;
 /** "Has sido baneado del servidor. Motivo: ¬1" (VB6 BanearCuenta). */
 const MESSAGE_ACCOUNT_BANNED = 1785;
 /** What a banned player reads for an empty reason, and for a ban made from the command line or the console. */
@@ -151,6 +153,12 @@ export interface GatewayOptions {
    * other gateways, so that a session of that character there ends (`releaseClaimedElsewhere`).
    */
   onCharacterClaimed?(characterId: number, gen: number): void;
+  /**
+   * GM-only mode (`/HABILITAR`, world/services/staff-information.ts): while true, a character
+   * without a staff rank is refused at login with Msg1760 (staff still enter, players in the
+   * world stay), and no character is created; absent = always open.
+   */
+  gmOnly?(): boolean;
 }
 
 export class Gateway implements ConnectionEvents {
@@ -530,6 +538,10 @@ export class Gateway implements ConnectionEvents {
     // Checked per character as it enters (VB6: the account list still shows a banned character),
     // with its account and address again: a ban made since the account logged in counts.
     if (!(await this.admitted(session, { characterId: charId, accountId: session.accountId }))) return;
+    if (this.options.gmOnly?.() && !isStaff(privilegesOf(await this.staffStandingOf(charId)))) {
+      this.refuseStaffOnly(session);
+      return;
+    }
     session.phase = "entering";
     const previous = this.sessionByCharacter.get(charId);
     let handedOver: CharacterRecord | null = null;
@@ -575,7 +587,18 @@ export class Gateway implements ConnectionEvents {
     await this.enterWorld(session, record);
   }
 
+  /** VB6 `ConnectUser` in GM-only mode: Msg1760 "restricted to administrators", then the connection closes. */
+  private refuseStaffOnly(session: Session): void {
+    session.connection.sendFrame(gatewayFrames.showMessageBox(MESSAGE_STAFF_ONLY, ""));
+    this.refuse(session, undefined, "staff_only");
+  }
+
   private async loginNewCharacter(session: Session, fields: Extract<ClientPacket, { name: "LoginNewChar" }>["fields"]): Promise<void> {
+    // A new character is never staff: GM-only mode refuses it before anything is written.
+    if (this.options.gmOnly?.()) {
+      this.refuseStaffOnly(session);
+      return;
+    }
     const outcome = this.options.createCharacter({
       accountId: session.accountId,
       name: fields.name,

@@ -32,6 +32,8 @@ export {
   type PunishmentRecordEntry,
   type SanctionOutcome,
   type StaffSanctions,
+  ServerSettings,
+  type StaffInformationSources,
   type StaffReportStore,
   type UnbanOutcome,
   type StaffServiceOptions,

@@ -1112,6 +1112,31 @@ export const MESSAGES = {
     consoleLine(drawn ? `Portal creado hacia ${destination}.` : `Salida creada hacia ${destination} (este mundo no tiene el objeto del portal: no se ve).`, FontIndex.Info),
   staffClosedClient: (gmName: string, targetName: string) => localeLine(LocaleId.StaffClosedClient, FontIndex.Info, gmName, targetName),
   kickedEveryone: (count: number) => consoleLine(`Echaste a ${count} personaje(s); el equipo sigue conectado.`, FontIndex.Info),
+  // -- staff information and server control (gm-info: gm-and-moderation §2.2, §2.3, §2.9)
+  /** A console line of a staff listing (names, "(x,y) object", "skill = n"), in the info font. */
+  staffListLine: (text: string) => consoleLine(text, FontIndex.Info),
+  /** Msg1222 "Servidor habilitado para todos." / Msg1223 "Servidor restringido a administradores." (`/HABILITAR`). */
+  serverOpenToAll: () => localeLine(1222, FontIndex.Info),
+  serverStaffOnly: () => localeLine(1223, FontIndex.Info),
+  /** Msg984 "Se ha cambiado el MOTD con éxito". */
+  motdChanged: () => localeLine(984, FontIndex.Info),
+  /** Msg976: `/TALKAS` with no NPC targeted. */
+  talkAsNpcNoTarget: () => localeLine(976, FontIndex.Info),
+  /** Msg1835 global chat on / Msg1734 global chat off, to everyone (`/GLOBAL`). */
+  globalChatSwitched: (on: boolean) => localeLine(on ? 1835 : 1734, FontIndex.Server),
+  /** Msg1186 "Utilice /MENSAJEINFORMACION nick@mensaje". */
+  messageUserUsage: () => localeLine(1186, FontIndex.Info),
+  /** Msg1187 "Mensaje recibido de ¬1" (to the target). */
+  messageReceivedFrom: (gmName: string) => localeLine(1187, FontIndex.Info, gmName),
+  /** The staff member's own text, to the target (VB6 `FONTTYPE_New_DONADOR`, shown here in the GM font). */
+  messageFromStaff: (text: string) => consoleLine(text, FontIndex.Gm),
+  /** Msg1188 "Mensaje enviado a ¬1". */
+  messageSentTo: (name: string) => localeLine(1188, FontIndex.Info, name),
+  /** `/GRABAR`: every character online was written (our words: VB6 answered nothing). */
+  charactersSaved: (count: number) => consoleLine(`Se guardaron ${count} ${count === 1 ? "personaje" : "personajes"}.`, FontIndex.Info),
+  charactersNotSaved: () => consoleLine("No se pudieron guardar los personajes; se reintentará en el próximo guardado.", FontIndex.Info),
+  /** A message kept for an offline character is not built yet (no column holds it). */
+  offlineMessageNotKept: () => consoleLine("El personaje no está conectado; los mensajes a personajes desconectados todavía no se guardan.", FontIndex.Info),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

@@ -50,6 +50,30 @@ export {
   type PenaltyClock,
   type PenaltyStep,
 } from "./penalties.ts";
+// -- information commands (gm-info)
+export {
+  addressToNickLines,
+  bankGoldLines,
+  creaturesLines,
+  dottedAddress,
+  fullSheetLines,
+  INFO_TEXT,
+  inventoryLines,
+  mayLocate,
+  mayReadFullSheet,
+  miniSheetLines,
+  nickToAddressLines,
+  onlineOnMapLines,
+  onlineStaffLines,
+  plainAddress,
+  skillLines,
+  slotLines,
+  vaultLines,
+  whereLines,
+  type CountedNpc,
+  type ObjectNamer,
+  type OnlineCharacter,
+} from "./information.ts";
 export {
   CHAT_HISTORY_LINES,
   CLEAN_SOS_RESOLUTION,

@@ -33,6 +33,8 @@ export type {
 } from "../map-context.ts";
 export { isTrading, type Entity, type NpcEntity, type NpcShop, type PeerTrade, type Place, type PlayerEntity, type TradeOffer } from "../entity-store.ts";
 export type { MapHandOver, PetHandOver } from "../map-events.ts";
+// staff information (gm-info)
+export type { CharacterSheetKind } from "../service-protocol.ts";
 export type { AuditOutcome, AuditedAction, BankAnswer, BankRequest, BankTransferAnswer, LoadedVault, Sanction, ServiceName, ServiceProtocol, StaffAnswer, StaffRequest, StaffServiceCommand, TargetAct, TargetReport, ToMap, ToWorld, WorldTile } from "../service-protocol.ts";
 export type { BankSlotFrame, InventorySlotFrame, TradeSlotFrame } from "../map-packets.ts";
 export { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE } from "../map-packets.ts";

@@ -26,6 +26,7 @@ import { AuditLog, type AuditActor, type AuditSink } from "./audit-log.ts";
 import type { ServiceContext, ServiceRequest, WorldService } from "./service.ts";
 import { runBanCommand, type StaffModeration } from "./staff-bans.ts";
 import { recordPenaltyReport, runModerationCommand, type ModerationContext, type StaffSanctions } from "./staff-moderation.ts";
+import { runInformationCommand, type ServerSettings, type StaffInformationSources } from "./staff-information.ts";
 // -- reports (gm-and-moderation §3.8)
 import { ReportThrottle } from "../../game/staff/index.ts";
 import { chatExcerptArrived, reportsState, runReportCommand, type ReportsContext, type StaffReportStore } from "./staff-reports.ts";
@@ -56,6 +57,9 @@ export interface StaffServiceOptions {
   logger: Logger;
   /** Timers for the audit retry (tests pass their own). */
   setTimer?: (callback: () => void, ms: number) => unknown;
+  // -- information and server control (gm-info: staff-information.ts)
+  /** What the information commands read, and the runtime settings they switch; absent: "not available yet". */
+  information?: { sources: StaffInformationSources; settings: ServerSettings };
   // -- reports
   /** The report queue's rows (absent: `/GM`, `/DENUNCIAR` and the SOS panel answer that they failed). */
   reports?: StaffReportStore;
@@ -224,6 +228,20 @@ export class StaffService implements WorldService<"staff"> {
       case "edit_punishment":
         void runModerationCommand(this.moderationContext(), run, command);
         return;
+      // -- information and server control (gm-info)
+      case "where":
+      case "sheet":
+      case "check_slot":
+      case "online_staff":
+      case "nick_to_ip":
+      case "ip_to_nick":
+      case "user_list":
+      case "gm_only_toggle":
+      case "save_all":
+      case "message_user":
+        this.inform(run, command);
+        return;
+      // -- reports
       case "question_gm":
       case "denounce":
       case "sos_list":
@@ -281,6 +299,16 @@ export class StaffService implements WorldService<"staff"> {
     }
     run.tell(MESSAGES.kickedEveryone(kicked));
     run.audit("ok", undefined, `kicked ${kicked}`);
+  }
+
+  private inform(run: StaffCommandRun, command: Parameters<typeof runInformationCommand>[2]): void {
+    const { world, sessions, logger, information } = this.options;
+    if (information === undefined) {
+      run.tell(MESSAGES.notAvailableYet());
+      run.audit("refused_rule", undefined, "not_available_yet");
+      return;
+    }
+    void runInformationCommand({ world, sessions, logger, ...information }, run, command);
   }
 
   private kick(run: StaffCommandRun, name: string): void {

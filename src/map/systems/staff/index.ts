@@ -13,6 +13,8 @@ import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntit
 import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serverMessage, unbanAccount, unbanChar } from "./effects.ts";
 import { gated, type StaffEffect } from "./gate.ts";
 import { MODERATION_EFFECTS } from "./moderation.ts";
+import { INFORMATION_EFFECTS } from "./information.ts";
+import { messageBoxToAll, SERVER_CONTROL_EFFECTS, takeServerRules } from "./server-control.ts";
 import { countdown } from "./countdown.ts";
 import { doBackUpUnavailable, editCharDisabled, possUserIgnored, resetCharDisabled, showServerFormUnavailable } from "./disabled.ts";
 import { toggleChasedByNpcs } from "./ignored.ts";
@@ -43,6 +45,9 @@ const EFFECTS = {
   UnbanChar: unbanChar,
   UnbanCuenta: unbanAccount,
   ...MODERATION_EFFECTS,
+  // -- information and server control (gm-info: information.ts, server-control.ts)
+  ...INFORMATION_EFFECTS,
+  ...SERVER_CONTROL_EFFECTS,
   // -- staff sounds and the anti-macro note (sounds.ts)
   ForceMIDIAll: forceMidiAll,
   ForceWAVEAll: forceWaveAll,
@@ -101,6 +106,13 @@ function fromWorld(ctx: MapContext, player: PlayerEntity, answer: StaffAnswer): 
     case "sanction":
       applySanction(ctx, player, answer.sanction);
       return;
+    // -- information and server control (gm-info)
+    case "user_names":
+      ctx.view.send(player, ctx.packets.userNameList(answer.names));
+      return;
+    case "message_box":
+      ctx.view.send(player, ctx.packets.showMessageBox(answer.messageId, answer.extra));
+      return;
     // -- reports
     case "sos_list":
     case "chat_excerpt_wanted":
@@ -149,7 +161,7 @@ export const staff: MapSystem = {
     ...(player.chatColour !== DEFAULT_CHAT_COLOUR ? { chatColour: player.chatColour } : {}),
     ...invisibilityHandOver(ctx, player),
   }),
-  bus: { line_all: lineToAll, line_staff: lineToStaff, staff_sound: playStaffSound, line_rolemasters: lineToRoleMasters },
+  bus: { line_all: lineToAll, line_staff: lineToStaff, message_box_all: messageBoxToAll, server_rules: takeServerRules, staff_sound: playStaffSound, line_rolemasters: lineToRoleMasters },
   fromWorld: { staff: fromWorld },
   // -- reports: a player's chat lines stay with the map they were said on
   hooks: { leaving: (ctx, player) => forgetChatLines(ctx, player) },
