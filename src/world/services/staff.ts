@@ -26,6 +26,7 @@ import { AuditLog, type AuditActor, type AuditSink } from "./audit-log.ts";
 import type { ServiceContext, ServiceRequest, WorldService } from "./service.ts";
 import { runBanCommand, type StaffModeration } from "./staff-bans.ts";
 import { recordPenaltyReport, runModerationCommand, type ModerationContext, type StaffSanctions } from "./staff-moderation.ts";
+import { CONSOLE_SESSION, runConsoleOrder, type ConsoleCommandResult, type ConsoleOrder } from "./staff-console.ts";
 
 /** What the service reads of a session, and closes (the gateway's sessions). */
 export interface StaffSessions {
@@ -182,6 +183,22 @@ export class StaffService implements WorldService<"staff"> {
         return;
     }
   }
+
+  // -- the operator console (issue 25, server/admin-console; the rules in staff-console.ts)
+  /** Runs a command of the operator console through this service's own code, audited with the console as the actor. */
+  runForConsole(order: ConsoleOrder): Promise<ConsoleCommandResult> {
+    return runConsoleOrder(
+      {
+        node: this.options.node,
+        moderation: this.options.moderation,
+        audit: (actor, record) => this.record(CONSOLE_SESSION, actor, record),
+        kick: (run, name) => this.kick(run, name),
+        contextWith: (moderation) => ({ ...this.moderationContext(), moderation, sanctions: moderation }),
+      },
+      order,
+    );
+  }
+  // -- end of the operator console
 
   private kick(run: StaffCommandRun, name: string): void {
     const { world } = this.options;
