@@ -29,6 +29,12 @@ export const MAX_BROADCAST_LENGTH = 255;
 const MAX_NAME_LENGTH = 30;
 const MAX_LIST_LIMIT = 1_000;
 const DEFAULT_LIST_LIMIT = 100;
+/**
+ * The world's known states lag the maps (they are refreshed by autosave's snapshot and by
+ * hand-overs): the console asks the maps for a snapshot before it lists, at most this often, so
+ * a page polling every few seconds costs the maps no more than this.
+ */
+export const FRESH_STATES_INTERVAL_MS = 2_000;
 /** The operator's label in the audit rows (one token, one operator). */
 export const CONSOLE_OPERATOR = "operator";
 
@@ -37,7 +43,7 @@ export interface AdminConsoleDeps {
   token: string;
   /** Milliseconds, for the rate limit and the metrics' rates. */
   now(): number;
-  world: { players(): ServicePlayer[]; publishBus(message: BusMessage): boolean };
+  world: { players(): ServicePlayer[]; publishBus(message: BusMessage): boolean; snapshot(): Promise<unknown> };
   sessions: { actorOf(session: number): { address: string } | undefined };
   staff: { runForConsole(order: ConsoleOrder): Promise<ConsoleCommandResult> };
   moderation: Pick<ModerationRepository, "addBan" | "liftBan" | "listBans" | "listReports">;
@@ -203,13 +209,15 @@ export class AdminConsoleApi {
   private readonly auth: AdminAuth;
   private readonly sampler: MetricsSampler;
   private readonly routes: Route[];
+  private snapshotAt = Number.NEGATIVE_INFINITY;
+  private snapshotting: Promise<unknown> | undefined;
 
   constructor(private readonly deps: AdminConsoleDeps) {
     this.auth = new AdminAuth(deps.token, deps.now);
     this.sampler = new MetricsSampler(deps.metrics, deps.now);
     const player = (action: string) => new RegExp(`^/api/admin/players/([^/]+)/${action}$`);
     this.routes = [
-      { method: "GET", pattern: /^\/api\/admin\/players$/, handler: () => json(this.players()) },
+      { method: "GET", pattern: /^\/api\/admin\/players$/, handler: async () => json(this.players(await this.freshPlayers())) },
       { method: "POST", pattern: player("kick"), handler: (request, match, address) => this.kick(request, match, address) },
       { method: "POST", pattern: player("mute"), handler: (request, match, address) => this.mute(request, match, address) },
       { method: "POST", pattern: player("jail"), handler: (request, match, address) => this.jail(request, match, address) },
@@ -217,7 +225,7 @@ export class AdminConsoleApi {
       { method: "GET", pattern: /^\/api\/admin\/bans$/, handler: () => this.bans() },
       { method: "POST", pattern: /^\/api\/admin\/bans$/, handler: (request, _match, address) => this.ban(request, address) },
       { method: "DELETE", pattern: /^\/api\/admin\/bans\/([^/]+)$/, handler: (_request, match, address) => this.unban(match, address) },
-      { method: "GET", pattern: /^\/api\/admin\/penalties$/, handler: () => json(this.penalties()) },
+      { method: "GET", pattern: /^\/api\/admin\/penalties$/, handler: async () => json(this.penalties(await this.freshPlayers())) },
       { method: "GET", pattern: /^\/api\/admin\/reports$/, handler: () => this.reports() },
       { method: "GET", pattern: /^\/api\/admin\/audit$/, handler: (request) => this.auditLog(request) },
       { method: "POST", pattern: /^\/api\/admin\/broadcast$/, handler: (request, _match, address) => this.broadcast(request, address) },
@@ -258,11 +266,23 @@ export class AdminConsoleApi {
     return this.deps.sessions.actorOf(session)?.address ?? null;
   }
 
+  /** The players with their states as their maps have them (see FRESH_STATES_INTERVAL_MS). */
+  private async freshPlayers(): Promise<ServicePlayer[]> {
+    if (this.deps.now() - this.snapshotAt >= FRESH_STATES_INTERVAL_MS) {
+      this.snapshotting ??= this.deps.world.snapshot().finally(() => {
+        this.snapshotAt = this.deps.now();
+        this.snapshotting = undefined;
+      });
+    }
+    if (this.snapshotting) await this.snapshotting;
+    return this.deps.world.players();
+  }
+
   /** Online players by map, each with its tile and address. */
-  players() {
+  players(all: readonly ServicePlayer[]) {
     const byMap = new Map<number, { name: string; characterId: number; x: number; y: number; address: string | null; rank: string | null; level: number }[]>();
     let total = 0;
-    for (const player of this.deps.world.players()) {
+    for (const player of all) {
       if (player.loggingIn) continue;
       const { state } = player;
       const entry = { name: state.name, characterId: state.id, x: state.position.x, y: state.position.y, address: this.addressOf(player.session), rank: state.staff?.rank ?? null, level: state.level };
@@ -276,9 +296,9 @@ export class AdminConsoleApi {
   }
 
   /** Running mutes and sentences of the players online (their countdowns are their maps'). */
-  penalties() {
+  penalties(all: readonly ServicePlayer[]) {
     const penalties = [];
-    for (const player of this.deps.world.players()) {
+    for (const player of all) {
       const running = player.state.penalties;
       if (!running || (running.muteSecondsLeft === 0 && running.jailMinutesLeft === 0)) continue;
       penalties.push({
