@@ -336,7 +336,8 @@ const timers: ReturnType<typeof setInterval>[] = [];
 function handleFailure(error: unknown): void {
   if (error instanceof Unauthorized) {
     sessionStorage.removeItem(TOKEN_KEY);
-    showLogin("The token was refused.");
+    // The calls in flight fail together: the first shows the form, the others leave it as it is.
+    if (!document.getElementById("login")) showLogin("The token was refused.");
     return;
   }
   say(`the server did not answer: ${(error as Error).message}`, "error");
