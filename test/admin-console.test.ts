@@ -186,6 +186,15 @@ for (const backend of availableBackends()) {
       expect(badEscape.status).toBe(400);
       // The player is still here and the server still answers.
       expect((await callJson<PlayersAnswer>(ts!, "GET", "/api/admin/players")).body.maps.some((map) => map.players.some((entry) => entry.name === player.name))).toBe(true);
+
+      // An address ban closes the sessions from that address at once (the reason in Msg1785); lifted, the address may come back.
+      const local = await callJson<{ outcome: string; closed: number; ban: { id: number } }>(ts!, "POST", "/api/admin/bans", { kind: "ip", target: "127.0.0.1", reason: "granja de bots" });
+      expect(local.status).toBe(200);
+      expect(local.body.closed).toBeGreaterThanOrEqual(1);
+      const box = await player.client.waitFor("ShowMessageBox");
+      expect(box.fields).toMatchObject({ messageId: 1785, extra: "granja de bots" });
+      await player.client.waitForClose();
+      expect((await callJson(ts!, "DELETE", `/api/admin/bans/${local.body.ban.id}`)).status).toBe(200);
     });
   });
 }

@@ -32,7 +32,7 @@ function harness(result: ConsoleCommandResult = { outcome: "ok", detail: null, l
       publishBus: (message) => (published.push(message), true),
       snapshot: async () => void snapshots++,
     },
-    sessions: { actorOf: (session) => ({ address: `10.0.0.${session}` }) },
+    sessions: { actorOf: (session) => ({ address: `10.0.0.${session}` }), disconnect: () => {} },
     staff: {
       runForConsole: async (order) => {
         orders.push(order);
@@ -44,6 +44,7 @@ function harness(result: ConsoleCommandResult = { outcome: "ok", detail: null, l
       listReports: async () => [],
       addBan: async () => ({ kind: "no_such_subject" }),
       liftBan: async () => ({ kind: "not_found" }),
+      checkBans: async () => ({ kind: "clear" }),
     },
     audit: { query: async () => [] },
     metrics: registry,

@@ -35,6 +35,8 @@ const DEFAULT_LIST_LIMIT = 100;
  * a page polling every few seconds costs the maps no more than this.
  */
 export const FRESH_STATES_INTERVAL_MS = 2_000;
+/** "Has sido baneado del servidor. Motivo: ¬1": what a banned address's sessions read before they close (as `/BANCUENTA`'s). */
+const MESSAGE_BANNED = 1785;
 /** The operator's label in the audit rows (one token, one operator). */
 export const CONSOLE_OPERATOR = "operator";
 
@@ -44,9 +46,12 @@ export interface AdminConsoleDeps {
   /** Milliseconds, for the rate limit and the metrics' rates. */
   now(): number;
   world: { players(): ServicePlayer[]; publishBus(message: BusMessage): boolean; snapshot(): Promise<unknown> };
-  sessions: { actorOf(session: number): { address: string } | undefined };
+  sessions: {
+    actorOf(session: number): { address: string } | undefined;
+    disconnect(session: number, reason: string, messageBox?: { messageId: number; extra: string }): void;
+  };
   staff: { runForConsole(order: ConsoleOrder): Promise<ConsoleCommandResult> };
-  moderation: Pick<ModerationRepository, "addBan" | "liftBan" | "listBans" | "listReports">;
+  moderation: Pick<ModerationRepository, "addBan" | "liftBan" | "listBans" | "listReports" | "checkBans">;
   audit: Pick<AuditRepository, "query">;
   metrics: Pick<MetricsRegistry, "sample">;
   /** This process's node id, for the audit rows the repository writes. */
@@ -396,8 +401,10 @@ export class AdminConsoleApi {
       act: { by: this.consoleActor(address), action: "console ban", params: { kind: "ip", target: body.target, ...(days === null ? {} : { days }) } },
     });
     switch (outcome.kind) {
-      case "ok":
-        return json({ outcome: "ok", detail: null, ban: banView(outcome.ban, Date.now()), lines: [] });
+      case "ok": {
+        const closed = await this.closeBannedAddresses(body.reason);
+        return json({ outcome: "ok", detail: null, ban: banView(outcome.ban, Date.now()), closed, lines: [] });
+      }
       case "already_banned":
         return json({ outcome: "refused_rule", detail: "already_banned", ban: banView(outcome.ban, Date.now()), lines: [] }, 409);
       case "no_such_subject":
@@ -405,6 +412,27 @@ export class AdminConsoleApi {
       case "invalid":
         throw new BadInput("message" in outcome && typeof outcome.message === "string" ? outcome.message : `the ${outcome.field} is refused (${outcome.problem})`);
     }
+  }
+
+  /**
+   * After an address ban, the sessions in the world from a banned address close (after Msg1785
+   * with the reason), as a ban in game closes what it bans; the database judges which addresses
+   * the range holds (`checkBans`, one query per address online). How many closed.
+   */
+  private async closeBannedAddresses(reason: string): Promise<number> {
+    const sessionsByAddress = new Map<string, number[]>();
+    for (const player of this.deps.world.players()) {
+      const address = this.addressOf(player.session);
+      if (address !== null) sessionsByAddress.set(address, [...(sessionsByAddress.get(address) ?? []), player.session]);
+    }
+    let closed = 0;
+    for (const [address, sessions] of sessionsByAddress) {
+      const verdict = await this.deps.moderation.checkBans({ address });
+      if (verdict.kind !== "banned") continue;
+      for (const session of sessions) this.deps.sessions.disconnect(session, "banned_address", { messageId: MESSAGE_BANNED, extra: reason });
+      closed += sessions.length;
+    }
+    return closed;
   }
 
   private async unban(match: RegExpExecArray, address: string): Promise<Response> {
