@@ -2,8 +2,9 @@
  * The operator console in headless Chromium against a real server started with `--admin-token`
  * (issue 25): the page asks for the token, then lists a logged-in player with its map and
  * address, kicks it with the row's button (its connection closes, the page says so and the
- * player leaves the table), shows the kick in its audit log as the console's, and draws its
- * charts from /api/admin/metrics. A wrong token is refused back to the token form.
+ * player leaves the table), shows the kick in its audit log as the console's, draws its charts
+ * from /api/admin/metrics, and bans an address range from its form (listed with its time left,
+ * lifted with its button). A wrong token is refused back to the token form.
  *
  * Without /usr/bin/chromium the suite fails when CI=true and is skipped otherwise.
  */
@@ -63,6 +64,16 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("operator console 
       await page.locator("#status.ok", { hasText: `kick ${player.name}: ok` }).waitFor({ timeout: STEP_TIMEOUT_MS });
       await row.waitFor({ state: "detached", timeout: STEP_TIMEOUT_MS });
       await page.locator("#audit-body tr", { hasText: "console kick" }).filter({ hasText: player.name }).waitFor({ timeout: STEP_TIMEOUT_MS });
+
+      // An address range banned from the Bans form shows with its time left, and its button lifts it.
+      await page.selectOption("#ban-kind", "ip");
+      await page.fill("#ban-target", "198.51.100.0/24");
+      await page.fill("#action-days", "2");
+      await page.locator("#ban-target").press("Enter");
+      const ban = page.locator("#bans-body tr", { hasText: "198.51.100.0/24" });
+      await ban.filter({ hasText: /1d 23h|2d 0h/ }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await ban.locator("button[data-unban]").click();
+      await ban.waitFor({ state: "detached", timeout: STEP_TIMEOUT_MS });
       expect(pageErrors).toEqual([]);
     },
     SCENARIO_TIMEOUT_MS,

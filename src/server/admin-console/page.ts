@@ -365,6 +365,18 @@ function showLogin(message = ""): void {
   input.focus();
 }
 
+/** A ban of anyone, online or not: a character, the account of a character, or an address range (the reason and days of the players' fields). */
+function banForm(): HTMLElement {
+  const kind = h("select", { id: "ban-kind" }, ...["character", "account", "ip"].map((value) => h("option", { value, text: value })));
+  const target = h("input", { id: "ban-target", size: 18, placeholder: "name, or 1.2.3.0/24" });
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const { reason, days } = actionInputs();
+    void runCommand(`ban ${kind.value} ${target.value}`, "POST", "/api/admin/bans", { kind: kind.value, target: target.value, reason, ...(days ? { days: Number(days) } : {}) });
+  };
+  return h("form", { className: "row", onsubmit: submit }, kind, target, h("button", { className: "danger", type: "submit", text: "ban" }));
+}
+
 function table(id: string, headings: string[]): HTMLElement {
   return h("table", {}, h("thead", {}, h("tr", {}, ...headings.map((heading) => h("th", { text: heading })))), h("tbody", { id }));
 }
@@ -410,7 +422,7 @@ function showConsole(): void {
         table("players-body", ["name", "rank", "level", "map (x, y)", "address", ""]),
       ),
       h("section", {}, h("h2", { text: "Report queue" }), table("reports-body", ["when", "kind", "from", "about", "text", "status"])),
-      h("section", {}, h("h2", { text: "Bans" }), table("bans-body", ["id", "whom", "reason", "by", "time left", ""])),
+      h("section", {}, h("h2", { text: "Bans" }), banForm(), table("bans-body", ["id", "whom", "reason", "by", "time left", ""])),
       h("section", {}, h("h2", { text: "Mutes and jail" }), table("penalties-body", ["name", "map", "mute left", "jail left", "warnings"])),
       h("section", {}, h("h2", { text: "Broadcast" }), h("form", { onsubmit: sendBroadcast }, broadcastText, h("button", { id: "broadcast-send", className: "primary", type: "submit", text: "send to everyone" }))),
       h("section", { className: "wide" }, h("h2", { text: "Audit log" }), auditFilters, table("audit-body", ["when", "who", "action", "target", "outcome"])),
