@@ -198,7 +198,7 @@ describe("commands", () => {
   });
 
   test("GM commands whose effect the server does not have yet are not in the table", () => {
-    for (const line of ["/TELEP Ana 1 50 50", "/GLOBAL", "/SHOWNAME", "/INVISIBLE", "/IRA Ana", "/CI 1"]) {
+    for (const line of ["/GLOBAL", "/SHOWNAME", "/NAVE", "/SUMALL Ana"]) {
       expect({ line, intent: parseChatLine(line) }).toEqual({ line, intent: unknown });
     }
   });
@@ -215,10 +215,11 @@ describe("the command table", () => {
   });
 
   test("every command, given plausible arguments, parses to a packet that encodes", () => {
-    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto"];
+    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "Ana 1 50 50", "1 50 50", "SEGURO 1"];
     for (const spec of CHAT_COMMANDS) {
       for (const name of spec.names) {
-        const intent = samples.map((args) => parseChatLine(`/${name.toLowerCase()} ${args}`)).find((i) => i.kind === "command");
+        // A command with a bare form (`/TRIGGER`, `/CC`) sends that one with no arguments: skip it.
+        const intent = samples.map((args) => parseChatLine(`/${name.toLowerCase()} ${args}`)).find((i) => i.kind === "command" && i.packet !== spec.bare?.packet);
         expect({ name, packet: intent?.kind === "command" ? intent.packet : null }).toEqual({ name, packet: spec.packet });
         expect({ name, encoded: encodeIntent(intent!).ok }).toEqual({ name, encoded: true });
       }
@@ -276,6 +277,15 @@ describe("moderation commands typed in the browser", () => {
     expect(parseChatLine("/BORRARPENA Pepe@2@error@mío")).toEqual({ kind: "command", packet: "RemovePunishment", fields: { userName: "Pepe", punishment: 2, newText: "error@mío" } } as never);
     for (const line of ["/SILENCIAR Pepe", "/SILENCIAR Pepe@x", "/CARCEL Pepe@10", "/CARCEL Pepe@x@y", "/BORRARPENA Pepe@300@x", "/ADVERTENCIA Pepe"]) expect(parseChatLine(line).kind).toBe("local");
   });
+
+  test("/GM texto sends a help request in the form's first category; /DENUNCIAR nick@motivo carries the reason after the name; bare ones answered locally", () => {
+    expect(parseChatLine("/GM  me quedé trabado ")).toEqual(command("QuestionGM", { question: "me quedé trabado", questionType: "Consulta regular" }));
+    expect(parseChatLine("/gm")).toEqual(usage("GM", CHAT_TEXT.args.message));
+    expect(parseChatLine("/DENUNCIAR Pepe@me insulta")).toEqual(command("Denounce", { name: "Pepe@me insulta" }));
+    expect(parseChatLine("/DENUNCIAR Pepe @ ")).toEqual(command("Denounce", { name: "Pepe" }));
+    expect(parseChatLine("/DENUNCIAR @spam")).toEqual(usage("DENUNCIAR", CHAT_TEXT.args.nameAndOptionalReason));
+    expect(encodeIntent(parseChatLine("/GM hola"))).toEqual({ ok: true, name: "QuestionGM" });
+  });
 });
 
 describe("staff sounds and the anti-macro note typed in the browser", () => {
@@ -286,11 +296,75 @@ describe("staff sounds and the anti-macro note typed in the browser", () => {
     expect(parseChatLine("/FORCEMIDIMAP 3 44")).toEqual({ kind: "command", packet: "ForceMIDIToMap", fields: { midi: 3, map: 44 } } as never);
     expect(parseChatLine("/FORCEWAVMAP 9")).toEqual({ kind: "command", packet: "ForceWAVEToMap", fields: { wave: 9, map: 0, x: 0, y: 0 } } as never);
     expect(parseChatLine("/FORCEWAVMAP 9 1 50 60")).toEqual({ kind: "command", packet: "ForceWAVEToMap", fields: { wave: 9, map: 1, x: 50, y: 60 } } as never);
+    expect(parseChatLine("/CHATCOLOR 255 128 0")).toEqual({ kind: "command", packet: "ChatColor", fields: { red: 255, green: 128, blue: 0 } } as never);
+    expect(parseChatLine("/CHATCOLOR")).toEqual({ kind: "command", packet: "ChatColor", fields: { red: 0, green: 255, blue: 0 } } as never);
+    expect(parseChatLine("/CHATCOLOR 1 2").kind).toBe("local");
     expect(parseChatLine("/IGNORADO")).toEqual({ kind: "command", packet: "Ignored", fields: {} } as never);
     expect(parseChatLine("/CR 10")).toEqual({ kind: "command", packet: "CuentaRegresiva", fields: { seconds: 10 } } as never);
     expect(parseChatLine("/MENSAJEANTIMACRO Pepe@¿estás ahí? @ 2")).toEqual({ kind: "command", packet: "AntiMacroMessage", fields: { userName: "Pepe", message: "¿estás ahí? @ 2" } } as never);
     for (const line of ["/FORCEMIDI", "/FORCEMIDI 256", "/FORCEMIDI -1", "/FORCEMIDI 7 8", "/FORCEMIDIMAP x", "/FORCEMIDIMAP 3 99999", "/FORCEWAVMAP 9 1 50", "/FORCEWAVMAP 9 1 50 300", "/MENSAJEANTIMACRO Pepe", "/MENSAJEANTIMACRO @hola", "/CR", "/CR 300"]) {
       expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
     }
+  });
+});
+
+describe("staff movement and character commands typed in the browser (gm-move)", () => {
+  test("/TELEP, /TELEPLOC, /IRA, /SUM, /IRCERCA, /INVISIBLE send the stock client's packets (/TELEP nick map alone goes to 50, 50; /IRA and /SUM without a name: the clicked player)", () => {
+    expect(parseChatLine("/TELEP Pepe 1 30 40")).toEqual({ kind: "command", packet: "WarpChar", fields: { userName: "Pepe", map: 1, x: 30, y: 40 } } as never);
+    expect(parseChatLine("/telep YO 300")).toEqual({ kind: "command", packet: "WarpChar", fields: { userName: "YO", map: 300, x: 50, y: 50 } } as never);
+    expect(parseChatLine("/TELEPLOC")).toEqual({ kind: "command", packet: "WarpMeToTarget", fields: {} } as never);
+    expect(parseChatLine("/IRA Pepe")).toEqual({ kind: "command", packet: "GoToChar", fields: { userName: "Pepe" } } as never);
+    expect(parseChatLine("/SUM")).toEqual({ kind: "command", packet: "SummonChar", fields: { userName: "" } } as never);
+    expect(parseChatLine("/IRCERCA Pepe")).toEqual({ kind: "command", packet: "GoNearby", fields: { userName: "Pepe" } } as never);
+    expect(parseChatLine("/INVISIBLE")).toEqual({ kind: "command", packet: "Invisible", fields: {} } as never);
+    expect(parseChatLine("/GO 3")).toEqual({ kind: "command", packet: "WarpChar", fields: { userName: "YO", map: 3, x: 50, y: 50 } } as never);
+    expect(parseChatLine("/GO Pepe")).toEqual({ kind: "command", packet: "GoToChar", fields: { userName: "Pepe" } } as never);
+    for (const line of ["/TELEP Pepe", "/TELEP Pepe x", "/TELEP Pepe 0", "/TELEP Pepe 1 30", "/TELEP Pepe 1 0 40", "/TELEP Pepe 1 30 256", "/TELEP Pepe 40000", "/IRCERCA"]) expect(parseChatLine(line).kind).toBe("local");
+  });
+
+  test("/CI, /DAR, /REVIVIR, /EJECUTAR, /ESTUPIDO, /NOESTUPIDO; amounts of the i16 range go as typed (the server refuses 0 and less, G28)", () => {
+    expect(parseChatLine("/CI 38")).toEqual({ kind: "command", packet: "CreateItem", fields: { objIndex: 38, amount: 1 } } as never);
+    expect(parseChatLine("/CI 38 100")).toEqual({ kind: "command", packet: "CreateItem", fields: { objIndex: 38, amount: 100 } } as never);
+    expect(parseChatLine("/CI 38 -5")).toEqual({ kind: "command", packet: "CreateItem", fields: { objIndex: 38, amount: -5 } } as never);
+    expect(parseChatLine("/DAR Pepe@premio@38@5")).toEqual({ kind: "command", packet: "GiveItem", fields: { userName: "Pepe", objIndex: 38, amount: 5, reason: "premio" } } as never);
+    expect(parseChatLine("/DAR Pepe@premio@38")).toEqual({ kind: "command", packet: "GiveItem", fields: { userName: "Pepe", objIndex: 38, amount: 1, reason: "premio" } } as never);
+    expect(parseChatLine("/REVIVIR YO")).toEqual({ kind: "command", packet: "ReviveChar", fields: { userName: "YO" } } as never);
+    expect(parseChatLine("/EJECUTAR Pepe")).toEqual({ kind: "command", packet: "Execute", fields: { userName: "Pepe" } } as never);
+    expect(parseChatLine("/ESTUPIDO Pepe")).toEqual({ kind: "command", packet: "MakeDumb", fields: { userName: "Pepe" } } as never);
+    expect(parseChatLine("/NOESTUPIDO Pepe")).toEqual({ kind: "command", packet: "MakeDumbNoMore", fields: { userName: "Pepe" } } as never);
+    for (const line of ["/CI", "/CI x", "/CI 38 x", "/CI 99999", "/DAR Pepe@38", "/DAR @premio@38", "/DAR Pepe@@38", "/DAR Pepe@premio@x", "/DAR Pepe@premio@38@5@6", "/REVIVIR", "/EJECUTAR"]) expect(parseChatLine(line).kind).toBe("local");
+  });
+});
+
+// -- staff on the GM's map (gm-world)
+describe("world, NPC and map commands typed in the browser", () => {
+  const command = (packet: string, fields: Record<string, unknown> = {}) => ({ kind: "command", packet, fields }) as never;
+  test("each sends the stock client's packet; bare /CC and /TRIGGER ask, with a number they act", () => {
+    expect(parseChatLine("/RMATA")).toEqual(command("KillNPC"));
+    expect(parseChatLine("/mata")).toEqual(command("KillNPCNoRespawn"));
+    expect(parseChatLine("/MASSKILL")).toEqual(command("KillAllNearbyNPCs"));
+    expect(parseChatLine("/CC")).toEqual(command("SpawnListRequest"));
+    expect(parseChatLine("/CC 8")).toEqual(command("SpawnCreature", { creatureIndex: 8 }));
+    expect(parseChatLine("/ACC 4")).toEqual(command("CreateNPC", { npcIndex: 4 }));
+    expect(parseChatLine("/RACC 4")).toEqual(command("CreateNPCWithRespawn", { npcIndex: 4 }));
+    expect(parseChatLine("/RESETINV")).toEqual(command("ResetNPCInventory"));
+    expect(parseChatLine("/DEST")).toEqual(command("DestroyItems"));
+    expect(parseChatLine("/MASSDEST")).toEqual(command("DestroyAllItemsInArea"));
+    expect(parseChatLine("/LIMPIAR")).toEqual(command("CleanWorld"));
+    expect(parseChatLine("/PISO")).toEqual(command("ItemsInTheFloor"));
+    expect(parseChatLine("/TRIGGER")).toEqual(command("AskTrigger"));
+    expect(parseChatLine("/TRIGGER 6")).toEqual(command("SetTrigger", { trigger: 6 }));
+    expect(parseChatLine("/BLOQ")).toEqual(command("TileBlockedToggle"));
+    expect(parseChatLine("/ECHARTODOSPJS")).toEqual(command("KickAllChars"));
+    expect(parseChatLine("/CT 1 50 60")).toEqual(command("TeleportCreate", { map: 1, x: 50, y: 60, radius: 1, reason: "" }));
+    expect(parseChatLine("/CT 2 5 6 3 @evento de hoy")).toEqual(command("TeleportCreate", { map: 2, x: 5, y: 6, radius: 3, reason: "evento de hoy" }));
+    expect(parseChatLine("/DT")).toEqual(command("TeleportDestroy"));
+    expect(parseChatLine("/MODMAPINFO SEGURO 1")).toEqual(command("ChangeMapInfoPK", { isPk: true }));
+    expect(parseChatLine("/modmapinfo seguro 0")).toEqual(command("ChangeMapInfoPK", { isPk: false }));
+  });
+
+  test("malformed numbers, and words after the drastic ones, are answered locally and send nothing", () => {
+    for (const line of ["/CC lobo", "/CC 0", "/CC 40000", "/ACC", "/ACC -4", "/RACC 1e3", "/TRIGGER 256", "/TRIGGER -1", "/TRIGGER x", "/MASSKILL ya", "/MASSDEST todo", "/LIMPIAR ya", "/ECHARTODOSPJS ahora", "/CT", "/CT 1 50", "/CT 0 5 5", "/CT 1 300 5", "/CT 1 5 5 1 9", "/CT x 5 5", "/MODMAPINFO", "/MODMAPINFO SEGURO", "/MODMAPINFO SEGURO 2", "/MODMAPINFO BACKUP 1"])
+      expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
   });
 });

@@ -33,6 +33,40 @@ export type ChatCommandPacket =
   | "AntiMacroMessage"
   | "CuentaRegresiva"
   | "Ignored"
+  | "ChatColor"
+  // -- staff movement and characters (gm-move)
+  | "WarpChar"
+  | "WarpMeToTarget"
+  | "GoToChar"
+  | "SummonChar"
+  | "GoNearby"
+  | "Invisible"
+  | "CreateItem"
+  | "GiveItem"
+  | "ReviveChar"
+  | "Execute"
+  | "MakeDumb"
+  | "MakeDumbNoMore"
+  // -- staff on the GM's map (gm-world)
+  | "KillNPC"
+  | "KillNPCNoRespawn"
+  | "KillAllNearbyNPCs"
+  | "SpawnListRequest"
+  | "SpawnCreature"
+  | "CreateNPC"
+  | "CreateNPCWithRespawn"
+  | "ResetNPCInventory"
+  | "DestroyItems"
+  | "DestroyAllItemsInArea"
+  | "CleanWorld"
+  | "ItemsInTheFloor"
+  | "SetTrigger"
+  | "AskTrigger"
+  | "TileBlockedToggle"
+  | "KickAllChars"
+  | "TeleportCreate"
+  | "TeleportDestroy"
+  | "ChangeMapInfoPK"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -84,7 +118,9 @@ export type ChatCommandPacket =
   | "BankDepositGold"
   | "DonateGold"
   | "Participar"
-  | "ModifyCastleWhiteList";
+  | "ModifyCastleWhiteList"
+  // -- reports (gm-and-moderation §2.1): `/GM texto`
+  | "QuestionGM";
 
 /** A command's fields without the sequence counter, which the outbox fills in when sending. */
 export type ChatCommandFields<N extends ChatCommandPacket> = Omit<ClientPacketFields<N>, "counter">;
@@ -119,6 +155,8 @@ export interface ChatCommandSpec {
   readonly names: readonly string[];
   readonly packet: ChatCommandPacket;
   readonly read: Reader<object>;
+  /** The command typed with no arguments at all sends this one instead (`/TRIGGER` asks, `/TRIGGER n` sets). */
+  readonly bare?: ChatCommandSpec;
 }
 
 const ok = <F>(fields: F): Reading<F> => ({ ok: true, fields });
@@ -260,6 +298,14 @@ const waveToMap: Reader<ChatCommandFields<"ForceWAVEToMap">> = (args, typed) => 
   return refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.waveToMap));
 };
 
+/** `/CHATCOLOR r g b`, each 0…255; bare goes back to the stock client's default, 0 255 0. */
+const chatColourArgs: Reader<ChatCommandFields<"ChatColor">> = (args, typed) => {
+  const parts = numbersOf(args);
+  if (parts.length === 0) return ok({ red: 0, green: 255, blue: 0 });
+  const [red, green, blue] = parts;
+  return parts.length >= 3 && isByte(red) && isByte(green) && isByte(blue) ? ok({ red: Number(red), green: Number(green), blue: Number(blue) }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.rgb));
+};
+
 /** `nick@mensaje` (`/MENSAJEANTIMACRO`): split at the first `@`; both parts needed. */
 const nameAndMessage: Reader<ChatCommandFields<"AntiMacroMessage">> = (args, typed) => {
   const at = args.indexOf("@");
@@ -268,7 +314,114 @@ const nameAndMessage: Reader<ChatCommandFields<"AntiMacroMessage">> = (args, typ
   return userName === "" || text === "" ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndMessage)) : ok({ userName, message: text });
 };
 
+// -- reports (gm-and-moderation §2.1, §3.8)
+/** The stock `/GM` form's first category; the typed `/GM texto` has no form to pick another. */
+const TYPED_SOS_CATEGORY = "Consulta regular";
+
+/** `/GM texto`: a help request to the staff, in the form's first category. */
+const questionGm: Reader<ChatCommandFields<"QuestionGM">> = (args, typed) =>
+  args.trim() === "" ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.message)) : ok({ question: args.trim(), questionType: TYPED_SOS_CATEGORY });
+
+/**
+ * `/DENUNCIAR nick[@motivo]`: the stock client sends the name alone; a reason typed here rides in
+ * the same field after an `@` (a name never has one), and the server keeps it with the report.
+ */
+const denounceArgs: Reader<ChatCommandFields<"Denounce">> = (args, typed) => {
+  const at = args.indexOf("@");
+  const name = (at < 0 ? args : args.slice(0, at)).trim();
+  const reason = at < 0 ? "" : args.slice(at + 1).trim();
+  if (name === "") return refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndOptionalReason));
+  return ok({ name: reason === "" ? name : `${name}@${reason}` });
+};
+// -- staff movement and characters (gm-move): the stock client's formats (ProtocolCmdParse.bas)
+
+/** A whole number of the i16 range (VB `ent_Integer`), signs allowed: the server judges the value (G28). */
+function i16(text: string): number | null {
+  if (!/^-?\d{1,5}$/.test(text)) return null;
+  const value = Number(text);
+  return Math.abs(value) <= I16_MAX ? value : null;
+}
+
+/** A tile coordinate (VB `ent_Byte`, 1…255: 0 is off every map). */
+function coordinate(text: string): number | null {
+  const value = /^\d{1,3}$/.test(text) ? Number(text) : 0;
+  return value >= 1 && value <= 255 ? value : null;
+}
+
+/** `/TELEP nick mapa x y`, or `/TELEP nick mapa` (to 50, 50); the nick one word (`+` for a space, `YO` for oneself). */
+const warpArgs: Reader<ChatCommandFields<"WarpChar">> = (args, typed) => {
+  const parts = args.split(/\s+/).filter((part) => part !== "");
+  const [userName = "", map = "", x = "50", y = "50"] = parts;
+  const fields = { userName, map: i16(map), x: coordinate(x), y: coordinate(y) };
+  return (parts.length === 2 || parts.length === 4) && fields.map !== null && fields.map >= 1 && fields.x !== null && fields.y !== null
+    ? ok({ userName, map: fields.map, x: fields.x, y: fields.y })
+    : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.warp));
+};
+
+/** `/IRA [nick]`, `/SUM [nick]`: no name means the character last clicked. */
+const nameOrClicked: Reader<{ userName: string }> = (args) => ok({ userName: args.trim() });
+
+/** `/CI obj [cantidad]` (1 unit by default). */
+const createItemArgs: Reader<ChatCommandFields<"CreateItem">> = (args, typed) => {
+  const parts = args.split(/\s+/).filter((part) => part !== "");
+  const objIndex = i16(parts[0] ?? "");
+  const amount = parts.length >= 2 ? i16(parts[1]!) : 1;
+  return objIndex === null || amount === null ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.createItem)) : ok({ objIndex, amount });
+};
+
+/** `/DAR nick@motivo@obj[@cantidad]` (1 unit by default): name and reason needed. */
+const giveItemArgs: Reader<ChatCommandFields<"GiveItem">> = (args, typed) => {
+  const parts = args.split("@").map((part) => part.trim());
+  const [userName = "", reason = "", obj = "", units = "1"] = parts;
+  const objIndex = i16(obj);
+  const amount = i16(units);
+  return parts.length < 3 || parts.length > 4 || userName === "" || reason === "" || objIndex === null || amount === null
+    ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.giveItem))
+    : ok({ userName, objIndex, amount, reason });
+};
+
+/** `/GO mapa` is `/TELEP YO mapa 50 50`; `/GO nick` is `/IRA nick` (the stock client's shortcut). */
+const goToMap = spec(["GO"], "WarpChar", (args, typed) => {
+  const map = i16(args);
+  return map !== null && map >= 1 ? ok({ userName: "YO", map, x: 50, y: 50 }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.warp));
+});
+const goToCharacter = spec(["GO"], "GoToChar", nameOrClicked);
+const goCommand = (args: string): ChatCommandSpec => (/^\d+$/.test(args.trim()) ? goToMap : goToCharacter);
+
 const globalMessage = spec(["CONSOLA"], "GlobalMessage", message("text", withoutTildes));
+
+// -- staff on the GM's map (gm-world)
+/** An NPC number of npcs.dat (an i16 above 0; the server refuses one its world lacks). */
+function npcNumber<F extends string>(field: F, hint: string = CHAT_TEXT.args.npcNumber): Reader<Record<F, number>> {
+  return (args, typed) => {
+    const value = positiveInteger(args, I16_MAX);
+    return value === null ? refuse(CHAT_TEXT.usage(typed, hint)) : ok({ [field]: value } as Record<F, number>);
+  };
+}
+
+/** `/TRIGGER n`: a byte (the server says which triggers a GM may write). */
+const triggerNumber: Reader<ChatCommandFields<"SetTrigger">> = (args, typed) =>
+  /^\d{1,3}$/.test(args) && Number(args) <= 255 ? ok({ trigger: Number(args) }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.triggerOrNothing));
+
+/** `/CT mapa x y [radio] [@motivo]`: the destination as numbers (the server checks the map and the tile); radio 1 by default. */
+const teleportArgs: Reader<ChatCommandFields<"TeleportCreate">> = (args, typed) => {
+  const at = args.indexOf("@");
+  const reason = at < 0 ? "" : args.slice(at + 1).trim();
+  const [map = "", x = "", y = "", radius = "1", ...rest] = (at < 0 ? args : args.slice(0, at)).split(/\s+/).filter((word) => word !== "");
+  const mapNumber = positiveInteger(map, I16_MAX);
+  return mapNumber === null || !isByte(x) || !isByte(y) || !isByte(radius) || rest.length > 0
+    ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.teleport))
+    : ok({ map: mapNumber, x: Number(x), y: Number(y), radius: Number(radius), reason });
+};
+
+/** `/MODMAPINFO SEGURO 0|1`: the only option with an effect so far (the server answers the others "not available yet"). */
+const mapInfoSafe: Reader<ChatCommandFields<"ChangeMapInfoPK">> = (args, typed) => {
+  const [option = "", value = "", ...rest] = args.split(/\s+/).filter((word) => word !== "");
+  return option.toUpperCase() === "SEGURO" && (value === "0" || value === "1") && rest.length === 0 ? ok({ isPk: value === "1" }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.mapInfo));
+};
+
+/** With a spec to send when the command comes with no arguments. */
+const orBare = (command: ChatCommandSpec, bare: ChatCommandSpec): ChatCommandSpec => ({ ...command, bare });
 
 /**
  * The commands of the stock client whose packets this protocol has, with its aliases (English
@@ -316,7 +469,8 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["DESC"], "ChangeDescription", description),
   spec(["VOTO", "VOTE"], "GuildVote", characterName("userName")),
   spec(["PENAS", "SENTENCE"], "Punishments", characterName("userName")),
-  spec(["DENUNCIAR", "REPORT"], "Denounce", characterName("name")),
+  spec(["DENUNCIAR", "REPORT"], "Denounce", denounceArgs),
+  spec(["GM"], "QuestionGM", questionGm),
   spec(["PROPONER", "PROPOSE"], "Casarse", characterName("userName")),
   spec(["ACEPTAR", "ACCEPT"], "AcceptDuel", characterName("offerer")),
   spec(["OFERTAINICIAL", "INITIALOFFER"], "OfertaInicial", amount("offer", I32_MAX)),
@@ -348,6 +502,39 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["MENSAJEANTIMACRO", "ANTIMACROMESSAGE"], "AntiMacroMessage", nameAndMessage),
   spec(["CR"], "CuentaRegresiva", byteArg("seconds")),
   spec(["IGNORADO", "IGNORED"], "Ignored", noArgs),
+  spec(["CHATCOLOR"], "ChatColor", chatColourArgs),
+  // -- staff movement and characters (gm-move)
+  spec(["TELEP"], "WarpChar", warpArgs),
+  spec(["TELEPLOC"], "WarpMeToTarget", noArgs),
+  spec(["IRA"], "GoToChar", nameOrClicked),
+  spec(["SUM"], "SummonChar", nameOrClicked),
+  spec(["IRCERCA"], "GoNearby", characterName("userName")),
+  spec(["INVISIBLE"], "Invisible", noArgs),
+  spec(["CI"], "CreateItem", createItemArgs),
+  spec(["DAR", "GIVE"], "GiveItem", giveItemArgs),
+  spec(["REVIVIR", "REVIVE"], "ReviveChar", characterName("userName")),
+  spec(["EJECUTAR", "EXECUTE"], "Execute", characterName("userName")),
+  spec(["ESTUPIDO", "IDIOT"], "MakeDumb", characterName("userName")),
+  spec(["NOESTUPIDO", "NOTSTUDIED"], "MakeDumbNoMore", characterName("userName")),
+  // -- staff on the GM's map (gm-world). The browser has no spawn window: `/CC n` picks creature n
+  // at once (what the stock client's window sends); bare `/CC` asks for the window, as the stock client.
+  spec(["RMATA"], "KillNPC", noArgs),
+  spec(["MATA"], "KillNPCNoRespawn", noArgs),
+  spec(["MASSKILL"], "KillAllNearbyNPCs", strictlyNoArgs),
+  orBare(spec(["CC"], "SpawnCreature", npcNumber("creatureIndex", CHAT_TEXT.args.creatureOrNothing)), spec(["CC"], "SpawnListRequest", noArgs)),
+  spec(["ACC"], "CreateNPC", npcNumber("npcIndex")),
+  spec(["RACC"], "CreateNPCWithRespawn", npcNumber("npcIndex")),
+  spec(["RESETINV"], "ResetNPCInventory", noArgs),
+  spec(["DEST"], "DestroyItems", noArgs),
+  spec(["MASSDEST"], "DestroyAllItemsInArea", strictlyNoArgs),
+  spec(["LIMPIAR"], "CleanWorld", strictlyNoArgs),
+  spec(["PISO"], "ItemsInTheFloor", noArgs),
+  orBare(spec(["TRIGGER"], "SetTrigger", triggerNumber), spec(["TRIGGER"], "AskTrigger", noArgs)),
+  spec(["BLOQ"], "TileBlockedToggle", noArgs),
+  spec(["CT"], "TeleportCreate", teleportArgs),
+  spec(["DT"], "TeleportDestroy", noArgs),
+  spec(["MODMAPINFO"], "ChangeMapInfoPK", mapInfoSafe),
+  spec(["ECHARTODOSPJS"], "KickAllChars", strictlyNoArgs),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));
@@ -356,7 +543,8 @@ const NOTHING: ChatIntent = { kind: "nothing" };
 
 const local = (message: string): ChatIntent => ({ kind: "local", message });
 
-function run(command: ChatCommandSpec, args: string, typed: string): ChatIntent {
+function run(typedCommand: ChatCommandSpec, args: string, typed: string): ChatIntent {
+  const command = args === "" && typedCommand.bare !== undefined ? typedCommand.bare : typedCommand;
   const reading = command.read(args, typed);
   // The table's `spec` checked these fields against this packet.
   return reading.ok ? ({ kind: "command", packet: command.packet, fields: reading.fields } as ChatCommandIntent) : local(reading.message);
@@ -379,7 +567,7 @@ function parseCommand(body: string): ChatIntent {
   const { word, rest } = firstWord(body);
   // NFC so an Ñ typed as N + combining tilde still names /ACOMPAÑAR.
   const typed = word.normalize("NFC").toUpperCase();
-  const command = COMMANDS_BY_NAME.get(typed);
+  const command = typed === "GO" ? goCommand(rest) : COMMANDS_BY_NAME.get(typed);
   return command ? run(command, rest, typed) : local(CHAT_TEXT.unknownCommand);
 }
 

@@ -20,7 +20,9 @@ export type BusMessage =
   | { readonly kind: "line_staff"; readonly message: PlayerMessage; readonly minRank: StaffRank }
   // -- staff sounds (`/FORCEMIDI`, `/FORCEWAV`, `/FORCEMIDIMAP`, `/FORCEWAVMAP`)
   /** Music or a sound for every player of map `map` (null: of every map). */
-  | { readonly kind: "staff_sound"; readonly map: number | null; readonly sound: StaffSound };
+  | { readonly kind: "staff_sound"; readonly map: number | null; readonly sound: StaffSound }
+  // -- reports (gm-and-moderation §2.1): `/ROL` reaches whoever holds the RoleMaster bit (VB6 `ToRolesMasters`)
+  | { readonly kind: "line_rolemasters"; readonly message: PlayerMessage };
 
 /** What a staff sound plays: a music (0 on a map: that map's own), or a wave at a tile (0, 0: not positional). */
 export type StaffSound = { readonly kind: "midi"; readonly midi: number } | { readonly kind: "wave"; readonly wave: number; readonly x: number; readonly y: number };
@@ -28,7 +30,7 @@ export type StaffSound = { readonly kind: "midi"; readonly midi: number } | { re
 export type BusMessageKind = BusMessage["kind"];
 
 /** Every bus message kind, so the handler table built from the systems can be checked whole at start. */
-export const BUS_MESSAGE_KINDS = ["console_all", "line_all", "line_staff", "staff_sound"] as const satisfies readonly BusMessageKind[];
+export const BUS_MESSAGE_KINDS = ["console_all", "line_all", "line_staff", "staff_sound", "line_rolemasters"] as const satisfies readonly BusMessageKind[];
 // A kind added to `BusMessage` and not listed above fails to compile here.
 const BUS_KINDS_LISTED: Exclude<BusMessageKind, (typeof BUS_MESSAGE_KINDS)[number]> extends never ? true : never = true;
 void BUS_KINDS_LISTED;

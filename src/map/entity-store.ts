@@ -86,6 +86,10 @@ export interface PlayerEntity extends VisibleChar {
   targetNpc: NpcEntity | null;
   /** The player last left-clicked (VB6 `flags.TargetUser`), or null. */
   targetUser: PlayerEntity | null;
+  /** The tile last left-clicked on this map (VB6 `flags.TargetX/Y`, read by `/TELEPLOC`); absent: none yet. */
+  targetTile?: { readonly x: number; readonly y: number };
+  /** A game master's `/INVISIBLE` (VB6 `flags.AdminInvisible`): who draws it is `canSee`'s (game/staff). */
+  adminInvisible?: boolean;
   /**
    * The NPC whose shop window is open (VB6 `flags.Comerciando` with `TargetNPC`), or null. While
    * set the player cannot walk or drop (see systems/shops.ts).
@@ -129,6 +133,8 @@ export interface PlayerEntity extends VisibleChar {
   penaltyTimer: TimerId | null;
   /** A staff member whom NPCs chase and attack (VB6 `flags.AdminPerseguible`, `/IGNORADO`); NPCs leave other staff alone. */
   chasedByNpcs: boolean;
+  /** The colour of the player's talk over its head (VB6 `flags.ChatColor`, RGB long): white unless a GM chose one (`/CHATCOLOR`). */
+  chatColour: number;
   /** Altered states (paralysis, poison, invisibility, …) with their end times; set through systems/status.ts `setStatus`. */
   statusEffects: StatusEffects;
   /** The timer of the next expiry, bite or burn of `statusEffects` (systems/status.ts), or null. */

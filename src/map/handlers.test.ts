@@ -30,6 +30,6 @@ describe("the packet table", () => {
   });
 
   test("every bus message kind has a handler", () => {
-    expect(Object.keys(BUS_HANDLERS)).toEqual(["console_all", "line_all", "line_staff", "staff_sound"]);
+    expect(Object.keys(BUS_HANDLERS)).toEqual(["console_all", "line_all", "line_staff", "staff_sound", "line_rolemasters"]);
   });
 });

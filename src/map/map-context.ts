@@ -46,6 +46,10 @@ export interface MapTerrain {
   /** Per tile: the trigger (0 = none). */
   readonly triggers: Uint8Array;
   exitAt(x: number, y: number): MapExitDefinition | undefined;
+  /** Per tile: 1 where an exit is (the NPC AI never steps there). */
+  readonly exitTiles: Uint8Array;
+  /** A GM's `/CT` and `/DT` (kernel/tiles.ts `setExit`): the tile's exit, or none. */
+  setExit(x: number, y: number, exit: MapExitDefinition | undefined): void;
 }
 
 export interface MapStats {

@@ -54,6 +54,10 @@ export interface MapHandOver {
   readonly penaltyClock?: { readonly muteServedMs: number; readonly jailServedMs: number };
   /** A staff member asked NPCs to chase it (`/IGNORADO`, systems/staff); absent: they leave it alone. */
   readonly chasedByNpcs?: boolean;
+  /** The talk colour a GM chose (`/CHATCOLOR`); absent: white. */
+  readonly chatColour?: number;
+  /** A game master's `/INVISIBLE` goes on on the next map (systems/staff/movement.ts). */
+  readonly adminInvisible?: boolean;
 }
 
 /** A tamed pet on its way to the next map: its `npcs.dat` number, its HP and its states. */

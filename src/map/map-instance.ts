@@ -317,14 +317,24 @@ export class MapInstance {
 
 function terrainOf(definition: MapDefinition): MapTerrain {
   const exits = new Map<number, MapExitDefinition>();
-  const { width } = definition;
-  for (const exit of definition.exits) exits.set((exit.y - 1) * width + (exit.x - 1), exit);
+  const { width, height } = definition;
+  const exitTiles = new Uint8Array(width * height);
+  const setExit = (x: number, y: number, exit: MapExitDefinition | undefined): void => {
+    if (x < 1 || y < 1 || x > width || y > height) return;
+    const index = (y - 1) * width + (x - 1);
+    if (exit === undefined) exits.delete(index);
+    else exits.set(index, exit);
+    exitTiles[index] = exit === undefined ? 0 : 1;
+  };
+  for (const exit of definition.exits) setExit(exit.x, exit.y, exit);
   return {
     width,
-    height: definition.height,
+    height,
     collision: new Uint8Array(definition.collision),
     triggers: new Uint8Array(definition.triggers),
     exitAt: (x, y) => exits.get((y - 1) * width + (x - 1)),
+    exitTiles,
+    setExit,
   };
 }
 

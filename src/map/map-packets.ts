@@ -57,6 +57,8 @@ export interface MapPackets {
   updateHungerAndThirst(food: number, water: number): Uint8Array;
   /** x = y = 0: not positional. `cancelLast` / `localize` as VB6 `WritePlayWave` (default 0). */
   playWave(wave: number, x: number, y: number, cancelLast?: number, localize?: number): Uint8Array;
+  /** `Privilegios`: whether the client shows its staff tools (sent in the login burst to staff, and when a rank changes). */
+  privilegios(isStaff: boolean): Uint8Array;
   /** `PlayMIDI`; loops -1: until another one plays (VB6 `PrepareMessagePlayMidi`'s default). */
   playMidi(midi: number, loops?: number): Uint8Array;
   showPickUpObj(obj: number, amount: number): Uint8Array;
@@ -154,6 +156,13 @@ export interface MapPackets {
   /** Stupidity starts (`Dumb`) / ends (`DumbNoMore`). */
   dumb(): Uint8Array;
   dumbNoMore(): Uint8Array;
+  // -- staff on the GM's map (gm-and-moderation §2.7)
+  /** `BlockPosition`: the tile's four direction bits (1 N, 2 E, 4 S, 8 W) as the client should now read them. */
+  blockPosition(x: number, y: number, directionBits: number): Uint8Array;
+  /** `SpawnListt` (`/CC`): opens the stock client's spawn window, with every creature or the summonable ones. */
+  spawnList(fullList: boolean): Uint8Array;
+  /** `CerrarleCliente`: the stock client exits. */
+  cerrarleCliente(): Uint8Array;
   /** A char turns invisible or visible for the clients that see it (`SetInvisible`); x, y 0 when VB6 passes none. */
   setInvisible(charIndex: number, invisible: boolean, x?: number, y?: number): Uint8Array;
   /** A char's meditation FX on (`fx` > 0) or off (0) for the area (`MeditateToggle`, VB6 `PrepareMessageMeditateToggle`). */
@@ -184,6 +193,9 @@ export interface MapPackets {
   attributes(attributes: Readonly<Attributes>): Uint8Array;
   /** The statistics window's counters (`MiniStats`). */
   miniStats(stats: MiniStats): Uint8Array;
+  // ---- reports (gm-and-moderation §3.8)
+  /** The SOS panel's pending entries (`ShowSOSForm`), joined with NUL in one string. */
+  showSosForm(entries: readonly string[]): Uint8Array;
 }
 
 /** The fields of one `ChangeInventorySlot`. */

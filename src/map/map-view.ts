@@ -5,6 +5,7 @@
  * the view picks the recipients. A broadcast is encoded once and listed with all its recipients.
  */
 import { blockOf, inView } from "../game/area/index.ts";
+import { canSee } from "../game/staff/index.ts";
 import { CharacterKind } from "../protocol/index.ts";
 import { createAoi, GridAoi, type AoiMode, type AreaOfInterest } from "./area-of-interest.ts";
 import type { EntityStore, NpcEntity, PlayerEntity } from "./entity-store.ts";
@@ -111,7 +112,54 @@ export class MapView {
 
   /** A player turned or changed its looks: everyone in view, itself included. */
   playerChanged(player: PlayerEntity): void {
-    this.around(player.x, player.y, this.packets.characterChange(player));
+    if (player.adminInvisible === true) this.toViewersWhoSee(player, this.packets.characterChange(player));
+    else this.around(player.x, player.y, this.packets.characterChange(player));
+  }
+
+  /**
+   * A game master turned admin-invisible or visible again (`/INVISIBLE`, VB6 `DoAdminInvisible`):
+   * the area's viewers who may not see it erase or draw it; those who still see it, and itself,
+   * get `SetInvisible`.
+   */
+  adminInvisibilityChanged(player: PlayerEntity): void {
+    const { packets, outbox, store } = this;
+    const hidden = player.adminInvisible === true;
+    const seeing: number[] = [];
+    const blind: number[] = [];
+    this.playerAoi.forEachViewer(player.x, player.y, (id) => {
+      const viewer = store.player(id);
+      if (!viewer) return;
+      if (id !== player.session && !canSee(viewer, { session: player.session, privileges: player.privileges, adminInvisible: true })) blind.push(id);
+      else seeing.push(id);
+    });
+    if (hidden) {
+      if (blind.length > 0) outbox.broadcast(blind, blind.length, packets.characterRemove(player.charIndex, true, false));
+    } else if (blind.length > 0) {
+      outbox.broadcast(blind, blind.length, packets.characterCreate(player));
+    }
+    const all = hidden ? seeing : [...seeing, ...blind];
+    if (all.length > 0) outbox.broadcast(all, all.length, packets.setInvisible(player.charIndex, hidden || isInvisible(player), player.x, player.y));
+  }
+
+  /**
+   * A player's rank changed while it plays (its name's colour is in `CharacterCreate`): every
+   * other client that draws it erases it and draws it again. Its own client keeps its char (a
+   * removal of one's own char is what a map change looks like to the stock client).
+   */
+  playerRedrawn(player: PlayerEntity): void {
+    this.toViewersWhoSee(player, this.packets.characterRemove(player.charIndex, false, false), player.session);
+    this.toViewersWhoSee(player, this.packets.characterCreate(player), player.session);
+  }
+
+  /** One frame about `subject` to every viewer of its tile whose client draws it (`canSee`). */
+  private toViewersWhoSee(subject: PlayerEntity, frame: Uint8Array, exceptSession = -1): void {
+    const list = this.recipients;
+    list.length = 0;
+    this.playerAoi.forEachViewer(subject.x, subject.y, (id) => {
+      const viewer = this.store.player(id);
+      if (viewer && id !== exceptSession && canSee(viewer, subject)) list.push(id);
+    });
+    if (list.length > 0) this.outbox.broadcast(list, list.length, frame);
   }
 
   /**
@@ -150,6 +198,12 @@ export class MapView {
       for (const id of newViewers) visit(id);
       for (const id of oldViewers) if (!newViewers.has(id)) visit(id);
     }
+    // The symmetric list of newcomers, before an invisible mover is kept from those who may not see it.
+    const cameIntoView = player.adminInvisible === true ? [...creates] : creates;
+    if (player.adminInvisible === true) {
+      keepViewersWhoSee(moves, store, player);
+      keepViewersWhoSee(creates, store, player);
+    }
     if (moves.length > 0) outbox.broadcast(moves, moves.length, packets.characterMove(player.charIndex, x, y));
     if (creates.length > 0) {
       outbox.broadcast(creates, creates.length, packets.characterCreate(player));
@@ -160,7 +214,10 @@ export class MapView {
       // The client drops everything outside its new window on AreaChanged; it must be told
       // about everything that came into it (the same players as above, by symmetry).
       outbox.sendTo(session, packets.areaChanged(x, y));
-      for (const id of creates) this.createFor(session, store.player(id)!);
+      for (const id of cameIntoView) {
+        const other = store.player(id)!;
+        if (canSee(player, other)) this.createFor(session, other);
+      }
       this.npcAoi.forEachViewer(x, y, (charIndex) => {
         const npc = store.npc(charIndex);
         if (npc && !inView(oldX, oldY, npc.x, npc.y)) outbox.sendTo(session, this.npcCreateFor(session, npc));
@@ -224,8 +281,8 @@ export class MapView {
       if (id === session) return;
       const other = store.player(id);
       if (!other) return;
-      others.push(id);
-      this.createFor(session, other);
+      if (canSee(other, player)) others.push(id);
+      if (canSee(player, other)) this.createFor(session, other);
     });
     this.npcAoi.forEachViewer(x, y, (charIndex) => {
       const npc = store.npc(charIndex);
@@ -275,7 +332,17 @@ export class MapView {
   }
 }
 
-/** Under an invisibility spell (systems/status.ts keeps the state until it ends). */
+/** Under an invisibility spell (systems/status.ts keeps the state until it ends), or admin-invisible (drawn so by the staff who see it). */
 function isInvisible(player: PlayerEntity): boolean {
-  return player.statusEffects.invisible !== undefined;
+  return player.statusEffects.invisible !== undefined || player.adminInvisible === true;
+}
+
+/** Drops from `list` (in place) the viewers whose client may not draw `subject`. */
+function keepViewersWhoSee(list: number[], store: EntityStore, subject: PlayerEntity): void {
+  let kept = 0;
+  for (const id of list) {
+    const viewer = store.player(id);
+    if (viewer && canSee(viewer, subject)) list[kept++] = id;
+  }
+  list.length = kept;
 }

@@ -6,6 +6,7 @@ import { SPELL_SLOT_COUNT, type Attributes, type CharacterRecord } from "../game
 import type { MiniStats } from "../game/character-sheet/index.ts";
 import {
   CHARACTER_CREATE_DEFAULTS,
+  JOINED_LIST_SEPARATOR,
   PacketWriter,
   SKILL_COUNT,
   STOCK_INTERVALS_MS,
@@ -154,6 +155,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     updateHungerAndThirst: (food, water) => frame("UpdateHungerAndThirst", { maxWater: 100, water, maxFood: 100, food }),
     playWave: (wave, x, y, cancelLast = 0, localize = 0) => frame("PlayWave", { wave, x, y, cancelLast, localize }),
     playMidi: (midi, loops = -1) => frame("PlayMIDI", { midi, loops }),
+    privilegios: (isStaff) => frame("Privilegios", { isStaff }),
     showPickUpObj: (obj, amount) => frame("ShowPickUpObj", { objIndex: obj, amount }),
     textOverTile: (text, x, y, colour) => frame("TextOverTile", { text, x, y, color: colour, duration: TEXT_OVER_TILE_MS, offsetY: 0, animated: true }),
     changeMap: (map) => frame("ChangeMap", { map, resourceMap: map }),
@@ -245,6 +247,8 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     // `arrayIndex` is the party leader's user slot (VB6 `Grupo.Lider.ArrayIndex`): no parties yet.
     updateTagAndStatus: (charIndex, status, tag) => frame("UpdateTagAndStatus", { charIndex, status, tag, arrayIndex: 0 }),
     safeMode: (on) => frame(on ? "SafeModeOn" : "SafeModeOff", {}),
+    // -- reports (gm-and-moderation §3.8)
+    showSosForm: (entries) => frame("ShowSOSForm", { requests: entries.join(JOINED_LIST_SEPARATOR) }),
     goliath: (bankGold, itemCount) => frame("Goliath", { bankGold, itemCount }),
     paralizeOk: () => frame("ParalizeOK", {}),
     inmovilizadoOk: () => frame("InmovilizadoOK", {}),
@@ -252,6 +256,10 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     blindNoMore: () => frame("BlindNoMore", {}),
     dumb: () => frame("Dumb", {}),
     dumbNoMore: () => frame("DumbNoMore", {}),
+    // -- staff on the GM's map
+    blockPosition: (x, y, directionBits) => frame("BlockPosition", { x, y, blocked: directionBits }),
+    spawnList: (fullList) => frame("SpawnListt", { fullList }),
+    cerrarleCliente: () => frame("CerrarleCliente", {}),
     setInvisible: (charIndex, invisible, x = 0, y = 0) => frame("SetInvisible", { charIndex, invisible, x, y }),
     meditateToggle: (charIndex, fx, x = 0, y = 0) => frame("MeditateToggle", { charIndex, fx, x, y }),
     fya: (strength, agility, effectDuration) => frame("FYA", { strength, agility, effectDuration }),

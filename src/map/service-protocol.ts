@@ -10,6 +10,7 @@
  */
 import type { BankSlot } from "../game/character/index.ts";
 import type { PlayerMessage } from "../game/messages/index.ts";
+import type { StaffStanding } from "../game/staff/index.ts";
 
 export interface ServiceProtocol {
   /** The vault and transfers of bank gold (systems/bank.ts ↔ world/services/bank.ts). */
@@ -94,7 +95,13 @@ export type StaffRequest =
   /** The countdown of this player's mute or sentence reached 0 on its map: the history rows end as served. */
   | { kind: "penalty_served"; penalty: "mute" | "jail" }
   /** The map jailed this player by itself (the third warning): the sentence's history row. */
-  | { kind: "jailed_by_server"; minutes: number; reason: string };
+  | { kind: "jailed_by_server"; minutes: number; reason: string }
+  // -- reports (gm-and-moderation §3.8): the denounced player's map answers the service
+  /** The chat lines this player said on its map, asked for a denouncement (`token`: which one). */
+  | { kind: "chat_excerpt"; token: number; lines: string[] }
+  // -- staff movement and characters (gm-move): what the target's map did with an `act`
+  /** The target's map carried out (or refused) the act of `ticket` on this player. */
+  | { kind: "target_report"; ticket: number; report: TargetReport };
 
 /** What the staff service does for a command (the map checked the sender's standing already). */
 export type StaffServiceCommand =
@@ -120,7 +127,61 @@ export type StaffServiceCommand =
   /** `/PENAS nick`: the punishment record (the map allowed a player its own name only). */
   | { kind: "punishments"; target: string }
   /** `/BORRARPENA nick@n@texto`: entry n rewritten with the GM's text. */
-  | { kind: "edit_punishment"; target: string; number: number; text: string };
+  | { kind: "edit_punishment"; target: string; number: number; text: string }
+  // -- reports (gm-and-moderation §2.1, §3.8; rules in game/staff/reports.ts)
+  /** `/GM`: a help request into the queue (one per account per interval: G14, G15). */
+  | { kind: "question_gm"; text: string; category: string }
+  /** `/DENUNCIAR nick[@motivo]`: a report of an online player with its last chat lines. */
+  | { kind: "denounce"; target: string; reason: string }
+  /** The SOS panel's list (`SOSShowList`). */
+  | { kind: "sos_list" }
+  /** The panel removes one entry (`SOSRemove`: its key, or `#id`): the report closes. */
+  | { kind: "sos_remove"; key: string }
+  /** `/BORRAR SOS` (`CleanSOS`): every pending report closes. */
+  | { kind: "sos_clean" }
+  // -- staff movement and characters (gm-move: §2.4, §2.6, §3.6, §3.7; rules in game/staff/movement.ts)
+  /**
+   * A command carried out on an online character wherever it plays: the service finds it, checks
+   * the rank rule of the act (world/services/staff-movement.ts), sends the act to its map, which
+   * reports back (`target_report`); then the asker is told and the command audited once.
+   */
+  | { kind: "act_on_target"; target: string; act: TargetAct }
+  // -- world and the GM's map (gm-world, §2.5 rest)
+  /** `/ECHARTODOSPJS`: every character in the world without a staff rank disconnected; the staff stay. */
+  | { kind: "kick_all" }
+  /** The panel's "close the client" (`CerrarCliente`): an online lower rank's client is told to exit (`CerrarleCliente`). */
+  | { kind: "close_client"; target: string };
+
+/** A tile of the world (a map number and a position on it). */
+export interface WorldTile {
+  readonly map: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** What a staff command does to its target on the target's map. */
+export type TargetAct =
+  /** `/TELEP nick mapa x y`: to the free tile nearest (x, y) of that map. */
+  | { kind: "warp"; to: WorldTile }
+  /** `/SUM nick`: to the GM (`to`: below the GM); a SemiDios may not bring a ghost; anonymous while the GM is invisible. */
+  | { kind: "summon"; to: WorldTile; aliveOnly: boolean; anonymous: boolean; announced: boolean }
+  /** `/IRA nick` (below the target), `/IRCERCA nick` (rings 2…5 around it): the target's map finds the tile, the asker goes there. */
+  | { kind: "visit"; nearby: boolean; unsafeRefused: boolean; anonymous: boolean }
+  /** `/REVIVIR nick`: revived if dead, healed in full either way; `safeEventOnly`: a SemiDios, only on a safe event map. */
+  | { kind: "revive"; safeEventOnly: boolean }
+  /** `/EJECUTAR nick`: the target dies. */
+  | { kind: "execute" }
+  /** `/DAR nick@motivo@obj@n`: n of the object into the target's inventory. */
+  | { kind: "give"; objectId: number; amount: number; reason: string; objectName: string }
+  /** `/ESTUPIDO`, `/NOESTUPIDO`: the target's client turns dumb (`Dumb`) or not (`DumbNoMore`). */
+  | { kind: "dumb"; on: boolean };
+
+/** What the target's map did with a `TargetAct`. */
+export type TargetReport =
+  /** Done; `tile`: where the asker goes (a `visit`), or where the target ended (`warp`, `summon`). */
+  | { kind: "done"; tile?: WorldTile; revived?: boolean }
+  /** Nothing done: no free tile, a ghost a SemiDios may not move, an unsafe map, a full inventory, already dead. */
+  | { kind: "refused"; reason: "no_room" | "dead" | "unsafe_map" | "not_safe_event_map" | "inventory_full" | "already_dead" | "invalid" };
 
 export type StaffAnswer =
   /** A line for the staff member who asked (what the service found past the map). */
@@ -128,7 +189,23 @@ export type StaffAnswer =
   /** A line the asker's map puts on the bus for the staff of at least `minRank` (a notice to Dios and Admin). */
   | { kind: "announce"; message: PlayerMessage; minRank: "consejero" | "semidios" | "dios" | "admin" }
   // -- moderation: what the service tells the target's map (the countdowns are the map's while it plays)
-  | { kind: "sanction"; sanction: Sanction };
+  | { kind: "sanction"; sanction: Sanction }
+  // -- reports: the SOS panel's entries for the asker; a denounced player's lines wanted from its map
+  | { kind: "sos_list"; entries: string[] }
+  | { kind: "chat_excerpt_wanted"; token: number }
+  // -- staff movement and characters (gm-move)
+  /** To the target's map: do `act` on this player (a command of `asker`) and report `ticket`. */
+  | { kind: "act"; ticket: number; asker: string; act: TargetAct }
+  /** To the asker's map: the asker goes to `to` (`/IRA`, `/IRCERCA`), then is told `message`. */
+  | { kind: "go"; to: WorldTile; message: PlayerMessage }
+  /** A line the asker's map puts on the bus for everyone (`/SUM`'s Msg1833, `/DAR`'s Msg1743). */
+  | { kind: "announce_all"; message: PlayerMessage }
+  // -- world and the GM's map (gm-world): what the service tells the target's map
+  /** `CerrarCliente`: the player's client is told to exit (`CerrarleCliente`). */
+  | { kind: "close_client" }
+  // -- a rank granted or revoked while the character plays (the console's staff endpoints)
+  /** The character's standing now: its map redraws it for its viewers and its gate judges by it. */
+  | { kind: "standing"; standing: StaffStanding };
 
 /** A sanction the target's map applies to the online character (its record is authoritative there). */
 export type Sanction =

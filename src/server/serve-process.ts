@@ -13,7 +13,7 @@ import { FrameDecoder, serverPacketName } from "../protocol/index.ts";
 import { createGatewayMetrics, createGatewayStore, DEFAULT_OWNER_NODE, Gateway } from "../session/index.ts";
 import { VERSION } from "../version.ts";
 import { registerServices, World, type RunningServices } from "../world/index.ts";
-import { auditSinkOver, staffModerationOver } from "./staff-persistence.ts";
+import { auditSinkOver, staffModerationOver, staffReportsOver } from "./staff-persistence.ts";
 import { BLOCKED_ALL, isWaterForWalker } from "../game/movement/index.ts";
 import type { MapDefinition } from "../map/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
@@ -234,6 +234,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       sessions: gateway,
       audit: auditSinkOver(database, logger),
       moderation: staffModerationOver(database),
+      reports: staffReportsOver(database),
       node: clusterLink?.identity.id ?? DEFAULT_OWNER_NODE,
       logger: logger.child({ ctx: "staff" }),
     },

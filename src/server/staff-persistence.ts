@@ -6,7 +6,7 @@
 import { DatabaseError, type Database } from "../db/index.ts";
 import { PLAYER } from "../game/staff/index.ts";
 import type { Logger } from "../log/index.ts";
-import type { AuditSink, BanOutcome, SanctionOutcome, StaffModeration, StaffSanctions, UnbanOutcome } from "../world/index.ts";
+import type { AuditSink, BanOutcome, SanctionOutcome, StaffModeration, StaffReportStore, StaffSanctions, UnbanOutcome } from "../world/index.ts";
 
 const MS_PER_DAY = 86_400_000;
 
@@ -77,6 +77,39 @@ export function staffModerationOver(database: Database): StaffModeration & Staff
     async unban({ subject, punishment, act }): Promise<UnbanOutcome> {
       const outcome = await database.moderation.liftBansOf({ subject, ...(punishment !== undefined ? { punishment } : {}), act });
       return outcome.kind === "ok" || outcome.kind === "not_banned" || outcome.kind === "no_such_subject" ? outcome.kind : "invalid";
+    },
+  };
+}
+
+// -- reports (gm-and-moderation §3.8): the queue of `/GM` and `/DENUNCIAR` in the `reports` table
+/** The pending reports the SOS panel lists at most (the oldest first). */
+const MAX_LISTED_REPORTS = 500;
+
+/** The report queue over the moderation repository; an input it refuses is `invalid`. */
+export function staffReportsOver(database: Database): StaffReportStore {
+  const { moderation } = database;
+  return {
+    async add(input) {
+      const outcome = await moderation.addReport({ ...input, chatExcerpt: [...input.chatExcerpt] });
+      return outcome.kind === "ok" || outcome.kind === "no_such_character" ? outcome.kind : "invalid";
+    },
+    async pending() {
+      return (await moderation.listReports({ status: "pending", limit: MAX_LISTED_REPORTS })).map((report) => ({
+        id: report.id,
+        reporterName: report.reporterName,
+        text: report.text,
+        category: report.category,
+        chatExcerpt: report.chatExcerpt,
+        createdAt: report.createdAt,
+      }));
+    },
+    async close({ reportId, resolution, act }) {
+      const outcome = await moderation.closeReport({ reportId, resolution, act });
+      return outcome.kind === "ok" || outcome.kind === "not_found" || outcome.kind === "already_closed" ? outcome.kind : "invalid";
+    },
+    async closeAll({ resolution, act }) {
+      const outcome = await moderation.closePendingReports({ resolution, act });
+      return outcome.kind === "ok" ? outcome.closed : "invalid";
     },
   };
 }

@@ -329,6 +329,13 @@ export class Gateway implements ConnectionEvents {
     return found;
   }
 
+  /** Every session playing a character in the world or entering it (the staff service's `/ECHARTODOSPJS`). */
+  sessionsInWorld(): number[] {
+    const found: number[] = [];
+    for (const session of this.sessions.values()) if (session.phase === "in_world" || session.phase === "entering") found.push(session.id);
+    return found;
+  }
+
   /**
    * The character writes a main-thread service must ride on (the bank's gold to a character not in
    * the world, or held in memory): one line with every other write (character-saves.ts).

@@ -32,6 +32,7 @@ export {
   type PunishmentRecordEntry,
   type SanctionOutcome,
   type StaffSanctions,
+  type StaffReportStore,
   type UnbanOutcome,
   type StaffServiceOptions,
   type StaffSessions,

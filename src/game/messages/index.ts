@@ -347,6 +347,123 @@ export const LocaleId = {
   CountdownGo: 1656,
   /** MsgCCInunity (Msg475): the target cannot be held. */
   TargetImmuneToHold: 475,
+  // -- reports: /GM, /DENUNCIAR, /ROL (gm-and-moderation §2.1, §3.8)
+  /** Msg527: "your request was sent" (`/ROL`). */
+  RequestSent: 527,
+  /** Msg1825: "¬1 PREGUNTA ROL: ¬2", to the role masters online. */
+  RoleQuestion: 1825,
+  /** Msg531: "you cannot denounce a game master". */
+  CannotDenounceStaff: 531,
+  /** Msg532: "your report was received" (the target is offline: said so nobody learns who is online). */
+  DenounceReceivedOffline: 532,
+  /** Msg533: "that user has written nothing; invalid reports may earn a warning". */
+  DenounceNothingSaid: 533,
+  /** Msg534: "your report was received by the support team". */
+  DenounceReceived: 534,
+  /** Msg1826: "a new report from ¬1", to the staff. */
+  StaffNewDenouncement: 1826,
+  /** Msg552: "you may send one request every 5 minutes". */
+  ReportTooSoon: 552,
+  /** Msg553: "your message was received by the support team". */
+  SupportMessageReceived: 553,
+  /** Msg1836: "a new support message from ¬1", to the staff. */
+  StaffNewSupportMessage: 1836,
+  // -- staff movement and characters (gm-move: §2.4, §2.6, §3.6, §3.7)
+  /** Msg535: `/IRCERCA` of someone offline. */
+  UserOfflineNearby: 535,
+  /** Msg537: no free tile near the target. */
+  NearbyAllTaken: 537,
+  /** Msg538: the target outranks the GM. */
+  CannotGoNearHigherRank: 538,
+  /** Msg539: a Consejero goes only near players who asked for help. */
+  NearbyOnlySos: 539,
+  /** Msg1319: a Consejero or SemiDios may not go to a player on an unsafe map. */
+  TargetOnUnsafeMap: 1319,
+  /** Msg1472: "you teleported near ¬1". */
+  TeleportedNear: 1472,
+  /** Msg741: a Consejero only to safe maps. */
+  WarpOnlySafeMaps: 741,
+  /** Msg742: a Consejero moves only himself. */
+  WarpOnlySelf: 742,
+  /** Msg743: `/TELEP`, `/REVIVIR` of someone offline. */
+  WarpUserOffline: 743,
+  /** Msg948: a SemiDios sends others only to event maps. */
+  WarpOnlyEventMaps: 948,
+  /** Msg562: `/IRA`, `/SUM` of someone offline. */
+  PlayerNotOnline: 562,
+  /** Msg1473: "¬1 was told you want to go to them". */
+  AskedToGoToThem: 1473,
+  /** Msg1850: "¬1 wants to come to you; /sum ¬1 brings them". */
+  WantsToComeToYou: 1850,
+  /** Msg1851: "¬1 came to where you are". */
+  CameToYou: 1851,
+  /** Msg1474: "you went to ¬1". */
+  WentTo: 1474,
+  /** Msg1492: "¬1 was told you want to bring them". */
+  AskedToBringThem: 1492,
+  /** Msg1855: "¬1 wants to bring you; /ira ¬1 goes". */
+  WantsToBringYou: 1855,
+  /** Msg967: a SemiDios brings players only to event maps. */
+  SummonOnlyOnEventMaps: 967,
+  /** Msg968: a SemiDios may not bring a ghost. */
+  CannotSummonGhost: 968,
+  /** Msg969: moved by an invisible GM. */
+  YouWereMoved: 969,
+  /** Msg1856: "¬1 moved you". */
+  MovedYou: 1856,
+  /** Msg1493: "you brought ¬1". */
+  Brought: 1493,
+  /** Msg1833: "¬1 moved ¬2 to map ¬3", to everyone (G16: only while the GM is visible). */
+  MovedUserToMap: 1833,
+  /** Msg962: a SemiDios revives only on a safe event map. */
+  CannotReviveUnsafe: 962,
+  /** Msg1853: "¬1 revived you". */
+  RevivedBy: 1853,
+  /** Msg1854: "¬1 healed you". */
+  HealedBy: 1854,
+  /** Msg559: `/EJECUTAR` of someone offline. */
+  ExecuteNotOnline: 559,
+  /** Msg1832: "¬1 executed ¬2", to the staff. */
+  Executed: 1832,
+  /** Msg977: `/ESTUPIDO` of someone offline. */
+  DumbOffline: 977,
+  /** Msg978: `/NOESTUPIDO` of someone offline. */
+  DumbNoMoreOffline: 978,
+  /** Msg1499: "you may create up to ¬1 units". */
+  CreateUpTo: 1499,
+  /** Msg1500: "you created ¬2 ¬1" (name, amount). */
+  YouCreatedItem: 1500,
+  /** Msg980: no room in the inventory for the created item. */
+  NoRoomToCreate: 980,
+  /** Msg1501: what did not fit was thrown on the floor (¬1 units, ¬2 our note). */
+  CreatedOnFloor: 1501,
+  /** Msg1502: an object that cannot be picked up, created on the floor. */
+  CreatedFixedOnFloor: 1502,
+  /** Msg1516: "the user ¬1 is not connected". */
+  GiveTargetNotOnline: 1516,
+  /** Msg1743: "¬1 gave ¬2 ¬3 ¬4: ¬5", to everyone (G16: reproduced). */
+  Granted: 1743,
+  /** Msg550: "the user has no room in the inventory". */
+  TargetInventoryFull: 550,
+  // -- staff on the GM's map: NPCs, items, tiles (gm-and-moderation §2.7; map/systems/staff/npcs.ts, world.ts)
+  /** Msg1477: "RMatas (with a possible respawn) ¬1" (`/RMATA`). */
+  StaffKilledNpc: 1477,
+  /** Msg960: "click the NPC first". */
+  ClickNpcFirst: 960,
+  /** Msg970: "the NPCs available to your rank are limited" (`/CC` by a SemiDios). */
+  SpawnListLimited: 970,
+  /** Msg971: "the ground items were cleaned" (`/LIMPIAR`). */
+  GroundCleaned: 971,
+  /** Msg973: "there is an object on the floor there" (`/CT`). */
+  TeleportOntoObject: 973,
+  /** Msg974: "a teleport cannot lead onto another's entry" (`/CT`). */
+  TeleportOntoExit: 974,
+  /** Msg1498: "Trigger ¬1" (`AskTrigger`). */
+  TileTrigger: 1498,
+  /** Msg1506: "map ¬1 safe: ¬2" (`/MODMAPINFO SEGURO`). */
+  MapSafeStatus: 1506,
+  /** Msg1704: "¬1 closed the client of ¬2" (to Dios and Admin). */
+  StaffClosedClient: 1704,
 } as const;
 
 /**
@@ -558,6 +675,66 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.CountdownSeconds]: "¬1 segundos...",
   [LocaleId.CountdownGo]: "¡Ya!",
   [LocaleId.TargetImmuneToHold]: "No puedes inmovilizarlo: es inmune.",
+  // -- reports
+  [LocaleId.RequestSent]: "Tu pedido fue enviado.",
+  [LocaleId.RoleQuestion]: "¬1 pregunta de rol: ¬2",
+  [LocaleId.CannotDenounceStaff]: "No puedes denunciar a un miembro del equipo.",
+  [LocaleId.DenounceReceivedOffline]: "El equipo de soporte recibió tu denuncia.",
+  [LocaleId.DenounceNothingSaid]: "Ese usuario no escribió nada. Las denuncias sin motivo pueden terminar en una advertencia.",
+  [LocaleId.DenounceReceived]: "El equipo de soporte recibió tu denuncia.",
+  [LocaleId.StaffNewDenouncement]: "Llegó una denuncia nueva de ¬1.",
+  [LocaleId.ReportTooSoon]: "Puedes enviar una consulta cada 5 minutos.",
+  [LocaleId.SupportMessageReceived]: "El equipo de soporte recibió tu mensaje.",
+  [LocaleId.StaffNewSupportMessage]: "Llegó un mensaje de soporte nuevo de ¬1.",
+  // -- staff movement and characters (gm-move)
+  [LocaleId.UserOfflineNearby]: "Usuario desconectado.",
+  [LocaleId.NearbyAllTaken]: "Todos los lugares cercanos están ocupados.",
+  [LocaleId.CannotGoNearHigherRank]: "No puedes ir cerca de alguien de mayor rango.",
+  [LocaleId.NearbyOnlySos]: "Servidor » Solo puedes ir cerca de usuarios que pidieron ayuda.",
+  [LocaleId.TargetOnUnsafeMap]: "No puedes ir ahora: el usuario está en una zona insegura. Intenta más tarde o respóndele con un mensaje.",
+  [LocaleId.TeleportedNear]: "Te teletransportaste cerca de ¬1.",
+  [LocaleId.WarpOnlySafeMaps]: "Solo puedes transportarte a ciudades.",
+  [LocaleId.WarpOnlySelf]: "Solo puedes transportarte a ti mismo.",
+  [LocaleId.WarpUserOffline]: "Usuario desconectado.",
+  [LocaleId.WarpOnlyEventMaps]: "Solo puedes teletransportar gente a mapas de evento.",
+  [LocaleId.PlayerNotOnline]: "El jugador no está conectado.",
+  [LocaleId.AskedToGoToThem]: "Se le avisó a ¬1 que quieres ir a su posición.",
+  [LocaleId.WantsToComeToYou]: "¬1 quiere transportarse a tu ubicación. Escribe /sum ¬1 para traerlo.",
+  [LocaleId.CameToYou]: "¬1 se transportó hacia donde estás.",
+  [LocaleId.WentTo]: "Te transportaste hacia ¬1.",
+  [LocaleId.AskedToBringThem]: "Se le avisó a ¬1 que quieres traerlo a tu posición.",
+  [LocaleId.WantsToBringYou]: "¬1 quiere transportarte a su ubicación. Escribe /ira ¬1 para ir.",
+  [LocaleId.SummonOnlyOnEventMaps]: "Solo puedes traer usuarios a mapas de evento.",
+  [LocaleId.CannotSummonGhost]: "No puedes transportar a un muerto: ellos tienen /HOGAR.",
+  [LocaleId.YouWereMoved]: "Te transportaron.",
+  [LocaleId.MovedYou]: "¬1 te transportó.",
+  [LocaleId.Brought]: "Trajiste a ¬1.",
+  [LocaleId.MovedUserToMap]: "¬1 trasladó al usuario ¬2 al mapa ¬3.",
+  [LocaleId.CannotReviveUnsafe]: "Servidor » No puedes revivir en una zona insegura.",
+  [LocaleId.RevivedBy]: "¬1 te resucitó.",
+  [LocaleId.HealedBy]: "¬1 te curó.",
+  [LocaleId.ExecuteNotOnline]: "No está conectado.",
+  [LocaleId.Executed]: "¬1 ejecutó a ¬2.",
+  [LocaleId.DumbOffline]: "Desconectado.",
+  [LocaleId.DumbNoMoreOffline]: "Desconectado.",
+  [LocaleId.CreateUpTo]: "Solo puedes crear hasta ¬1 unidades.",
+  [LocaleId.YouCreatedItem]: "Creaste ¬2 ¬1.",
+  [LocaleId.NoRoomToCreate]: "No tienes espacio en el inventario para crear el objeto.",
+  [LocaleId.CreatedOnFloor]: "ATENCIÓN: creaste ¬1¬2",
+  [LocaleId.CreatedFixedOnFloor]: "ATENCIÓN: creaste ¬1¬2",
+  [LocaleId.GiveTargetNotOnline]: "El usuario ¬1 no está conectado.",
+  [LocaleId.Granted]: "¬1 otorgó a ¬2 ¬3 ¬4: ¬5",
+  [LocaleId.TargetInventoryFull]: "El usuario no tiene espacio en el inventario.",
+  // -- staff on the GM's map
+  [LocaleId.StaffKilledNpc]: "Quitaste a ¬1 (volverá si le toca).",
+  [LocaleId.ClickNpcFirst]: "Primero haz clic sobre la criatura.",
+  [LocaleId.SpawnListLimited]: "Tu rango solo puede invocar algunas criaturas.",
+  [LocaleId.GroundCleaned]: "Se limpiaron los objetos del suelo.",
+  [LocaleId.TeleportOntoObject]: "Hay un objeto en el suelo de ese lugar.",
+  [LocaleId.TeleportOntoExit]: "Un portal no puede llevar a la entrada de otro.",
+  [LocaleId.TileTrigger]: "Trigger ¬1",
+  [LocaleId.MapSafeStatus]: "Mapa ¬1 seguro: ¬2.",
+  [LocaleId.StaffClosedClient]: "¬1 cerró el cliente de ¬2.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -834,8 +1011,107 @@ export const MESSAGES = {
   countdownSeconds: (seconds: number) => localeLine(LocaleId.CountdownSeconds, FontIndex.Guild, seconds),
   countdownGo: () => localeLine(LocaleId.CountdownGo, FontIndex.Fight),
   targetImmuneToHold: () => localeLine(LocaleId.TargetImmuneToHold, FontIndex.Fight),
+  /** A rank granted or revoked by the operator while the character plays. */
+  yourRankNow: (rank: string | null, roleMaster: boolean) =>
+    consoleLine(rank === null ? (roleMaster ? "El operador te dio el rol de rolemaster." : "Ya no formas parte del equipo del servidor.") : `Tu rango en el equipo ahora es ${rank}${roleMaster ? " (y rolemaster)" : ""}.`, FontIndex.Gm),
+  // -- staff packets answered as disabled (map/systems/staff/disabled.ts)
+  characterEditingDisabled: () => consoleLine("Este servidor no permite editar personajes desde el juego; pídeselo al operador (argentum admin character).", FontIndex.Info),
+  noServerWindow: () => consoleLine("Este servidor no tiene ventana que mostrar.", FontIndex.Info),
+  backupsAreTheOperators: () => consoleLine("Las copias de seguridad las hace el operador (argentum backup).", FontIndex.Info),
   /** `/IGNORADO` (decision: VB6 said nothing, so a GM could not tell which way it had switched). */
   npcsChaseYou: (chased: boolean) => consoleLine(chased ? "Las criaturas ahora te ven y te atacan." : "Las criaturas vuelven a ignorarte.", FontIndex.Gm),
+
+  // -- reports: /GM, /DENUNCIAR, /ROL and the SOS panel (gm-and-moderation §2.1, §3.8)
+  requestSent: () => localeLine(LocaleId.RequestSent, FontIndex.Info),
+  roleQuestion: (name: string, text: string) => localeLine(LocaleId.RoleQuestion, FontIndex.GuildMessage, name, text),
+  cannotDenounceStaff: () => localeLine(LocaleId.CannotDenounceStaff, FontIndex.Info),
+  denounceReceivedOffline: () => localeLine(LocaleId.DenounceReceivedOffline, FONT_INFO_IAO),
+  denounceNothingSaid: () => localeLine(LocaleId.DenounceNothingSaid, FontIndex.Info),
+  denounceReceived: () => localeLine(LocaleId.DenounceReceived, FONT_INFO_IAO),
+  staffNewDenouncement: (reporterName: string) => localeLine(LocaleId.StaffNewDenouncement, FontIndex.Server, reporterName),
+  reportTooSoon: () => localeLine(LocaleId.ReportTooSoon, FontIndex.Warning),
+  supportMessageReceived: () => localeLine(LocaleId.SupportMessageReceived, FONT_INFO_IAO),
+  staffNewSupportMessage: (reporterName: string) => localeLine(LocaleId.StaffNewSupportMessage, FontIndex.Server, reporterName),
+
+  // -- staff movement and characters (gm-move: §2.4, §2.6, §3.6, §3.7)
+  userOfflineNearby: () => localeLine(LocaleId.UserOfflineNearby, FontIndex.Info),
+  nearbyAllTaken: () => localeLine(LocaleId.NearbyAllTaken, FontIndex.Info),
+  cannotGoNearHigherRank: () => localeLine(LocaleId.CannotGoNearHigherRank, FontIndex.Info),
+  nearbyOnlySos: () => localeLine(LocaleId.NearbyOnlySos, FontIndex.Info),
+  targetOnUnsafeMap: () => localeLine(LocaleId.TargetOnUnsafeMap, FontIndex.Info),
+  teleportedNear: (targetName: string) => localeLine(LocaleId.TeleportedNear, FontIndex.Info, targetName),
+  warpOnlySafeMaps: () => localeLine(LocaleId.WarpOnlySafeMaps, FontIndex.Info),
+  warpOnlySelf: () => localeLine(LocaleId.WarpOnlySelf, FontIndex.Info),
+  warpUserOffline: () => localeLine(LocaleId.WarpUserOffline, FontIndex.Info),
+  warpOnlyEventMaps: () => localeLine(LocaleId.WarpOnlyEventMaps, FontIndex.Info),
+  playerNotOnline: () => localeLine(LocaleId.PlayerNotOnline, FontIndex.Info),
+  askedToGoToThem: (targetName: string) => localeLine(LocaleId.AskedToGoToThem, FontIndex.Info, targetName),
+  wantsToComeToYou: (gmName: string) => localeLine(LocaleId.WantsToComeToYou, FontIndex.Info, gmName),
+  cameToYou: (gmName: string) => localeLine(LocaleId.CameToYou, FontIndex.Info, gmName),
+  wentTo: (targetName: string) => localeLine(LocaleId.WentTo, FontIndex.Info, targetName),
+  askedToBringThem: (targetName: string) => localeLine(LocaleId.AskedToBringThem, FontIndex.Info, targetName),
+  wantsToBringYou: (gmName: string) => localeLine(LocaleId.WantsToBringYou, FontIndex.Info, gmName),
+  summonOnlyOnEventMaps: () => localeLine(LocaleId.SummonOnlyOnEventMaps, FontIndex.Info),
+  cannotSummonGhost: () => localeLine(LocaleId.CannotSummonGhost, FontIndex.Info),
+  youWereMoved: () => localeLine(LocaleId.YouWereMoved, FontIndex.Info),
+  movedYou: (gmName: string) => localeLine(LocaleId.MovedYou, FontIndex.Info, gmName),
+  brought: (targetName: string) => localeLine(LocaleId.Brought, FontIndex.Info, targetName),
+  movedUserToMap: (gmName: string, targetName: string, map: number) => localeLine(LocaleId.MovedUserToMap, FontIndex.Info, gmName, targetName, map),
+  cannotReviveUnsafe: () => localeLine(LocaleId.CannotReviveUnsafe, FontIndex.Info),
+  revivedBy: (gmName: string) => localeLine(LocaleId.RevivedBy, FontIndex.Info, gmName),
+  healedBy: (gmName: string) => localeLine(LocaleId.HealedBy, FontIndex.Info, gmName),
+  executeNotOnline: () => localeLine(LocaleId.ExecuteNotOnline, FontIndex.Info),
+  executed: (gmName: string, targetName: string) => localeLine(LocaleId.Executed, FontIndex.Execution, gmName, targetName),
+  dumbOffline: (on: boolean) => localeLine(on ? LocaleId.DumbOffline : LocaleId.DumbNoMoreOffline, FontIndex.Info),
+  createUpTo: (max: number) => localeLine(LocaleId.CreateUpTo, FontIndex.Talk, max),
+  youCreatedItem: (objectName: string, amount: number) => localeLine(LocaleId.YouCreatedItem, FontIndex.Info, objectName, amount),
+  noRoomToCreate: () => localeLine(LocaleId.NoRoomToCreate, FontIndex.Info),
+  /** Decision: VB6's second hole held its own shouted note; ours says where the units went. */
+  createdOnFloor: (amount: number, fixedInPlace: boolean) => localeLine(fixedInPlace ? LocaleId.CreatedFixedOnFloor : LocaleId.CreatedOnFloor, FontIndex.Guild, amount, " objetos, tirados en el piso."),
+  /** G28: `/CI` and `/DAR` take 1 or more units. */
+  createAmountNotPositive: () => consoleLine("La cantidad debe ser de 1 o más unidades.", FontIndex.Info),
+  giveTargetNotOnline: (targetName: string) => localeLine(LocaleId.GiveTargetNotOnline, FontIndex.Info, targetName),
+  granted: (gmName: string, targetName: string, amount: number, objectName: string, reason: string) => localeLine(LocaleId.Granted, FontIndex.Info, gmName, targetName, amount, objectName, reason),
+  targetInventoryFull: () => localeLine(LocaleId.TargetInventoryFull, FontIndex.Info),
+  /** G7 (rank): a character of a higher rank is not moved. */
+  cannotMoveHigherRank: () => consoleLine("No puedes mover a alguien de un rango mayor al tuyo.", FontIndex.Info),
+  /** `/TELEPLOC` before any tile was clicked on this map. */
+  noClickedTile: () => consoleLine("Primero haz clic en el lugar al que quieres ir.", FontIndex.Info),
+  /** Nothing free to land on near the wanted tile (never a blocked one). */
+  noRoomToLand: () => consoleLine("No hay un lugar libre allí.", FontIndex.Info),
+  /** `/EJECUTAR` of a ghost. */
+  alreadyDead: () => consoleLine("Ya está muerto.", FontIndex.Info),
+  /** `/INVISIBLE`: VB6 says nothing; the browser client shows the state. */
+  adminInvisible: (on: boolean) => consoleLine(on ? "Ahora eres invisible para los jugadores." : "Ahora eres visible.", FontIndex.Info),
+
+  // -- staff on the GM's map: NPCs, items, tiles (gm-and-moderation §2.7)
+  /** Decision (RMATA-NAME): the NPC's name in Msg1477 (VB6 put its slot number there). */
+  staffKilledNpc: (npcName: string) => localeLine(LocaleId.StaffKilledNpc, FontIndex.Info, npcName),
+  clickNpcFirst: () => localeLine(LocaleId.ClickNpcFirst, FontIndex.Info),
+  spawnListLimited: () => localeLine(LocaleId.SpawnListLimited, FontIndex.Info),
+  groundCleaned: () => localeLine(LocaleId.GroundCleaned, FontIndex.Info),
+  teleportOntoObject: () => localeLine(LocaleId.TeleportOntoObject, FontIndex.Info),
+  teleportOntoExit: () => localeLine(LocaleId.TeleportOntoExit, FontIndex.Info),
+  tileTrigger: (map: number, x: number, y: number, trigger: number) => localeLine(LocaleId.TileTrigger, FontIndex.Info, `MAP ${map},${x},${y}. = ${trigger}`),
+  /** Decision (G32): the word says what the map now is (VB6 sent "No" for a safe map). */
+  mapSafeStatus: (map: number, safe: boolean) => localeLine(LocaleId.MapSafeStatus, FontIndex.Info, map, safe ? "Sí" : "No"),
+  /** `/TRIGGER n` done: what VB6 writes to its log and the GM's console. */
+  triggerSet: (trigger: number, map: number, x: number, y: number) => consoleLine(`Trigger ${trigger} en el mapa ${map} ${x},${y}.`, FontIndex.Info),
+  triggerOutOfRange: (max: number) => consoleLine(`El trigger debe ser un número de 0 a ${max}.`, FontIndex.Info),
+  unknownNpc: (npcNumber: number) => consoleLine(`No hay ninguna criatura número ${npcNumber} en este mundo.`, FontIndex.Info),
+  npcNotSummonable: (npcName: string) => consoleLine(`Tu rango no puede invocar a ${npcName}.`, FontIndex.Info),
+  noRoomForNpc: () => consoleLine("No hay lugar libre cerca para la criatura.", FontIndex.Info),
+  /** `/ITEMSINTHEFLOOR`: one line per pile, "(x,y) name", as VB6 lists them. */
+  floorItem: (x: number, y: number, objectName: string) => consoleLine(`(${x},${y}) ${objectName}`, FontIndex.Info),
+  /** Decision (BLOQ-WALL): `/BLOQ` opens only what a GM blocked; the map's own walls stay. */
+  mapWallStays: () => consoleLine("Ese lugar es una pared del mapa: /BLOQ solo quita bloqueos puestos por un GM.", FontIndex.Info),
+  badTeleportDestination: () => consoleLine("Ese destino no existe en este mundo.", FontIndex.Info),
+  teleportNotHere: () => consoleLine("Ya hay un objeto o una salida justo arriba tuyo.", FontIndex.Info),
+  /** Decision (CT-OBJECT): said whether the world's objects had the teleport's to draw it. */
+  teleportMade: (destination: string, drawn: boolean) =>
+    consoleLine(drawn ? `Portal creado hacia ${destination}.` : `Salida creada hacia ${destination} (este mundo no tiene el objeto del portal: no se ve).`, FontIndex.Info),
+  staffClosedClient: (gmName: string, targetName: string) => localeLine(LocaleId.StaffClosedClient, FontIndex.Info, gmName, targetName),
+  kickedEveryone: (count: number) => consoleLine(`Echaste a ${count} personaje(s); el equipo sigue conectado.`, FontIndex.Info),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

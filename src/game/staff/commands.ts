@@ -119,7 +119,8 @@ export const STAFF_COMMANDS = {
   Invisible: row("semidios", "movement"),
   NavigateToggle: row("semidios", "movement", { refusal: REFUSED_RANK_MESSAGE }),
   SetSpeed: row("semidios", "movement"),
-  PossUser: row("staff", "movement", { refusal: REFUSED_RANK_MESSAGE }),
+  // G24: VB6's handler returns before any check, so nobody is told anything.
+  PossUser: row("staff", "movement"),
   Consulta: row("staff", "movement"),
   NPCFollow: row("semidios", "world", { refusal: REFUSED_RANK_MESSAGE }),
   // §2.5 moderation

@@ -33,14 +33,14 @@ export type {
 } from "../map-context.ts";
 export { isTrading, type Entity, type NpcEntity, type NpcShop, type PeerTrade, type Place, type PlayerEntity, type TradeOffer } from "../entity-store.ts";
 export type { MapHandOver, PetHandOver } from "../map-events.ts";
-export type { AuditOutcome, AuditedAction, BankAnswer, BankRequest, BankTransferAnswer, LoadedVault, Sanction, ServiceName, ServiceProtocol, StaffAnswer, StaffRequest, StaffServiceCommand, ToMap, ToWorld } from "../service-protocol.ts";
+export type { AuditOutcome, AuditedAction, BankAnswer, BankRequest, BankTransferAnswer, LoadedVault, Sanction, ServiceName, ServiceProtocol, StaffAnswer, StaffRequest, StaffServiceCommand, TargetAct, TargetReport, ToMap, ToWorld, WorldTile } from "../service-protocol.ts";
 export type { BankSlotFrame, InventorySlotFrame, TradeSlotFrame } from "../map-packets.ts";
 export { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE } from "../map-packets.ts";
 export type { BusMessage, StaffSound } from "../cross-map-bus.ts";
 export { npcTemplate } from "../npc-templates.ts";
 
 export { isAlive, isDead, sendVitalChanges, setPlayerHp, setVitals, spendStamina, writeVitals, type Vitals } from "./vitals.ts";
-export { TRIGGER_ARENA, TRIGGER_SAFE_ZONE, triggerAt } from "./tiles.ts";
+export { setTileBlocked, setTrigger, TRIGGER_ARENA, TRIGGER_SAFE_ZONE, triggerAt } from "./tiles.ts";
 export {
   CLICK_RANGE_X,
   CLICK_RANGE_Y,
@@ -73,7 +73,7 @@ export { grantExperience, levelUp, raiseSkillByUse, rewardNpcDamage, EXP_TEXT_CO
 export { setFactionStatus, turnCriminal } from "./faction.ts";
 export { endMeditation, npcHitMeditator, statusSubjectOf, stopMeditating, type StatusTarget } from "./status.ts";
 export { cancelExit, interrupt, stopExit } from "./interrupts.ts";
-export { killNpc, npcAttacked, npcSpawnTile, placeNpc, spawnNpc } from "./npcs.ts";
+export { killNpc, npcAttacked, npcSpawnTile, placeNpc, spawnNpc, type NpcComeback } from "./npcs.ts";
 export { damageNpc, DAMAGE_TEXT_COLOUR, NPC_DEATH_SOUND } from "./npc-damage.ts";
 export { DEATH_SOUND_FEMALE, DEATH_SOUND_MALE, hurt, playerDies, revivePlayer } from "./death.ts";
 export { setStatus } from "./status-clock.ts";
@@ -95,3 +95,5 @@ export {
   type SystemTables,
 } from "./systems.ts";
 export { isJailed, isMuted, penaltiesOfPlayer, refuseMutedSpeech, writePenalties } from "./penalties.ts";
+// -- reports: the last lines each player said here (gm-and-moderation §3.8)
+export { forgetChatLines, recentChatLines, rememberChatLine } from "./chat-history.ts";

@@ -135,10 +135,8 @@ export class NpcAiLoop implements NpcAi {
   groundOf(ctx: MapContext): NpcGround {
     if (this.ground === null) {
       const { width, height } = ctx.terrain;
-      const exits = new Uint8Array(width * height);
-      for (const exit of ctx.definition.exits) {
-        if (exit.x >= 1 && exit.y >= 1 && exit.x <= width && exit.y <= height) exits[(exit.y - 1) * width + (exit.x - 1)] = 1;
-      }
+      // The terrain's own grid: an exit a GM makes or removes (`/CT`, `/DT`) counts at once.
+      const exits = ctx.terrain.exitTiles;
       const store = ctx.store;
       this.ground = {
         width,

@@ -167,12 +167,19 @@ export function npcAttacked(ctx: MapContext, npc: NpcEntity, attacker: PlayerEnt
 }
 
 /**
+ * Whether a dead NPC comes back: `by_rules` as its npcs.dat says (`ReSpawn`, after the rolled
+ * delay); `never` (VB6 `QuitarNPC`: a GM's `/MATA`, `/MASSKILL`); `at_once` when npcs.dat says it
+ * comes back, without the delay (a GM's `/RMATA`: `QuitarNPC` then `ReSpawnNpc`).
+ */
+export type NpcComeback = "by_rules" | "never" | "at_once";
+
+/**
  * The NPC dies (VB6 `MuereNpc`, the part that is not rewards): viewers fade it out, it leaves the
  * store, and unless `ReSpawn=1` the same map-data entry comes back after its rolled delay (at
- * once when 0). Experience, gold and drops are combat's, before this call. A second call for the
- * same NPC does nothing.
+ * once when 0); `comeback` overrides that for a GM's removal. Experience, gold and drops are
+ * combat's, before this call. A second call for the same NPC does nothing.
  */
-export function killNpc(ctx: MapContext, npc: NpcEntity, killer: PlayerEntity | null): void {
+export function killNpc(ctx: MapContext, npc: NpcEntity, killer: PlayerEntity | null, comeback: NpcComeback = "by_rules"): void {
   if (!npc.alive || ctx.store.npc(npc.charIndex) !== npc) return;
   npc.alive = false;
   ctx.view.npcDisappeared(npc);
@@ -188,7 +195,8 @@ export function killNpc(ctx: MapContext, npc: NpcEntity, killer: PlayerEntity | 
   // A pet leaves its master's list and a summon's lifetime timer goes (systems/pets.ts); `master` stays, so the killer's rewards know it was one.
   if (npc.lifetime !== null) ctx.timers.cancel(npc.lifetime.timer);
   if (npc.master !== null) npc.master.pets = npc.master.pets.filter((pet) => pet !== npc);
-  if (npc.ai.respawns) ctx.npcAi.respawnLater(ctx, npc, respawnDelayMs(npc.respawnSeconds));
+  if (comeback === "never" || !npc.ai.respawns) return;
+  ctx.npcAi.respawnLater(ctx, npc, comeback === "at_once" ? 0 : respawnDelayMs(npc.respawnSeconds));
 }
 
 /** Places a map's NPC where its spawn says (or the nearest tile its own feet may stand on); false when it cannot. */

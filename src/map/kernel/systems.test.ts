@@ -71,7 +71,7 @@ describe("the world's systems", () => {
     expect(SYSTEM_TABLES.order).toEqual({
       acted: ["home"],
       arrived: ["pets", "penalties"],
-      leaving: ["home", "commerce", "bank", "pets", "penalties"],
+      leaving: ["home", "commerce", "bank", "pets", "penalties", "staff"],
       died: ["pets"],
       revived: ["home"],
       npcAttacked: ["pets"],

@@ -76,6 +76,8 @@ export function targetUserOf(ctx: MapContext, player: PlayerEntity): PlayerEntit
 /** `LookatTile`: what the player is told about the tile, and its new target. */
 export function lookAtTile(ctx: MapContext, player: PlayerEntity, x: number, y: number): void {
   if (!withinLookRange(player, x, y)) return;
+  // VB6 `LookatTile` keeps the clicked tile (`flags.TargetX/Y`) for `/TELEPLOC`.
+  player.targetTile = { x, y };
   let foundSomething = lookAtObject(ctx, player, x, y);
   // The char standing just below the tile first (a click on its head), then the one on it.
   const char = entityAt(ctx, x, y + 1) ?? entityAt(ctx, x, y);

@@ -5,14 +5,14 @@
  */
 import { MESSAGES } from "../../game/messages/index.ts";
 import type { ClientPacketFields } from "../../protocol/index.ts";
-import { COLOUR_RED, COLOUR_WHISPER, COLOUR_WHITE, refuseMutedSpeech, type BusMessage, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
+import { COLOUR_RED, COLOUR_WHISPER, refuseMutedSpeech, rememberChatLine, type BusMessage, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
 
 /** Chat lines longer than this are cut (the stock client's input box allows less). */
 export const MAX_CHAT_CHARS = 300;
 
 export function talk(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Talk">): void {
   if (refuseMutedSpeech(ctx, player)) return;
-  sayOverHead(ctx, player, fields.text, COLOUR_WHITE);
+  sayOverHead(ctx, player, fields.text, player.chatColour);
 }
 
 export function yell(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Yell">): void {
@@ -29,6 +29,7 @@ export function whisper(ctx: MapContext, player: PlayerEntity, fields: ClientPac
     ctx.tell(player, MESSAGES.whisperTargetNotNear(fields.targetName));
     return;
   }
+  rememberChatLine(ctx, player, line);
   const frame = ctx.packets.consoleCharText(line, COLOUR_WHISPER, player.name, player.status, player.privileges);
   ctx.view.send(player, frame);
   if (target !== player) ctx.view.send(target, frame);
@@ -49,6 +50,7 @@ export function globalMessage(ctx: MapContext, player: PlayerEntity, fields: Cli
   }
   const line = chatLine(fields.text);
   if (line === undefined) return;
+  rememberChatLine(ctx, player, line);
   const message = MESSAGES.globalChatLine(player.name, line);
   if (message.kind !== "console") return;
   ctx.bus.publish({ kind: "console_all", text: message.text, font: message.font });
@@ -63,6 +65,7 @@ export function deliverConsoleToAll(ctx: MapContext, message: Extract<BusMessage
 function sayOverHead(ctx: MapContext, player: PlayerEntity, text: string, colour: number): void {
   const line = chatLine(text);
   if (line === undefined) return;
+  rememberChatLine(ctx, player, line);
   ctx.view.around(player.x, player.y, ctx.packets.chatOverHead(line, player.charIndex, colour, player.x, player.y));
 }
 

@@ -13,6 +13,7 @@ export { AUDIT_RETRY_MS, AUDIT_WRITE_ROWS, AuditLog, MAX_PENDING_AUDIT_ROWS, typ
 export { StaffService, type StaffCommandRun, type StaffServiceOptions, type StaffSessions } from "./staff.ts";
 export type { BanOutcome, BanTarget, StaffAct, StaffModeration, UnbanOutcome } from "./staff-bans.ts";
 export type { PunishmentRecordEntry, SanctionOutcome, StaffSanctions } from "./staff-moderation.ts";
+export { EXCERPT_WAIT_MS, type StaffReportStore } from "./staff-reports.ts";
 export { CONSOLE_STANDING, lineText, type ConsoleCommand, type ConsoleCommandResult, type ConsoleOrder } from "./staff-console.ts";
 export { ServiceRegistrationError, ServiceRegistry } from "./registry.ts";
 export {

@@ -134,6 +134,7 @@ function setup() {
         return state && { accountId: 100 + state.id, characterId: state.id, name: state.name, address: `10.0.0.${session}` };
       },
       disconnect: (session, reason, box) => closed.push(`${session} ${reason}${box ? ` box ${box.messageId} ${box.extra}` : ""}`),
+      sessionsInWorld: () => [...world.routes.keys()],
       sessionsOfAccount: (accountId) => [...world.routes].filter(([, route]) => route.state.accountId === accountId).map(([session]) => session),
     },
   });
@@ -279,6 +280,48 @@ describe("commands past the map", () => {
     expect(closed).toEqual([]);
     expect(world.told.map((entry) => entry.message)).toEqual([{ kind: "tell", message: MESSAGES.userNotOnline() }]);
     expect(sink.rows.map((row) => [row.target, row.outcome, row.detail])).toEqual([[{ kind: "character", id: null, name: "Nadie" }, "refused_rule", "not_online"]]);
+  });
+});
+
+// -- world and the GM's map (gm-world)
+describe("/ECHARTODOSPJS", () => {
+  test("every character without a staff rank is closed, role masters too (VB6: they have the User bit); the staff stay; one row with the count", async () => {
+    const { world, sink, closed, place, command, settle } = setup();
+    place(1, "Ana", DIOS);
+    place(2, "Beto");
+    place(3, "Carla", CONSEJERO_RM);
+    place(4, "Dario", { rank: null, roleMaster: true });
+    place(5, "Eva", PLAYER_STANDING);
+    command(1, "KickAllChars", { kind: "kick_all" });
+    await settle();
+    expect(closed).toEqual(["2 kicked_all", "4 kicked_all", "5 kicked_all"]);
+    expect(world.told.map((entry) => entry.message)).toEqual([{ kind: "tell", message: MESSAGES.kickedEveryone(3) }]);
+    expect(sink.rows.map((row) => [row.action, row.outcome, row.detail])).toEqual([["KickAllChars", "ok", "kicked 3"]]);
+  });
+});
+
+describe("CerrarCliente", () => {
+  test("an online lower rank's map is told to close its client; Dios and Admin hear of it (Msg1704); an equal rank, oneself or nobody online is refused (G11)", async () => {
+    const { world, sink, closed, place, command, settle } = setup();
+    place(1, "Ana", ADMIN);
+    place(2, "Beto");
+    place(3, "Carla", ADMIN);
+    for (const target of ["beto", "Carla", "Ana", "Nadie"]) command(1, "CerrarCliente", { kind: "close_client", target });
+    await settle();
+    expect(closed).toEqual([]);
+    expect(world.told.map((entry) => [entry.session, entry.message])).toEqual([
+      [1, { kind: "announce", message: MESSAGES.staffClosedClient("Ana", "Beto"), minRank: "dios" }],
+      [2, { kind: "close_client" }],
+      [1, { kind: "tell", message: MESSAGES.cannotKickHigherRank() }],
+      [1, { kind: "tell", message: MESSAGES.cannotKickHigherRank() }],
+      [1, { kind: "tell", message: MESSAGES.userNotOnline() }],
+    ]);
+    expect(sink.rows.map((row) => [row.target?.name, row.outcome])).toEqual([
+      ["Beto", "ok"],
+      ["Carla", "refused_rank"],
+      ["Ana", "refused_rank"],
+      ["Nadie", "refused_rule"],
+    ]);
   });
 });
 

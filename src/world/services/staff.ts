@@ -26,6 +26,11 @@ import { AuditLog, type AuditActor, type AuditSink } from "./audit-log.ts";
 import type { ServiceContext, ServiceRequest, WorldService } from "./service.ts";
 import { runBanCommand, type StaffModeration } from "./staff-bans.ts";
 import { recordPenaltyReport, runModerationCommand, type ModerationContext, type StaffSanctions } from "./staff-moderation.ts";
+// -- reports (gm-and-moderation §3.8)
+import { ReportThrottle } from "../../game/staff/index.ts";
+import { chatExcerptArrived, reportsState, runReportCommand, type ReportsContext, type StaffReportStore } from "./staff-reports.ts";
+// -- staff movement and characters (gm-move)
+import { StaffTargetActs } from "./staff-movement.ts";
 import { CONSOLE_SESSION, runConsoleOrder, type ConsoleCommandResult, type ConsoleOrder } from "./staff-console.ts";
 
 /** What the service reads of a session, and closes (the gateway's sessions). */
@@ -36,6 +41,9 @@ export interface StaffSessions {
   disconnect(session: number, reason: string, messageBox?: { messageId: number; extra: string }): void;
   /** Every open session of an account, in the world or choosing a character. */
   sessionsOfAccount(accountId: number): number[];
+  // -- world and the GM's map (gm-world)
+  /** Every session playing a character in the world (`/ECHARTODOSPJS`). */
+  sessionsInWorld(): number[];
 }
 
 export interface StaffServiceOptions {
@@ -49,6 +57,11 @@ export interface StaffServiceOptions {
   logger: Logger;
   /** Timers for the audit retry (tests pass their own). */
   setTimer?: (callback: () => void, ms: number) => unknown;
+  // -- reports
+  /** The report queue's rows (absent: `/GM`, `/DENUNCIAR` and the SOS panel answer that they failed). */
+  reports?: StaffReportStore;
+  /** The clock of the report throttle, ms (default `performance.now`; tests pass a manual one). */
+  now?: () => number;
 }
 
 /** One command as the service runs it: who asked, and how to answer and audit. */
@@ -74,9 +87,15 @@ export class StaffService implements WorldService<"staff"> {
   private readonly log: AuditLog;
   /** Who gave each online character its latest warning (staff-moderation.ts). */
   private readonly warners = new Map<number, AuditActor>();
+  /** One accepted report of each kind per account per interval (G14, G15), and the denouncements waiting for lines. */
+  private readonly throttle = new ReportThrottle();
+  private readonly reportsWaiting = reportsState();
+  /** Acts on characters wherever they play (staff-movement.ts, gm-move). */
+  private readonly targetActs: StaffTargetActs;
 
   constructor(private readonly options: StaffServiceOptions) {
     this.log = new AuditLog(options.audit, options.logger, options.setTimer);
+    this.targetActs = new StaffTargetActs(options.world, (session) => this.standingOf(session));
   }
 
   fromMap(request: ServiceRequest<"staff">): void {
@@ -92,12 +111,37 @@ export class StaffService implements WorldService<"staff"> {
       case "jailed_by_server":
         void recordPenaltyReport(this.moderationContext(), request.session, message);
         return;
+      case "chat_excerpt":
+        if (this.options.reports) void chatExcerptArrived(this.reportsContext(this.options.reports), request.session, message.token, message.lines);
+        return;
+      // -- staff movement and characters (gm-move)
+      case "target_report":
+        this.targetActs.report(request.session, message.ticket, message.report);
+        return;
     }
   }
 
   private moderationContext(): ModerationContext {
     const { world, sessions, moderation, logger } = this.options;
     return { world, sessions, moderation, sanctions: moderation, logger, warners: this.warners };
+  }
+
+  private reportsContext(reports: StaffReportStore): ReportsContext {
+    const { world, sessions, moderation, logger } = this.options;
+    return { world, sessions, moderation, logger, reports, throttle: this.throttle, now: this.options.now ?? (() => performance.now()), ...this.reportsWaiting };
+  }
+
+  /**
+   * A rank the database now holds for a character, applied at once if it plays on this server
+   * (the console grants and revokes through here): its known state is changed with its map's
+   * (`postDelta`), so a hand-over, an autosave or a recovery in between keeps it. False when the
+   * character is not in the world here (its next login reads the rank).
+   */
+  applyStanding(characterId: number, standing: StaffStanding): boolean {
+    const { world } = this.options;
+    const session = world.sessionOfCharacter(characterId);
+    if (session === undefined) return false;
+    return world.postDelta(session, "staff", { kind: "standing", standing }, (state) => ({ ...state, staff: standing }));
   }
 
   /** Audit rows not written yet (tests and diagnostics). */
@@ -181,9 +225,64 @@ export class StaffService implements WorldService<"staff"> {
       case "edit_punishment":
         void runModerationCommand(this.moderationContext(), run, command);
         return;
+      case "question_gm":
+      case "denounce":
+      case "sos_list":
+      case "sos_remove":
+      case "sos_clean":
+        if (this.options.reports === undefined) {
+          run.tell(MESSAGES.staffCommandFailed());
+          run.audit("error", undefined, "no_report_store");
+          return;
+        }
+        void runReportCommand(this.reportsContext(this.options.reports), run, command);
+        return;
+      // -- staff movement and characters (gm-move)
+      case "act_on_target":
+        this.targetActs.start(run, command);
+        return;
+      // -- world and the GM's map (gm-world)
+      case "kick_all":
+        this.kickAll(run);
+        return;
+      case "close_client":
+        this.closeClient(run, command.target);
+        return;
     }
   }
 
+  /** `CerrarCliente`: an online lower rank's client told to exit (its map sends `CerrarleCliente`); Dios and Admin hear of it (Msg1704). */
+  private closeClient(run: StaffCommandRun, name: string): void {
+    const { world } = this.options;
+    const found = world.playerNamed(name);
+    if (found === undefined) {
+      run.tell(MESSAGES.userNotOnline());
+      run.audit("refused_rule", { name }, "not_online");
+      return;
+    }
+    const target = { name: world.player(found.session)?.state.name ?? name, characterId: found.characterId };
+    // Decision (G11): strictly higher, never oneself (VB6 checked no rank).
+    if (found.session === run.session || !outranks(run.standing, this.standingOf(found.session))) {
+      run.tell(MESSAGES.cannotKickHigherRank());
+      run.audit("refused_rank", target);
+      return;
+    }
+    run.announce(MESSAGES.staffClosedClient(run.actor.name, target.name));
+    world.tell(found.session, "staff", { kind: "close_client" });
+    run.audit("ok", target);
+  }
+
+  /** `/ECHARTODOSPJS` (VB6 `EcharPjsNoPrivilegiados`): everyone in the world without a staff rank closed; role masters too (they have the User bit). */
+  private kickAll(run: StaffCommandRun): void {
+    let kicked = 0;
+    for (const session of this.options.sessions.sessionsInWorld()) {
+      if (this.standingOf(session).rank !== null) continue;
+      this.options.sessions.disconnect(session, "kicked_all");
+      kicked++;
+    }
+    run.tell(MESSAGES.kickedEveryone(kicked));
+    run.audit("ok", undefined, `kicked ${kicked}`);
+  }
   // -- the operator console (issue 25, server/admin-console; the rules in staff-console.ts)
   /** Runs a command of the operator console through this service's own code, audited with the console as the actor. */
   runForConsole(order: ConsoleOrder): Promise<ConsoleCommandResult> {

@@ -7,15 +7,28 @@
  * record of players online) goes through the staff service (`world/services/staff.ts`), which
  * answers here (`fromWorld`).
  */
+import { MESSAGES } from "../../../game/messages/index.ts";
 import { rankLevel, STAFF_COMMANDS, standingOf, type StaffCommandName } from "../../../game/staff/index.ts";
 import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntity, StaffAnswer } from "../../kernel/index.ts";
 import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serverMessage, unbanAccount, unbanChar } from "./effects.ts";
 import { gated, type StaffEffect } from "./gate.ts";
 import { MODERATION_EFFECTS } from "./moderation.ts";
 import { countdown } from "./countdown.ts";
+import { doBackUpUnavailable, editCharDisabled, possUserIgnored, resetCharDisabled, showServerFormUnavailable } from "./disabled.ts";
 import { toggleChasedByNpcs } from "./ignored.ts";
+import { chatColour, DEFAULT_CHAT_COLOUR } from "./chat-colour.ts";
+import { applyStanding } from "./standing.ts";
 import { antiMacroMessage, forceMidiAll, forceMidiToMap, forceWaveAll, forceWaveToMap, playStaffSound } from "./sounds.ts";
+// -- world, NPCs and the GM's map (gm-world: §2.7, §2.5 rest)
+import { NPC_EFFECTS } from "./npcs.ts";
+import { closeClient, kickAllChars, WORLD_EFFECTS } from "./world.ts";
 import { applySanction } from "../penalties.ts";
+// -- reports (gm-and-moderation §3.8)
+import { forgetChatLines } from "../../kernel/index.ts";
+import { lineToRoleMasters, REPORT_EFFECTS, reportAnswer } from "./reports.ts";
+// -- staff movement and characters (gm-move)
+import { CHARACTER_EFFECTS, characterAct } from "./characters.ts";
+import { canLand, invisibilityHandOver, MOVEMENT_EFFECTS, moveTarget, moveTo } from "./movement.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
 const EFFECTS = {
@@ -38,6 +51,22 @@ const EFFECTS = {
   AntiMacroMessage: antiMacroMessage,
   CuentaRegresiva: countdown,
   Ignored: toggleChasedByNpcs,
+  ChatColor: chatColour,
+  // -- answered as disabled, or ignored, on purpose (disabled.ts)
+  EditChar: editCharDisabled,
+  ResetChar: resetCharDisabled,
+  PossUser: possUserIgnored,
+  ShowServerForm: showServerFormUnavailable,
+  DoBackUp: doBackUpUnavailable,
+  ...REPORT_EFFECTS,
+  // -- staff movement and characters (gm-move: movement.ts, characters.ts)
+  ...MOVEMENT_EFFECTS,
+  ...CHARACTER_EFFECTS,
+  // -- world, NPCs and the GM's map (gm-world: §2.7, §2.5 rest)
+  ...NPC_EFFECTS,
+  ...WORLD_EFFECTS,
+  KickAllChars: kickAllChars,
+  CerrarCliente: closeClient,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -72,6 +101,36 @@ function fromWorld(ctx: MapContext, player: PlayerEntity, answer: StaffAnswer): 
     case "sanction":
       applySanction(ctx, player, answer.sanction);
       return;
+    // -- reports
+    case "sos_list":
+    case "chat_excerpt_wanted":
+      reportAnswer(ctx, player, answer);
+      return;
+    // -- staff movement and characters (gm-move)
+    case "act": {
+      const { act } = answer;
+      const report = act.kind === "warp" || act.kind === "summon" || act.kind === "visit" ? moveTarget(ctx, player, answer.asker, act) : characterAct(ctx, player, answer.asker, act);
+      ctx.ask("staff", player, { kind: "target_report", ticket: answer.ticket, report });
+      return;
+    }
+    case "go":
+      if (!canLand(ctx, answer.to)) {
+        ctx.tell(player, MESSAGES.noRoomToLand());
+        return;
+      }
+      ctx.tell(player, answer.message);
+      moveTo(ctx, player, answer.to);
+      return;
+    case "announce_all":
+      ctx.bus.publish({ kind: "line_all", message: answer.message });
+      return;
+    // -- world and the GM's map (gm-world)
+    case "standing":
+      applyStanding(ctx, player, answer.standing);
+      return;
+    case "close_client":
+      ctx.view.send(player, ctx.packets.cerrarleCliente());
+      return;
   }
 }
 
@@ -79,9 +138,19 @@ export const staff: MapSystem = {
   name: "staff",
   uses: ["penalties"],
   packets: packets(),
-  // `/IGNORADO` lasts the session: it follows the GM from map to map.
-  playerState: (_ctx, _record, arrival) => ({ chasedByNpcs: arrival.handOver?.chasedByNpcs ?? false }),
-  handOver: (_ctx, player) => (player.chasedByNpcs ? { chasedByNpcs: true } : {}),
-  bus: { line_all: lineToAll, line_staff: lineToStaff, staff_sound: playStaffSound },
+  // `/IGNORADO`, `/CHATCOLOR` and `/INVISIBLE` last the session: they follow the GM from map to map.
+  playerState: (_ctx, _record, arrival) => ({
+    chasedByNpcs: arrival.handOver?.chasedByNpcs ?? false,
+    chatColour: arrival.handOver?.chatColour ?? DEFAULT_CHAT_COLOUR,
+    ...(arrival.handOver?.adminInvisible === true ? { adminInvisible: true } : {}),
+  }),
+  handOver: (ctx, player) => ({
+    ...(player.chasedByNpcs ? { chasedByNpcs: true } : {}),
+    ...(player.chatColour !== DEFAULT_CHAT_COLOUR ? { chatColour: player.chatColour } : {}),
+    ...invisibilityHandOver(ctx, player),
+  }),
+  bus: { line_all: lineToAll, line_staff: lineToStaff, staff_sound: playStaffSound, line_rolemasters: lineToRoleMasters },
   fromWorld: { staff: fromWorld },
+  // -- reports: a player's chat lines stay with the map they were said on
+  hooks: { leaving: (ctx, player) => forgetChatLines(ctx, player) },
 };

@@ -105,7 +105,7 @@ describe("the staff gate", () => {
 
   test("a command not built yet is answered and audited as such for staff; /ONLINE and /ECHAR go to the staff service", () => {
     const w = staffWorld({ rank: "admin", roleMaster: false });
-    w.server.act(1, "Execute", { userName: "Testigo" });
+    w.server.act(1, "NavigateToggle", {});
     expect(lines(w.drain(), 1)).toEqual(['"Esa acción todavía no está disponible en este servidor."']);
     w.server.act(1, "Online", {});
     w.server.act(1, "Kick", { userName: "Testigo" });
@@ -114,7 +114,7 @@ describe("the staff gate", () => {
       { kind: "command", action: "Online", params: {}, command: { kind: "online" } },
       { kind: "command", action: "Kick", params: { userName: "Testigo" }, command: { kind: "kick", target: "Testigo" } },
     ]);
-    expect(audits(w.events)).toEqual([{ action: "Execute", outcome: "refused_rule", detail: "not_available_yet" }]);
+    expect(audits(w.events)).toEqual([{ action: "NavigateToggle", outcome: "refused_rule", detail: "not_available_yet" }]);
   });
 
   test("bans go to the staff service with the name as VB6 reads it ('+' is a space); no name, or a ban of 0 days, is refused here and audited", () => {
