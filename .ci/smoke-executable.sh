@@ -13,7 +13,8 @@ echo "[smoke] version $version"
 
 http_port=$((20000 + RANDOM % 20000))
 tcp_port=$((http_port + 1))
-./argentum serve --http-port "$http_port" --tcp-port "$tcp_port" --host 127.0.0.1 >server.log 2>&1 &
+admin_token="smoke-console-token-0123456789abcdef"
+AO_ADMIN_TOKEN="$admin_token" ./argentum serve --http-port "$http_port" --tcp-port "$tcp_port" --host 127.0.0.1 >server.log 2>&1 &
 pid=$!
 
 ok=""
@@ -33,6 +34,10 @@ curl -fsS "http://127.0.0.1:$http_port/" | grep -q 'id="app"'
 echo "[smoke] browser client page ok"
 curl -fsS "http://127.0.0.1:$http_port/api/map/1" | grep -q '"width":100'
 echo "[smoke] map API ok"
+curl -fsS "http://127.0.0.1:$http_port/admin" | grep -q 'id="console"'
+test "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$http_port/api/admin/players")" = 401
+curl -fsS -H "Authorization: Bearer $admin_token" "http://127.0.0.1:$http_port/api/admin/players" | grep -q '"total":0'
+echo "[smoke] operator console ok"
 test -d data || { echo "[smoke] data dir was not created"; exit 1; }
 
 kill -TERM "$pid"

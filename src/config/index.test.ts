@@ -37,6 +37,7 @@ const DEFAULTS: ServerConfig = {
   maxConnections: 5000,
   maxConnectionsPerIp: 10,
   flushIntervalMs: 20,
+  adminToken: undefined,
 };
 
 describe("loadConfig", () => {
@@ -72,6 +73,7 @@ describe("loadConfig", () => {
         AO_MAX_CONNECTIONS: "20000",
         AO_MAX_CONNECTIONS_PER_IP: "3",
         AO_FLUSH_INTERVAL_MS: "0",
+        AO_ADMIN_TOKEN: "t".repeat(32),
         UNRELATED: "ignored",
       }),
     );
@@ -98,7 +100,22 @@ describe("loadConfig", () => {
       maxConnections: 20000,
       maxConnectionsPerIp: 3,
       flushIntervalMs: 0,
+      adminToken: "t".repeat(32),
     });
+  });
+
+  test("--admin-token: at least 32 printable characters; a refusal names the rule and never repeats the token", () => {
+    expect(ok(loadConfig(["--admin-token", "a".repeat(32)], {})).adminToken).toBe("a".repeat(32));
+    expect(ok(loadConfig([], {})).adminToken).toBeUndefined();
+    for (const bad of ["short-secret-token-31-characters".slice(0, 31), "with a blank inside it and long enough!!", "x".repeat(513)]) {
+      const outcome = loadConfig([], { AO_ADMIN_TOKEN: bad });
+      expect(outcome.ok).toBe(false);
+      const message = outcome.ok ? "" : outcome.error.message;
+      expect(message).toContain("--admin-token / AO_ADMIN_TOKEN");
+      expect(message).not.toContain(bad);
+    }
+    const short = loadConfig(["--admin-token", "abc"], {});
+    expect(short.ok ? "" : short.error.message).toContain("at least 32 characters");
   });
 
   test("`--flag value` and `--flag=value` forms; a value may itself contain `=`", () => {

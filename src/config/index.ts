@@ -65,6 +65,10 @@ export const MAX_MAP_WORKERS = 256;
 /** The embedded database's `shared_buffers`, MiB; the database's DEFAULT_PGLITE_SHARED_BUFFERS_MB (a test keeps them equal). */
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 8;
 
+/** The operator console's token: long enough that guessing it through the rate limit is hopeless. */
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
+export const MAX_ADMIN_TOKEN_LENGTH = 512;
+
 /** One row per setting: its flag, environment variable, schema and help text. */
 export const SETTINGS = {
   tcpPort: { flag: "--tcp-port", env: "AO_TCP_PORT", schema: port.default(7667), help: "TCP port for the stock AO20 client (0 picks a free port)" },
@@ -179,6 +183,20 @@ export const SETTINGS = {
     schema: integerText(0, 100).default(20),
     help: "longest wait of a frame for its socket write, ms: a busy server writes each socket at most once per this long, all frames together (a quiet one at once); 0 writes at the end of every event-loop turn",
   },
+  // -- the operator console (issue 25, server/admin-console)
+  adminToken: {
+    flag: "--admin-token",
+    env: "AO_ADMIN_TOKEN",
+    // A secret: a refusal never repeats it.
+    secret: true,
+    schema: z
+      .string()
+      .min(MIN_ADMIN_TOKEN_LENGTH, `at least ${MIN_ADMIN_TOKEN_LENGTH} characters`)
+      .max(MAX_ADMIN_TOKEN_LENGTH, `at most ${MAX_ADMIN_TOKEN_LENGTH} characters`)
+      .regex(/^[\x21-\x7e]+$/, "printable ASCII without blanks")
+      .optional(),
+    help: `the operator console's bearer token (${MIN_ADMIN_TOKEN_LENGTH}-${MAX_ADMIN_TOKEN_LENGTH} printable characters, e.g. openssl rand -hex 32): with it the HTTP port serves /admin and /api/admin/*; without it neither exists`,
+  },
 } as const;
 
 /**
@@ -222,7 +240,7 @@ export type ServerConfig = { [K in SettingName]: z.output<(typeof SETTINGS)[K]["
 export type ClusterSettingName = keyof typeof CLUSTER_SETTINGS;
 export type ClusterConfig = ServerConfig & { [K in ClusterSettingName]: z.output<(typeof CLUSTER_SETTINGS)[K]["schema"]> };
 
-type AnySettings = Record<string, { flag: string; env: string; schema: z.ZodType; help: string; switch?: true }>;
+type AnySettings = Record<string, { flag: string; env: string; schema: z.ZodType; help: string; switch?: true; secret?: true }>;
 
 /** A configuration problem, worded for the operator: one line naming the setting. */
 export class ConfigError extends Error {
@@ -288,7 +306,8 @@ function loadSettings(settings: AnySettings, argv: readonly string[], env: Recor
     const parsed = setting.schema.safeParse(raw[name]);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return fail(`invalid ${setting.flag} / ${setting.env} = ${JSON.stringify(raw[name])}: ${issue?.message ?? "invalid"} (${setting.help})`);
+      const shown = setting.secret ? "(the value is not repeated)" : JSON.stringify(raw[name]);
+      return fail(`invalid ${setting.flag} / ${setting.env} = ${shown}: ${issue?.message ?? "invalid"} (${setting.help})`);
     }
     config[name] = parsed.data;
   }

@@ -168,3 +168,21 @@ describe("histograms", () => {
     expect(registry.render()).toContain('ao_tick_lateness_seconds_bucket{le="+Inf"} 0');
   });
 });
+
+describe("sample (the operator console's read)", () => {
+  test("a metric's series as a scrape reads them now, counters and computed gauges alike; none for an unknown name", () => {
+    const registry = new MetricsRegistry();
+    const packets = registry.counter("packets_total", "Packets.");
+    packets.inc({ name: "Walk" }, 3);
+    packets.inc({ name: "Talk" });
+    let players = 2;
+    registry.gauge("players", "Players.", () => players);
+    expect(registry.sample("packets_total")).toEqual([
+      { labels: { name: "Walk" }, value: 3 },
+      { labels: { name: "Talk" }, value: 1 },
+    ]);
+    players = 5;
+    expect(registry.sample("players")).toEqual([{ labels: {}, value: 5 }]);
+    expect(registry.sample("nothing")).toEqual([]);
+  });
+});

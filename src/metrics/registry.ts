@@ -143,6 +143,12 @@ export class MetricsRegistry {
     return this.add(new HistogramMetric(name, help, read));
   }
 
+  /** The series of metric `name` as a scrape would read them now (empty when no such metric): for the operator console. */
+  sample(name: string): readonly { readonly labels: Labels; readonly value: number }[] {
+    const metric = this.metrics.get(name);
+    return metric ? [...metric.collect()].map(({ labels, value }) => ({ labels, value })) : [];
+  }
+
   render(): string {
     return `${[...this.metrics.values()].map((metric) => metric.render()).join("\n")}\n`;
   }

@@ -30,6 +30,8 @@ export interface HttpServerOptions {
   websocket: WebSocketHandler<WsState>;
   /** The browser client's page (bundled by Bun) and its world document. */
   clientRoutes?: ClientRoutes;
+  /** More routes of the composition (the operator console's, when it has a token). */
+  extraRoutes?: Record<string, unknown>;
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
@@ -73,6 +75,7 @@ export function startHttpServer(options: HttpServerOptions): Server<WsState> {
     port: options.port,
     routes: {
       ...options.clientRoutes,
+      ...(options.extraRoutes as Record<string, never> | undefined),
       "/health": () => Response.json(handlers.health(), { headers: JSON_HEADERS }),
       "/metrics": () =>
         new Response(handlers.metrics(), { headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" } }),

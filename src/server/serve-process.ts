@@ -26,6 +26,7 @@ import { reconcileWorldIdentity } from "./world-identity.ts";
 import { StartupError, WORKER_STATS_INTERVAL_MS, workerSettings } from "./startup.ts";
 import { GRAPHICS_URL, loadGraphicsFiles, type GraphicsFiles } from "./graphics-files.ts";
 import { loadServerWorld, type ServerWorld } from "./server-world.ts";
+import { adminConsoleRoutes } from "./admin-console/index.ts";
 import type { CharacterRecord } from "../game/character/index.ts";
 import { connectNatsBus, decodeLinkMessage, GatewayDirectory, LinkWriter, newNodeIdentity, SUBJECTS, type CharacterClaimNotice, type ClusterBus, type NodeIdentity } from "../cluster/index.ts";
 import { NODE_LIVENESS_MS } from "../db/index.ts";
@@ -264,6 +265,21 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       port: config.httpPort,
       websocket: createWebSocketHandler(factory, activeGateway),
       clientRoutes: createClientRoutes(serverWorld.worldInfo),
+      // The operator console exists only with a token (issue 25).
+      extraRoutes: config.adminToken
+        ? adminConsoleRoutes({
+            token: config.adminToken,
+            now: () => performance.now(),
+            world,
+            sessions: activeGateway,
+            staff: services.staff,
+            moderation: database.moderation,
+            audit: database.audit,
+            metrics: registry,
+            node: clusterLink?.identity.id ?? DEFAULT_OWNER_NODE,
+            logger: logger.child({ ctx: "admin-console" }),
+          })
+        : undefined,
       handlers: {
         health: () => ({
           status: "ok",
@@ -325,7 +341,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
   }, WORKER_STATS_INTERVAL_MS);
 
   log.info(
-    { tcpPort: tcp.port, httpPort: http.port, host: config.host, version: VERSION, startMs: Math.round(performance.now() - startedAt) },
+    { tcpPort: tcp.port, httpPort: http.port, host: config.host, version: VERSION, startMs: Math.round(performance.now() - startedAt), adminConsole: config.adminToken !== undefined },
     "server listening",
   );
   // Before players hash: what the setting costs alone on this machine (logins/s ceiling in /metrics).

@@ -39,6 +39,11 @@ export {
   type StaffServiceOptions,
   type StaffSessions,
   type WorldService,
+  CONSOLE_STANDING,
+  lineText,
+  type ConsoleCommand,
+  type ConsoleCommandResult,
+  type ConsoleOrder,
 } from "./services/index.ts";
 export { MapWorkerHost, WorkerStartError, mapWorkerUrl, type MapWorkerHostEvents } from "./map-worker-host.ts";
 export { LoopbackBusTransport, type BusTransport } from "./bus-transport.ts";

@@ -280,6 +280,21 @@ export class World implements ServiceContext {
     return true;
   }
 
+  /** Every player in the world as a service sees it (the operator console's list). */
+  players(): ServicePlayer[] {
+    return [...this.routes.keys()].map((session) => this.player(session)!);
+  }
+
+  /**
+   * Publishes a cross-map message from the main thread (the operator console's broadcast), as a
+   * map's publish does; false in a cluster gateway, whose maps hear their own nodes' bus.
+   */
+  publishBus(message: BusMessage): boolean {
+    if (this.remote) return false;
+    this.bus.publish(message);
+    return true;
+  }
+
   /** The newest known state of every character in the world (what autosave writes). */
   knownStates(): CharacterRecord[] {
     return [...this.routes.values()].map((route) => route.state);

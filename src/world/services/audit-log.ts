@@ -15,9 +15,9 @@ export const AUDIT_RETRY_MS = 5_000;
 /** Rows per write (the database takes at most 1,000 in one statement). */
 export const AUDIT_WRITE_ROWS = 500;
 
-/** Who acted, as the row keeps it: a character's packet on this node. */
+/** Who acted, as the row keeps it: a character's packet on this node, or the operator console (its operator's label). */
 export interface AuditActor {
-  readonly kind: "character";
+  readonly kind: "character" | "console";
   readonly name: string;
   readonly accountId: number | null;
   readonly characterId: number | null;

@@ -14,6 +14,8 @@ import { AUDIT_RETRY_MS, AUDIT_WRITE_ROWS, MAX_PENDING_AUDIT_ROWS, type AuditRow
 import type { BanTarget, StaffModeration } from "./staff-bans.ts";
 import type { PunishmentRecordEntry, StaffSanctions } from "./staff-moderation.ts";
 import { StaffService } from "./staff.ts";
+import { lineText, type ConsoleCommand, type ConsoleOrder } from "./staff-console.ts";
+import type { BusMessage } from "../../map/index.ts";
 
 const DIOS: StaffStanding = { rank: "dios", roleMaster: false };
 const ADMIN: StaffStanding = { rank: "admin", roleMaster: false };
@@ -459,5 +461,92 @@ describe("bans", () => {
     expect(lines(world)).toEqual([{ kind: "tell", message: MESSAGES.staffCommandFailed() }]);
     expect(sink.rows.map((row) => [row.action, row.outcome, row.detail])).toEqual([["BanChar", "error", "database"]]);
     expect(closed).toEqual([]);
+  });
+});
+
+// -- the operator console (issue 25, staff-console.ts)
+describe("commands of the operator console", () => {
+  const order = (command: ConsoleCommand, published: BusMessage[] = []): ConsoleOrder => ({
+    operator: "operator",
+    address: "192.0.2.7",
+    action: `console ${command.kind}`,
+    params: { ...command },
+    command,
+    publish: (message) => (published.push(message), true),
+  });
+
+  test("a kick closes the target, tells the staff over the bus and is audited once with the console as the actor", async () => {
+    const { staff, sink, place, closed, settle } = setup();
+    place(2, "Beto");
+    const published: BusMessage[] = [];
+    const result = await staff.runForConsole(order({ kind: "kick", target: "beto" }, published));
+    await settle();
+    expect(result).toEqual({ outcome: "ok", detail: null, lines: [lineText(MESSAGES.staffKicked("operator", "Beto"))] });
+    expect(closed).toEqual(["2 kicked"]);
+    expect(published).toEqual([{ kind: "line_staff", message: MESSAGES.staffKicked("operator", "Beto"), minRank: "dios" }]);
+    expect(sink.rows).toEqual([
+      {
+        actor: { kind: "console", name: "operator", accountId: null, characterId: null, rank: "admin", address: "192.0.2.7", node: "node-a:boot1" },
+        action: "console kick",
+        target: { kind: "character", id: 2, name: "Beto" },
+        params: { kind: "kick", target: "beto" },
+        outcome: "ok",
+        detail: null,
+      },
+    ]);
+  });
+
+  test("decision: the console has an Admin's standing, so it acts on a Dios and not on an Admin (G11, strictly higher)", async () => {
+    const { staff, sink, place, closed, settle } = setup();
+    place(1, "Jefa", ADMIN);
+    place(2, "Dios Uno", DIOS);
+    expect(await staff.runForConsole(order({ kind: "kick", target: "Jefa" }))).toMatchObject({ outcome: "refused_rank" });
+    expect(await staff.runForConsole(order({ kind: "mute", target: "Jefa", minutes: 5 }))).toMatchObject({ outcome: "refused_rank" });
+    expect(await staff.runForConsole(order({ kind: "kick", target: "Dios Uno" }))).toMatchObject({ outcome: "ok" });
+    await settle();
+    expect(closed).toEqual(["2 kicked"]);
+    expect(sink.rows.map((row) => [row.actor.kind, row.action, row.outcome])).toEqual([
+      ["console", "console kick", "refused_rank"],
+      ["console", "console mute", "refused_rank"],
+      ["console", "console kick", "ok"],
+    ]);
+  });
+
+  test("a ban goes through the same repository call as /BAN with the console's act; a second one is refused as already banned", async () => {
+    const { staff, moderation, place, closed } = setup();
+    place(3, "Tramposo");
+    expect(await staff.runForConsole(order({ kind: "ban", scope: "character", target: "Tramposo", reason: "cheats", days: 2 }))).toMatchObject({ outcome: "ok" });
+    expect(closed).toEqual(["3 banned"]);
+    expect(moderation.calls).toEqual(["console ban character 3 by operator"]);
+    expect(await staff.runForConsole(order({ kind: "ban", scope: "character", target: "Tramposo", reason: "again", days: null }))).toMatchObject({ outcome: "refused_rule", detail: "already_banned" });
+  });
+
+  test("nobody of that name: not online for a kick and a jail, no such character for a mute; said as refused", async () => {
+    const { staff } = setup();
+    expect(await staff.runForConsole(order({ kind: "kick", target: "Nadie" }))).toMatchObject({ outcome: "refused_rule", detail: "not_online" });
+    expect(await staff.runForConsole(order({ kind: "jail", target: "Nadie", minutes: 5, reason: "x" }))).toMatchObject({ outcome: "refused_rule", detail: "not_online" });
+    expect(await staff.runForConsole(order({ kind: "mute", target: "Nadie", minutes: 5 }))).toMatchObject({ outcome: "refused_rule", detail: "no_such_character" });
+  });
+
+  test("the broadcast is Msg1660 to everyone over the bus, audited; where there is no bus (a cluster gateway) it is refused and audited so", async () => {
+    const { staff, sink, settle } = setup();
+    const published: BusMessage[] = [];
+    expect(await staff.runForConsole(order({ kind: "broadcast", text: "reinicio" }, published))).toMatchObject({ outcome: "ok" });
+    expect(published).toEqual([{ kind: "line_all", message: MESSAGES.serverBroadcast("reinicio") }]);
+    const refused = await staff.runForConsole({ ...order({ kind: "broadcast", text: "x" }), publish: () => false });
+    expect(refused).toMatchObject({ outcome: "refused_rule", detail: "no_bus_here" });
+    await settle();
+    expect(sink.rows.map((row) => [row.action, row.outcome, row.detail])).toEqual([
+      ["console broadcast", "ok", null],
+      ["console broadcast", "refused_rule", "no_bus_here"],
+    ]);
+  });
+
+  test("a database that fails is an error outcome, audited as such", async () => {
+    const { staff, moderation, sink, settle } = setup();
+    moderation.failing = true;
+    expect(await staff.runForConsole(order({ kind: "ban", scope: "account", target: "Alguien", reason: "x", days: null }))).toMatchObject({ outcome: "error", detail: "database" });
+    await settle();
+    expect(sink.rows.map((row) => [row.actor.kind, row.outcome])).toEqual([["console", "error"]]);
   });
 });

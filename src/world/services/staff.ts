@@ -32,6 +32,7 @@ import { ReportThrottle } from "../../game/staff/index.ts";
 import { chatExcerptArrived, reportsState, runReportCommand, type ReportsContext, type StaffReportStore } from "./staff-reports.ts";
 // -- staff movement and characters (gm-move)
 import { StaffTargetActs } from "./staff-movement.ts";
+import { CONSOLE_SESSION, runConsoleOrder, type ConsoleCommandResult, type ConsoleOrder } from "./staff-console.ts";
 
 /** What the service reads of a session, and closes (the gateway's sessions). */
 export interface StaffSessions {
@@ -300,6 +301,21 @@ export class StaffService implements WorldService<"staff"> {
     run.tell(MESSAGES.kickedEveryone(kicked));
     run.audit("ok", undefined, `kicked ${kicked}`);
   }
+  // -- the operator console (issue 25, server/admin-console; the rules in staff-console.ts)
+  /** Runs a command of the operator console through this service's own code, audited with the console as the actor. */
+  runForConsole(order: ConsoleOrder): Promise<ConsoleCommandResult> {
+    return runConsoleOrder(
+      {
+        node: this.options.node,
+        moderation: this.options.moderation,
+        audit: (actor, record) => this.record(CONSOLE_SESSION, actor, record),
+        kick: (run, name) => this.kick(run, name),
+        contextWith: (moderation) => ({ ...this.moderationContext(), moderation, sanctions: moderation }),
+      },
+      order,
+    );
+  }
+  // -- end of the operator console
 
   private inform(run: StaffCommandRun, command: Parameters<typeof runInformationCommand>[2]): void {
     const { world, sessions, logger, information } = this.options;
