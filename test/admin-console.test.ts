@@ -110,6 +110,35 @@ for (const backend of availableBackends()) {
       expect(again.body).toMatchObject({ outcome: "refused_rule", detail: "not_online" });
     });
 
+    test("a rank granted from the console applies at once to the player online (Privilegios, /ONLINE answered), is in staff_roles and the audit; revoking it ends it", async () => {
+      const player = await createAndEnter(ts!, "ws", "Ascendido");
+      clients.push(player.client);
+      await eventually("the player listed", () => callJson<PlayersAnswer>(ts!, "GET", "/api/admin/players"), (answer) => answer.body.maps.some((map) => map.players.some((entry) => entry.name === player.name)));
+      // A player's /ONLINE is refused (Msg526).
+      let from = player.client.received.length;
+      player.client.send("Online");
+      await player.client.waitFor("LocaleMsg", (fields) => fields.messageId === 526, from);
+
+      from = player.client.received.length;
+      const granted = await callJson<{ outcome: string; appliedNow: boolean }>(ts!, "PUT", `/api/admin/staff/${encodeURIComponent(player.name)}`, { rank: "consejero" });
+      expect(granted).toEqual({ status: 200, body: expect.objectContaining({ outcome: "ok", appliedNow: true }) });
+      await player.client.waitFor("Privilegios", (fields) => fields.isStaff === true, from);
+      from = player.client.received.length;
+      player.client.send("Online");
+      await player.client.waitFor("LocaleMsg", (fields) => fields.messageId === 1468, from);
+      expect((await ts!.server.database.staff.list()).find((role) => role.characterName === player.name)).toMatchObject({ rank: "consejero", grantedBy: "console:operator" });
+
+      from = player.client.received.length;
+      const revoked = await callJson<{ outcome: string; appliedNow: boolean }>(ts!, "DELETE", `/api/admin/staff/${encodeURIComponent(player.name)}`);
+      expect(revoked.body).toMatchObject({ outcome: "ok", appliedNow: true });
+      await player.client.waitFor("Privilegios", (fields) => fields.isStaff === false, from);
+      from = player.client.received.length;
+      player.client.send("Online");
+      await player.client.waitFor("LocaleMsg", (fields) => fields.messageId === 526, from);
+      const audit = await eventually("the grant's audit rows", () => callJson<AuditAnswer>(ts!, "GET", "/api/admin/audit?actor=operator"), (answer) => answer.body.rows.some((row) => row.action === "console staff revoke"));
+      expect(audit.body.rows.filter((row) => row.action.startsWith("console staff")).map((row) => row.action)).toEqual(["console staff revoke", "console staff grant"]);
+    });
+
     test("a ban closes the player, shows in GET /bans with its time left and in the audit with the console actor; lifting it by id works", async () => {
       const player = await createAndEnter(ts!, "tcp", "Baneado");
       clients.push(player.client);

@@ -274,6 +274,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
             sessions: activeGateway,
             staff: services.staff,
             moderation: database.moderation,
+            staffRoles: database.staff,
             audit: database.audit,
             metrics: registry,
             node: clusterLink?.identity.id ?? DEFAULT_OWNER_NODE,

@@ -15,6 +15,7 @@ function fakePlayer(session: number, name: string, map: number, x: number, y: nu
 
 function harness(result: ConsoleCommandResult = { outcome: "ok", detail: null, lines: ["done"] }) {
   const orders: ConsoleOrder[] = [];
+  const applied: { characterId: number; standing: unknown }[] = [];
   const published: unknown[] = [];
   let now = 0;
   let snapshots = 0;
@@ -38,6 +39,14 @@ function harness(result: ConsoleCommandResult = { outcome: "ok", detail: null, l
         orders.push(order);
         return result;
       },
+      applyStanding: (characterId, standing) => (applied.push({ characterId, standing }), characterId === 10),
+    },
+    staffRoles: {
+      list: async () => [],
+      grant: async (who, grant) =>
+        who === "Zeta" ? { kind: "ok", role: { characterId: 10, characterName: "Zeta", rank: grant.rank, rolemaster: grant.rolemaster, grantedBy: "console:operator", grantedAt: new Date(0) }, previous: null } : { kind: "no_such_character" },
+      revoke: async (who) =>
+        who === "Zeta" ? { kind: "ok", previous: { characterId: 10, characterName: "Zeta", rank: "consejero", rolemaster: false, grantedBy: "console:operator", grantedAt: new Date(0) } } : { kind: "not_staff", characterId: 30, characterName: String(who) },
     },
     moderation: {
       listBans: async () => [],
@@ -65,6 +74,7 @@ function harness(result: ConsoleCommandResult = { outcome: "ok", detail: null, l
     api,
     send,
     orders,
+    applied,
     published,
     advance: (ms: number) => (now += ms),
     walk: (count: number) => (walks += count),
@@ -234,5 +244,24 @@ describe("hostile input", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("staff ranks from the console", () => {
+  test("PUT grants and applies at once to a character online here; DELETE revokes; a bad body is a 400; unknown and non-staff names 404 and 409", async () => {
+    const console = harness();
+    const granted = await console.send("PUT", "/api/admin/staff/Zeta", { body: { rank: "consejero" } });
+    expect(granted.status).toBe(200);
+    expect(await granted.json()).toMatchObject({ outcome: "ok", character: "Zeta", rank: "consejero", rolemaster: false, appliedNow: true });
+    expect(console.applied).toEqual([{ characterId: 10, standing: { rank: "consejero", roleMaster: false } }]);
+    const revoked = await console.send("DELETE", "/api/admin/staff/Zeta");
+    expect(await revoked.json()).toMatchObject({ outcome: "ok", character: "Zeta", appliedNow: true });
+    expect(console.applied[1]).toEqual({ characterId: 10, standing: { rank: null, roleMaster: false } });
+    for (const body of [{ rank: "emperador" }, { rank: null }, { rank: "dios", extra: 1 }, { rank: 3 }]) {
+      expect((await console.send("PUT", "/api/admin/staff/Zeta", { body })).status).toBe(400);
+    }
+    expect((await console.send("PUT", "/api/admin/staff/Nadie", { body: { rank: "dios" } })).status).toBe(404);
+    expect((await console.send("DELETE", "/api/admin/staff/Beta")).status).toBe(409);
+    expect(console.applied).toHaveLength(2);
   });
 });

@@ -9,8 +9,8 @@
  * the statement that makes the change.
  */
 import { z } from "zod";
-import { MAX_BAN_DURATION_MS, MAX_REASON_LENGTH, type AuditRecord, type AuditRepository, type Ban, type ModerationRepository, type Report } from "../../db/index.ts";
-import { MAX_JAIL_MINUTES, MAX_MUTE_MINUTES } from "../../game/staff/index.ts";
+import { MAX_BAN_DURATION_MS, MAX_REASON_LENGTH, STAFF_RANKS, type AuditRecord, type AuditRepository, type Ban, type ModerationRepository, type Report, type StaffRepository, type StaffRoleEntry } from "../../db/index.ts";
+import { MAX_JAIL_MINUTES, MAX_MUTE_MINUTES, PLAYER, type StaffStanding } from "../../game/staff/index.ts";
 import type { Logger } from "../../log/index.ts";
 import type { BusMessage } from "../../map/index.ts";
 import type { MetricsRegistry } from "../../metrics/index.ts";
@@ -50,7 +50,13 @@ export interface AdminConsoleDeps {
     actorOf(session: number): { address: string } | undefined;
     disconnect(session: number, reason: string, messageBox?: { messageId: number; extra: string }): void;
   };
-  staff: { runForConsole(order: ConsoleOrder): Promise<ConsoleCommandResult> };
+  staff: {
+    runForConsole(order: ConsoleOrder): Promise<ConsoleCommandResult>;
+    /** A rank now in the database, applied at once to the character if it plays here (false: it is not online here). */
+    applyStanding(characterId: number, standing: StaffStanding): boolean;
+  };
+  /** Staff ranks (the same repository as `argentum admin staff`). */
+  staffRoles: Pick<StaffRepository, "grant" | "revoke" | "list">;
   moderation: Pick<ModerationRepository, "addBan" | "liftBan" | "listBans" | "listReports" | "checkBans">;
   audit: Pick<AuditRepository, "query">;
   metrics: Pick<MetricsRegistry, "sample">;
@@ -129,6 +135,10 @@ export const SCHEMAS = {
     limit: z.string().regex(/^\d{1,5}$/, "a whole number").transform(Number).pipe(z.number().int().min(1).max(MAX_LIST_LIMIT)).optional(),
   }),
   name: characterName,
+  /** A rank to grant: one of the four, or none with `rolemaster` (a role master who is no GM). */
+  rank: z
+    .strictObject({ rank: z.enum(STAFF_RANKS).nullable(), rolemaster: z.boolean().default(false) })
+    .refine((grant) => grant.rank !== null || grant.rolemaster, "a rank, or rolemaster true"),
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -195,7 +205,7 @@ export function statusOfOutcome(result: Pick<ConsoleCommandResult, "outcome" | "
 
 type Handler = (request: Request, match: RegExpExecArray, address: string) => Promise<Response> | Response;
 interface Route {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   pattern: RegExp;
   handler: Handler;
 }
@@ -235,6 +245,9 @@ export class AdminConsoleApi {
       { method: "GET", pattern: /^\/api\/admin\/audit$/, handler: (request) => this.auditLog(request) },
       { method: "POST", pattern: /^\/api\/admin\/broadcast$/, handler: (request, _match, address) => this.broadcast(request, address) },
       { method: "GET", pattern: /^\/api\/admin\/metrics$/, handler: () => json(this.sampler.read()) },
+      { method: "GET", pattern: /^\/api\/admin\/staff$/, handler: () => this.staffList() },
+      { method: "PUT", pattern: /^\/api\/admin\/staff\/([^/]+)$/, handler: (request, match, address) => this.grant(request, match, address) },
+      { method: "DELETE", pattern: /^\/api\/admin\/staff\/([^/]+)$/, handler: (_request, match, address) => this.revoke(match, address) },
     ];
   }
 
@@ -446,6 +459,47 @@ export class AdminConsoleApi {
         return json({ outcome: "refused_rule", detail: "not_found", lines: [] }, 404);
       case "not_active":
         return json({ outcome: "refused_rule", detail: "not_active", lines: [] }, 409);
+      case "invalid":
+        throw new BadInput(`the ${outcome.field} is refused (${outcome.problem})`);
+    }
+  }
+
+  // -- staff ranks: written like `argentum admin staff`, and applied at once to a character online here
+
+  private async staffList(): Promise<Response> {
+    const roles = await this.deps.staffRoles.list();
+    return json({ staff: roles.map((role: StaffRoleEntry) => ({ character: role.characterName, id: role.characterId, rank: role.rank, rolemaster: role.rolemaster, grantedBy: role.grantedBy, grantedAt: role.grantedAt.toISOString() })) });
+  }
+
+  private async grant(request: Request, match: RegExpExecArray, address: string): Promise<Response> {
+    const name = this.nameOf(match);
+    const grant = parsed(SCHEMAS.rank, await bodyOf(request));
+    const outcome = await this.deps.staffRoles.grant(name, grant, { by: this.consoleActor(address), action: "console staff grant", params: { rank: grant.rank, rolemaster: grant.rolemaster } });
+    switch (outcome.kind) {
+      case "ok":
+      case "unchanged": {
+        const appliedNow = this.deps.staff.applyStanding(outcome.role.characterId, { rank: outcome.role.rank, roleMaster: outcome.role.rolemaster });
+        return json({ outcome: "ok", detail: outcome.kind === "unchanged" ? "unchanged" : null, character: outcome.role.characterName, rank: outcome.role.rank, rolemaster: outcome.role.rolemaster, appliedNow, lines: [] });
+      }
+      case "no_such_character":
+        return json({ outcome: "refused_rule", detail: "no_such_character", lines: [] }, 404);
+      case "invalid":
+        throw new BadInput(`the ${outcome.field} is refused (${outcome.problem})`);
+    }
+  }
+
+  private async revoke(match: RegExpExecArray, address: string): Promise<Response> {
+    const name = this.nameOf(match);
+    const outcome = await this.deps.staffRoles.revoke(name, { by: this.consoleActor(address), action: "console staff revoke" });
+    switch (outcome.kind) {
+      case "ok": {
+        const appliedNow = this.deps.staff.applyStanding(outcome.previous.characterId, PLAYER);
+        return json({ outcome: "ok", detail: null, character: outcome.previous.characterName, appliedNow, lines: [] });
+      }
+      case "not_staff":
+        return json({ outcome: "refused_rule", detail: "not_staff", lines: [] }, 409);
+      case "no_such_character":
+        return json({ outcome: "refused_rule", detail: "no_such_character", lines: [] }, 404);
       case "invalid":
         throw new BadInput(`the ${outcome.field} is refused (${outcome.problem})`);
     }
