@@ -41,8 +41,8 @@ to whoever logged in under it).
                 player may have taken an old GM's name) unless --ignore-email is given.
 
 A rank change applies at the character's next login: the server reads the ranks then. A server
-holding the character online keeps the old rank until that character logs in again; only the
-server itself can apply a change at once.
+holding the character online keeps the old rank until that character logs in again; the running
+server's operator console (PUT /api/admin/staff/NAME) writes a rank and applies it at once.
 `;
 
 /** What each line of `list` and `grant` prints, and `--json` writes. */
