@@ -1018,6 +1018,7 @@ export const MESSAGES = {
   characterEditingDisabled: () => consoleLine("Este servidor no permite editar personajes desde el juego; pídeselo al operador (argentum admin character).", FontIndex.Info),
   noServerWindow: () => consoleLine("Este servidor no tiene ventana que mostrar.", FontIndex.Info),
   backupsAreTheOperators: () => consoleLine("Las copias de seguridad las hace el operador (argentum backup).", FontIndex.Info),
+  noFeatureToggles: () => consoleLine("Este servidor no tiene interruptores de funciones: se configura al arrancar.", FontIndex.Info),
   /** `/IGNORADO` (decision: VB6 said nothing, so a GM could not tell which way it had switched). */
   npcsChaseYou: (chased: boolean) => consoleLine(chased ? "Las criaturas ahora te ven y te atacan." : "Las criaturas vuelven a ignorarte.", FontIndex.Gm),
 

@@ -24,12 +24,14 @@ describe("staff packets answered as disabled", () => {
     w.server.act(1, "PossUser", { userName: "Pepe" });
     w.server.act(1, "ShowServerForm", {});
     w.server.act(1, "DoBackUp", {});
+    w.server.act(1, "FeatureToggle", { value: 1, name: "armor_penetration_feature" });
     const told = w.drain().filter((p) => p.session === 1).map((p) => (p.name === "ConsoleMsg" ? p.fields.text : p.name));
     expect(told).toEqual([
       "Este servidor no permite editar personajes desde el juego; pídeselo al operador (argentum admin character).",
       "Este servidor no permite editar personajes desde el juego; pídeselo al operador (argentum admin character).",
       "Este servidor no tiene ventana que mostrar.",
       "Las copias de seguridad las hace el operador (argentum backup).",
+      "Este servidor no tiene interruptores de funciones: se configura al arrancar.",
     ]);
     expect(JSON.stringify(w.server.snapshot())).toBe(before);
     expect(audits(w.events)).toEqual([
@@ -38,6 +40,7 @@ describe("staff packets answered as disabled", () => {
       "PossUser refused_rule ignored_as_vb6_does",
       "ShowServerForm refused_rule no_server_window",
       "DoBackUp refused_rule backups_are_the_operators",
+      "FeatureToggle refused_rule no_feature_toggles",
     ]);
   });
 });

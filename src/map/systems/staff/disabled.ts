@@ -14,6 +14,8 @@
  *   no window; the GM is told so.
  * - `/DOBACKUP` (`HandleDoBackUp`) only paused the clients twice and wrote a log line (no backup
  *   was made): the GM is told to ask the operator for `argentum backup`.
+ * - `/FEATURETOGGLE` (`HandleFeatureToggle`, G30) switched VB6's runtime feature flags: this
+ *   server has none (its behaviour is its configuration, set at start); the Admin is told so.
  */
 import { MESSAGES } from "../../../game/messages/index.ts";
 import type { MapContext, PlayerEntity } from "../../kernel/index.ts";
@@ -36,6 +38,11 @@ export function possUserIgnored(): StaffOutcome {
 export function showServerFormUnavailable(ctx: MapContext, player: PlayerEntity): StaffOutcome {
   ctx.tell(player, MESSAGES.noServerWindow());
   return { outcome: "refused_rule", detail: "no_server_window" };
+}
+
+export function featureToggleUnavailable(ctx: MapContext, player: PlayerEntity): StaffOutcome {
+  ctx.tell(player, MESSAGES.noFeatureToggles());
+  return { outcome: "refused_rule", detail: "no_feature_toggles" };
 }
 
 export function doBackUpUnavailable(ctx: MapContext, player: PlayerEntity): StaffOutcome {

@@ -16,7 +16,7 @@ import { MODERATION_EFFECTS } from "./moderation.ts";
 import { INFORMATION_EFFECTS } from "./information.ts";
 import { messageBoxToAll, SERVER_CONTROL_EFFECTS, takeServerRules } from "./server-control.ts";
 import { countdown } from "./countdown.ts";
-import { doBackUpUnavailable, editCharDisabled, possUserIgnored, resetCharDisabled, showServerFormUnavailable } from "./disabled.ts";
+import { doBackUpUnavailable, editCharDisabled, featureToggleUnavailable, possUserIgnored, resetCharDisabled, showServerFormUnavailable } from "./disabled.ts";
 import { toggleChasedByNpcs } from "./ignored.ts";
 import { chatColour, DEFAULT_CHAT_COLOUR } from "./chat-colour.ts";
 import { applyStanding } from "./standing.ts";
@@ -63,6 +63,7 @@ const EFFECTS = {
   PossUser: possUserIgnored,
   ShowServerForm: showServerFormUnavailable,
   DoBackUp: doBackUpUnavailable,
+  FeatureToggle: featureToggleUnavailable,
   ...REPORT_EFFECTS,
   // -- staff movement and characters (gm-move: movement.ts, characters.ts)
   ...MOVEMENT_EFFECTS,
