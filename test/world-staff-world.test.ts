@@ -158,6 +158,46 @@ for (const backend of availableBackends()) {
           await ts.cleanup();
         }
       }, 120_000);
+
+      test("/ANAME: a player's attempt changes nothing; a Dios renames an offline character, which then logs in under its new name only", async () => {
+        const ts = await startTestServer(backend);
+        const clients: GameClient[] = [];
+        try {
+          const email = `${uniqueName("renamed")}@test.local`;
+          const target = await createAndEnter(ts, transport, "Viejo", email);
+          await burstEnded(target.client);
+          await quit(ts, target);
+          const targetId = (await ts.server.database.characters.findCharacterByName(target.name))!.id;
+          const player = await placed(ts, transport, "Pepe", POTION_TILE.x, POTION_TILE.y);
+          clients.push(player.client);
+          const gm = await placed(ts, transport, "Gm", POTION_TILE.x + 1, POTION_TILE.y, "dios");
+          clients.push(gm.client);
+          const newName = uniqueName("Nuevo");
+
+          player.client.send("AlterName", { userName: target.name, newName });
+          await synced(player.client);
+          expect((await ts.server.database.characters.loadCharacter(targetId))!.name).toBe(target.name);
+
+          const from = gm.client.received.length;
+          gm.client.send("AlterName", { userName: target.name, newName });
+          // Msg988 to the Dios; Msg1834 to the staff online (the Dios too).
+          await gm.client.waitFor("LocaleMsg", (fields) => fields.messageId === 988, from);
+          await gm.client.waitFor("LocaleMsg", (fields) => fields.messageId === 1834, from);
+          expect((await ts.server.database.characters.loadCharacter(targetId))!.name).toBe(newName);
+          expect((await ts.server.database.moderation.punishmentsOf(targetId)).map((entry) => entry.text)).toEqual([`${gm.name}: nombre cambiado de "${target.name}" a "${newName}".`]);
+          const rows = await auditRows(ts, gm.name, 1);
+          expect(rows.map((row) => `${row.action} ${row.outcome} ${row.target?.id}`)).toEqual([`AlterName ok ${targetId}`]);
+          expect((await auditRows(ts, player.name, 1)).map((row) => `${row.action} ${row.outcome}`)).toEqual(["AlterName refused_rank"]);
+
+          const back = await loginExisting(ts, transport, email, newName);
+          clients.push(back.client);
+          expect(back.name).toBe(newName);
+        } finally {
+          for (const client of clients) client.close();
+          await ts.stop();
+          await ts.cleanup();
+        }
+      }, 120_000);
     });
   }
 }

@@ -370,6 +370,14 @@ describe("world, NPC and map commands typed in the browser", () => {
   });
 });
 
+describe("/ANAME typed in the browser", () => {
+  test("sends the old and the new name split at the first @; a missing part is refused here", () => {
+    expect(parseChatLine("/ANAME Juan Perez@Juan Gomez")).toEqual({ kind: "command", packet: "AlterName", fields: { userName: "Juan Perez", newName: "Juan Gomez" } } as never);
+    expect(parseChatLine("/aname Pepe@Pe@pe")).toEqual({ kind: "command", packet: "AlterName", fields: { userName: "Pepe", newName: "Pe@pe" } } as never);
+    for (const line of ["/ANAME", "/ANAME Pepe", "/ANAME Pepe@", "/ANAME @Nuevo"]) expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
+  });
+});
+
 describe("staff information and server control typed in the browser (gm-info)", () => {
   test("/DONDE, /INFO, /STAT, /BAL, /INV, /BOV, /SKILLS and /NICK2IP send the name; /SLOT nick@slot; /IP2NICK four octets; /NENE a map", () => {
     const named = { DONDE: "Where", INFO: "RequestCharInfo", STAT: "RequestCharStats", BAL: "RequestCharGold", INV: "RequestCharInventory", BOV: "RequestCharBank", SKILLS: "RequestCharSkills", NICK2IP: "NickToIP" } as const;

@@ -91,6 +91,8 @@ export type ChatCommandPacket =
   | "TeleportCreate"
   | "TeleportDestroy"
   | "ChangeMapInfoPK"
+  // `/ANAME`
+  | "AlterName"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -298,6 +300,14 @@ const nameAndSlot: Reader<{ userName: string; slot: number }> = (args, typed) =>
   return userName === "" || !/^\d{1,3}$/.test(slot) || Number(slot) < 1 || Number(slot) > 255
     ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndSlot))
     : ok({ userName, slot: Number(slot) });
+};
+
+/** `viejo@nuevo` (`/ANAME`): both parts non-empty; the new name as typed (the server checks its form). */
+const renameArgs: Reader<{ userName: string; newName: string }> = (args, typed) => {
+  const at = args.indexOf("@");
+  const userName = at < 0 ? "" : args.slice(0, at).trim();
+  const newName = at < 0 ? "" : args.slice(at + 1).trim();
+  return userName === "" || newName === "" ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.rename)) : ok({ userName, newName });
 };
 
 /** `a.b.c.d` (`/IP2NICK`): four octets 0…255. */
@@ -603,6 +613,7 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["DT"], "TeleportDestroy", noArgs),
   spec(["MODMAPINFO"], "ChangeMapInfoPK", mapInfoSafe),
   spec(["ECHARTODOSPJS"], "KickAllChars", strictlyNoArgs),
+  spec(["ANAME"], "AlterName", renameArgs),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));

@@ -195,6 +195,7 @@ export const CHAT_TEXT = {
     editPunishment: "<nombre>@<número>@<texto>",
     // staff information and server control (gm-info)
     nameAndSlot: "<nombre>@<slot> (un número de 1 a 255)",
+    rename: "<nombre>@<nombre nuevo>",
     ip: "<a.b.c.d> (cuatro números de 0 a 255)",
     map: "<mapa> (un número)",
     // -- staff sounds

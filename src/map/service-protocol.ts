@@ -171,7 +171,9 @@ export type StaffServiceCommand =
   /** `/ECHARTODOSPJS`: every character in the world without a staff rank disconnected; the staff stay. */
   | { kind: "kick_all" }
   /** The panel's "close the client" (`CerrarCliente`): an online lower rank's client is told to exit (`CerrarleCliente`). */
-  | { kind: "close_client"; target: string };
+  | { kind: "close_client"; target: string }
+  /** `/ANAME viejo@nuevo`: an offline character renamed (the new name checked as at creation: G21). */
+  | { kind: "rename"; target: string; newName: string };
 
 /** The sheets of a character the staff may read (§2.3). */
 export type CharacterSheetKind = "info" | "stats" | "gold" | "inventory" | "bank" | "skills";

@@ -347,6 +347,17 @@ export const LocaleId = {
   CountdownGo: 1656,
   /** MsgCCInunity (Msg475): the target cannot be held. */
   TargetImmuneToHold: 475,
+  // -- `/ANAME`
+  /** Msg986: the usage of `/ANAME`. */
+  RenameUsage: 986,
+  /** Msg987: "that name is taken". */
+  NameTaken: 987,
+  /** Msg988: "done". */
+  RenameDone: 988,
+  /** Msg1504: "the character ¬1 does not exist". */
+  RenameTargetMissing: 1504,
+  /** Msg1834: "¬1 renamed ¬2 to ¬3", to the staff. */
+  StaffRenamed: 1834,
   // -- reports: /GM, /DENUNCIAR, /ROL (gm-and-moderation §2.1, §3.8)
   /** Msg527: "your request was sent" (`/ROL`). */
   RequestSent: 527,
@@ -675,6 +686,11 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.CountdownSeconds]: "¬1 segundos...",
   [LocaleId.CountdownGo]: "¡Ya!",
   [LocaleId.TargetImmuneToHold]: "No puedes inmovilizarlo: es inmune.",
+  [LocaleId.RenameUsage]: "Usa /ANAME nombre@nuevo.",
+  [LocaleId.NameTaken]: "Ya hay un personaje con ese nombre.",
+  [LocaleId.RenameDone]: "Listo: el personaje tiene su nombre nuevo.",
+  [LocaleId.RenameTargetMissing]: "El personaje ¬1 no existe.",
+  [LocaleId.StaffRenamed]: "Administración » ¬1 cambió el nombre de \"¬2\" por \"¬3\".",
   // -- reports
   [LocaleId.RequestSent]: "Tu pedido fue enviado.",
   [LocaleId.RoleQuestion]: "¬1 pregunta de rol: ¬2",
@@ -1011,6 +1027,16 @@ export const MESSAGES = {
   countdownSeconds: (seconds: number) => localeLine(LocaleId.CountdownSeconds, FontIndex.Guild, seconds),
   countdownGo: () => localeLine(LocaleId.CountdownGo, FontIndex.Fight),
   targetImmuneToHold: () => localeLine(LocaleId.TargetImmuneToHold, FontIndex.Fight),
+  // -- `/ANAME` (world/services/staff-rename.ts)
+  renameUsage: () => localeLine(LocaleId.RenameUsage, FontIndex.Info),
+  nameTaken: () => localeLine(LocaleId.NameTaken, FontIndex.Info),
+  renameDone: () => localeLine(LocaleId.RenameDone, FontIndex.Info),
+  renameTargetMissing: (name: string) => localeLine(LocaleId.RenameTargetMissing, FontIndex.Info, name),
+  staffRenamed: (gmName: string, oldName: string, newName: string) => localeLine(LocaleId.StaffRenamed, FontIndex.Gm, gmName, oldName, newName),
+  cannotRenameHigherRank: () => consoleLine("No puedes cambiarle el nombre a alguien de un rango igual o mayor al tuyo.", FontIndex.Info),
+  /** Decision: only an offline character is renamed (the name keys everything a playing one is in). */
+  renameTargetOnline: (name: string) => consoleLine(`${name} está conectado: échalo primero (/ECHAR) y vuelve a intentarlo.`, FontIndex.Info),
+  newNameRefused: (name: string, problem: string) => consoleLine(`El nombre "${name}" no sirve para un personaje (${problem}).`, FontIndex.Info),
   /** A rank granted or revoked by the operator while the character plays. */
   yourRankNow: (rank: string | null, roleMaster: boolean) =>
     consoleLine(rank === null ? (roleMaster ? "El operador te dio el rol de rolemaster." : "Ya no formas parte del equipo del servidor.") : `Tu rango en el equipo ahora es ${rank}${roleMaster ? " (y rolemaster)" : ""}.`, FontIndex.Gm),

@@ -32,6 +32,7 @@ import { ReportThrottle } from "../../game/staff/index.ts";
 import { chatExcerptArrived, reportsState, runReportCommand, type ReportsContext, type StaffReportStore } from "./staff-reports.ts";
 // -- staff movement and characters (gm-move)
 import { StaffTargetActs } from "./staff-movement.ts";
+import { runRename, type StaffRenames } from "./staff-rename.ts";
 import { CONSOLE_SESSION, runConsoleOrder, type ConsoleCommandResult, type ConsoleOrder } from "./staff-console.ts";
 
 /** What the service reads of a session, and closes (the gateway's sessions). */
@@ -66,6 +67,9 @@ export interface StaffServiceOptions {
   reports?: StaffReportStore;
   /** The clock of the report throttle, ms (default `performance.now`; tests pass a manual one). */
   now?: () => number;
+  // -- `/ANAME` (staff-rename.ts)
+  /** Renames offline characters, and the creation rules a new name passes; absent: the command fails, audited. */
+  renames?: { store: StaffRenames; nameProblem(name: string): string | null };
 }
 
 /** One command as the service runs it: who asked, and how to answer and audit. */
@@ -266,6 +270,17 @@ export class StaffService implements WorldService<"staff"> {
       case "close_client":
         this.closeClient(run, command.target);
         return;
+      case "rename": {
+        const { renames } = this.options;
+        if (renames === undefined) {
+          run.tell(MESSAGES.staffCommandFailed());
+          run.audit("error", { name: command.target }, "no_rename_store");
+          return;
+        }
+        const { sessions, moderation, logger } = this.options;
+        void runRename({ world, sessions, moderation, renames: renames.store, nameProblem: renames.nameProblem, logger }, run, command);
+        return;
+      }
     }
   }
 

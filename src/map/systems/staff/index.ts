@@ -30,6 +30,7 @@ import { forgetChatLines } from "../../kernel/index.ts";
 import { lineToRoleMasters, REPORT_EFFECTS, reportAnswer } from "./reports.ts";
 // -- staff movement and characters (gm-move)
 import { CHARACTER_EFFECTS, characterAct } from "./characters.ts";
+import { alterName } from "./rename.ts";
 import { canLand, invisibilityHandOver, MOVEMENT_EFFECTS, moveTarget, moveTo } from "./movement.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
@@ -73,6 +74,7 @@ const EFFECTS = {
   ...WORLD_EFFECTS,
   KickAllChars: kickAllChars,
   CerrarCliente: closeClient,
+  AlterName: alterName,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */

@@ -439,4 +439,17 @@ describe("items and tiles of the GM's map", () => {
     act("KickAllChars");
     expect(w.events.flatMap((event) => (event.t === "service" && event.message.kind === "command" ? [event.message] : []))).toEqual([{ kind: "command", action: "KickAllChars", params: {}, command: { kind: "kick_all" } }]);
   });
+
+  test("/ANAME viejo@nuevo goes to the staff service (the character may be offline); an empty part is Msg986 here; below Dios it is refused silently as VB6 does", () => {
+    const { w, act, audits, lines } = setUp(DIOS);
+    act("AlterName", { userName: "Juan+Perez", newName: "Juan Gomez" });
+    act("AlterName", { userName: "Juan", newName: "" });
+    expect(w.events.flatMap((event) => (event.t === "service" && event.message.kind === "command" ? [event.message.command] : []))).toEqual([{ kind: "rename", target: "Juan Perez", newName: "Juan Gomez" }]);
+    expect(lines(w.drain())).toEqual(["986 []"]);
+    expect(audits()).toEqual([{ action: "AlterName", outcome: "refused_rule", detail: "usage" }]);
+    const semidios = setUp(SEMIDIOS);
+    semidios.act("AlterName", { userName: "Juan", newName: "Pedro" });
+    expect(semidios.lines(semidios.w.drain())).toEqual([]);
+    expect(semidios.audits()).toEqual([{ action: "AlterName", outcome: "refused_rank" }]);
+  });
 });
