@@ -192,7 +192,7 @@ export type TargetAct =
   /** `/SUM nick`: to the GM (`to`: below the GM); a SemiDios may not bring a ghost; anonymous while the GM is invisible. */
   | { kind: "summon"; to: WorldTile; aliveOnly: boolean; anonymous: boolean; announced: boolean }
   /** `/IRA nick` (below the target), `/IRCERCA nick` (rings 2…5 around it): the target's map finds the tile, the asker goes there. */
-  | { kind: "visit"; nearby: boolean; unsafeRefused: boolean; anonymous: boolean }
+  | { kind: "visit"; nearby: boolean; unsafeRefused: boolean; anonymous: boolean; sosOnly?: boolean }
   /** `/REVIVIR nick`: revived if dead, healed in full either way; `safeEventOnly`: a SemiDios, only on a safe event map. */
   | { kind: "revive"; safeEventOnly: boolean }
   /** `/EJECUTAR nick`: the target dies. */

@@ -103,7 +103,12 @@ export class StaffService implements WorldService<"staff"> {
 
   constructor(private readonly options: StaffServiceOptions) {
     this.log = new AuditLog(options.audit, options.logger, options.setTimer);
-    this.targetActs = new StaffTargetActs(options.world, (session) => this.standingOf(session));
+    const { reports } = options;
+    this.targetActs = new StaffTargetActs(
+      options.world,
+      (session) => this.standingOf(session),
+      reports && (async (name) => (await reports.pending()).some((report) => report.reporterName.toLowerCase() === name.toLowerCase())),
+    );
   }
 
   fromMap(request: ServiceRequest<"staff">): void {

@@ -244,10 +244,13 @@ describe("/SUM, /IRA, /IRCERCA (§3.6)", () => {
     expect(w.server.positionOf(1)).toMatchObject({ x: 12, y: 11 });
     expect(lines(w.drain(), 1)).toEqual(["1474 [Pepe]"]);
 
+    // A Consejero's goes to the service too, which reads the SOS queue (staff-movement.test.ts).
     const consejero = setUp({ gm: CONSEJERO });
     consejero.w.server.act(1, "GoNearby", { userName: "Pepe" });
-    expect(consejero.lines(consejero.w.drain(), 1)).toEqual(["539 []"]);
-    expect(consejero.audits()).toEqual([{ action: "GoNearby", outcome: "refused_rule", detail: "no_sos" }]);
+    expect(consejero.w.events.flatMap((event) => (event.t === "service" && event.message.kind === "command" ? [event.message.command] : []))).toEqual([
+      { kind: "act_on_target", target: "Pepe", act: { kind: "visit", nearby: true, unsafeRefused: true, anonymous: false, sosOnly: true } },
+    ]);
+    expect(consejero.audits()).toEqual([]);
     expect(audits()).toEqual([]);
   });
 

@@ -107,19 +107,16 @@ export function goToChar(ctx: MapContext, player: PlayerEntity, fields: ClientPa
 
 /**
  * `/IRCERCA nick` (`HandleGoNearby`): the first free tile of the rings 2 … 5 around the target.
- * Decision: this server has no SOS queue yet, so a Consejero (who may go only near a player with
- * a pending SOS) is always refused with VB6's Msg539; a Consejero or SemiDios is refused a target
- * on an unsafe map (Msg1319).
+ * A Consejero may go only near a player with a pending request in the SOS queue (`/GM`,
+ * `/DENUNCIAR`): the staff service reads the queue (`sosOnly`) and answers VB6's Msg539 when there
+ * is none. A Consejero or SemiDios is refused a target on an unsafe map (Msg1319).
  */
 export function goNearby(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"GoNearby">): StaffOutcome | typeof ASKED {
   const level = rankLevel(standingOf(player.privileges).rank);
-  if (level < rankLevel("semidios")) {
-    ctx.tell(player, MESSAGES.nearbyOnlySos());
-    return refused("no_sos", typedName(fields.userName));
-  }
   const name = typedName(fields.userName);
   if (name === "") return refused("no_target");
-  return askActOnTarget(ctx, player, "GoNearby", fields, name, { kind: "visit", nearby: true, unsafeRefused: level <= rankLevel("semidios"), anonymous: player.adminInvisible === true });
+  const sosOnly = level < rankLevel("semidios");
+  return askActOnTarget(ctx, player, "GoNearby", fields, name, { kind: "visit", nearby: true, unsafeRefused: level <= rankLevel("semidios"), anonymous: player.adminInvisible === true, ...(sosOnly ? { sosOnly } : {}) });
 }
 
 /**
