@@ -15,7 +15,7 @@ import { LocaleId } from "../src/game/messages/index.ts";
 import type { StaffRank } from "../src/game/staff/index.ts";
 import type { GameClient, Transport } from "./support/game-client.ts";
 import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, loginExisting, uniqueName, type InWorld } from "./support/world-players.ts";
+import { createAndEnter, loginExisting, showStaffMember, uniqueName, type InWorld } from "./support/world-players.ts";
 
 const CLI = { by: { kind: "cli" as const, name: "test" }, action: "staff grant" };
 const { town, field, forest } = DEFAULT_WORLD_MAP_IDS;
@@ -34,6 +34,7 @@ async function staffMember(ts: TestServer, transport: Transport, rank: StaffRank
   expect((await ts.server.database.staff.grant(first.name, { rank, rolemaster: false }, CLI)).kind).toBe("ok");
   const member = await loginExisting(ts, transport, email, first.name);
   await member.client.waitFor("Privilegios", () => true, 0);
+  await showStaffMember(member.client);
   return member;
 }
 

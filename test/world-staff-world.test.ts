@@ -11,7 +11,7 @@ import { describe, expect, test } from "bun:test";
 import type { ClientPacketName } from "../src/protocol/index.ts";
 import type { GameClient, Transport } from "./support/game-client.ts";
 import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, loginExisting, moveOffline, uniqueName, type InWorld } from "./support/world-players.ts";
+import { createAndEnter, loginExisting, moveOffline, showStaffMember, uniqueName, type InWorld } from "./support/world-players.ts";
 
 const CLI = { by: { kind: "cli" as const, name: "test" }, action: "staff grant" };
 /** Alba (map 1 of the default world): a red potion lies on (53, 43), open ground around it. */
@@ -44,6 +44,7 @@ async function placed(ts: TestServer, transport: Transport, prefix: string, x: n
   await moveOffline(ts, first.name, ALBA, x, y);
   const back = await loginExisting(ts, transport, email, first.name);
   await burstEnded(back.client);
+  if (rank) await showStaffMember(back.client);
   expect({ map: back.map, x: back.x, y: back.y }).toEqual({ map: ALBA, x, y });
   return back;
 }

@@ -192,7 +192,9 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     logger: logger.child({ ctx: "world" }),
     deliver: (session, frame) => gateway?.deliver(session, frame),
     onLeft: (session, state, reason) => gateway?.onWorldLeft(session, state, reason),
-    onEntered: (session) => gateway?.onWorldEntered(session),
+    onEntered: (session) => {
+      if (gateway?.onWorldEntered(session) === true) services?.staff.enteredWorld(session);
+    },
     onSaveNow: (states) => gateway?.saveNow(states),
     onEnterFailed: (session) => gateway?.onWorldEnterFailed(session),
     workerUrl: options.mapWorkerUrl,

@@ -475,6 +475,8 @@ export const LocaleId = {
   MapSafeStatus: 1506,
   /** Msg1704: "¬1 closed the client of ¬2" (to Dios and Admin). */
   StaffClosedClient: 1704,
+  /** Msg1706: "Servidor » ¬1 se conectó al juego." (a staff member entered the world; to Dios and Admin). */
+  StaffConnected: 1706,
 } as const;
 
 /**
@@ -751,6 +753,7 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.TileTrigger]: "Trigger ¬1",
   [LocaleId.MapSafeStatus]: "Mapa ¬1 seguro: ¬2.",
   [LocaleId.StaffClosedClient]: "¬1 cerró el cliente de ¬2.",
+  [LocaleId.StaffConnected]: "Servidor » ¬1 se conectó al juego.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -1138,6 +1141,7 @@ export const MESSAGES = {
   teleportMade: (destination: string, drawn: boolean) =>
     consoleLine(drawn ? `Portal creado hacia ${destination}.` : `Salida creada hacia ${destination} (este mundo no tiene el objeto del portal: no se ve).`, FontIndex.Info),
   staffClosedClient: (gmName: string, targetName: string) => localeLine(LocaleId.StaffClosedClient, FontIndex.Info, gmName, targetName),
+  staffConnected: (name: string) => localeLine(LocaleId.StaffConnected, FontIndex.InfoBold, name),
   kickedEveryone: (count: number) => consoleLine(`Echaste a ${count} personaje(s); el equipo sigue conectado.`, FontIndex.Info),
   // -- staff information and server control (gm-info: gm-and-moderation §2.2, §2.3, §2.9)
   /** A console line of a staff listing (names, "(x,y) object", "skill = n"), in the info font. */

@@ -489,6 +489,19 @@ describe("bans", () => {
 });
 
 // -- the operator console (issue 25, staff-console.ts)
+describe("a staff member entering the world", () => {
+  test("is announced to Dios and Admin through its map (Msg1706, §1.3); a player is not; nothing is audited", () => {
+    const { world, sink, place, staff } = setup();
+    place(1, "Cora", CONSEJERO_RM);
+    place(2, "Beto");
+    staff.enteredWorld(1);
+    staff.enteredWorld(2);
+    staff.enteredWorld(99);
+    expect(world.told).toEqual([{ session: 1, service: "staff", message: { kind: "announce", message: MESSAGES.staffConnected("Cora"), minRank: "dios" } }]);
+    expect(sink.rows).toEqual([]);
+  });
+});
+
 describe("/ANAME", () => {
   const rename = (target: string, newName: string) => ({ kind: "rename" as const, target, newName });
   const lines = (world: FakeServiceWorld) => world.told.map((entry) => entry.message);

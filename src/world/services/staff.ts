@@ -203,6 +203,16 @@ export class StaffService implements WorldService<"staff"> {
     });
   }
 
+  /**
+   * A character entered the world (its login, not a map change): a staff member is announced to
+   * the Dios and Admin online (Msg1706, VB6 ConnectUser_Check, §1.3) through its map's bus.
+   */
+  enteredWorld(session: number): void {
+    const player = this.options.world.player(session)?.state;
+    if (player === undefined || (player.staff ?? PLAYER).rank === null) return;
+    this.options.world.tell(session, "staff", { kind: "announce", message: MESSAGES.staffConnected(player.name), minRank: "dios" });
+  }
+
   private run(session: number, action: string, params: Readonly<Record<string, unknown>>, command: StaffServiceCommand): void {
     const { world } = this.options;
     const actor = this.actorOf(session);

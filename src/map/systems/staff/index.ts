@@ -8,7 +8,7 @@
  * answers here (`fromWorld`).
  */
 import { MESSAGES } from "../../../game/messages/index.ts";
-import { rankLevel, STAFF_COMMANDS, standingOf, type StaffCommandName } from "../../../game/staff/index.ts";
+import { mayTurnInvisible, rankLevel, STAFF_COMMANDS, standingOf, type StaffCommandName } from "../../../game/staff/index.ts";
 import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntity, StaffAnswer } from "../../kernel/index.ts";
 import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serverMessage, unbanAccount, unbanChar } from "./effects.ts";
 import { gated, type StaffEffect } from "./gate.ts";
@@ -154,10 +154,11 @@ export const staff: MapSystem = {
   uses: ["penalties"],
   packets: packets(),
   // `/IGNORADO`, `/CHATCOLOR` and `/INVISIBLE` last the session: they follow the GM from map to map.
-  playerState: (_ctx, _record, arrival) => ({
+  playerState: (_ctx, record, arrival) => ({
     chasedByNpcs: arrival.handOver?.chasedByNpcs ?? false,
     chatColour: arrival.handOver?.chatColour ?? DEFAULT_CHAT_COLOUR,
-    ...(arrival.handOver?.adminInvisible === true ? { adminInvisible: true } : {}),
+    // §1.3: SemiDios, Dios and Admin enter the world admin-invisible (VB6 ConnectUser_Complete); `/INVISIBLE` shows them.
+    ...(arrival.handOver?.adminInvisible === true || (arrival.kind === "login" && mayTurnInvisible(record.staff?.rank ?? null)) ? { adminInvisible: true } : {}),
   }),
   handOver: (ctx, player) => ({
     ...(player.chasedByNpcs ? { chasedByNpcs: true } : {}),

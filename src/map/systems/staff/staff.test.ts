@@ -136,9 +136,12 @@ describe("the staff gate", () => {
     const w = world();
     w.enter(1, "Pepe", 10, 10, { with: { staff: { rank: "semidios", roleMaster: true } } });
     w.enter(2, "Ana", 11, 10);
+    // A SemiDios logs in invisible (§1.3): a player draws nothing of it; a Dios does, with its privileges.
+    w.enter(3, "Diana", 12, 10, { with: { staff: { rank: "dios", roleMaster: false } } });
     const out = w.drain();
-    const create = out.find((p) => p.session === 2 && p.name === "CharacterCreate" && p.fields.name === "Pepe");
+    expect(out.some((p) => p.session === 2 && p.name === "CharacterCreate" && p.fields.name === "Pepe")).toBe(false);
+    const create = out.find((p) => p.session === 3 && p.name === "CharacterCreate" && p.fields.name === "Pepe");
     expect(create?.fields.privileges).toBe(10);
-    expect(out.filter((p) => p.name === "Privilegios").map((p) => [p.session, p.fields.isStaff])).toEqual([[1, true]]);
+    expect(out.filter((p) => p.name === "Privilegios").map((p) => [p.session, p.fields.isStaff])).toEqual([[1, true], [3, true]]);
   });
 });
