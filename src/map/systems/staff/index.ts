@@ -31,6 +31,8 @@ import { lineToRoleMasters, REPORT_EFFECTS, reportAnswer } from "./reports.ts";
 // -- staff movement and characters (gm-move)
 import { CHARACTER_EFFECTS, characterAct } from "./characters.ts";
 import { canLand, invisibilityHandOver, MOVEMENT_EFFECTS, moveTarget, moveTo } from "./movement.ts";
+// -- the GM's map's information and settings (gm-mapinfo)
+import { MAP_INFO_EFFECTS } from "./map-info.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
 const EFFECTS = {
@@ -73,6 +75,7 @@ const EFFECTS = {
   ...WORLD_EFFECTS,
   KickAllChars: kickAllChars,
   CerrarCliente: closeClient,
+  ...MAP_INFO_EFFECTS,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
