@@ -146,7 +146,16 @@ export type ChatCommandPacket =
   | "Participar"
   | "ModifyCastleWhiteList"
   // -- reports (gm-and-moderation §2.1): `/GM texto`
-  | "QuestionGM";
+  | "QuestionGM"
+  // -- the GM's map's information and settings (gm-mapinfo): `/MODMAPINFO opción v`, `/MAPSETTING`
+  | "ChangeMapInfoBackup"
+  | "ChangeMapInfoRestricted"
+  | "ChangeMapInfoNoMagic"
+  | "ChangeMapInfoNoInvi"
+  | "ChangeMapInfoNoResu"
+  | "ChangeMapInfoLand"
+  | "ChangeMapInfoZone"
+  | "ChangeMapSetting";
 
 /** A command's fields without the sequence counter, which the outbox fills in when sending. */
 export type ChatCommandFields<N extends ChatCommandPacket> = Omit<ClientPacketFields<N>, "counter">;
@@ -183,6 +192,11 @@ export interface ChatCommandSpec {
   readonly read: Reader<object>;
   /** The command typed with no arguments at all sends this one instead (`/TRIGGER` asks, `/TRIGGER n` sets). */
   readonly bare?: ChatCommandSpec;
+  /**
+   * The first word of the arguments, upper-cased, picks the spec that reads the rest instead
+   * (`/MODMAPINFO BACKUP 1`); a word not listed is read by this spec.
+   */
+  readonly options?: ReadonlyMap<string, ChatCommandSpec>;
 }
 
 const ok = <F>(fields: F): Reading<F> => ({ ok: true, fields });
@@ -470,10 +484,46 @@ const teleportArgs: Reader<ChatCommandFields<"TeleportCreate">> = (args, typed) 
     : ok({ map: mapNumber, x: Number(x), y: Number(y), radius: Number(radius), reason });
 };
 
-/** `/MODMAPINFO SEGURO 0|1`: the only option with an effect so far (the server answers the others "not available yet"). */
-const mapInfoSafe: Reader<ChatCommandFields<"ChangeMapInfoPK">> = (args, typed) => {
-  const [option = "", value = "", ...rest] = args.split(/\s+/).filter((word) => word !== "");
-  return option.toUpperCase() === "SEGURO" && (value === "0" || value === "1") && rest.length === 0 ? ok({ isPk: value === "1" }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.mapInfo));
+// -- the GM's map's information and settings (gm-mapinfo). `/MODMAPINFO opción valor` as the
+// stock client reads it: the option picks the packet, the value is one word (extra words refused).
+/** One word of the arguments, or null when there is none or more than one. */
+const oneWord = (args: string): string | null => (args !== "" && !/\s/.test(args) ? args : null);
+
+/** `/MODMAPINFO SEGURO|BACKUP|MAGIASINEFECTO|… 0|1`: the stock client sends true for "1" (here: only 0 or 1). */
+function mapInfoBool<F extends string>(field: F): Reader<Record<F, boolean>> {
+  return (args, typed) => (args === "0" || args === "1" ? ok({ [field]: args === "1" } as Record<F, boolean>) : refuse(CHAT_TEXT.usage(typed, "0|1")));
+}
+
+/** `/MODMAPINFO RESTRINGIR|TERRENO|ZONA palabra`: the word as typed (the server checks it and lists the words it takes). */
+function mapInfoWord<F extends string>(field: F, hint: string): Reader<Record<F, string>> {
+  return (args, typed) => {
+    const word = oneWord(args);
+    return word === null ? refuse(CHAT_TEXT.usage(typed, hint)) : ok({ [field]: word } as Record<F, string>);
+  };
+}
+
+/** `/MODMAPINFO` with no option it knows: the options. */
+const mapInfoOptions: Reader<ChatCommandFields<"ChangeMapInfoPK">> = (_args, typed) => refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.mapInfo));
+
+const MAP_INFO_OPTIONS: ReadonlyMap<string, ChatCommandSpec> = new Map([
+  ["SEGURO", spec(["MODMAPINFO"], "ChangeMapInfoPK", mapInfoBool("isPk"))],
+  ["BACKUP", spec(["MODMAPINFO"], "ChangeMapInfoBackup", mapInfoBool("backup"))],
+  ["RESTRINGIR", spec(["MODMAPINFO"], "ChangeMapInfoRestricted", mapInfoWord("restriction", CHAT_TEXT.args.mapRestriction))],
+  ["MAGIASINEFECTO", spec(["MODMAPINFO"], "ChangeMapInfoNoMagic", mapInfoBool("noMagic"))],
+  ["INVISINEFECTO", spec(["MODMAPINFO"], "ChangeMapInfoNoInvi", mapInfoBool("noInvisibility"))],
+  ["RESUSINEFECTO", spec(["MODMAPINFO"], "ChangeMapInfoNoResu", mapInfoBool("noResurrection"))],
+  ["TERRENO", spec(["MODMAPINFO"], "ChangeMapInfoLand", mapInfoWord("land", CHAT_TEXT.args.mapTerrain))],
+  ["ZONA", spec(["MODMAPINFO"], "ChangeMapInfoZone", mapInfoWord("zone", CHAT_TEXT.args.mapTerrain))],
+]);
+
+/** `e_MapSetting` by the stock client's words (DROPITEMS 0, SAFEPVP 1); FRIENDLYFIRE (2) is ours: the server has it, the stock client no word for it. */
+const MAP_SETTINGS: Readonly<Record<string, number>> = { DROPITEMS: 0, SAFEPVP: 1, FRIENDLYFIRE: 2 };
+
+/** `/MAPSETTING DROPITEMS|SAFEPVP|FRIENDLYFIRE n`: the setting by name, the value a byte (the server: 0 off, anything else on). */
+const mapSettingArgs: Reader<ChatCommandFields<"ChangeMapSetting">> = (args, typed) => {
+  const [name = "", value, ...rest] = args.split(/\s+/).filter((word) => word !== "");
+  const setting = Object.hasOwn(MAP_SETTINGS, name.toUpperCase()) ? MAP_SETTINGS[name.toUpperCase()] : undefined;
+  return setting === undefined || !isByte(value) || rest.length > 0 ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.mapSetting)) : ok({ setting, value: Number(value) });
 };
 
 /** With a spec to send when the command comes with no arguments. */
@@ -611,9 +661,11 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["BLOQ"], "TileBlockedToggle", noArgs),
   spec(["CT"], "TeleportCreate", teleportArgs),
   spec(["DT"], "TeleportDestroy", noArgs),
-  spec(["MODMAPINFO"], "ChangeMapInfoPK", mapInfoSafe),
+  { ...spec(["MODMAPINFO"], "ChangeMapInfoPK", mapInfoOptions), options: MAP_INFO_OPTIONS },
   spec(["ECHARTODOSPJS"], "KickAllChars", strictlyNoArgs),
   spec(["ANAME"], "AlterName", renameArgs),
+  // -- the GM's map's information and settings (gm-mapinfo)
+  spec(["MAPSETTING"], "ChangeMapSetting", mapSettingArgs),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));
@@ -623,6 +675,9 @@ const NOTHING: ChatIntent = { kind: "nothing" };
 const local = (message: string): ChatIntent => ({ kind: "local", message });
 
 function run(typedCommand: ChatCommandSpec, args: string, typed: string): ChatIntent {
+  const option = typedCommand.options === undefined ? undefined : firstWord(args);
+  const chosen = option === undefined ? undefined : typedCommand.options?.get(option.word.toUpperCase());
+  if (chosen !== undefined && option !== undefined) return run(chosen, option.rest, `${typed} ${option.word.toUpperCase()}`);
   const command = args === "" && typedCommand.bare !== undefined ? typedCommand.bare : typedCommand;
   const reading = command.read(args, typed);
   // The table's `spec` checked these fields against this packet.

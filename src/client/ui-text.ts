@@ -213,7 +213,11 @@ export const CHAT_TEXT = {
     creatureOrNothing: "[número de criatura] (sin número abre la lista)",
     triggerOrNothing: "[trigger] (sin número pregunta el del lugar)",
     teleport: "<mapa> <x> <y> [radio] [@motivo]",
-    mapInfo: "SEGURO 0|1",
+    mapInfo: "SEGURO|BACKUP|RESTRINGIR|MAGIASINEFECTO|INVISINEFECTO|RESUSINEFECTO|TERRENO|ZONA <valor>",
+    // -- the GM's map's information and settings (gm-mapinfo)
+    mapRestriction: "NEWBIE|SINMAGIA|SININVI|NOPKS|NOCIUD",
+    mapTerrain: "BOSQUE|NIEVE|DESIERTO|CIUDAD|CAMPO|DUNGEON",
+    mapSetting: "DROPITEMS|SAFEPVP|FRIENDLYFIRE <número de 0 a 255>",
   },
   descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
   descriptionDash: "La descripción no puede llevar guiones (-).",

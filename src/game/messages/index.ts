@@ -477,7 +477,49 @@ export const LocaleId = {
   StaffClosedClient: 1704,
   /** Msg1706: "Servidor » ¬1 se conectó al juego." (a staff member entered the world; to Dios and Admin). */
   StaffConnected: 1706,
+  // -- the GM's map's information and settings (`/MODMAPINFO`, `/MAPSETTING`; map/systems/staff/map-info.ts)
+  /** Msg1507 (MSG_MAP_BACKUP_STATUS): "map ¬1 backup: ¬2". */
+  MapBackupStatus: 1507,
+  /** Msg1508 (MSG_MAPA_NEWBIE): "map ¬1: Newbie = ¬2". */
+  MapNewbieStatus: 1508,
+  /** Msg1509 (MSG_MAPA_SINMAGIA): "map ¬1: SinMagia = ¬2". */
+  MapNoMagicStatus: 1509,
+  /** Msg1510 (MSG_MAPA_NOPKS): "map ¬1: NoPKs = ¬2". */
+  MapNoPksStatus: 1510,
+  /** Msg1511 (MSG_MAPA_NOCIUDADANOS): "map ¬1: NoCiudadanos = ¬2". */
+  MapNoCitizensStatus: 1511,
+  /** Msg1512 (MSG_MAPA_SININVI): "map ¬1: SinInvi = ¬2". */
+  MapNoInvisibilityStatus: 1512,
+  /** Msg1513 (MSG_MAPA_TERRENO): "map ¬1 terrain: ¬2". */
+  MapTerrainSet: 1513,
+  /** Msg1514 (MSG_MAPA_ZONA): "map ¬1 zone: ¬2". */
+  MapZoneSet: 1514,
+  /** Msg989: the words `/MODMAPINFO RESTRINGIR` takes. */
+  MapRestrictOptions: 989,
+  /** Msg990 / Msg992: the words `/MODMAPINFO TERRENO` / `ZONA` take. */
+  MapTerrainOptions: 990,
+  MapZoneOptions: 992,
+  /** Msg991 / Msg993: which of those words has an effect (NIEVE as terrain, DUNGEON as zone). */
+  MapTerrainHint: 991,
+  MapZoneHint: 993,
+  /** Msg994, Msg995, Msg996: "map updated" after `/MAPSETTING` DropItems, SafeFight, FriendlyFire. */
+  MapDropItemsUpdated: 994,
+  MapSafeFightUpdated: 995,
+  MapFriendlyFireUpdated: 996,
+  /** Msg997: "option not available" (`/MAPSETTING` of an unknown setting). */
+  MapSettingUnknown: 997,
 } as const;
+
+/** The lines of the restrictions `/MODMAPINFO` toggles (Msg1508–Msg1512). */
+export type MapRestrictionLocaleId =
+  | typeof LocaleId.MapNewbieStatus
+  | typeof LocaleId.MapNoMagicStatus
+  | typeof LocaleId.MapNoPksStatus
+  | typeof LocaleId.MapNoCitizensStatus
+  | typeof LocaleId.MapNoInvisibilityStatus;
+
+/** The "map updated" lines of `/MAPSETTING` (Msg994–Msg996). */
+export type MapSettingLocaleId = typeof LocaleId.MapDropItemsUpdated | typeof LocaleId.MapSafeFightUpdated | typeof LocaleId.MapFriendlyFireUpdated;
 
 /**
  * Fonts of the status notices the rules of game/spells name by id (`StatusNotice` "LocaleMsg",
@@ -754,6 +796,24 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.MapSafeStatus]: "Mapa ¬1 seguro: ¬2.",
   [LocaleId.StaffClosedClient]: "¬1 cerró el cliente de ¬2.",
   [LocaleId.StaffConnected]: "Servidor » ¬1 se conectó al juego.",
+  // -- the GM's map's information and settings
+  [LocaleId.MapBackupStatus]: "Mapa ¬1 con backup: ¬2.",
+  [LocaleId.MapNewbieStatus]: "Mapa ¬1: solo para newbies = ¬2.",
+  [LocaleId.MapNoMagicStatus]: "Mapa ¬1: sin magia = ¬2.",
+  [LocaleId.MapNoPksStatus]: "Mapa ¬1: sin criminales = ¬2.",
+  [LocaleId.MapNoCitizensStatus]: "Mapa ¬1: sin ciudadanos = ¬2.",
+  [LocaleId.MapNoInvisibilityStatus]: "Mapa ¬1: sin invisibilidad = ¬2.",
+  [LocaleId.MapTerrainSet]: "Mapa ¬1, terreno: ¬2.",
+  [LocaleId.MapZoneSet]: "Mapa ¬1, zona: ¬2.",
+  [LocaleId.MapRestrictOptions]: "Restricciones: NEWBIE, SINMAGIA, SININVI, NOPKS, NOCIUD.",
+  [LocaleId.MapTerrainOptions]: "Terrenos: BOSQUE, NIEVE, DESIERTO, CIUDAD, CAMPO, DUNGEON.",
+  [LocaleId.MapZoneOptions]: "Zonas: BOSQUE, NIEVE, DESIERTO, CIUDAD, CAMPO, DUNGEON.",
+  [LocaleId.MapTerrainHint]: "De todos modos, solo NIEVE cambia algo: en ese terreno se muere de frío.",
+  [LocaleId.MapZoneHint]: "De todos modos, solo DUNGEON cambia algo: en esa zona no se siente la lluvia.",
+  [LocaleId.MapDropItemsUpdated]: "Mapa actualizado.",
+  [LocaleId.MapSafeFightUpdated]: "Mapa actualizado.",
+  [LocaleId.MapFriendlyFireUpdated]: "Mapa actualizado.",
+  [LocaleId.MapSettingUnknown]: "Esa opción no existe.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -1171,6 +1231,26 @@ export const MESSAGES = {
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),
+
+  // -- the GM's map's information and settings (`/MODMAPINFO`, `/MAPSETTING`; map/systems/staff/map-info.ts)
+  mapBackupStatus: (map: number, on: boolean) => localeLine(LocaleId.MapBackupStatus, FontIndex.Info, map, on ? "Sí" : "No"),
+  /** Msg1508–Msg1512: one restriction of the map, on or off now. */
+  mapRestrictionStatus: (id: MapRestrictionLocaleId, map: number, on: boolean) => localeLine(id, FontIndex.Info, map, on ? "Sí" : "No"),
+  mapTerrainSet: (map: number, terrain: string) => localeLine(LocaleId.MapTerrainSet, FontIndex.Info, map, terrain),
+  mapZoneSet: (map: number, zone: string) => localeLine(LocaleId.MapZoneSet, FontIndex.Info, map, zone),
+  mapRestrictOptions: () => localeLine(LocaleId.MapRestrictOptions, FontIndex.Info),
+  mapTerrainOptions: () => localeLine(LocaleId.MapTerrainOptions, FontIndex.Info),
+  mapTerrainHint: () => localeLine(LocaleId.MapTerrainHint, FontIndex.Info),
+  mapZoneOptions: () => localeLine(LocaleId.MapZoneOptions, FontIndex.Info),
+  mapZoneHint: () => localeLine(LocaleId.MapZoneHint, FontIndex.Info),
+  /** Msg994 / Msg995 / Msg996, by the setting changed (0 DropItems, 1 SafeFight, 2 FriendlyFire). */
+  mapSettingUpdated: (id: MapSettingLocaleId) => localeLine(id, FontIndex.Info),
+  mapSettingUnknown: () => localeLine(LocaleId.MapSettingUnknown, FontIndex.Info),
+  mapSettingUsage: () => consoleLine("Uso: /MAPSETTING DROPITEMS|SAFEPVP|FRIENDLYFIRE 0|1", FontIndex.Info),
+  /** Decision (MAPINFO-MEMORY): VB6 wrote mapa<N>.dat; here the world's files are read-only. */
+  mapChangeNotSaved: () => consoleLine("El cambio vale para este mapa hasta que el servidor se reinicie: los archivos del mundo no se escriben.", FontIndex.Info),
+  /** Decision (G32-RESU): no rule of this server (nor of VB6 today) forbids resurrecting on a map. */
+  noResurrectionRule: () => consoleLine("RESUSINEFECTO no tiene efecto en este servidor: ningún mapa prohíbe resucitar.", FontIndex.Info),
 } as const satisfies Record<string, (...args: never[]) => PlayerMessage>;
 
 export type MessageKey = keyof typeof MESSAGES;

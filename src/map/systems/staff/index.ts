@@ -32,6 +32,8 @@ import { lineToRoleMasters, REPORT_EFFECTS, reportAnswer } from "./reports.ts";
 import { CHARACTER_EFFECTS, characterAct } from "./characters.ts";
 import { alterName } from "./rename.ts";
 import { canLand, invisibilityHandOver, MOVEMENT_EFFECTS, moveTarget, moveTo } from "./movement.ts";
+// -- the GM's map's information and settings (gm-mapinfo)
+import { MAP_INFO_EFFECTS } from "./map-info.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
 const EFFECTS = {
@@ -75,6 +77,7 @@ const EFFECTS = {
   KickAllChars: kickAllChars,
   CerrarCliente: closeClient,
   AlterName: alterName,
+  ...MAP_INFO_EFFECTS,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
