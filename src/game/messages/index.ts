@@ -477,6 +477,8 @@ export const LocaleId = {
   StaffClosedClient: 1704,
   /** Msg1706: "Servidor » ¬1 se conectó al juego." (a staff member entered the world; to Dios and Admin). */
   StaffConnected: 1706,
+  /** Msg563: "you moved the creature" (`/SUM` of a clicked NPC). */
+  CreatureMoved: 563,
   // -- the GM's map's information and settings (`/MODMAPINFO`, `/MAPSETTING`; map/systems/staff/map-info.ts)
   /** Msg1507 (MSG_MAP_BACKUP_STATUS): "map ¬1 backup: ¬2". */
   MapBackupStatus: 1507,
@@ -796,6 +798,7 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.MapSafeStatus]: "Mapa ¬1 seguro: ¬2.",
   [LocaleId.StaffClosedClient]: "¬1 cerró el cliente de ¬2.",
   [LocaleId.StaffConnected]: "Servidor » ¬1 se conectó al juego.",
+  [LocaleId.CreatureMoved]: "Has desplazado a la criatura.",
   // -- the GM's map's information and settings
   [LocaleId.MapBackupStatus]: "Mapa ¬1 con backup: ¬2.",
   [LocaleId.MapNewbieStatus]: "Mapa ¬1: solo para newbies = ¬2.",
@@ -1202,6 +1205,7 @@ export const MESSAGES = {
     consoleLine(drawn ? `Portal creado hacia ${destination}.` : `Salida creada hacia ${destination} (este mundo no tiene el objeto del portal: no se ve).`, FontIndex.Info),
   staffClosedClient: (gmName: string, targetName: string) => localeLine(LocaleId.StaffClosedClient, FontIndex.Info, gmName, targetName),
   staffConnected: (name: string) => localeLine(LocaleId.StaffConnected, FontIndex.InfoBold, name),
+  creatureMoved: () => localeLine(LocaleId.CreatureMoved, FontIndex.Info),
   kickedEveryone: (count: number) => consoleLine(`Echaste a ${count} personaje(s); el equipo sigue conectado.`, FontIndex.Info),
   // -- staff information and server control (gm-info: gm-and-moderation §2.2, §2.3, §2.9)
   /** A console line of a staff listing (names, "(x,y) object", "skill = n"), in the info font. */
