@@ -4,6 +4,8 @@
  * `Privilegios` shows the "GM" mark, and the chat box's staff commands work as in the stock client:
  * `/GMSG` on the staff channel, `/ONLINE` counts, `/ECHAR` closes a TCP player's connection and
  * the console says so, `/BAN nick@motivo` bans one (closed, announced) and `/UNBAN` lifts it. Before the grant the same page's `/RMSG` is refused by the server (Msg528).
+ * Then the staff's forms: `/MOTDCAMBIA`'s editor changes the message of the day `/MOTD` shows, and
+ * `/PANELGM`'s SOS panel lists a TCP player's `/GM` request, whose "Atendido" closes it.
  *
  * Without /usr/bin/chromium the suite fails when CI=true and is skipped otherwise.
  */
@@ -21,6 +23,15 @@ async function typeLine(page: Page, line: string): Promise<void> {
   await page.keyboard.press("Enter");
   await page.keyboard.type(line);
   await page.keyboard.press("Enter");
+}
+
+/** Polls an asynchronous condition (a database read) until it holds. */
+async function eventually(what: string, holds: () => Promise<boolean>): Promise<void> {
+  const deadline = performance.now() + STEP_TIMEOUT_MS;
+  while (!(await holds())) {
+    if (performance.now() > deadline) throw new Error(`no ${what} within ${STEP_TIMEOUT_MS} ms`);
+    await Bun.sleep(50);
+  }
 }
 
 describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser staff commands end to end", () => {
@@ -61,6 +72,33 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser staff com
       await page.locator("#console", { hasText: `${name} baneó a ${cheater.name}. Motivo: spam.` }).waitFor({ timeout: STEP_TIMEOUT_MS });
       await typeLine(page, `/UNBAN ${cheater.name}`);
       await page.locator("#console", { hasText: `${cheater.name} ya no está baneado.` }).waitFor({ timeout: STEP_TIMEOUT_MS });
+
+      // The MOTD editor: /MOTDCAMBIA opens it with the current lines; Save changes what /MOTD shows.
+      await typeLine(page, "/MOTDCAMBIA");
+      await page.locator("#motd-text").waitFor({ state: "visible", timeout: STEP_TIMEOUT_MS });
+      await page.locator("#motd-text").fill("Bienvenidos a Alba\nNada de macros");
+      const savedFrom = traffic.received.length;
+      await page.locator("#motd-save").click();
+      await until("Msg984", () => traffic.received.slice(savedFrom).find((p) => p.name === "LocaleMsg" && p.fields.messageId === 984));
+      expect(await page.locator("#staff-form").isHidden()).toBe(true);
+      await focusMap(page);
+      await typeLine(page, "/MOTD");
+      await page.locator("#console", { hasText: "Nada de macros" }).waitFor({ timeout: STEP_TIMEOUT_MS });
+
+      // The SOS panel: a player's /GM request is listed by /PANELGM; "Atendido" closes it in the database.
+      const asker = await createAndEnter(live.ts, "tcp", "Perdido");
+      asker.client.send("QuestionGM", { question: "estoy trabado", questionType: "Consulta regular", counter: 1 });
+      const pending = async () => (await live.ts.server.database.moderation.listReports({ status: "pending", limit: 50 })).filter((report) => report.reporterName === asker.name);
+      await eventually("the request in the queue", async () => (await pending()).length === 1);
+      await focusMap(page);
+      await typeLine(page, "/PANELGM");
+      const request = page.locator(".sos-request", { hasText: "estoy trabado" });
+      await request.waitFor({ timeout: STEP_TIMEOUT_MS });
+      expect(await request.locator(".sos-head").textContent()).toContain(asker.name);
+      await request.locator(".sos-resolve").click();
+      await eventually("the request closed", async () => (await pending()).length === 0);
+      expect(await page.locator(".sos-request", { hasText: "estoy trabado" }).count()).toBe(0);
+      asker.client.close();
       expect(pageErrors).toEqual([]);
     },
     SCENARIO_TIMEOUT_MS,

@@ -215,6 +215,20 @@ export class ClientOutbox {
     return this.send("BankDepositGold", { amount } satisfies ClientPacketFields<"BankDepositGold">);
   }
 
+  // ---------------------------------------------------------------- the staff's forms
+  setMotd(text: string): boolean {
+    return this.send("SetMOTD", { text } satisfies ClientPacketFields<"SetMOTD">);
+  }
+
+  sosShowList(): boolean {
+    return this.send("SOSShowList", {} satisfies ClientPacketFields<"SOSShowList">);
+  }
+
+  /** The SOS panel's "attended": the entry's key (`name Ø text Ø category`). */
+  sosRemove(key: string): boolean {
+    return this.send("SOSRemove", { userName: key } satisfies ClientPacketFields<"SOSRemove">);
+  }
+
   bankExtractGold(amount: number): boolean {
     return this.send("BankExtractGold", { amount } satisfies ClientPacketFields<"BankExtractGold">);
   }

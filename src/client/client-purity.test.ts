@@ -38,6 +38,7 @@ const PURE = [
   "spell-effects.ts",
   "spell-rules.ts",
   "sprite-index.ts",
+  "staff-form-rules.ts",
   "status-rules.ts",
   "target-rules.ts",
   "trade-rules.ts",

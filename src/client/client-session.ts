@@ -4,6 +4,7 @@
  * and sends the client packets. Pure: the transport and the time are injected, so tests drive it
  * with encoded packets and a manual clock, and the DOM layer only wires a WebSocket and a canvas.
  */
+import { motdForSending } from "./staff-form-rules.ts";
 import type { MapGrid } from "../game/map-json/index.ts";
 import { checkStep, stepX, stepY, type Heading } from "../game/movement/index.ts";
 import { decodeServerPacket, WorkSkill } from "../protocol/index.ts";
@@ -340,7 +341,11 @@ export class ClientSession {
       case "command":
         // Through `quit` so the logout countdown and its button follow, as with the button.
         if (intent.packet === "Quit") this.quit(nowMs);
-        else this.outbox.command(intent);
+        else {
+          // `/PANELGM` asks for the SOS list first, as the stock client's parser does (its panel opens with it).
+          if (intent.packet === "GMPanel") this.outbox.sosShowList();
+          this.outbox.command(intent);
+        }
         break;
       case "local":
         pushConsole(this.state, intent.message, "info", nowMs);
@@ -745,6 +750,29 @@ export class ClientSession {
   private spellChecked<T>(check: SpellCheck<T>, nowMs: number): SpellCheck<T> {
     if (!check.ok && check.reason !== "not_playing") pushConsole(this.state, SPELL_TEXT.refusals[check.reason], "warning", nowMs);
     return check;
+  }
+
+  // ---------------------------------------------------------------- the staff's forms
+  /** The MOTD editor's Save: the new message of the day (`SetMOTD`); the form closes. */
+  saveMotd(edited: string): void {
+    if (this.state.staffForm?.kind !== "motd") return;
+    this.outbox.setMotd(motdForSending(edited));
+    this.state.staffForm = null;
+  }
+
+  /** The SOS panel's "attended" on one request: the server closes it (`SOSRemove`); it leaves the list at once. */
+  resolveSosRequest(key: string): void {
+    const form = this.state.staffForm;
+    if (form?.kind !== "sos" || !form.requests.some((request) => request.key === key)) return;
+    this.outbox.sosRemove(key);
+    // The server closes the oldest request of that key: so does the list.
+    const first = form.requests.findIndex((request) => request.key === key);
+    this.state.staffForm = { kind: "sos", requests: form.requests.filter((_, index) => index !== first) };
+  }
+
+  /** Closes the staff form without sending anything (the stock forms' Cancel). */
+  closeStaffForm(): void {
+    this.state.staffForm = null;
   }
 
   /** Asks the server to log out (it answers with a countdown, or at once on safe maps). */

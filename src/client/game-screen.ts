@@ -37,6 +37,7 @@ import { liveEffects } from "./spell-effects.ts";
 import { MEDITATE_KEY_CODE, spellName, SPELLS_KEY_CODE } from "./spell-rules.ts";
 import { SpellsPanel } from "./spells-panel.ts";
 import { QuestionBox, TradePanel } from "./trade-panel.ts";
+import { StaffFormsPanel } from "./staff-forms-panel.ts";
 import { readMapLayers } from "./map-terrain.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
 import {
@@ -220,6 +221,7 @@ export class GameScreen {
   private readonly bank: BankPanel;
   private readonly trade: TradePanel;
   private readonly question: QuestionBox;
+  private readonly staffForms: StaffFormsPanel;
   private readonly skills: SkillsPanel;
   /** The attributes and statistics; it shares the skills window's place, so one closes the other. */
   private readonly character: CharacterPanel;
@@ -305,6 +307,7 @@ export class GameScreen {
     this.bank = new BankPanel(session, this.inventory, world, sprites, images);
     this.trade = new TradePanel(session, this.inventory, world, sprites, images);
     this.question = new QuestionBox(session);
+    this.staffForms = new StaffFormsPanel(session);
     this.skills = new SkillsPanel(session);
     this.character = new CharacterPanel(session);
     session.setSpellCatalogue(world.spells);
@@ -372,6 +375,7 @@ export class GameScreen {
       this.bank.element,
       this.trade.element,
       this.question.element,
+      this.staffForms.element,
       this.overlay,
     );
     this.element = h(
@@ -631,6 +635,7 @@ export class GameScreen {
     this.bank.update();
     this.trade.update();
     this.question.update();
+    this.staffForms.update();
     this.skills.update();
     this.character.update();
     this.spells.update();

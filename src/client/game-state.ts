@@ -2,6 +2,7 @@
  * Everything the client knows, in one plain object the packet reducer updates and the renderer
  * reads. Pure data: no DOM, no sockets, no clocks (times are passed in).
  */
+import type { StaffFormView } from "./staff-form-rules.ts";
 import { BANK_SLOT_COUNT, SPELL_SLOT_COUNT } from "../game/character/index.ts";
 import { BASE_INVENTORY_SLOTS } from "../game/items/index.ts";
 import { TRADE_OFFER_SLOTS } from "../protocol/index.ts";
@@ -435,6 +436,8 @@ export interface GameState {
   safeMode: boolean | null;
   /** The server said this character logs in as staff (`Privilegios`); its commands are the server's to allow. */
   isStaff: boolean;
+  /** The staff form the server opened (the MOTD editor or the SOS panel), until closed; null for none. */
+  staffForm: StaffFormView | null;
   spellBook: SpellBookState;
   /** The world's spells (names, words, console lines), from the world info; empty without it. */
   spellCatalogue: ReadonlyMap<number, SpellInfo>;
@@ -539,6 +542,7 @@ export function createGameState(): GameState {
     nextProjectileId: 1,
     safeMode: null,
     isStaff: false,
+    staffForm: null,
     spellBook: emptySpellBook(),
     spellCatalogue: new Map(),
     effects: [],
@@ -578,6 +582,7 @@ export function resetWorld(state: GameState): void {
   state.projectiles = [];
   state.safeMode = null;
   state.isStaff = false;
+  state.staffForm = null;
   state.spellBook = emptySpellBook();
   state.effects = [];
   state.ownStatus = emptyOwnStatus();

@@ -4,6 +4,7 @@
  * packets are not applied here but returned as signals, because only the session (which knows
  * the predicted steps) can reconcile them. Pure: time comes in as `nowMs`.
  */
+import { motdForEditing, parseSosRequests } from "./staff-form-rules.ts";
 import { inWindow, windowAround } from "../game/area/index.ts";
 import { headingOfDelta, isHeading, type Heading } from "../game/movement/index.ts";
 import { CharacterKind, type ServerPacket } from "../protocol/index.ts";
@@ -443,6 +444,14 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
 
     case "Privilegios":
       state.isStaff = packet.fields.isStaff;
+      return [];
+
+    // The staff's forms (`/MOTDCAMBIA`, `/PANELGM`): a newer one replaces the one open.
+    case "ShowMOTDEditionForm":
+      state.staffForm = { kind: "motd", text: motdForEditing(packet.fields.currentMotd) };
+      return [];
+    case "ShowSOSForm":
+      state.staffForm = { kind: "sos", requests: parseSosRequests(packet.fields.requests) };
       return [];
 
     case "BarFx":

@@ -593,3 +593,14 @@ export const HELD_TEXT = {
 export const PET_TEXT = {
   marker: "mascota",
 } as const;
+
+/** The staff's forms (staff-forms-panel.ts): the MOTD editor and the SOS panel. */
+export const STAFF_FORM_TEXT = {
+  motdTitle: "Mensaje del día",
+  save: "Guardar",
+  close: "Cerrar",
+  sosTitle: (count: number) => (count === 1 ? "Pedidos de ayuda (1)" : `Pedidos de ayuda (${count})`),
+  noRequests: "No hay pedidos pendientes.",
+  requestHead: (name: string, category: string, sentAt: string) => [name || "?", category, sentAt].filter((part) => part !== "").join(" · "),
+  resolve: "Atendido",
+} as const;

@@ -91,7 +91,7 @@ export {
 export { prepareFields, type Fields } from "./layout-codec.ts";
 export { packet, type LayoutSource, type PacketDef } from "./packet-def.ts";
 
-export { JOINED_LIST_SEPARATOR, SERVER_PACKETS } from "./server-packets.ts";
+export { JOINED_LIST_SEPARATOR, SERVER_PACKETS, SOS_FIELD_SEPARATOR } from "./server-packets.ts";
 export { CLIENT_PACKETS } from "./client-packets.ts";
 export {
   ClientPacketId,

@@ -25,6 +25,8 @@ import { packet } from "./packet-def.ts";
 
 /** Joined name lists (`GuildList`, `UserNameList`, ...) use VB `SEPARATOR` = `vbNullChar`. */
 export const JOINED_LIST_SEPARATOR = "\u0000";
+/** Between the fields of one `ShowSOSForm` entry (`name Ø text Ø category Ø date`; VB6 `cCola`). */
+export const SOS_FIELD_SEPARATOR = "Ø";
 
 const SOURCE = "vb6-source" as const;
 

@@ -14,6 +14,7 @@
  * - G15: the throttle is per account and refuses only the request (Msg552); VB6 counted attempts
  *   during the cooldown and at 20 closed every connection from the sender's address.
  */
+import { SOS_FIELD_SEPARATOR as WIRE_SOS_FIELD_SEPARATOR } from "../../protocol/index.ts";
 
 /** `IntervaloConsultaGM`: one accepted `/GM` per five minutes; here also one `/DENUNCIAR` (G14). */
 export const REPORT_INTERVAL_MS = 300_000;
@@ -29,8 +30,8 @@ export const DEFAULT_SOS_CATEGORY = "Consulta regular";
 /** The resolution written when a report is closed from the panel, or all at once (`/BORRAR SOS`). */
 export const PANEL_RESOLUTION = "Atendido desde el panel de SOS";
 export const CLEAN_SOS_RESOLUTION = "/BORRAR SOS";
-/** The separator of an SOS entry's fields (VB6 `cCola.Push`: `Ø`, 0xD8 in Windows-1252). */
-export const SOS_FIELD_SEPARATOR = "Ø";
+/** Between the fields of a panel entry: the wire's (protocol), so the browser reads it too. */
+export const SOS_FIELD_SEPARATOR = WIRE_SOS_FIELD_SEPARATOR;
 /** What replaces a separator or a NUL typed by a player, in the panel's entries only (G14). */
 const SEPARATOR_STAND_IN = "O";
 
