@@ -213,6 +213,9 @@ export const CHAT_TEXT = {
     triggerOrNothing: "[trigger] (sin número pregunta el del lugar)",
     teleport: "<mapa> <x> <y> [radio] [@motivo]",
     mapInfo: "SEGURO 0|1",
+    // -- a game master's own settings, /REQDEBUG (gm-self)
+    debug: "[CONNECTION <nombre> | USERIDS]",
+    speed: "<velocidad> (por ejemplo 1, 2, 5 o 15)",
   },
   descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
   descriptionDash: "La descripción no puede llevar guiones (-).",

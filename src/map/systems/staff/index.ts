@@ -31,6 +31,11 @@ import { lineToRoleMasters, REPORT_EFFECTS, reportAnswer } from "./reports.ts";
 // -- staff movement and characters (gm-move)
 import { CHARACTER_EFFECTS, characterAct } from "./characters.ts";
 import { canLand, invisibilityHandOver, MOVEMENT_EFFECTS, moveTarget, moveTo } from "./movement.ts";
+// -- a GM's own settings, consultations, the GM mark, /REQDEBUG (gm-self)
+import { WorkSkill } from "../../../protocol/index.ts";
+import { gmMarkClick, releaseFollowers, SELF_EFFECTS, selfHandOver, selfState } from "./self.ts";
+import { CONSULTATION_EFFECTS } from "./consultation.ts";
+import { DEBUG_EFFECTS } from "./debug.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
 const EFFECTS = {
@@ -73,6 +78,9 @@ const EFFECTS = {
   ...WORLD_EFFECTS,
   KickAllChars: kickAllChars,
   CerrarCliente: closeClient,
+  ...SELF_EFFECTS,
+  ...CONSULTATION_EFFECTS,
+  ...DEBUG_EFFECTS,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -152,18 +160,28 @@ export const staff: MapSystem = {
   uses: ["penalties"],
   packets: packets(),
   // `/IGNORADO`, `/CHATCOLOR` and `/INVISIBLE` last the session: they follow the GM from map to map.
-  playerState: (_ctx, _record, arrival) => ({
+  playerState: (_ctx, record, arrival) => ({
     chasedByNpcs: arrival.handOver?.chasedByNpcs ?? false,
     chatColour: arrival.handOver?.chatColour ?? DEFAULT_CHAT_COLOUR,
     ...(arrival.handOver?.adminInvisible === true ? { adminInvisible: true } : {}),
+    ...selfState(record.name, arrival),
   }),
   handOver: (ctx, player) => ({
     ...(player.chasedByNpcs ? { chasedByNpcs: true } : {}),
     ...(player.chatColour !== DEFAULT_CHAT_COLOUR ? { chatColour: player.chatColour } : {}),
     ...invisibilityHandOver(ctx, player),
+    ...selfHandOver(player),
   }),
   bus: { line_all: lineToAll, line_staff: lineToStaff, message_box_all: messageBoxToAll, server_rules: takeServerRules, staff_sound: playStaffSound, line_rolemasters: lineToRoleMasters },
   fromWorld: { staff: fromWorld },
   // -- reports: a player's chat lines stay with the map they were said on
-  hooks: { leaving: (ctx, player) => forgetChatLines(ctx, player) },
+  hooks: {
+    leaving: (ctx, player) => {
+      forgetChatLines(ctx, player);
+      // -- the NPCs following a GM stop when it goes (self.ts)
+      releaseFollowers(ctx, player);
+    },
+  },
+  // -- the GM panel's mark: its click (self.ts)
+  workClicks: { [WorkSkill.GmMark]: gmMarkClick },
 };
