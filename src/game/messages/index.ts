@@ -493,6 +493,10 @@ export const LocaleId = {
   ConsultationStarted: 1271,
   /** MSG_NO_USUARIO_ENCUENTRA_ZONA_INSEGURA_PUEDES_ACERCARTE: "the user ¬1 is on an unsafe zone". */
   ConsultationUnsafeMap: 2165,
+  /** Msg1047: "you cannot attack users while in a consultation" (`PuedeAtacar`). */
+  AttackWhileInConsultation: 1047,
+  /** Msg1048: "you cannot attack users while they are in a consultation". */
+  AttackPlayerInConsultation: 1048,
 } as const;
 
 /**
@@ -779,6 +783,8 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.ConsultationStartedWith]: "Iniciaste el modo consulta con ¬1.",
   [LocaleId.ConsultationStarted]: "Un miembro del equipo inició el modo consulta contigo.",
   [LocaleId.ConsultationUnsafeMap]: "¬1 está en una zona insegura: no puedes acercarte.",
+  [LocaleId.AttackWhileInConsultation]: "No puedes atacar a nadie mientras estás en consulta.",
+  [LocaleId.AttackPlayerInConsultation]: "No puedes atacar a alguien que está en consulta.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -927,7 +933,8 @@ export const MESSAGES = {
    * (game/faction `factionAttackRefusal`). VB6 writes the ghost refusal in FONTTYPE_INFO, the
    * faction and safe-place ones in FONTTYPE_WARNING.
    */
-  attackRefused: (id: number) => localeLine(id, id === LocaleId.AttackVictimDead ? FontIndex.Info : FontIndex.Warning),
+  attackRefused: (id: number) =>
+    localeLine(id, id === LocaleId.AttackVictimDead || id === LocaleId.AttackWhileInConsultation || id === LocaleId.AttackPlayerInConsultation ? FontIndex.Info : FontIndex.Warning),
 
   // -- fighting: blows and shots (combat-and-progression §3, §4)
   bowInMelee: () => localeLine(LocaleId.BowInMelee, FontIndex.Info),

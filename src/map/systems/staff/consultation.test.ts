@@ -2,10 +2,12 @@
  * `/CONSULTA` on a map (consultation.ts, gm-and-moderation §5.9): both sides told, the name tag
  * "[CONSULTA]", VB6's log lines in the audit rows, G23's two fixes, CONSULTA-MAP, and the refusals.
  */
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { GameTablesSchema, loadDefaultWorld, type GameTables } from "../../../content/index.ts";
+import { itemCatalog, type ItemCatalog } from "../../../game/items/index.ts";
 import { applyEffect } from "../../../game/spells/index.ts";
 import type { StaffStanding } from "../../../game/staff/index.ts";
-import { setStatus, type MapContext, type PlayerEntity } from "../../kernel/index.ts";
+import { setStatus, type MapContext, type NpcAttackHook, type PlayerEntity } from "../../kernel/index.ts";
 import { PACKET_HANDLERS } from "../../handlers.ts";
 import type { MapEvent } from "../../map-events.ts";
 import { world, type Received } from "../../map-harness.test-support.ts";
@@ -14,10 +16,21 @@ const DIOS: StaffStanding = { rank: "dios", roleMaster: false };
 const SEMIDIOS: StaffStanding = { rank: "semidios", roleMaster: false };
 const CONSEJERO: StaffStanding = { rank: "consejero", roleMaster: false };
 
-/** The GM (session 1) at (10, 10), "Pepe" (session 2) at `pepeAt`. */
-function setUp(options: { gm?: StaffStanding; safe?: boolean; pepeAt?: [number, number] } = {}) {
+let defaultTables: GameTables;
+let defaultItems: ItemCatalog;
+
+beforeAll(async () => {
+  const loaded = await loadDefaultWorld();
+  if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join("; "));
+  defaultTables = loaded.pack.tables!;
+  defaultItems = itemCatalog(defaultTables.objects!);
+});
+
+/** The GM (session 1) at (10, 10), "Pepe" (session 2) at `pepeAt`; the default world's tables when `fights`. */
+function setUp(options: { gm?: StaffStanding; safe?: boolean; pepeAt?: [number, number]; fights?: boolean } = {}) {
   let captured: MapContext | null = null;
-  const w = world({ width: 80, height: 80, safe: options.safe ?? true, handlers: { ...PACKET_HANDLERS, Promedio: (ctx) => void (captured = ctx) } });
+  const tables = options.fights === true ? { tables: defaultTables, items: defaultItems } : {};
+  const w = world({ width: 80, height: 80, safe: options.safe ?? true, ...tables, handlers: { ...PACKET_HANDLERS, Promedio: (ctx) => void (captured = ctx) } });
   const gmIndex = w.enter(1, "Gema", 10, 10, { with: { staff: options.gm ?? CONSEJERO } });
   const [px, py] = options.pepeAt ?? [12, 10];
   const pepeIndex = w.enter(2, "Pepe", px, py);
@@ -125,6 +138,47 @@ describe("/CONSULTA (§5.9)", () => {
       { action: "Consulta", outcome: "refused_rule", detail: "not_on_this_map" },
       { action: "Consulta", outcome: "refused_rank" },
     ]);
+  });
+
+  test("in a consultation neither side fights (Msg1048 to whoever attacks the player, Msg1047 to the player), and NPCs leave the player alone", () => {
+    const { w, lines, player } = setUp({ gm: SEMIDIOS, safe: false, fights: true });
+    w.enter(3, "Malo", 12, 11, { heading: 1 });
+    w.server.act(1, "Consulta", { nick: "Pepe" });
+    w.drain();
+    w.advance(2_000);
+    w.server.act(3, "Attack", { counter: 1 });
+    expect(lines(w.drain(), 3)).toEqual(["1048 []"]);
+    w.server.act(2, "ChangeHeading", { heading: 3, counter: 1 });
+    w.server.act(2, "Attack", { counter: 2 });
+    const refused = w.drain().filter((p) => p.session === 2 && p.name === "LocaleMsg");
+    expect(refused.map((p) => [p.fields.messageId, p.fields.fontIndex])).toEqual([[1047, 3]]);
+    expect(player(3).record.vitals.hp).toBe(30);
+  });
+
+  test("a hostile NPC leaves a player in a consultation alone (VB6 `EsObjetivoValido`), and goes for it once it ends", () => {
+    const RATA = 511;
+    const tables = GameTablesSchema.parse({
+      format: "ao20",
+      objects: null,
+      npcs: { declaredCount: RATA, npcs: [{ id: RATA, name: "Rata", movement: 2, hostile: true, attackable: true, minHp: 15, maxHp: 15, minHit: 2, maxHit: 4, giveExp: 16 }] },
+      spells: null,
+      balance: null,
+      cities: null,
+      mapInfo: null,
+      specialMaps: null,
+    });
+    const blows: number[] = [];
+    const npcAttack: NpcAttackHook = (_ctx, _npc, victim) => blows.push(victim.session);
+    const w = world({ tables, npcs: [{ npc: RATA, name: "Rata", x: 20, y: 20, body: 9, head: 0, heading: 3 }], safe: false, npcAttack });
+    w.enter(1, "Gema", 30, 30, { with: { staff: SEMIDIOS } });
+    w.enter(2, "Pepe", 21, 20);
+    w.server.act(1, "Consulta", { nick: "Pepe" });
+    w.advance(10_000);
+    expect(blows).toEqual([]);
+    w.server.act(1, "Consulta", { nick: "Pepe" });
+    w.advance(10_000);
+    expect(blows.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(blows)).toEqual(new Set([2]));
   });
 
   test("the consultation goes with the player to the next map", () => {

@@ -4,6 +4,9 @@
  * view and loses its admin invisibility, the player loses its invisibility, both are told, and
  * viewers draw the player as "name [CONSULTA]"; off: both are told and the name is drawn plain
  * again. The audit row carries VB6's log line ("Inicio consulta con …" / "Termino consulta con …").
+ * While it lasts the player neither fights nor is fought by players (kernel/pvp.ts, Msg1047 and
+ * Msg1048) and NPCs leave it alone (kernel/npc-ai-loop.ts), as VB6's `EnConsulta` checks do; its
+ * own blows and spells on NPCs are not refused yet (VB6 refuses them too).
  *
  * Decisions:
  * - G23 (fixed): the unsafe-map refusal (Msg2165) is for Consejeros only, as VB6 meant it (its
@@ -11,7 +14,8 @@
  *   inverted: a valid click was refused with Msg1266 and an empty one went on with a stale index).
  * - CONSULTA-MAP: the player must stand on the GM's map (a consultation is face to face; the GM
  *   goes there first with `/IRA`); a nick not on this map is told so. VB6 warped the GM across maps.
- * - Self: nothing, as VB6 (audited `self`); another staff member: Msg1267.
+ * - Self: nothing, as VB6 (audited `self`); another staff member: Msg1267. Ending a
+ *   consultation is never refused (VB6's unsafe-map test ran before it knew which way it went).
  * - The consultation lasts the session and follows the player from map to map (self.ts' hand-over);
  *   hiding does not exist on this server yet, so only invisibility is taken away.
  */
