@@ -448,6 +448,26 @@ function describeStaff(label: string, makeHarness: () => Promise<BackendHarness>
         expect((await db.characters.loadCharacter(pepe.id))!.penalties!.jailMinutesLeft).toBe(30);
       });
 
+      test("/ANAME renames an offline character by id: online, taken in any case and missing are refused, nothing written (G21)", async () => {
+        const pepe = await newCharacter("Pepe");
+        const maria = await newCharacter("Maria");
+        const playing = await newCharacter("Playing", { online: true });
+        const read = (await db.characters.loadCharacter(pepe.id))!;
+        expect(await db.characters.renameOfflineCharacter(pepe.id, "MARIA")).toEqual({ kind: "name_taken" });
+        expect(await db.characters.renameOfflineCharacter(playing.id, "Otro Nombre")).toEqual({ kind: "online" });
+        expect(await db.characters.renameOfflineCharacter(987_654, "Nadie")).toEqual({ kind: "not_found" });
+        expect((await db.characters.loadCharacter(playing.id))!.name).toBe("Playing");
+        // The same name in another case is the character's own: allowed.
+        expect(await db.characters.renameOfflineCharacter(maria.id, "MARIA")).toEqual({ kind: "ok", oldName: "Maria" });
+        expect(await db.characters.renameOfflineCharacter(pepe.id, "Pepe Grande")).toEqual({ kind: "ok", oldName: "Pepe" });
+        expect(await db.characters.findCharacterByName("pepe")).toBeNull();
+        expect((await db.characters.findCharacterByName("PEPE GRANDE"))!.id).toBe(pepe.id);
+        // updated_at moved: a tool holding the read from before the rename writes nothing stale.
+        expect(await db.characters.saveOfflineCharacter({ ...read, gold: 5 })).toEqual({ kind: "stale" });
+        // The old name is free again.
+        expect((await newCharacter("Pepe")).id).not.toBe(pepe.id);
+      });
+
       test("jail bounds (G10), replacement, pardon and serving", async () => {
         const pepe = await newCharacter("Pepe");
         for (const minutes of [0, -5, 525_601, 1.5]) {

@@ -15,7 +15,7 @@ import { LocaleId } from "../src/game/messages/index.ts";
 import type { StaffRank } from "../src/game/staff/index.ts";
 import type { GameClient, Transport } from "./support/game-client.ts";
 import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, loginExisting, uniqueName, type InWorld } from "./support/world-players.ts";
+import { createAndEnter, loginExisting, showStaffMember, uniqueName, type InWorld } from "./support/world-players.ts";
 
 const CLI = { by: { kind: "cli" as const, name: "test" }, action: "staff grant" };
 const { town, field, forest } = DEFAULT_WORLD_MAP_IDS;
@@ -34,6 +34,7 @@ async function staffMember(ts: TestServer, transport: Transport, rank: StaffRank
   expect((await ts.server.database.staff.grant(first.name, { rank, rolemaster: false }, CLI)).kind).toBe("ok");
   const member = await loginExisting(ts, transport, email, first.name);
   await member.client.waitFor("Privilegios", () => true, 0);
+  if (rank !== "consejero") await showStaffMember(member.client);
   return member;
 }
 
@@ -143,12 +144,13 @@ for (const backend of availableBackends()) {
           consejero.client.send("SummonChar", { userName: dios.name });
           await locale(consejero.client, 528, from);
 
-          // The audit log: every attempt once, with its real outcome and target.
-          expect(await auditRows(ts, dios.name, 7)).toEqual(
-            [`GoNearby ok ${player.name}`, `GoToChar ok ${player.name}`, "Invisible ok", `SummonChar ok ${player.name}`, "WarpChar ok", "WarpChar ok", `WarpChar ok ${player.name}`].sort(),
+          // The audit log: every attempt once, with its real outcome and target (each SemiDios or
+          // higher first showed itself after its invisible login: an `Invisible ok` more, §1.3).
+          expect(await auditRows(ts, dios.name, 8)).toEqual(
+            [`GoNearby ok ${player.name}`, `GoToChar ok ${player.name}`, "Invisible ok", "Invisible ok", `SummonChar ok ${player.name}`, "WarpChar ok", "WarpChar ok", `WarpChar ok ${player.name}`].sort(),
           );
-          expect(await auditRows(ts, admin.name, 3)).toEqual(["CreateItem ok", "CreateItem refused_rule", `GiveItem ok ${player.name}`]);
-          expect(await auditRows(ts, semidios.name, 1)).toEqual(["CreateItem refused_rank"]);
+          expect(await auditRows(ts, admin.name, 4)).toEqual(["CreateItem ok", "CreateItem refused_rule", `GiveItem ok ${player.name}`, "Invisible ok"]);
+          expect(await auditRows(ts, semidios.name, 2)).toEqual(["CreateItem refused_rank", "Invisible ok"]);
           expect(await auditRows(ts, consejero.name, 2)).toEqual([`SummonChar refused_rank`, `WarpChar refused_rule ${dios.name}`]);
         } finally {
           for (const client of clients) client.close();

@@ -11,7 +11,7 @@ import { describe, expect, test } from "bun:test";
 import type { ClientPacketName } from "../src/protocol/index.ts";
 import type { GameClient, Transport } from "./support/game-client.ts";
 import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, loginExisting, moveOffline, uniqueName, type InWorld } from "./support/world-players.ts";
+import { createAndEnter, loginExisting, moveOffline, showStaffMember, uniqueName, type InWorld } from "./support/world-players.ts";
 
 const CLI = { by: { kind: "cli" as const, name: "test" }, action: "staff grant" };
 /** Alba (map 1 of the default world): a red potion lies on (53, 43), open ground around it. */
@@ -44,6 +44,7 @@ async function placed(ts: TestServer, transport: Transport, prefix: string, x: n
   await moveOffline(ts, first.name, ALBA, x, y);
   const back = await loginExisting(ts, transport, email, first.name);
   await burstEnded(back.client);
+  if (rank) await showStaffMember(back.client);
   expect({ map: back.map, x: back.x, y: back.y }).toEqual({ map: ALBA, x, y });
   return back;
 }
@@ -149,9 +150,50 @@ for (const backend of availableBackends()) {
           player.client.send("Walk", { heading: SOUTH });
           await gm.client.waitFor("CharacterMove", (fields) => fields.charIndex === player.charIndex && fields.y === POTION_TILE.y + 1, from.gm);
 
-          const done = await auditRows(ts, gm.name, 5);
-          expect(done.map((row) => `${row.action} ${row.outcome}`).sort()).toEqual(["DestroyItems ok", "KillNPCNoRespawn ok", "SpawnCreature ok", "SpawnListRequest ok", "TileBlockedToggle ok"]);
+          // (The first is the Dios showing itself after its invisible login, §1.3.)
+          const done = await auditRows(ts, gm.name, 6);
+          expect(done.map((row) => `${row.action} ${row.outcome}`).sort()).toEqual(["DestroyItems ok", "Invisible ok", "KillNPCNoRespawn ok", "SpawnCreature ok", "SpawnListRequest ok", "TileBlockedToggle ok"]);
           expect(done.find((row) => row.action === "SpawnCreature")?.target?.name).toBe("Hermana Irene");
+        } finally {
+          for (const client of clients) client.close();
+          await ts.stop();
+          await ts.cleanup();
+        }
+      }, 120_000);
+
+      test("/ANAME: a player's attempt changes nothing; a Dios renames an offline character, which then logs in under its new name only", async () => {
+        const ts = await startTestServer(backend);
+        const clients: GameClient[] = [];
+        try {
+          const email = `${uniqueName("renamed")}@test.local`;
+          const target = await createAndEnter(ts, transport, "Viejo", email);
+          await burstEnded(target.client);
+          await quit(ts, target);
+          const targetId = (await ts.server.database.characters.findCharacterByName(target.name))!.id;
+          const player = await placed(ts, transport, "Pepe", POTION_TILE.x, POTION_TILE.y);
+          clients.push(player.client);
+          const gm = await placed(ts, transport, "Gm", POTION_TILE.x + 1, POTION_TILE.y, "dios");
+          clients.push(gm.client);
+          const newName = uniqueName("Nuevo");
+
+          player.client.send("AlterName", { userName: target.name, newName });
+          await synced(player.client);
+          expect((await ts.server.database.characters.loadCharacter(targetId))!.name).toBe(target.name);
+
+          const from = gm.client.received.length;
+          gm.client.send("AlterName", { userName: target.name, newName });
+          // Msg988 to the Dios; Msg1834 to the staff online (the Dios too).
+          await gm.client.waitFor("LocaleMsg", (fields) => fields.messageId === 988, from);
+          await gm.client.waitFor("LocaleMsg", (fields) => fields.messageId === 1834, from);
+          expect((await ts.server.database.characters.loadCharacter(targetId))!.name).toBe(newName);
+          expect((await ts.server.database.moderation.punishmentsOf(targetId)).map((entry) => entry.text)).toEqual([`${gm.name}: nombre cambiado de "${target.name}" a "${newName}".`]);
+          const rows = (await auditRows(ts, gm.name, 2)).filter((row) => row.action === "AlterName");
+          expect(rows.map((row) => `${row.action} ${row.outcome} ${row.target?.id}`)).toEqual([`AlterName ok ${targetId}`]);
+          expect((await auditRows(ts, player.name, 1)).map((row) => `${row.action} ${row.outcome}`)).toEqual(["AlterName refused_rank"]);
+
+          const back = await loginExisting(ts, transport, email, newName);
+          clients.push(back.client);
+          expect(back.name).toBe(newName);
         } finally {
           for (const client of clients) client.close();
           await ts.stop();

@@ -8,6 +8,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import { LocaleId } from "../src/game/messages/index.ts";
+import { STAFF_COMMANDS } from "../src/game/staff/index.ts";
+import { gmPackets, sampleFields } from "../src/map/systems/staff/sample-fields.test-support.ts";
+import { clientCodec } from "../src/protocol/index.ts";
 import type { GameClient, Transport } from "./support/game-client.ts";
 import type { TestServer } from "./support/test-server.ts";
 import { availableBackends } from "./support/test-server.ts";
@@ -190,6 +193,28 @@ for (const backend of availableBackends()) {
         } finally {
           await ts.server.database.moderation.liftBan({ banId: ipBan.ban.id, act: { ...byCli, action: "unban ip" } });
         }
+      }, 60_000);
+
+      test("a player sends every game-master packet with valid bodies (§11 test 6): the connection stays, nothing is said but VB6's refusals, one refused_rank row each", async () => {
+        const { ts } = live;
+        const player = await live.enter("Curioso");
+        await burstEnded(player.client);
+        const from = player.client.received.length;
+        for (const name of gmPackets) player.client.send(name, sampleFields(clientCodec.get(name)!.def.layout as never) as never);
+        // Still connected and answered in order: the position request after them all is.
+        player.client.send("RequestPositionUpdate");
+        await player.client.waitFor("PosUpdate", () => true, from);
+        const said = player.client.received.slice(from).filter((packet) => packet.name === "LocaleMsg").map((packet) => packet.fields.messageId as number);
+        const refusals = gmPackets.flatMap((name) => (STAFF_COMMANDS[name].refusal === undefined ? [] : [STAFF_COMMANDS[name].refusal!]));
+        expect(said).toEqual(refusals);
+        expect(player.client.received.slice(from).some((packet) => packet.name === "Disconnect")).toBe(false);
+        const rows = async () => (await ts.server.database.audit.query({ actor: player.name, limit: 1_000 })).filter((row) => row.actor.name === player.name);
+        let audited = await rows();
+        for (let attempt = 0; attempt < 60 && audited.length < gmPackets.length; attempt++) {
+          await Bun.sleep(50);
+          audited = await rows();
+        }
+        expect(audited.map((row) => `${row.action} ${row.outcome}`).sort()).toEqual(gmPackets.map((name) => `${name} refused_rank`).sort());
       }, 60_000);
     });
   }

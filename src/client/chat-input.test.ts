@@ -216,7 +216,7 @@ describe("the command table", () => {
   });
 
   test("every command, given plausible arguments, parses to a packet that encodes", () => {
-    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "Ana 1 50 50", "1 50 50", "SEGURO 1", "10.0.0.7"];
+    const samples = ["", "hola", "Ana", "100", "ADD Ana", "3 clave", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "Ana 1 50 50", "1 50 50", "SEGURO 1", "10.0.0.7", "DROPITEMS 1"];
     for (const spec of CHAT_COMMANDS) {
       for (const name of spec.names) {
         // A command with a bare form (`/TRIGGER`, `/CC`) sends that one with no arguments: skip it.
@@ -365,8 +365,16 @@ describe("world, NPC and map commands typed in the browser", () => {
   });
 
   test("malformed numbers, and words after the drastic ones, are answered locally and send nothing", () => {
-    for (const line of ["/CC lobo", "/CC 0", "/CC 40000", "/ACC", "/ACC -4", "/RACC 1e3", "/TRIGGER 256", "/TRIGGER -1", "/TRIGGER x", "/MASSKILL ya", "/MASSDEST todo", "/LIMPIAR ya", "/ECHARTODOSPJS ahora", "/CT", "/CT 1 50", "/CT 0 5 5", "/CT 1 300 5", "/CT 1 5 5 1 9", "/CT x 5 5", "/MODMAPINFO", "/MODMAPINFO SEGURO", "/MODMAPINFO SEGURO 2", "/MODMAPINFO BACKUP 1"])
+    for (const line of ["/CC lobo", "/CC 0", "/CC 40000", "/ACC", "/ACC -4", "/RACC 1e3", "/TRIGGER 256", "/TRIGGER -1", "/TRIGGER x", "/MASSKILL ya", "/MASSDEST todo", "/LIMPIAR ya", "/ECHARTODOSPJS ahora", "/CT", "/CT 1 50", "/CT 0 5 5", "/CT 1 300 5", "/CT 1 5 5 1 9", "/CT x 5 5", "/MODMAPINFO", "/MODMAPINFO SEGURO", "/MODMAPINFO SEGURO 2"])
       expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
+  });
+});
+
+describe("/ANAME typed in the browser", () => {
+  test("sends the old and the new name split at the first @; a missing part is refused here", () => {
+    expect(parseChatLine("/ANAME Juan Perez@Juan Gomez")).toEqual({ kind: "command", packet: "AlterName", fields: { userName: "Juan Perez", newName: "Juan Gomez" } } as never);
+    expect(parseChatLine("/aname Pepe@Pe@pe")).toEqual({ kind: "command", packet: "AlterName", fields: { userName: "Pepe", newName: "Pe@pe" } } as never);
+    for (const line of ["/ANAME", "/ANAME Pepe", "/ANAME Pepe@", "/ANAME @Nuevo"]) expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
   });
 });
 
@@ -394,6 +402,52 @@ describe("staff information and server control typed in the browser (gm-info)", 
     expect(parseChatLine("/TALKAS hola viajero")).toEqual({ kind: "command", packet: "TalkAsNPC", fields: { text: "hola viajero" } } as never);
     expect(parseChatLine("/MENSAJEINFORMACION Pepe@mirá a@b")).toEqual({ kind: "command", packet: "MensajeUser", fields: { userName: "Pepe", message: "mirá a@b" } } as never);
     for (const line of ["/SMSG", "/TALKAS", "/MENSAJEINFORMACION Pepe", "/MENSAJEINFORMACION @hola", "/MENSAJEINFORMACION Pepe@"]) expect(parseChatLine(line).kind).toBe("local");
+  });
+});
+
+// -- the GM's map's information and settings (gm-mapinfo)
+describe("/MODMAPINFO and /MAPSETTING typed in the browser", () => {
+  const command = (packet: string, fields: Record<string, unknown>) => ({ kind: "command", packet, fields }) as never;
+  test("the option picks the packet, as the stock client's ProtocolCmdParse: 0|1 for the flags, one word for the others", () => {
+    expect(parseChatLine("/MODMAPINFO BACKUP 1")).toEqual(command("ChangeMapInfoBackup", { backup: true }));
+    expect(parseChatLine("/modmapinfo backup 0")).toEqual(command("ChangeMapInfoBackup", { backup: false }));
+    expect(parseChatLine("/MODMAPINFO RESTRINGIR sinmagia")).toEqual(command("ChangeMapInfoRestricted", { restriction: "sinmagia" }));
+    expect(parseChatLine("/MODMAPINFO MAGIASINEFECTO 1")).toEqual(command("ChangeMapInfoNoMagic", { noMagic: true }));
+    expect(parseChatLine("/MODMAPINFO INVISINEFECTO 0")).toEqual(command("ChangeMapInfoNoInvi", { noInvisibility: false }));
+    expect(parseChatLine("/MODMAPINFO RESUSINEFECTO 1")).toEqual(command("ChangeMapInfoNoResu", { noResurrection: true }));
+    // As typed: the server takes the six words in upper case only, and lists them otherwise.
+    expect(parseChatLine("/MODMAPINFO TERRENO NIEVE")).toEqual(command("ChangeMapInfoLand", { land: "NIEVE" }));
+    expect(parseChatLine("/MODMAPINFO ZONA dungeon")).toEqual(command("ChangeMapInfoZone", { zone: "dungeon" }));
+    expect(parseChatLine("/MODMAPINFO SEGURO 1")).toEqual(command("ChangeMapInfoPK", { isPk: true }));
+  });
+
+  test("/MAPSETTING DROPITEMS|SAFEPVP n (FRIENDLYFIRE: ours) sends setting 0, 1 (2) and the byte", () => {
+    expect(parseChatLine("/MAPSETTING DROPITEMS 0")).toEqual(command("ChangeMapSetting", { setting: 0, value: 0 }));
+    expect(parseChatLine("/mapsetting safepvp 1")).toEqual(command("ChangeMapSetting", { setting: 1, value: 1 }));
+    expect(parseChatLine("/MAPSETTING FRIENDLYFIRE 255")).toEqual(command("ChangeMapSetting", { setting: 2, value: 255 }));
+  });
+
+  test("an unknown option or setting, a missing or malformed value, extra words: the usage line, nothing sent", () => {
+    expect(parseChatLine("/MODMAPINFO BACKUP 2")).toEqual({ kind: "local", message: "Uso: /MODMAPINFO BACKUP 0|1" });
+    expect(parseChatLine("/MODMAPINFO RESTRINGIR")).toEqual({ kind: "local", message: "Uso: /MODMAPINFO RESTRINGIR NEWBIE|SINMAGIA|SININVI|NOPKS|NOCIUD" });
+    expect(parseChatLine("/MODMAPINFO LLUVIA 1")).toEqual({ kind: "local", message: "Uso: /MODMAPINFO SEGURO|BACKUP|RESTRINGIR|MAGIASINEFECTO|INVISINEFECTO|RESUSINEFECTO|TERRENO|ZONA <valor>" });
+    for (const line of [
+      "/MODMAPINFO",
+      "/MODMAPINFO MAGIASINEFECTO si",
+      "/MODMAPINFO INVISINEFECTO",
+      "/MODMAPINFO TERRENO NIEVE BOSQUE",
+      "/MODMAPINFO ZONA",
+      "/MODMAPINFO __proto__ 1",
+      "/MAPSETTING",
+      "/MAPSETTING DROPITEMS",
+      "/MAPSETTING DROPITEMS 256",
+      "/MAPSETTING DROPITEMS -1",
+      "/MAPSETTING DROPITEMS 1 2",
+      "/MAPSETTING LLUVIA 1",
+      "/MAPSETTING __proto__ 1",
+      "/MAPSETTING 0 1",
+    ])
+      expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
   });
 });
 

@@ -91,6 +91,8 @@ export type ChatCommandPacket =
   | "TeleportCreate"
   | "TeleportDestroy"
   | "ChangeMapInfoPK"
+  // `/ANAME`
+  | "AlterName"
   | "SafeToggle"
   | "Online"
   | "Quit"
@@ -145,6 +147,15 @@ export type ChatCommandPacket =
   | "ModifyCastleWhiteList"
   // -- reports (gm-and-moderation §2.1): `/GM texto`
   | "QuestionGM"
+  // -- the GM's map's information and settings (gm-mapinfo): `/MODMAPINFO opción v`, `/MAPSETTING`
+  | "ChangeMapInfoBackup"
+  | "ChangeMapInfoRestricted"
+  | "ChangeMapInfoNoMagic"
+  | "ChangeMapInfoNoInvi"
+  | "ChangeMapInfoNoResu"
+  | "ChangeMapInfoLand"
+  | "ChangeMapInfoZone"
+  | "ChangeMapSetting"
   // -- a game master's own settings, consultations, the GM mark, /REQDEBUG (gm-self)
   | "ShowName"
   | "Genio"
@@ -192,6 +203,11 @@ export interface ChatCommandSpec {
   readonly read: Reader<object>;
   /** The command typed with no arguments at all sends this one instead (`/TRIGGER` asks, `/TRIGGER n` sets). */
   readonly bare?: ChatCommandSpec;
+  /**
+   * The first word of the arguments, upper-cased, picks the spec that reads the rest instead
+   * (`/MODMAPINFO BACKUP 1`); a word not listed is read by this spec.
+   */
+  readonly options?: ReadonlyMap<string, ChatCommandSpec>;
 }
 
 const ok = <F>(fields: F): Reading<F> => ({ ok: true, fields });
@@ -309,6 +325,14 @@ const nameAndSlot: Reader<{ userName: string; slot: number }> = (args, typed) =>
   return userName === "" || !/^\d{1,3}$/.test(slot) || Number(slot) < 1 || Number(slot) > 255
     ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.nameAndSlot))
     : ok({ userName, slot: Number(slot) });
+};
+
+/** `viejo@nuevo` (`/ANAME`): both parts non-empty; the new name as typed (the server checks its form). */
+const renameArgs: Reader<{ userName: string; newName: string }> = (args, typed) => {
+  const at = args.indexOf("@");
+  const userName = at < 0 ? "" : args.slice(0, at).trim();
+  const newName = at < 0 ? "" : args.slice(at + 1).trim();
+  return userName === "" || newName === "" ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.rename)) : ok({ userName, newName });
 };
 
 /** `a.b.c.d` (`/IP2NICK`): four octets 0…255. */
@@ -471,10 +495,46 @@ const teleportArgs: Reader<ChatCommandFields<"TeleportCreate">> = (args, typed) 
     : ok({ map: mapNumber, x: Number(x), y: Number(y), radius: Number(radius), reason });
 };
 
-/** `/MODMAPINFO SEGURO 0|1`: the only option with an effect so far (the server answers the others "not available yet"). */
-const mapInfoSafe: Reader<ChatCommandFields<"ChangeMapInfoPK">> = (args, typed) => {
-  const [option = "", value = "", ...rest] = args.split(/\s+/).filter((word) => word !== "");
-  return option.toUpperCase() === "SEGURO" && (value === "0" || value === "1") && rest.length === 0 ? ok({ isPk: value === "1" }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.mapInfo));
+// -- the GM's map's information and settings (gm-mapinfo). `/MODMAPINFO opción valor` as the
+// stock client reads it: the option picks the packet, the value is one word (extra words refused).
+/** One word of the arguments, or null when there is none or more than one. */
+const oneWord = (args: string): string | null => (args !== "" && !/\s/.test(args) ? args : null);
+
+/** `/MODMAPINFO SEGURO|BACKUP|MAGIASINEFECTO|… 0|1`: the stock client sends true for "1" (here: only 0 or 1). */
+function mapInfoBool<F extends string>(field: F): Reader<Record<F, boolean>> {
+  return (args, typed) => (args === "0" || args === "1" ? ok({ [field]: args === "1" } as Record<F, boolean>) : refuse(CHAT_TEXT.usage(typed, "0|1")));
+}
+
+/** `/MODMAPINFO RESTRINGIR|TERRENO|ZONA palabra`: the word as typed (the server checks it and lists the words it takes). */
+function mapInfoWord<F extends string>(field: F, hint: string): Reader<Record<F, string>> {
+  return (args, typed) => {
+    const word = oneWord(args);
+    return word === null ? refuse(CHAT_TEXT.usage(typed, hint)) : ok({ [field]: word } as Record<F, string>);
+  };
+}
+
+/** `/MODMAPINFO` with no option it knows: the options. */
+const mapInfoOptions: Reader<ChatCommandFields<"ChangeMapInfoPK">> = (_args, typed) => refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.mapInfo));
+
+const MAP_INFO_OPTIONS: ReadonlyMap<string, ChatCommandSpec> = new Map([
+  ["SEGURO", spec(["MODMAPINFO"], "ChangeMapInfoPK", mapInfoBool("isPk"))],
+  ["BACKUP", spec(["MODMAPINFO"], "ChangeMapInfoBackup", mapInfoBool("backup"))],
+  ["RESTRINGIR", spec(["MODMAPINFO"], "ChangeMapInfoRestricted", mapInfoWord("restriction", CHAT_TEXT.args.mapRestriction))],
+  ["MAGIASINEFECTO", spec(["MODMAPINFO"], "ChangeMapInfoNoMagic", mapInfoBool("noMagic"))],
+  ["INVISINEFECTO", spec(["MODMAPINFO"], "ChangeMapInfoNoInvi", mapInfoBool("noInvisibility"))],
+  ["RESUSINEFECTO", spec(["MODMAPINFO"], "ChangeMapInfoNoResu", mapInfoBool("noResurrection"))],
+  ["TERRENO", spec(["MODMAPINFO"], "ChangeMapInfoLand", mapInfoWord("land", CHAT_TEXT.args.mapTerrain))],
+  ["ZONA", spec(["MODMAPINFO"], "ChangeMapInfoZone", mapInfoWord("zone", CHAT_TEXT.args.mapTerrain))],
+]);
+
+/** `e_MapSetting` by the stock client's words (DROPITEMS 0, SAFEPVP 1); FRIENDLYFIRE (2) is ours: the server has it, the stock client no word for it. */
+const MAP_SETTINGS: Readonly<Record<string, number>> = { DROPITEMS: 0, SAFEPVP: 1, FRIENDLYFIRE: 2 };
+
+/** `/MAPSETTING DROPITEMS|SAFEPVP|FRIENDLYFIRE n`: the setting by name, the value a byte (the server: 0 off, anything else on). */
+const mapSettingArgs: Reader<ChatCommandFields<"ChangeMapSetting">> = (args, typed) => {
+  const [name = "", value, ...rest] = args.split(/\s+/).filter((word) => word !== "");
+  const setting = Object.hasOwn(MAP_SETTINGS, name.toUpperCase()) ? MAP_SETTINGS[name.toUpperCase()] : undefined;
+  return setting === undefined || !isByte(value) || rest.length > 0 ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.mapSetting)) : ok({ setting, value: Number(value) });
 };
 
 // -- a game master's own settings, consultations, /REQDEBUG (gm-self)
@@ -632,8 +692,11 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["BLOQ"], "TileBlockedToggle", noArgs),
   spec(["CT"], "TeleportCreate", teleportArgs),
   spec(["DT"], "TeleportDestroy", noArgs),
-  spec(["MODMAPINFO"], "ChangeMapInfoPK", mapInfoSafe),
+  { ...spec(["MODMAPINFO"], "ChangeMapInfoPK", mapInfoOptions), options: MAP_INFO_OPTIONS },
   spec(["ECHARTODOSPJS"], "KickAllChars", strictlyNoArgs),
+  spec(["ANAME"], "AlterName", renameArgs),
+  // -- the GM's map's information and settings (gm-mapinfo)
+  spec(["MAPSETTING"], "ChangeMapSetting", mapSettingArgs),
   // -- a game master's own settings, consultations, /REQDEBUG (gm-self). `/VELOCIDAD` and `/MARCAGM`
   // are the browser's forms of GM-panel buttons (the stock client has no slash command for them).
   spec(["SHOWNAME"], "ShowName", noArgs),
@@ -655,6 +718,9 @@ const NOTHING: ChatIntent = { kind: "nothing" };
 const local = (message: string): ChatIntent => ({ kind: "local", message });
 
 function run(typedCommand: ChatCommandSpec, args: string, typed: string): ChatIntent {
+  const option = typedCommand.options === undefined ? undefined : firstWord(args);
+  const chosen = option === undefined ? undefined : typedCommand.options?.get(option.word.toUpperCase());
+  if (chosen !== undefined && option !== undefined) return run(chosen, option.rest, `${typed} ${option.word.toUpperCase()}`);
   const command = args === "" && typedCommand.bare !== undefined ? typedCommand.bare : typedCommand;
   const reading = command.read(args, typed);
   // The table's `spec` checked these fields against this packet.

@@ -247,7 +247,7 @@ describe("the chat line", () => {
 
   test("every command of the table leaves as exactly its packet", () => {
     const { session, transport } = loggedInSession(0, WALK_MS);
-    const samples = ["", "hola", "Ana", "100", "ADD Ana", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "Ana 1 50 50", "1 50 50", "SEGURO 1", "10.0.0.7"];
+    const samples = ["", "hola", "Ana", "100", "ADD Ana", "Ana@spam", "Ana@5", "Ana@spam@5", "Ana@2@texto", "Ana 1 50 50", "1 50 50", "SEGURO 1", "10.0.0.7", "DROPITEMS 1"];
     for (const spec of CHAT_COMMANDS.filter((c) => c.packet !== "Quit")) {
       for (const name of spec.names) {
         // A command's bare form (`/CC`, `/TRIGGER` with nothing after) sends another packet: skipped.

@@ -195,6 +195,7 @@ export const CHAT_TEXT = {
     editPunishment: "<nombre>@<número>@<texto>",
     // staff information and server control (gm-info)
     nameAndSlot: "<nombre>@<slot> (un número de 1 a 255)",
+    rename: "<nombre>@<nombre nuevo>",
     ip: "<a.b.c.d> (cuatro números de 0 a 255)",
     map: "<mapa> (un número)",
     // -- staff sounds
@@ -212,7 +213,11 @@ export const CHAT_TEXT = {
     creatureOrNothing: "[número de criatura] (sin número abre la lista)",
     triggerOrNothing: "[trigger] (sin número pregunta el del lugar)",
     teleport: "<mapa> <x> <y> [radio] [@motivo]",
-    mapInfo: "SEGURO 0|1",
+    mapInfo: "SEGURO|BACKUP|RESTRINGIR|MAGIASINEFECTO|INVISINEFECTO|RESUSINEFECTO|TERRENO|ZONA <valor>",
+    // -- the GM's map's information and settings (gm-mapinfo)
+    mapRestriction: "NEWBIE|SINMAGIA|SININVI|NOPKS|NOCIUD",
+    mapTerrain: "BOSQUE|NIEVE|DESIERTO|CIUDAD|CAMPO|DUNGEON",
+    mapSetting: "DROPITEMS|SAFEPVP|FRIENDLYFIRE <número de 0 a 255>",
     // -- a game master's own settings, /REQDEBUG (gm-self)
     debug: "[CONNECTION <nombre> | USERIDS]",
     speed: "<velocidad> (por ejemplo 1, 2, 5 o 15)",

@@ -94,6 +94,9 @@ export type SaveOfflineCharacterOutcome =
   /** Someone saved the character after `record` was read; nothing was written. */
   | { kind: "stale" };
 
+/** `renameOfflineCharacter`'s answer: renamed (from `oldName`), or why nothing changed. */
+export type RenameOutcome = { kind: "ok"; oldName: string } | { kind: "not_found" } | { kind: "online" } | { kind: "name_taken" };
+
 export interface CharacterRepository {
   /**
    * `online`: the row is born marked online (a login creating a character to enter with it), so
@@ -150,6 +153,13 @@ export interface CharacterRepository {
   clearOnlineMarks(): Promise<number>;
   /** False when there was no such character. */
   deleteCharacter(id: number): Promise<boolean>;
+  /**
+   * Renames a character no server holds (`/ANAME`), in one statement: refused while it is marked
+   * online, or when another character has the name in any case. Its `updatedAt` moves (by the
+   * database's clock, as the offline sanctions do), so a tool
+   * that read it before writes nothing stale. The caller checks the name's form.
+   */
+  renameOfflineCharacter(id: number, newName: string): Promise<RenameOutcome>;
 }
 
 type Drizzle = PgDatabase<PgQueryResultHKT>;
@@ -393,6 +403,27 @@ export function createCharacterRepository(db: Drizzle, now: () => Date): Charact
     },
 
     findCharacterByName: (name) => selectOne(nameMatches(name), "looking up a character by name"),
+
+    async renameOfflineCharacter(id, newName) {
+      try {
+        const result = await db.execute(sql`WITH target AS (SELECT ${characters.name} AS name, ${characters.onlineSince} AS online_since FROM ${characters} WHERE ${characters.id} = ${id}::integer),
+            renamed AS (
+              UPDATE ${characters} SET name = ${newName}, updated_at = date_trunc('milliseconds', now())
+              WHERE ${characters.id} = ${id}::integer AND ${characters.onlineSince} IS NULL
+                AND NOT EXISTS (SELECT 1 FROM ${characters} other WHERE lower(other.name) = lower(${newName}) AND other.id <> ${id}::integer)
+              RETURNING ${characters.id}
+            )
+          SELECT (SELECT name FROM target) AS old_name, (SELECT online_since IS NOT NULL FROM target) AS online, EXISTS (SELECT 1 FROM renamed) AS renamed`);
+        const row = rowsOf<{ old_name: string | null; online: boolean | null; renamed: boolean }>(result)[0];
+        if (!row || row.old_name === null) return { kind: "not_found" };
+        if (row.renamed) return { kind: "ok", oldName: row.old_name };
+        return row.online ? { kind: "online" } : { kind: "name_taken" };
+      } catch (error) {
+        // Another character took the name between the check and the write.
+        if (findPostgresError(error)?.code === SQLSTATE.uniqueViolation) return { kind: "name_taken" };
+        throw toDatabaseError(error, `renaming character ${id}`);
+      }
+    },
 
     loadCharacter: (id) => selectOne(eq(characters.id, id), `loading character ${id}`),
 

@@ -27,6 +27,7 @@ export type {
   SaveCharacterOutcome,
   SaveCharactersOutcome,
   SaveOfflineCharacterOutcome,
+  RenameOutcome,
   SaveOptions,
 } from "./character-repository.ts";
 export type {

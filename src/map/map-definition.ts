@@ -1,3 +1,5 @@
+import type { MapRestriction } from "../content/index.ts";
+
 /**
  * What a map worker needs to run one map: plain data plus the shared grids. Built by the
  * gateway from the world pack; crosses the thread boundary by structured clone, the grids as
@@ -42,6 +44,20 @@ export interface MapDefinition {
   zone?: string;
   /** The map's music (`MapInfo.music_numberLow`, the first of the map's music numbers); absent: none. */
   music?: number;
+  // -- the map's information and settings a GM may change (`/MODMAPINFO`, `/MAPSETTING`:
+  // map/systems/staff/map-info.ts). Changed only on the map's own worker, in its copy, in memory.
+  /** `MapInfo.terrain` (BOSQUE, NIEVE, DESIERTO, …; free text); absent means none. */
+  terrain?: string;
+  /** `restrict_mode` bits (AO 0.13 `MagiaSinEfecto`, …); the rules read `noMagic` and `noInvisibility`. Absent: none. */
+  restrictions?: MapRestriction[];
+  /** `MapInfo.backup_mode`; absent means false. */
+  backup?: boolean;
+  /** `MapInfo.DropItems`: a player who dies here drops what falls; absent means true. */
+  dropItems?: boolean;
+  /** `MapInfo.SafeFightMap`: every fight between players here is a safe fight (`PeleaSegura`); absent means false. */
+  safeFight?: boolean;
+  /** `MapInfo.FriendlyFire` (between members of one event team); absent means true. */
+  friendlyFire?: boolean;
   /** Per tile (row-major from (1,1)): direction bits and water/tree flags, read-only. */
   collision: SharedArrayBuffer;
   /** Per tile: the trigger (0 = none), read-only. */

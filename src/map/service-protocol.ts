@@ -171,7 +171,9 @@ export type StaffServiceCommand =
   /** `/ECHARTODOSPJS`: every character in the world without a staff rank disconnected; the staff stay. */
   | { kind: "kick_all" }
   /** The panel's "close the client" (`CerrarCliente`): an online lower rank's client is told to exit (`CerrarleCliente`). */
-  | { kind: "close_client"; target: string };
+  | { kind: "close_client"; target: string }
+  /** `/ANAME viejo@nuevo`: an offline character renamed (the new name checked as at creation: G21). */
+  | { kind: "rename"; target: string; newName: string };
 
 /** The sheets of a character the staff may read (§2.3). */
 export type CharacterSheetKind = "info" | "stats" | "gold" | "inventory" | "bank" | "skills";
@@ -190,7 +192,7 @@ export type TargetAct =
   /** `/SUM nick`: to the GM (`to`: below the GM); a SemiDios may not bring a ghost; anonymous while the GM is invisible. */
   | { kind: "summon"; to: WorldTile; aliveOnly: boolean; anonymous: boolean; announced: boolean }
   /** `/IRA nick` (below the target), `/IRCERCA nick` (rings 2…5 around it): the target's map finds the tile, the asker goes there. */
-  | { kind: "visit"; nearby: boolean; unsafeRefused: boolean; anonymous: boolean }
+  | { kind: "visit"; nearby: boolean; unsafeRefused: boolean; anonymous: boolean; sosOnly?: boolean }
   /** `/REVIVIR nick`: revived if dead, healed in full either way; `safeEventOnly`: a SemiDios, only on a safe event map. */
   | { kind: "revive"; safeEventOnly: boolean }
   /** `/EJECUTAR nick`: the target dies. */

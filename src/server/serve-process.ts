@@ -13,7 +13,7 @@ import { FrameDecoder, serverPacketName } from "../protocol/index.ts";
 import { createGatewayMetrics, createGatewayStore, DEFAULT_OWNER_NODE, Gateway } from "../session/index.ts";
 import { VERSION } from "../version.ts";
 import { registerServices, ServerSettings, World, type RunningServices } from "../world/index.ts";
-import { auditSinkOver, staffInformationOver, staffModerationOver, staffReportsOver } from "./staff-persistence.ts";
+import { auditSinkOver, staffInformationOver, staffModerationOver, staffRenamesOver, staffReportsOver } from "./staff-persistence.ts";
 import { BLOCKED_ALL, isWaterForWalker } from "../game/movement/index.ts";
 import type { MapDefinition } from "../map/index.ts";
 import { prepareDataDir } from "./data-dir.ts";
@@ -192,7 +192,9 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
     logger: logger.child({ ctx: "world" }),
     deliver: (session, frame) => gateway?.deliver(session, frame),
     onLeft: (session, state, reason) => gateway?.onWorldLeft(session, state, reason),
-    onEntered: (session) => gateway?.onWorldEntered(session),
+    onEntered: (session) => {
+      if (gateway?.onWorldEntered(session) === true) services?.staff.enteredWorld(session);
+    },
     onSaveNow: (states) => gateway?.saveNow(states),
     onEnterFailed: (session) => gateway?.onWorldEnterFailed(session),
     workerUrl: options.mapWorkerUrl,
@@ -239,6 +241,7 @@ export async function startServer(config: ServerConfig, logger: Logger, options:
       audit: auditSinkOver(database, logger),
       moderation: staffModerationOver(database),
       reports: staffReportsOver(database),
+      renames: { store: staffRenamesOver(database), nameProblem: (name) => serverWorld.characterNameProblem(name) },
       node: clusterLink?.identity.id ?? DEFAULT_OWNER_NODE,
       logger: logger.child({ ctx: "staff" }),
       information: {

@@ -18,6 +18,8 @@ import {
   checkCreationRules,
   createCharacter,
   creationRulesFromTables,
+  isNameForbidden,
+  validateCharacterName,
   nakedBody,
   selectableCreationCities,
   startingKitArmors,
@@ -55,6 +57,8 @@ export interface ServerWorld {
   /** Problems of the creation rules found at boot (empty when sound). */
   creationProblems: string[];
   createCharacter(request: CharacterCreationRequest): CreationOutcome;
+  /** Why a name may not be a character's here (creation's syntax and the world's forbidden names), or null (`/ANAME`). */
+  characterNameProblem(name: string): string | null;
   mapJson(id: number): MapApiJson | undefined;
   /** A map's graphic layers as the pack stores them (gzipped `AOML` document), or undefined when it has none. */
   mapLayers(id: number): PackedMapLayers | undefined;
@@ -92,6 +96,9 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
       height: map.height,
       safe: map.properties.safe,
       zone: map.properties.zone,
+      terrain: map.properties.terrain,
+      restrictions: [...map.properties.restrictions],
+      backup: map.properties.backup,
       ...(map.properties.music[0] !== undefined && map.properties.music[0] > 0 ? { music: map.properties.music[0] } : {}),
       collision: collision.buffer as SharedArrayBuffer,
       triggers: sharedCopy(map.triggers),
@@ -129,6 +136,11 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
     createCharacter(request) {
       if (!rules) return { ok: false, reason: "bad_class" };
       return createCharacter(request, rules, { rng });
+    },
+    characterNameProblem(name) {
+      const check = validateCharacterName(name);
+      if (!check.ok) return check.problem;
+      return rules && isNameForbidden(name, rules.forbiddenNames) ? "forbidden_name" : null;
     },
     worldInfo: buildWorldInfoJson({
       name: pack.name,

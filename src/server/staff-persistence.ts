@@ -6,7 +6,7 @@
 import { DatabaseError, type Database } from "../db/index.ts";
 import { PLAYER } from "../game/staff/index.ts";
 import type { Logger } from "../log/index.ts";
-import type { AuditSink, BanOutcome, SanctionOutcome, StaffInformationSources, StaffModeration, StaffReportStore, StaffSanctions, UnbanOutcome } from "../world/index.ts";
+import type { AuditSink, BanOutcome, SanctionOutcome, StaffInformationSources, StaffModeration, StaffRenames, StaffReportStore, StaffSanctions, UnbanOutcome } from "../world/index.ts";
 import type { BankSlot, CharacterRecord } from "../game/character/index.ts";
 
 const MS_PER_DAY = 86_400_000;
@@ -78,6 +78,17 @@ export function staffModerationOver(database: Database): StaffModeration & Staff
     async unban({ subject, punishment, act }): Promise<UnbanOutcome> {
       const outcome = await database.moderation.liftBansOf({ subject, ...(punishment !== undefined ? { punishment } : {}), act });
       return outcome.kind === "ok" || outcome.kind === "not_banned" || outcome.kind === "no_such_subject" ? outcome.kind : "invalid";
+    },
+  };
+}
+
+// -- `/ANAME`: the rename by id and its `/PENAS` entry
+/** Offline renames through the character repository; the record entry through moderation (the command's own audit row says who). */
+export function staffRenamesOver(database: Database): StaffRenames {
+  return {
+    renameOffline: (characterId, newName) => database.characters.renameOfflineCharacter(characterId, newName),
+    async addPunishment(characterId, text) {
+      await database.moderation.addPunishment({ characterId, text });
     },
   };
 }

@@ -286,15 +286,16 @@ export class Gateway implements ConnectionEvents {
     session.connection.close(reason);
   }
 
-  onWorldEntered(sessionId: number): void {
+  /** A map placed the session's character; true when that was its login (not a map change or a recovery). */
+  onWorldEntered(sessionId: number): boolean {
     const session = this.sessions.get(sessionId);
-    if (!session) return;
-    if (session.phase === "entering") {
-      session.phase = "in_world";
-      this.saves.entered(session.characterId);
-      // The map sent `logged` in this same batch; the client resets its counters on it.
-      session.counters.reset();
-    }
+    if (!session) return false;
+    if (session.phase !== "entering") return false;
+    session.phase = "in_world";
+    this.saves.entered(session.characterId);
+    // The map sent `logged` in this same batch; the client resets its counters on it.
+    session.counters.reset();
+    return true;
   }
 
   /**

@@ -35,6 +35,7 @@ export {
   ServerSettings,
   type StaffInformationSources,
   type StaffReportStore,
+  type StaffRenames,
   type UnbanOutcome,
   type StaffServiceOptions,
   type StaffSessions,

@@ -347,6 +347,17 @@ export const LocaleId = {
   CountdownGo: 1656,
   /** MsgCCInunity (Msg475): the target cannot be held. */
   TargetImmuneToHold: 475,
+  // -- `/ANAME`
+  /** Msg986: the usage of `/ANAME`. */
+  RenameUsage: 986,
+  /** Msg987: "that name is taken". */
+  NameTaken: 987,
+  /** Msg988: "done". */
+  RenameDone: 988,
+  /** Msg1504: "the character ¬1 does not exist". */
+  RenameTargetMissing: 1504,
+  /** Msg1834: "¬1 renamed ¬2 to ¬3", to the staff. */
+  StaffRenamed: 1834,
   // -- reports: /GM, /DENUNCIAR, /ROL (gm-and-moderation §2.1, §3.8)
   /** Msg527: "your request was sent" (`/ROL`). */
   RequestSent: 527,
@@ -464,6 +475,41 @@ export const LocaleId = {
   MapSafeStatus: 1506,
   /** Msg1704: "¬1 closed the client of ¬2" (to Dios and Admin). */
   StaffClosedClient: 1704,
+  /** Msg1706: "Servidor » ¬1 se conectó al juego." (a staff member entered the world; to Dios and Admin). */
+  StaffConnected: 1706,
+  /** Msg563: "you moved the creature" (`/SUM` of a clicked NPC). */
+  CreatureMoved: 563,
+  // -- the GM's map's information and settings (`/MODMAPINFO`, `/MAPSETTING`; map/systems/staff/map-info.ts)
+  /** Msg1507 (MSG_MAP_BACKUP_STATUS): "map ¬1 backup: ¬2". */
+  MapBackupStatus: 1507,
+  /** Msg1508 (MSG_MAPA_NEWBIE): "map ¬1: Newbie = ¬2". */
+  MapNewbieStatus: 1508,
+  /** Msg1509 (MSG_MAPA_SINMAGIA): "map ¬1: SinMagia = ¬2". */
+  MapNoMagicStatus: 1509,
+  /** Msg1510 (MSG_MAPA_NOPKS): "map ¬1: NoPKs = ¬2". */
+  MapNoPksStatus: 1510,
+  /** Msg1511 (MSG_MAPA_NOCIUDADANOS): "map ¬1: NoCiudadanos = ¬2". */
+  MapNoCitizensStatus: 1511,
+  /** Msg1512 (MSG_MAPA_SININVI): "map ¬1: SinInvi = ¬2". */
+  MapNoInvisibilityStatus: 1512,
+  /** Msg1513 (MSG_MAPA_TERRENO): "map ¬1 terrain: ¬2". */
+  MapTerrainSet: 1513,
+  /** Msg1514 (MSG_MAPA_ZONA): "map ¬1 zone: ¬2". */
+  MapZoneSet: 1514,
+  /** Msg989: the words `/MODMAPINFO RESTRINGIR` takes. */
+  MapRestrictOptions: 989,
+  /** Msg990 / Msg992: the words `/MODMAPINFO TERRENO` / `ZONA` take. */
+  MapTerrainOptions: 990,
+  MapZoneOptions: 992,
+  /** Msg991 / Msg993: which of those words has an effect (NIEVE as terrain, DUNGEON as zone). */
+  MapTerrainHint: 991,
+  MapZoneHint: 993,
+  /** Msg994, Msg995, Msg996: "map updated" after `/MAPSETTING` DropItems, SafeFight, FriendlyFire. */
+  MapDropItemsUpdated: 994,
+  MapSafeFightUpdated: 995,
+  MapFriendlyFireUpdated: 996,
+  /** Msg997: "option not available" (`/MAPSETTING` of an unknown setting). */
+  MapSettingUnknown: 997,
   // -- a game master's own settings, consultations, the GM mark (map/systems/staff/self.ts, consultation.ts)
   /** MSG_TUS_SKILLS_FUERON_EDITADOS (`/GENIO`). */
   SkillsEdited: 555,
@@ -498,6 +544,17 @@ export const LocaleId = {
   /** Msg1048: "you cannot attack users while they are in a consultation". */
   AttackPlayerInConsultation: 1048,
 } as const;
+
+/** The lines of the restrictions `/MODMAPINFO` toggles (Msg1508–Msg1512). */
+export type MapRestrictionLocaleId =
+  | typeof LocaleId.MapNewbieStatus
+  | typeof LocaleId.MapNoMagicStatus
+  | typeof LocaleId.MapNoPksStatus
+  | typeof LocaleId.MapNoCitizensStatus
+  | typeof LocaleId.MapNoInvisibilityStatus;
+
+/** The "map updated" lines of `/MAPSETTING` (Msg994–Msg996). */
+export type MapSettingLocaleId = typeof LocaleId.MapDropItemsUpdated | typeof LocaleId.MapSafeFightUpdated | typeof LocaleId.MapFriendlyFireUpdated;
 
 /**
  * Fonts of the status notices the rules of game/spells name by id (`StatusNotice` "LocaleMsg",
@@ -708,6 +765,11 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.CountdownSeconds]: "¬1 segundos...",
   [LocaleId.CountdownGo]: "¡Ya!",
   [LocaleId.TargetImmuneToHold]: "No puedes inmovilizarlo: es inmune.",
+  [LocaleId.RenameUsage]: "Usa /ANAME nombre@nuevo.",
+  [LocaleId.NameTaken]: "Ya hay un personaje con ese nombre.",
+  [LocaleId.RenameDone]: "Listo: el personaje tiene su nombre nuevo.",
+  [LocaleId.RenameTargetMissing]: "El personaje ¬1 no existe.",
+  [LocaleId.StaffRenamed]: "Administración » ¬1 cambió el nombre de \"¬2\" por \"¬3\".",
   // -- reports
   [LocaleId.RequestSent]: "Tu pedido fue enviado.",
   [LocaleId.RoleQuestion]: "¬1 pregunta de rol: ¬2",
@@ -768,6 +830,26 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.TileTrigger]: "Trigger ¬1",
   [LocaleId.MapSafeStatus]: "Mapa ¬1 seguro: ¬2.",
   [LocaleId.StaffClosedClient]: "¬1 cerró el cliente de ¬2.",
+  [LocaleId.StaffConnected]: "Servidor » ¬1 se conectó al juego.",
+  [LocaleId.CreatureMoved]: "Has desplazado a la criatura.",
+  // -- the GM's map's information and settings
+  [LocaleId.MapBackupStatus]: "Mapa ¬1 con backup: ¬2.",
+  [LocaleId.MapNewbieStatus]: "Mapa ¬1: solo para newbies = ¬2.",
+  [LocaleId.MapNoMagicStatus]: "Mapa ¬1: sin magia = ¬2.",
+  [LocaleId.MapNoPksStatus]: "Mapa ¬1: sin criminales = ¬2.",
+  [LocaleId.MapNoCitizensStatus]: "Mapa ¬1: sin ciudadanos = ¬2.",
+  [LocaleId.MapNoInvisibilityStatus]: "Mapa ¬1: sin invisibilidad = ¬2.",
+  [LocaleId.MapTerrainSet]: "Mapa ¬1, terreno: ¬2.",
+  [LocaleId.MapZoneSet]: "Mapa ¬1, zona: ¬2.",
+  [LocaleId.MapRestrictOptions]: "Restricciones: NEWBIE, SINMAGIA, SININVI, NOPKS, NOCIUD.",
+  [LocaleId.MapTerrainOptions]: "Terrenos: BOSQUE, NIEVE, DESIERTO, CIUDAD, CAMPO, DUNGEON.",
+  [LocaleId.MapZoneOptions]: "Zonas: BOSQUE, NIEVE, DESIERTO, CIUDAD, CAMPO, DUNGEON.",
+  [LocaleId.MapTerrainHint]: "De todos modos, solo NIEVE cambia algo: en ese terreno se muere de frío.",
+  [LocaleId.MapZoneHint]: "De todos modos, solo DUNGEON cambia algo: en esa zona no se siente la lluvia.",
+  [LocaleId.MapDropItemsUpdated]: "Mapa actualizado.",
+  [LocaleId.MapSafeFightUpdated]: "Mapa actualizado.",
+  [LocaleId.MapFriendlyFireUpdated]: "Mapa actualizado.",
+  [LocaleId.MapSettingUnknown]: "Esa opción no existe.",
   // -- a game master's own settings, consultations, the GM mark
   [LocaleId.SkillsEdited]: "Tus skills fueron editados.",
   [LocaleId.WorkingRefusedForRank]: "Servidor » /TRABAJANDO es un comando deshabilitado para tu cargo.",
@@ -1062,6 +1144,16 @@ export const MESSAGES = {
   countdownSeconds: (seconds: number) => localeLine(LocaleId.CountdownSeconds, FontIndex.Guild, seconds),
   countdownGo: () => localeLine(LocaleId.CountdownGo, FontIndex.Fight),
   targetImmuneToHold: () => localeLine(LocaleId.TargetImmuneToHold, FontIndex.Fight),
+  // -- `/ANAME` (world/services/staff-rename.ts)
+  renameUsage: () => localeLine(LocaleId.RenameUsage, FontIndex.Info),
+  nameTaken: () => localeLine(LocaleId.NameTaken, FontIndex.Info),
+  renameDone: () => localeLine(LocaleId.RenameDone, FontIndex.Info),
+  renameTargetMissing: (name: string) => localeLine(LocaleId.RenameTargetMissing, FontIndex.Info, name),
+  staffRenamed: (gmName: string, oldName: string, newName: string) => localeLine(LocaleId.StaffRenamed, FontIndex.Gm, gmName, oldName, newName),
+  cannotRenameHigherRank: () => consoleLine("No puedes cambiarle el nombre a alguien de un rango igual o mayor al tuyo.", FontIndex.Info),
+  /** Decision: only an offline character is renamed (the name keys everything a playing one is in). */
+  renameTargetOnline: (name: string) => consoleLine(`${name} está conectado: échalo primero (/ECHAR) y vuelve a intentarlo.`, FontIndex.Info),
+  newNameRefused: (name: string, problem: string) => consoleLine(`El nombre "${name}" no sirve para un personaje (${problem}).`, FontIndex.Info),
   /** A rank granted or revoked by the operator while the character plays. */
   yourRankNow: (rank: string | null, roleMaster: boolean) =>
     consoleLine(rank === null ? (roleMaster ? "El operador te dio el rol de rolemaster." : "Ya no formas parte del equipo del servidor.") : `Tu rango en el equipo ahora es ${rank}${roleMaster ? " (y rolemaster)" : ""}.`, FontIndex.Gm),
@@ -1163,6 +1255,8 @@ export const MESSAGES = {
   teleportMade: (destination: string, drawn: boolean) =>
     consoleLine(drawn ? `Portal creado hacia ${destination}.` : `Salida creada hacia ${destination} (este mundo no tiene el objeto del portal: no se ve).`, FontIndex.Info),
   staffClosedClient: (gmName: string, targetName: string) => localeLine(LocaleId.StaffClosedClient, FontIndex.Info, gmName, targetName),
+  staffConnected: (name: string) => localeLine(LocaleId.StaffConnected, FontIndex.InfoBold, name),
+  creatureMoved: () => localeLine(LocaleId.CreatureMoved, FontIndex.Info),
   kickedEveryone: (count: number) => consoleLine(`Echaste a ${count} personaje(s); el equipo sigue conectado.`, FontIndex.Info),
   // -- staff information and server control (gm-info: gm-and-moderation §2.2, §2.3, §2.9)
   /** A console line of a staff listing (names, "(x,y) object", "skill = n"), in the info font. */
@@ -1232,6 +1326,26 @@ export const MESSAGES = {
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),
+
+  // -- the GM's map's information and settings (`/MODMAPINFO`, `/MAPSETTING`; map/systems/staff/map-info.ts)
+  mapBackupStatus: (map: number, on: boolean) => localeLine(LocaleId.MapBackupStatus, FontIndex.Info, map, on ? "Sí" : "No"),
+  /** Msg1508–Msg1512: one restriction of the map, on or off now. */
+  mapRestrictionStatus: (id: MapRestrictionLocaleId, map: number, on: boolean) => localeLine(id, FontIndex.Info, map, on ? "Sí" : "No"),
+  mapTerrainSet: (map: number, terrain: string) => localeLine(LocaleId.MapTerrainSet, FontIndex.Info, map, terrain),
+  mapZoneSet: (map: number, zone: string) => localeLine(LocaleId.MapZoneSet, FontIndex.Info, map, zone),
+  mapRestrictOptions: () => localeLine(LocaleId.MapRestrictOptions, FontIndex.Info),
+  mapTerrainOptions: () => localeLine(LocaleId.MapTerrainOptions, FontIndex.Info),
+  mapTerrainHint: () => localeLine(LocaleId.MapTerrainHint, FontIndex.Info),
+  mapZoneOptions: () => localeLine(LocaleId.MapZoneOptions, FontIndex.Info),
+  mapZoneHint: () => localeLine(LocaleId.MapZoneHint, FontIndex.Info),
+  /** Msg994 / Msg995 / Msg996, by the setting changed (0 DropItems, 1 SafeFight, 2 FriendlyFire). */
+  mapSettingUpdated: (id: MapSettingLocaleId) => localeLine(id, FontIndex.Info),
+  mapSettingUnknown: () => localeLine(LocaleId.MapSettingUnknown, FontIndex.Info),
+  mapSettingUsage: () => consoleLine("Uso: /MAPSETTING DROPITEMS|SAFEPVP|FRIENDLYFIRE 0|1", FontIndex.Info),
+  /** Decision (MAPINFO-MEMORY): VB6 wrote mapa<N>.dat; here the world's files are read-only. */
+  mapChangeNotSaved: () => consoleLine("El cambio vale para este mapa hasta que el servidor se reinicie: los archivos del mundo no se escriben.", FontIndex.Info),
+  /** Decision (G32-RESU): no rule of this server (nor of VB6 today) forbids resurrecting on a map. */
+  noResurrectionRule: () => consoleLine("RESUSINEFECTO no tiene efecto en este servidor: ningún mapa prohíbe resucitar.", FontIndex.Info),
 } as const satisfies Record<string, (...args: never[]) => PlayerMessage>;
 
 export type MessageKey = keyof typeof MESSAGES;

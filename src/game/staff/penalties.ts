@@ -72,6 +72,8 @@ export const PUNISHMENT_TEXT = {
   /** `/BAN`, the panel's temporary ban and `argentum admin ban character`. */
   ban: (gm: string, reason: string, days: number | null) => (days === null ? `Baneado por ${gm}: ${reason}` : `Baneado ${days} días por ${gm}: ${reason}`),
   unban: (gm: string) => `${gm}: desbaneado`,
+  /** `/ANAME`: VB6's entry without the time of day (the record keeps the date). */
+  renamed: (gm: string, oldName: string, newName: string) => `${gm}: nombre cambiado de "${oldName}" a "${newName}".`,
   /** `/BORRARPENA`: the entry becomes the GM's text in angle brackets. */
   edited: (gm: string, text: string) => `${gm}: <${text}>`,
 } as const;

@@ -58,7 +58,7 @@ export function dropAround(ctx: MapContext, x: number, y: number, stack: ItemSta
 export function dropOnDeath(ctx: MapContext, player: PlayerEntity): UnequippedSlot[] {
   const onArenaTile = triggerAt(ctx, player.x, player.y) === TRIGGER_ARENA;
   const outcome = deathOutcome(
-    { inventory: player.inventory, level: player.record.level, ordinaryPlayer: true, onArenaTile, mapDropsItems: true },
+    { inventory: player.inventory, level: player.record.level, ordinaryPlayer: true, onArenaTile, mapDropsItems: ctx.definition.dropItems !== false },
     ctx.items,
     ctx.random,
   );

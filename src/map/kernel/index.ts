@@ -75,7 +75,7 @@ export { grantExperience, levelUp, raiseSkillByUse, rewardNpcDamage, EXP_TEXT_CO
 export { setFactionStatus, turnCriminal } from "./faction.ts";
 export { endMeditation, npcHitMeditator, statusSubjectOf, stopMeditating, type StatusTarget } from "./status.ts";
 export { cancelExit, interrupt, stopExit } from "./interrupts.ts";
-export { killNpc, npcAttacked, npcSpawnTile, placeNpc, spawnNpc, type NpcComeback } from "./npcs.ts";
+export { killNpc, npcAttacked, npcSpawnTile, placeNpc, spawnNpc, warpNpc, type NpcComeback } from "./npcs.ts";
 export { damageNpc, DAMAGE_TEXT_COLOUR, NPC_DEATH_SOUND } from "./npc-damage.ts";
 export { DEATH_SOUND_FEMALE, DEATH_SOUND_MALE, hurt, playerDies, revivePlayer } from "./death.ts";
 export { setStatus } from "./status-clock.ts";

@@ -222,6 +222,26 @@ export function npcSpawnTile(ctx: MapContext, spawn: NpcDefinition): { x: number
 }
 
 /**
+ * Moves a living NPC of this map to the tile nearest (x, y) its own feet may stand on (VB6
+ * `WarpNpcChar`, staff's `/SUM` of a clicked creature); its viewers see it go, the new ones draw
+ * it. False when there is no such tile (it stays).
+ */
+export function warpNpc(ctx: MapContext, npc: NpcEntity, x: number, y: number): boolean {
+  const ground = ctx.npcAi.groundOf(ctx);
+  const { width, height } = ground;
+  const feet = profileOf(npc.template);
+  const legal = (tx: number, ty: number): boolean => (tx === npc.x && ty === npc.y) || npcMayBePlaced(ground, (ty - 1) * width + (tx - 1), feet);
+  const spot = nearestTile(width, height, Math.min(Math.max(x, 1), width), Math.min(Math.max(y, 1), height), Math.max(width, height), legal);
+  if (spot === null) return false;
+  const oldX = npc.x;
+  const oldY = npc.y;
+  if (spot.x === oldX && spot.y === oldY) return true;
+  ctx.store.move(npc, spot.x, spot.y);
+  ctx.view.npcMoved(npc, oldX, oldY);
+  return true;
+}
+
+/**
  * Brings a dead NPC's entry back (VB6 `CrearNPC`): on its original tile with `OrigPos` (the
  * nearest free one if taken), else on a random legal tile nobody sees; no room: again in 5 s.
  */

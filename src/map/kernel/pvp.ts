@@ -39,7 +39,8 @@ export function pvpCheck(ctx: MapContext, attacker: PlayerEntity, victim: Player
   if (faction !== null) return { ok: false, message: faction };
   if (ctx.definition.safe) return { ok: false, message: LocaleId.AttackSafeMap };
   if (attackerTrigger === TRIGGER_SAFE_ZONE || victimTrigger === TRIGGER_SAFE_ZONE) return { ok: false, message: LocaleId.AttackSafeZone };
-  return { ok: true, safeFight: false };
+  // `PeleaSegura`: on a map set to safe fights (`/MAPSETTING SAFEPVP 1`) every fight is one.
+  return { ok: true, safeFight: ctx.definition.safeFight === true };
 }
 
 /** Sends a `PuedeAtacar` refusal; true when the attack may go on. */

@@ -232,7 +232,7 @@ function castFromSlot(ctx: MapContext, player: PlayerEntity, slot: number, x: nu
   const nowMs = ctx.clock.now();
   const rules = rulesOf(ctx);
   const caster = casterOf(ctx, player);
-  const plan = planCast(caster, spell, clickedTarget(ctx, player), { nowMs, noMagic: false, slotLastCastAtMs: player.spellCastAt[slot] ?? null }, rules);
+  const plan = planCast(caster, spell, clickedTarget(ctx, player), { nowMs, noMagic: ctx.definition.restrictions?.includes("noMagic") === true, slotLastCastAtMs: player.spellCastAt[slot] ?? null }, rules);
   if (!plan.ok) {
     ctx.magicStats.current.castsRefused++;
     refuseCast(ctx, player, plan);
@@ -354,7 +354,8 @@ function castOnUser(c: Cast, target: PlayerEntity): void {
       attack: pvp.ok ? { ok: true } : { ok: false, message: pvp.message },
       safeFight: pvp.ok && pvp.safeFight,
       safeMap: ctx.definition.safe,
-      noInvisibility: false,
+      // The target's map: it stands on this one.
+      noInvisibility: ctx.definition.restrictions?.includes("noInvisibility") === true,
       casterCanRevive: false,
     },
     c.rules,

@@ -15,6 +15,7 @@ export type { BanOutcome, BanTarget, StaffAct, StaffModeration, UnbanOutcome } f
 export type { PunishmentRecordEntry, SanctionOutcome, StaffSanctions } from "./staff-moderation.ts";
 export { ServerSettings, type StaffInformationSources } from "./staff-information.ts";
 export { EXCERPT_WAIT_MS, type StaffReportStore } from "./staff-reports.ts";
+export type { StaffRenames } from "./staff-rename.ts";
 export { CONSOLE_STANDING, lineText, type ConsoleCommand, type ConsoleCommandResult, type ConsoleOrder } from "./staff-console.ts";
 export { ServiceRegistrationError, ServiceRegistry } from "./registry.ts";
 export {

@@ -19,10 +19,12 @@ const DIOS: StaffStanding = { rank: "dios", roleMaster: false };
 const SEMIDIOS: StaffStanding = { rank: "semidios", roleMaster: false };
 const CONSEJERO: StaffStanding = { rank: "consejero", roleMaster: false };
 
-function setup() {
+function setup(pendingReporters?: string[]) {
   const world = new FakeServiceWorld();
   const rows: AuditRow[] = [];
+  const reports = pendingReporters && ({ pending: async () => pendingReporters.map((reporterName, index) => ({ id: index + 1, reporterName, text: "ayuda", category: "Consulta regular", chatExcerpt: [], createdAt: new Date(0) })) } as never);
   const staff = new StaffService({
+    ...(reports ? { reports } : {}),
     world,
     audit: { append: async (batch) => void rows.push(...batch) },
     moderation: {} as never,
@@ -57,6 +59,32 @@ function setup() {
 }
 
 const SUMMON: TargetAct = { kind: "summon", to: { map: 1, x: 10, y: 11 }, aliveOnly: false, anonymous: false, announced: true };
+
+describe("a Consejero's /IRCERCA (VB6 Ayuda.Existe)", () => {
+  const NEARBY: TargetAct = { kind: "visit", nearby: true, unsafeRefused: true, anonymous: false, sosOnly: true };
+
+  test("goes near a player whose request waits in the SOS queue (any case); anyone else is Msg539, audited no_sos; without a queue never", async () => {
+    const withQueue = setup(["PEPE"]);
+    withQueue.place(1, "Cora", CONSEJERO);
+    withQueue.place(2, "Pepe");
+    withQueue.place(3, "Juan");
+    withQueue.command(1, "GoNearby", NEARBY, "pepe");
+    withQueue.command(1, "GoNearby", NEARBY, "Juan");
+    await withQueue.settle();
+    expect(withQueue.told()).toEqual(["2 act #1", "1 tell 539"]);
+    expect(await withQueue.settle()).toEqual([{ actor: "Cora", action: "GoNearby", target: "Juan", outcome: "refused_rule", detail: "no_sos" }]);
+    withQueue.report(2, 1, { kind: "done", tile: { map: 1, x: 12, y: 12 } });
+    expect(withQueue.told()).toEqual(["1 go 1472"]);
+    expect((await withQueue.settle()).map((row) => `${row.target} ${row.outcome}`)).toEqual(["Juan refused_rule", "Pepe ok"]);
+
+    const without = setup();
+    without.place(1, "Cora", CONSEJERO);
+    without.place(2, "Pepe");
+    without.command(1, "GoNearby", NEARBY);
+    await without.settle();
+    expect(without.told()).toEqual(["1 tell 539"]);
+  });
+});
 
 describe("acts on a target wherever it plays", () => {
   test("/SUM by a Dios of a player on another map: the act goes to the target's map; its report tells the GM (Msg1493), announces Msg1833 to everyone, and audits once", async () => {

@@ -101,6 +101,8 @@ export class StaffTargetActs {
   constructor(
     private readonly world: ServiceContext,
     private readonly standingOf: (session: number) => StaffStanding = (session) => world.player(session)?.state.staff ?? PLAYER,
+    /** Whether a character (by name, any case) has a request pending in the SOS queue; absent: never (no queue). */
+    private readonly hasPendingRequest: (name: string) => Promise<boolean> = async () => false,
   ) {}
 
   /** Acts not reported yet (tests and diagnostics). */
@@ -110,6 +112,32 @@ export class StaffTargetActs {
 
   /** Finds the target, checks the rank rule and sends the act to the target's map. */
   start(run: StaffCommandRun, command: ActOnTarget): void {
+    if (command.act.kind === "visit" && command.act.sosOnly === true) {
+      void this.startForRequest(run, command);
+      return;
+    }
+    this.startChecked(run, command);
+  }
+
+  /** A Consejero's `/IRCERCA`: only near a player whose request waits in the SOS queue (VB6 `Ayuda.Existe`), else Msg539. */
+  private async startForRequest(run: StaffCommandRun, command: ActOnTarget): Promise<void> {
+    let pending: boolean;
+    try {
+      pending = await this.hasPendingRequest(command.target);
+    } catch {
+      run.tell(MESSAGES.staffCommandFailed());
+      run.audit("error", { name: command.target }, "database");
+      return;
+    }
+    if (!pending) {
+      run.tell(MESSAGES.nearbyOnlySos());
+      run.audit("refused_rule", { name: command.target }, "no_sos");
+      return;
+    }
+    this.startChecked(run, command);
+  }
+
+  private startChecked(run: StaffCommandRun, command: ActOnTarget): void {
     const { act } = command;
     const found = this.world.playerNamed(command.target);
     if (found === undefined) {

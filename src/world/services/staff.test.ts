@@ -14,6 +14,8 @@ import { AUDIT_RETRY_MS, AUDIT_WRITE_ROWS, MAX_PENDING_AUDIT_ROWS, type AuditRow
 import type { BanTarget, StaffModeration } from "./staff-bans.ts";
 import type { PunishmentRecordEntry, StaffSanctions } from "./staff-moderation.ts";
 import { StaffService } from "./staff.ts";
+import type { StaffRenames } from "./staff-rename.ts";
+import { validateCharacterName } from "../../game/character-creation/index.ts";
 import { lineText, type ConsoleCommand, type ConsoleOrder } from "./staff-console.ts";
 import type { BusMessage } from "../../map/index.ts";
 
@@ -112,10 +114,31 @@ class MemoryModeration implements StaffModeration, StaffSanctions {
   }
 }
 
+/** Offline renames as the repository answers them: by id, refused when the name is held in any case or the row is online. */
+class MemoryRenames implements StaffRenames {
+  readonly names = new Map<number, string>();
+  readonly online = new Set<number>();
+  readonly record: string[] = [];
+  failing = false;
+  async renameOffline(characterId: number, newName: string) {
+    if (this.failing) throw new Error("connection refused");
+    const oldName = this.names.get(characterId);
+    if (oldName === undefined) return { kind: "not_found" as const };
+    if (this.online.has(characterId)) return { kind: "online" as const };
+    if ([...this.names].some(([id, name]) => id !== characterId && name.toLowerCase() === newName.toLowerCase())) return { kind: "name_taken" as const };
+    this.names.set(characterId, newName);
+    return { kind: "ok" as const, oldName };
+  }
+  async addPunishment(characterId: number, text: string) {
+    this.record.push(`${characterId} ${text}`);
+  }
+}
+
 function setup() {
   const world = new FakeServiceWorld();
   const sink = new MemorySink();
   const moderation = new MemoryModeration();
+  const renames = new MemoryRenames();
   const closed: string[] = [];
   const timers: (() => void)[] = [];
   const staff = new StaffService({
@@ -124,6 +147,7 @@ function setup() {
     moderation,
     node: "node-a:boot1",
     logger: silentLogger(),
+    renames: { store: renames, nameProblem: (name) => { const check = validateCharacterName(name); return check.ok ? null : check.problem; } },
     setTimer: (callback, ms) => {
       expect(ms).toBe(AUDIT_RETRY_MS);
       timers.push(callback);
@@ -145,7 +169,7 @@ function setup() {
   /** Lets the writes the service scheduled run (it writes on its own; the test never forces one). */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   const runTimers = () => timers.splice(0).forEach((callback) => callback());
-  return { world, sink, moderation, staff, closed, place, command, settle, runTimers, timers };
+  return { world, sink, moderation, renames, staff, closed, place, command, settle, runTimers, timers };
 }
 
 describe("audit rows", () => {
@@ -465,6 +489,99 @@ describe("bans", () => {
 });
 
 // -- the operator console (issue 25, staff-console.ts)
+describe("a staff member entering the world", () => {
+  test("is announced to Dios and Admin through its map (Msg1706, §1.3); a player is not; nothing is audited", () => {
+    const { world, sink, place, staff } = setup();
+    place(1, "Cora", CONSEJERO_RM);
+    place(2, "Beto");
+    staff.enteredWorld(1);
+    staff.enteredWorld(2);
+    staff.enteredWorld(99);
+    expect(world.told).toEqual([{ session: 1, service: "staff", message: { kind: "announce", message: MESSAGES.staffConnected("Cora"), minRank: "dios" } }]);
+    expect(sink.rows).toEqual([]);
+  });
+});
+
+describe("/ANAME", () => {
+  const rename = (target: string, newName: string) => ({ kind: "rename" as const, target, newName });
+  const lines = (world: FakeServiceWorld) => world.told.map((entry) => entry.message);
+
+  test("an offline lower rank is renamed by id: the record says it in VB6's words, every staff member hears Msg1834, audited ok", async () => {
+    const { world, sink, moderation, renames, place, command, settle } = setup();
+    place(1, "Ana", DIOS);
+    moderation.characters.set("carla", { characterId: 7, name: "Carla", accountId: 70, standing: PLAYER_STANDING });
+    renames.names.set(7, "Carla");
+    command(1, "AlterName", rename("carla", "Carla Nueva"), { userName: "carla", newName: "Carla Nueva" });
+    await settle();
+    expect(renames.names.get(7)).toBe("Carla Nueva");
+    expect(renames.record).toEqual(['7 Ana: nombre cambiado de "Carla" a "Carla Nueva".']);
+    expect(lines(world)).toEqual([
+      { kind: "tell", message: MESSAGES.renameDone() },
+      { kind: "announce", message: MESSAGES.staffRenamed("Ana", "Carla", "Carla Nueva"), minRank: "consejero" },
+    ]);
+    expect(sink.rows.map((row) => [row.action, row.outcome, row.target?.name, row.target?.id, row.detail])).toEqual([["AlterName", "ok", "Carla", 7, "now Carla Nueva"]]);
+  });
+
+  test("refused, nothing renamed: a bad or forbidden form (G21), nobody by that name, oneself, an equal rank, a player online here, a name taken", async () => {
+    const { world, sink, moderation, renames, place, command, settle } = setup();
+    place(1, "Ana", DIOS);
+    place(2, "Beto");
+    moderation.characters.set("dario", { characterId: 8, name: "Dario", accountId: 80, standing: DIOS });
+    moderation.characters.set("carla", { characterId: 7, name: "Carla", accountId: 70, standing: PLAYER_STANDING });
+    renames.names.set(7, "Carla");
+    renames.names.set(9, "Eva");
+    for (const [target, newName] of [["Carla", "C4rla"], ["Carla", "Ca"], ["Carla", "Carla  Doble"], ["Nadie", "Alguien"], ["Ana", "Anita"], ["Dario", "Darito"], ["Beto", "Roberto"], ["Carla", "EVA"]] as const) {
+      command(1, "AlterName", rename(target, newName));
+      await settle();
+    }
+    expect(renames.names.get(7)).toBe("Carla");
+    expect(renames.record).toEqual([]);
+    expect(lines(world)).toEqual([
+      { kind: "tell", message: MESSAGES.newNameRefused("C4rla", "bad_character") },
+      { kind: "tell", message: MESSAGES.newNameRefused("Ca", "too_short") },
+      { kind: "tell", message: MESSAGES.newNameRefused("Carla  Doble", "double_space") },
+      { kind: "tell", message: MESSAGES.renameTargetMissing("Nadie") },
+      { kind: "tell", message: MESSAGES.cannotRenameHigherRank() },
+      { kind: "tell", message: MESSAGES.cannotRenameHigherRank() },
+      { kind: "tell", message: MESSAGES.renameTargetOnline("Beto") },
+      { kind: "tell", message: MESSAGES.nameTaken() },
+    ]);
+    expect(sink.rows.map((row) => [row.outcome, row.detail])).toEqual([
+      ["refused_rule", "new_name_bad_character"],
+      ["refused_rule", "new_name_too_short"],
+      ["refused_rule", "new_name_double_space"],
+      ["refused_rule", "no_such_character"],
+      ["refused_rank", null],
+      ["refused_rank", null],
+      ["refused_rule", "online"],
+      ["refused_rule", "name_taken"],
+    ]);
+  });
+
+  test("marked online by another server, or a database that fails: said to the GM and audited; nothing renamed", async () => {
+    const { world, sink, moderation, renames, place, command, settle } = setup();
+    place(1, "Ana", ADMIN);
+    moderation.characters.set("carla", { characterId: 7, name: "Carla", accountId: 70, standing: PLAYER_STANDING });
+    renames.names.set(7, "Carla");
+    renames.online.add(7);
+    command(1, "AlterName", rename("Carla", "Carlita"));
+    await settle();
+    renames.online.clear();
+    renames.failing = true;
+    command(1, "AlterName", rename("Carla", "Carlita"));
+    await settle();
+    expect(renames.names.get(7)).toBe("Carla");
+    expect(lines(world)).toEqual([
+      { kind: "tell", message: MESSAGES.renameTargetOnline("Carla") },
+      { kind: "tell", message: MESSAGES.staffCommandFailed() },
+    ]);
+    expect(sink.rows.map((row) => [row.outcome, row.detail])).toEqual([
+      ["refused_rule", "online"],
+      ["error", "database"],
+    ]);
+  });
+});
+
 describe("commands of the operator console", () => {
   const order = (command: ConsoleCommand, published: BusMessage[] = []): ConsoleOrder => ({
     operator: "operator",

@@ -32,6 +32,7 @@ import { ReportThrottle } from "../../game/staff/index.ts";
 import { chatExcerptArrived, reportsState, runReportCommand, type ReportsContext, type StaffReportStore } from "./staff-reports.ts";
 // -- staff movement and characters (gm-move)
 import { StaffTargetActs } from "./staff-movement.ts";
+import { runRename, type StaffRenames } from "./staff-rename.ts";
 import { CONSOLE_SESSION, runConsoleOrder, type ConsoleCommandResult, type ConsoleOrder } from "./staff-console.ts";
 
 /** What the service reads of a session, and closes (the gateway's sessions). */
@@ -66,6 +67,9 @@ export interface StaffServiceOptions {
   reports?: StaffReportStore;
   /** The clock of the report throttle, ms (default `performance.now`; tests pass a manual one). */
   now?: () => number;
+  // -- `/ANAME` (staff-rename.ts)
+  /** Renames offline characters, and the creation rules a new name passes; absent: the command fails, audited. */
+  renames?: { store: StaffRenames; nameProblem(name: string): string | null };
 }
 
 /** One command as the service runs it: who asked, and how to answer and audit. */
@@ -99,7 +103,12 @@ export class StaffService implements WorldService<"staff"> {
 
   constructor(private readonly options: StaffServiceOptions) {
     this.log = new AuditLog(options.audit, options.logger, options.setTimer);
-    this.targetActs = new StaffTargetActs(options.world, (session) => this.standingOf(session));
+    const { reports } = options;
+    this.targetActs = new StaffTargetActs(
+      options.world,
+      (session) => this.standingOf(session),
+      reports && (async (name) => (await reports.pending()).some((report) => report.reporterName.toLowerCase() === name.toLowerCase())),
+    );
   }
 
   fromMap(request: ServiceRequest<"staff">): void {
@@ -194,6 +203,16 @@ export class StaffService implements WorldService<"staff"> {
     });
   }
 
+  /**
+   * A character entered the world (its login, not a map change): a staff member is announced to
+   * the Dios and Admin online (Msg1706, VB6 ConnectUser_Check, §1.3) through its map's bus.
+   */
+  enteredWorld(session: number): void {
+    const player = this.options.world.player(session)?.state;
+    if (player === undefined || (player.staff ?? PLAYER).rank === null) return;
+    this.options.world.tell(session, "staff", { kind: "announce", message: MESSAGES.staffConnected(player.name), minRank: "dios" });
+  }
+
   private run(session: number, action: string, params: Readonly<Record<string, unknown>>, command: StaffServiceCommand): void {
     const { world } = this.options;
     const actor = this.actorOf(session);
@@ -266,6 +285,17 @@ export class StaffService implements WorldService<"staff"> {
       case "close_client":
         this.closeClient(run, command.target);
         return;
+      case "rename": {
+        const { renames } = this.options;
+        if (renames === undefined) {
+          run.tell(MESSAGES.staffCommandFailed());
+          run.audit("error", { name: command.target }, "no_rename_store");
+          return;
+        }
+        const { sessions, moderation, logger } = this.options;
+        void runRename({ world, sessions, moderation, renames: renames.store, nameProblem: renames.nameProblem, logger }, run, command);
+        return;
+      }
     }
   }
 

@@ -99,14 +99,16 @@ describe("/CONSULTA (§5.9)", () => {
     expect(consejero.player(2).inConsultation).toBeUndefined();
     expect(consejero.audits()).toEqual([{ action: "Consulta", outcome: "refused_rule", detail: "unsafe_map" }]);
 
+    // A SemiDios enters admin-invisible (§1.3): the consultation shows it.
     const semidios = setUp({ safe: false, gm: SEMIDIOS });
     semidios.w.server.act(1, "Consulta", { nick: "Pepe" });
-    expect(semidios.lines(semidios.w.drain(), 1)).toEqual(["1270 [Pepe]"]);
+    expect(semidios.lines(semidios.w.drain(), 1)).toEqual(["1270 [Pepe]", '"Ahora eres visible."']);
   });
 
   test("the GM comes next to a player out of view and turns visible; the player loses its invisibility", () => {
+    // A Dios enters admin-invisible (§1.3).
     const { w, ctx, player, lines } = setUp({ gm: DIOS, pepeAt: [60, 60] });
-    w.server.act(1, "Invisible", {});
+    expect(player(1).adminInvisible).toBe(true);
     setStatus(ctx(), player(2), applyEffect(player(2).statusEffects, { kind: "invisible", durationMs: 60_000 }, w.clock.now()).effects, []);
     w.drain();
     w.server.act(1, "Consulta", { nick: "Pepe" });

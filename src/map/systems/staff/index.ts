@@ -8,7 +8,7 @@
  * answers here (`fromWorld`).
  */
 import { MESSAGES } from "../../../game/messages/index.ts";
-import { rankLevel, STAFF_COMMANDS, standingOf, type StaffCommandName } from "../../../game/staff/index.ts";
+import { mayTurnInvisible, rankLevel, STAFF_COMMANDS, standingOf, type StaffCommandName } from "../../../game/staff/index.ts";
 import type { BusMessage, MapContext, MapSystem, PacketHandlerTable, PlayerEntity, StaffAnswer } from "../../kernel/index.ts";
 import { banAccount, banChar, banForDays, comment, gmMessage, kick, online, serverMessage, unbanAccount, unbanChar } from "./effects.ts";
 import { gated, type StaffEffect } from "./gate.ts";
@@ -30,7 +30,10 @@ import { forgetChatLines } from "../../kernel/index.ts";
 import { lineToRoleMasters, REPORT_EFFECTS, reportAnswer } from "./reports.ts";
 // -- staff movement and characters (gm-move)
 import { CHARACTER_EFFECTS, characterAct } from "./characters.ts";
+import { alterName } from "./rename.ts";
 import { canLand, invisibilityHandOver, MOVEMENT_EFFECTS, moveTarget, moveTo } from "./movement.ts";
+// -- the GM's map's information and settings (gm-mapinfo)
+import { MAP_INFO_EFFECTS } from "./map-info.ts";
 // -- a GM's own settings, consultations, the GM mark, /REQDEBUG (gm-self)
 import { WorkSkill } from "../../../protocol/index.ts";
 import { gmMarkClick, releaseFollowers, SELF_EFFECTS, selfHandOver, selfState } from "./self.ts";
@@ -78,6 +81,8 @@ const EFFECTS = {
   ...WORLD_EFFECTS,
   KickAllChars: kickAllChars,
   CerrarCliente: closeClient,
+  AlterName: alterName,
+  ...MAP_INFO_EFFECTS,
   ...SELF_EFFECTS,
   ...CONSULTATION_EFFECTS,
   ...DEBUG_EFFECTS,
@@ -163,7 +168,8 @@ export const staff: MapSystem = {
   playerState: (_ctx, record, arrival) => ({
     chasedByNpcs: arrival.handOver?.chasedByNpcs ?? false,
     chatColour: arrival.handOver?.chatColour ?? DEFAULT_CHAT_COLOUR,
-    ...(arrival.handOver?.adminInvisible === true ? { adminInvisible: true } : {}),
+    // §1.3: SemiDios, Dios and Admin enter the world admin-invisible (VB6 ConnectUser_Complete); `/INVISIBLE` shows them.
+    ...(arrival.handOver?.adminInvisible === true || (arrival.kind === "login" && mayTurnInvisible(record.staff?.rank ?? null)) ? { adminInvisible: true } : {}),
     ...selfState(record.name, arrival),
   }),
   handOver: (ctx, player) => ({

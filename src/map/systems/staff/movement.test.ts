@@ -32,10 +32,13 @@ function tables(events: number[]): GameTables {
   return { ...defaultTables, objects: null, specialMaps: { interdimensional: [], ignoreCleanup: [], events, noDrop: [], lists: {} } };
 }
 
-/** The GM (session 1) at (10, 10), a player (session 2) at (12, 10) in its area. */
+/**
+ * The GM (session 1) at (10, 10), visible (it comes from another map where it showed itself: a
+ * login would make a SemiDios or higher invisible, §1.3), a player (session 2) at (12, 10) in its area.
+ */
 function setUp(options: { gm?: StaffStanding; safe?: boolean; events?: number[]; walls?: [number, number, number][]; target?: Partial<CharacterRecord> } = {}) {
   const w = world({ safe: options.safe ?? false, tables: tables(options.events ?? [EVENT_MAP]), width: 40, height: 40, ...(options.walls ? { walls: options.walls } : {}) });
-  const gmIndex = w.enter(1, "Gema", 10, 10, { with: { ...ALIVE, staff: options.gm ?? ADMIN } });
+  const gmIndex = w.enter(1, "Gema", 10, 10, { kind: "transfer", with: { ...ALIVE, staff: options.gm ?? ADMIN } });
   const playerIndex = w.enter(2, "Pepe", 12, 10, { with: { ...ALIVE, ...options.target } });
   w.drain();
   w.events.length = 0;
@@ -53,6 +56,24 @@ function setUp(options: { gm?: StaffStanding; safe?: boolean; events?: number[];
   return { w, gmIndex, playerIndex, answer, act, commands, audits, reports, lines, about, transfers };
 }
 
+describe("admin invisibility at login (§1.3, §11 test 3)", () => {
+  test("a SemiDios, Dios or Admin enters invisible: the player beside it draws nothing, an Admin does; a Consejero and a role master enter visible; /INVISIBLE then shows it", () => {
+    for (const [rank, invisible] of [["semidios", true], ["dios", true], ["admin", true], ["consejero", false], [null, false]] as const) {
+      const w = world({ safe: false, tables: tables([]), width: 40, height: 40 });
+      w.enter(2, "Pepe", 12, 10);
+      w.enter(3, "Diana", 11, 11, { kind: "transfer", with: { staff: ADMIN } });
+      w.drain();
+      const gmIndex = w.enter(1, "Gema", 10, 10, { with: { staff: { rank, roleMaster: rank === null } } });
+      const out = w.drain();
+      const drawnBy = (session: number) => out.some((p) => p.session === session && p.name === "CharacterCreate" && p.fields.charIndex === gmIndex);
+      expect({ rank, player: drawnBy(2), admin: drawnBy(3), itself: drawnBy(1) }).toEqual({ rank, player: !invisible, admin: true, itself: true });
+      if (!invisible) continue;
+      w.server.act(1, "Invisible", {});
+      expect(w.drain().filter((p) => p.session === 2 && p.fields.charIndex === gmIndex).map((p) => p.name)).toEqual(["CharacterCreate", "SetInvisible"]);
+    }
+  });
+});
+
 describe("/INVISIBLE (§5.7)", () => {
   test("a SemiDios vanishes for the players of its area, not for itself; walking it sends them nothing; staff of its rank or higher who come later draw it, a Consejero and a player do not", () => {
     const { w, gmIndex, audits, about } = setUp({ gm: SEMIDIOS });
@@ -68,8 +89,9 @@ describe("/INVISIBLE (§5.7)", () => {
     out = w.drain();
     expect(about(out, 2, gmIndex)).toEqual([]);
 
-    w.enter(3, "Otro", 11, 12, { with: { staff: SEMIDIOS } });
-    w.enter(4, "Alto", 13, 12, { with: { staff: DIOS } });
+    // (They come from other maps where they are visible: a login would hide the Dios from this SemiDios, §1.3.)
+    w.enter(3, "Otro", 11, 12, { kind: "transfer", with: { staff: SEMIDIOS } });
+    w.enter(4, "Alto", 13, 12, { kind: "transfer", with: { staff: DIOS } });
     w.enter(5, "Consejo", 14, 12, { with: { staff: CONSEJERO } });
     w.enter(6, "Nuevo", 9, 12);
     out = w.drain();
@@ -230,7 +252,7 @@ describe("/SUM, /IRA, /IRCERCA (§3.6)", () => {
     ]);
   });
 
-  test("the GM's map: /IRA asks (the clicked player when no name); /IRCERCA by a Consejero is refused (no SOS queue: Msg539); `go` moves the GM and says where", () => {
+  test("the GM's map: /IRA asks (the clicked player when no name); /IRCERCA by a Consejero asks the service, which reads the SOS queue; `go` moves the GM and says where", () => {
     const { w, answer, commands, lines, audits } = setUp({ gm: SEMIDIOS });
     w.server.act(1, "LeftClick", { x: 12, y: 10, counter: 1 });
     w.server.act(1, "GoToChar", { userName: "" });
@@ -244,10 +266,13 @@ describe("/SUM, /IRA, /IRCERCA (§3.6)", () => {
     expect(w.server.positionOf(1)).toMatchObject({ x: 12, y: 11 });
     expect(lines(w.drain(), 1)).toEqual(["1474 [Pepe]"]);
 
+    // A Consejero's goes to the service too, which reads the SOS queue (staff-movement.test.ts).
     const consejero = setUp({ gm: CONSEJERO });
     consejero.w.server.act(1, "GoNearby", { userName: "Pepe" });
-    expect(consejero.lines(consejero.w.drain(), 1)).toEqual(["539 []"]);
-    expect(consejero.audits()).toEqual([{ action: "GoNearby", outcome: "refused_rule", detail: "no_sos" }]);
+    expect(consejero.w.events.flatMap((event) => (event.t === "service" && event.message.kind === "command" ? [event.message.command] : []))).toEqual([
+      { kind: "act_on_target", target: "Pepe", act: { kind: "visit", nearby: true, unsafeRefused: true, anonymous: false, sosOnly: true } },
+    ]);
+    expect(consejero.audits()).toEqual([]);
     expect(audits()).toEqual([]);
   });
 

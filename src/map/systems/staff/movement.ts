@@ -10,7 +10,7 @@
 import { MESSAGES } from "../../../game/messages/index.ts";
 import { mayTurnInvisible, nearbyTiles, rankLevel, standingOf, summonIsAnnounced, warpCheck, type WarpCheck } from "../../../game/staff/index.ts";
 import type { ClientPacketFields } from "../../../protocol/index.ts";
-import { findFreeTile, isDead, targetUserOf, type MapContext, type PlayerEntity, type StaffServiceCommand, type TargetAct, type TargetReport, type WorldTile } from "../../kernel/index.ts";
+import { findFreeTile, isDead, targetUserOf, warpNpc, type MapContext, type PlayerEntity, type StaffServiceCommand, type TargetAct, type TargetReport, type WorldTile } from "../../kernel/index.ts";
 import { ASKED, paramsOf, type StaffEffect, type StaffOutcome } from "./gate.ts";
 
 /** VB6's name for oneself in `/TELEP YO …` and `/REVIVIR YO`. */
@@ -107,29 +107,27 @@ export function goToChar(ctx: MapContext, player: PlayerEntity, fields: ClientPa
 
 /**
  * `/IRCERCA nick` (`HandleGoNearby`): the first free tile of the rings 2 … 5 around the target.
- * Decision: this server has no SOS queue yet, so a Consejero (who may go only near a player with
- * a pending SOS) is always refused with VB6's Msg539; a Consejero or SemiDios is refused a target
- * on an unsafe map (Msg1319).
+ * A Consejero may go only near a player with a pending request in the SOS queue (`/GM`,
+ * `/DENUNCIAR`): the staff service reads the queue (`sosOnly`) and answers VB6's Msg539 when there
+ * is none. A Consejero or SemiDios is refused a target on an unsafe map (Msg1319).
  */
 export function goNearby(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"GoNearby">): StaffOutcome | typeof ASKED {
   const level = rankLevel(standingOf(player.privileges).rank);
-  if (level < rankLevel("semidios")) {
-    ctx.tell(player, MESSAGES.nearbyOnlySos());
-    return refused("no_sos", typedName(fields.userName));
-  }
   const name = typedName(fields.userName);
   if (name === "") return refused("no_target");
-  return askActOnTarget(ctx, player, "GoNearby", fields, name, { kind: "visit", nearby: true, unsafeRefused: level <= rankLevel("semidios"), anonymous: player.adminInvisible === true });
+  const sosOnly = level < rankLevel("semidios");
+  return askActOnTarget(ctx, player, "GoNearby", fields, name, { kind: "visit", nearby: true, unsafeRefused: level <= rankLevel("semidios"), anonymous: player.adminInvisible === true, ...(sosOnly ? { sosOnly } : {}) });
 }
 
 /**
  * `/SUM nick` (`HandleSummonChar`, SemiDios and up): the target to the free tile nearest below
  * the GM. A SemiDios only while standing on an event map (Msg967), and never a ghost (Msg968).
- * Not built: VB6's summon of the clicked NPC (no name typed and no player clicked: refused).
+ * With no name typed and no player clicked, the clicked creature of this map comes instead (VB6
+ * `WarpNpcChar`, Msg563; the click is always of the GM's own map, so VB6's Msg966 cannot happen).
  */
 export function summonChar(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"SummonChar">): StaffOutcome | typeof ASKED {
   const name = nameOrClicked(ctx, player, fields.userName);
-  if (name === "") return refused("no_target");
+  if (name === "") return summonClickedNpc(ctx, player);
   const semidios = standingOf(player.privileges).rank === "semidios";
   if (semidios && !isEventMap(ctx, ctx.definition.id)) {
     ctx.tell(player, MESSAGES.summonOnlyOnEventMaps());
@@ -138,6 +136,15 @@ export function summonChar(ctx: MapContext, player: PlayerEntity, fields: Client
   const invisible = player.adminInvisible === true;
   const to = { map: ctx.definition.id, x: player.x, y: player.y + 1 };
   return askActOnTarget(ctx, player, "SummonChar", fields, name, { kind: "summon", to, aliveOnly: semidios, anonymous: invisible, announced: summonIsAnnounced(invisible) });
+}
+
+function summonClickedNpc(ctx: MapContext, player: PlayerEntity): StaffOutcome {
+  const npc = player.targetNpc;
+  // A creature that died or left since the click is no longer in the store.
+  if (npc === null || ctx.store.npc(npc.charIndex) !== npc) return refused("no_target");
+  if (!warpNpc(ctx, npc, player.x, player.y + 1)) return refused("no_room", npc.template?.name ?? String(npc.spawn.npc));
+  ctx.tell(player, MESSAGES.creatureMoved());
+  return { outcome: "ok", target: { name: npc.template?.name ?? String(npc.spawn.npc) }, detail: `npc ${npc.spawn.npc} to ${npc.x} ${npc.y}` };
 }
 
 /** `/TELEPLOC` (`HandleWarpMeToTarget`): to the tile last clicked on this map. */

@@ -37,11 +37,16 @@ const tables = GameTablesSchema.parse({
   specialMaps: null,
 });
 
-/** The GM (session 1) at (10, 10), a player "Pepe" (session 2) at (12, 10); the map's context within reach. */
-function setUp(options: { gm?: StaffStanding; world?: WorldOptions } = {}) {
+/**
+ * The GM (session 1) at (10, 10), a player "Pepe" (session 2) at (12, 10); the map's context within
+ * reach. A SemiDios or higher enters admin-invisible (§1.3): it shows itself first unless `invisible`.
+ */
+function setUp(options: { gm?: StaffStanding; world?: WorldOptions; invisible?: boolean } = {}) {
   let captured: MapContext | null = null;
   const w = world({ width: 60, height: 60, safe: false, ...options.world, handlers: { ...PACKET_HANDLERS, Promedio: (ctx) => void (captured = ctx) } });
-  const gmIndex = w.enter(1, "Gema", 10, 10, { with: { staff: options.gm ?? ADMIN } });
+  const gm = options.gm ?? ADMIN;
+  const gmIndex = w.enter(1, "Gema", 10, 10, { with: { staff: gm } });
+  if (options.invisible !== true && (gm.rank === "semidios" || gm.rank === "dios" || gm.rank === "admin")) w.server.act(1, "Invisible", {});
   const pepeIndex = w.enter(2, "Pepe", 12, 10);
   w.drain();
   w.events.length = 0;
@@ -105,6 +110,14 @@ describe("SetSpeed (G25, SPEED-RANGE)", () => {
     w.enter(3, "Nuevo", 11, 12);
     const created = w.drain().filter((p) => p.session === 3 && p.name === "CharacterCreate" && p.fields.charIndex === gmIndex);
     expect(created.map((p) => p.fields.speeding)).toEqual([5]);
+  });
+
+  test("an admin-invisible GM: the players around hear nothing of its speed, itself gets VelocidadToggle", () => {
+    const { w, named } = setUp({ gm: SEMIDIOS, invisible: true });
+    w.server.act(1, "SetSpeed", { speed: 2 });
+    const out = w.drain();
+    expect(named(out, 1, "VelocidadToggle")).toEqual([{ speed: 2 }]);
+    expect(out.filter((p) => p.session === 2)).toEqual([]);
   });
 
   test("the server's walk pace follows the speed: at 15 a GM's quick steps all land, a player's the same steps do not", () => {
@@ -280,6 +293,14 @@ describe("/SHOWNAME", () => {
       { action: "ShowName", outcome: "ok", detail: "hidden" },
       { action: "ShowName", outcome: "ok", detail: "shown" },
     ]);
+  });
+
+  test("an admin-invisible GM: only itself gets its tag; the players around, who do not draw it, nothing", () => {
+    const { w, gmIndex, named } = setUp({ gm: DIOS, invisible: true });
+    w.server.act(1, "ShowName", {});
+    const out = w.drain();
+    expect(named(out, 1, "UpdateTagAndStatus").map((f) => [f.charIndex, f.tag])).toEqual([[gmIndex, ""]]);
+    expect(out.filter((p) => p.session === 2)).toEqual([]);
   });
 
   test("a SemiDios and a player are refused silently (refused_rank); a RoleMaster may", () => {

@@ -5,32 +5,11 @@
  * staff member gets the commands built so far, and "not available yet" for the rest, audited.
  */
 import { describe, expect, test } from "bun:test";
-import { STAFF_COMMANDS, type StaffCommandName, type StaffStanding } from "../../../game/staff/index.ts";
+import { STAFF_COMMANDS, type StaffStanding } from "../../../game/staff/index.ts";
 import { clientCodec, type ClientPacketName } from "../../../protocol/index.ts";
+import { gmPackets, sampleFields } from "./sample-fields.test-support.ts";
 import { world, type Received } from "../../map-harness.test-support.ts";
 import type { MapEvent } from "../../map-events.ts";
-
-/** A valid value for every field of a layout (a `when` branch filled when its test holds, lists empty or full of defaults). */
-function sampleFields(layout: readonly { kind: string; [key: string]: unknown }[]): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  const scalar = (type: string): unknown => (type === "str" ? "Nadie" : type === "bool" ? false : type === "f32" || type === "f64" ? 1 : type === "bytes" ? new Uint8Array() : 1);
-  for (const node of layout) {
-    if (node.kind === "field") fields[node.name as string] = scalar(node.type as string);
-    else if (node.kind === "list") {
-      const count = node.count as { fixed?: number };
-      const item = node.item;
-      fields[node.name as string] = count.fixed !== undefined ? Array.from({ length: count.fixed }, () => (typeof item === "string" ? scalar(item) : sampleFields(item as never))) : [];
-    } else if (node.kind === "when") {
-      const when = node.test as { kind: string; field?: string; value?: number };
-      const holds = when.kind === "eq" ? fields[when.field!] === when.value : when.kind === "set" ? Boolean(fields[when.field!]) : false;
-      if (holds) Object.assign(fields, sampleFields(node.nodes as never));
-    }
-  }
-  return fields;
-}
-
-const playerSide = new Set<string>(["RoleMasterRequest", "Punishments", "Denounce", "QuestionGM"]);
-const gmPackets = (Object.keys(STAFF_COMMANDS) as StaffCommandName[]).filter((name) => !playerSide.has(name));
 
 function audits(events: MapEvent[]): { action: string; outcome: string; detail?: string }[] {
   return events.flatMap((event) =>
@@ -157,9 +136,12 @@ describe("the staff gate", () => {
     const w = world();
     w.enter(1, "Pepe", 10, 10, { with: { staff: { rank: "semidios", roleMaster: true } } });
     w.enter(2, "Ana", 11, 10);
+    // A SemiDios logs in invisible (§1.3): a player draws nothing of it; a Dios does, with its privileges.
+    w.enter(3, "Diana", 12, 10, { with: { staff: { rank: "dios", roleMaster: false } } });
     const out = w.drain();
-    const create = out.find((p) => p.session === 2 && p.name === "CharacterCreate" && p.fields.name === "Pepe");
+    expect(out.some((p) => p.session === 2 && p.name === "CharacterCreate" && p.fields.name === "Pepe")).toBe(false);
+    const create = out.find((p) => p.session === 3 && p.name === "CharacterCreate" && p.fields.name === "Pepe");
     expect(create?.fields.privileges).toBe(10);
-    expect(out.filter((p) => p.name === "Privilegios").map((p) => [p.session, p.fields.isStaff])).toEqual([[1, true]]);
+    expect(out.filter((p) => p.name === "Privilegios").map((p) => [p.session, p.fields.isStaff])).toEqual([[1, true], [3, true]]);
   });
 });

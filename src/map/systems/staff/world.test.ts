@@ -111,6 +111,23 @@ describe("NPCs of the GM's map", () => {
     ]);
   });
 
+  test("/SUM with no name and a creature clicked brings it below the GM (Msg563, WarpNpcChar); the witness sees it move; nothing clicked changes nothing", () => {
+    const { w, act, click, audits, lines, npcs } = setUp(SEMIDIOS, { npcs: [spawn(WOLF, "Lobo", 15, 10)] });
+    act("SummonChar", { userName: "" });
+    expect(lines(w.drain())).toEqual([]);
+    click(15, 10);
+    w.drain();
+    act("SummonChar", { userName: "" });
+    const out = w.drain();
+    expect(lines(out)).toEqual(["563 []"]);
+    expect(npcs()).toEqual([{ npc: WOLF, x: 10, y: 11 }]);
+    expect(out.some((p) => p.session === WITNESS && p.name === "CharacterMove" && p.fields.x === 10 && p.fields.y === 11)).toBe(true);
+    expect(audits()).toEqual([
+      { action: "SummonChar", outcome: "refused_rule", detail: "no_target" },
+      { action: "SummonChar", outcome: "ok", detail: `npc ${WOLF} to 10 11`, target: "Lobo" },
+    ]);
+  });
+
   test("/MATA removes the clicked NPC for good; /MATA with nothing clicked does nothing (as VB6)", () => {
     const { w, act, click, audits, lines, npcs } = setUp(SEMIDIOS, { npcs: [spawn(WOLF, "Lobo", 15, 10)] });
     act("KillNPCNoRespawn");
@@ -438,5 +455,18 @@ describe("items and tiles of the GM's map", () => {
     const { w, act } = setUp(DIOS);
     act("KickAllChars");
     expect(w.events.flatMap((event) => (event.t === "service" && event.message.kind === "command" ? [event.message] : []))).toEqual([{ kind: "command", action: "KickAllChars", params: {}, command: { kind: "kick_all" } }]);
+  });
+
+  test("/ANAME viejo@nuevo goes to the staff service (the character may be offline); an empty part is Msg986 here; below Dios it is refused silently as VB6 does", () => {
+    const { w, act, audits, lines } = setUp(DIOS);
+    act("AlterName", { userName: "Juan+Perez", newName: "Juan Gomez" });
+    act("AlterName", { userName: "Juan", newName: "" });
+    expect(w.events.flatMap((event) => (event.t === "service" && event.message.kind === "command" ? [event.message.command] : []))).toEqual([{ kind: "rename", target: "Juan Perez", newName: "Juan Gomez" }]);
+    expect(lines(w.drain())).toEqual(["986 []"]);
+    expect(audits()).toEqual([{ action: "AlterName", outcome: "refused_rule", detail: "usage" }]);
+    const semidios = setUp(SEMIDIOS);
+    semidios.act("AlterName", { userName: "Juan", newName: "Pedro" });
+    expect(semidios.lines(semidios.w.drain())).toEqual([]);
+    expect(semidios.audits()).toEqual([{ action: "AlterName", outcome: "refused_rank" }]);
   });
 });
