@@ -198,7 +198,7 @@ describe("commands", () => {
   });
 
   test("GM commands whose effect the server does not have yet are not in the table", () => {
-    for (const line of ["/MOD Ana", "/SHOWNAME", "/NAVE", "/SUMALL Ana"]) {
+    for (const line of ["/MOD Ana", "/NAVE", "/SUMALL Ana"]) {
       expect({ line, intent: parseChatLine(line) }).toEqual({ line, intent: unknown });
     }
   });
@@ -448,5 +448,32 @@ describe("/MODMAPINFO and /MAPSETTING typed in the browser", () => {
       "/MAPSETTING 0 1",
     ])
       expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
+  });
+});
+
+describe("a game master's own settings, consultations and /REQDEBUG typed in the browser (gm-self)", () => {
+  test("/SHOWNAME, /GENIO, /TRABAJANDO, /OCULTANDO, /SEGUIR and /MARCAGM take nothing, with the stock client's English aliases", () => {
+    const bare = { SHOWNAME: "ShowName", GENIO: "Genio", GENIUS: "Genio", TRABAJANDO: "Working", WORKING: "Working", OCULTANDO: "Hiding", HIDING: "Hiding", SEGUIR: "NPCFollow", FOLLOW: "NPCFollow", MARCAGM: "MarcaDeGMPack" } as const;
+    for (const [typed, packet] of Object.entries(bare)) expect(parseChatLine(`/${typed.toLowerCase()}`)).toEqual({ kind: "command", packet, fields: {} } as never);
+  });
+
+  test("/SETDESC sends the rest of the line, empty clears; /CONSULTA with or without a nick", () => {
+    expect(parseChatLine("/SETDESC Un viejo - pescador")).toEqual({ kind: "command", packet: "SetCharDescription", fields: { description: "Un viejo - pescador" } } as never);
+    expect(parseChatLine("/SETDESC")).toEqual({ kind: "command", packet: "SetCharDescription", fields: { description: "" } } as never);
+    expect(parseChatLine("/CONSULTA Juan Perez")).toEqual({ kind: "command", packet: "Consulta", fields: { nick: "Juan Perez" } } as never);
+    expect(parseChatLine("/CONSULTATION")).toEqual({ kind: "command", packet: "Consulta", fields: { nick: "" } } as never);
+  });
+
+  test("/REQDEBUG as HandleReqDebugCmd reads it: bare the last logs, CONNECTION nick (words joined), USERIDS; anything else is a usage line", () => {
+    expect(parseChatLine("/REQDEBUG")).toEqual({ kind: "command", packet: "RequestDebug", fields: { debugType: 0 } } as never);
+    expect(parseChatLine("/REQDEBUG connection Juan   Perez")).toEqual({ kind: "command", packet: "RequestDebug", fields: { debugType: 1, argument: "Juan Perez" } } as never);
+    expect(parseChatLine("/REQDEBUG USERIDS")).toEqual({ kind: "command", packet: "RequestDebug", fields: { debugType: 2 } } as never);
+    for (const line of ["/REQDEBUG LOGS", "/REQDEBUG USERIDS 3"]) expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
+  });
+
+  test("/VELOCIDAD n (the panel's speed buttons): a decimal number, comma or point; anything else is a usage line", () => {
+    expect(parseChatLine("/VELOCIDAD 15")).toEqual({ kind: "command", packet: "SetSpeed", fields: { speed: 15 } } as never);
+    expect(parseChatLine("/SPEED 1,5")).toEqual({ kind: "command", packet: "SetSpeed", fields: { speed: 1.5 } } as never);
+    for (const line of ["/VELOCIDAD", "/VELOCIDAD -1", "/VELOCIDAD NaN", "/VELOCIDAD 1e30", "/VELOCIDAD 1000", "/VELOCIDAD 2 3"]) expect({ line, kind: parseChatLine(line).kind }).toEqual({ line, kind: "local" });
   });
 });

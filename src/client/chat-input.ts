@@ -155,7 +155,18 @@ export type ChatCommandPacket =
   | "ChangeMapInfoNoResu"
   | "ChangeMapInfoLand"
   | "ChangeMapInfoZone"
-  | "ChangeMapSetting";
+  | "ChangeMapSetting"
+  // -- a game master's own settings, consultations, the GM mark, /REQDEBUG (gm-self)
+  | "ShowName"
+  | "Genio"
+  | "Working"
+  | "Hiding"
+  | "NPCFollow"
+  | "SetCharDescription"
+  | "Consulta"
+  | "RequestDebug"
+  | "SetSpeed"
+  | "MarcaDeGMPack";
 
 /** A command's fields without the sequence counter, which the outbox fills in when sending. */
 export type ChatCommandFields<N extends ChatCommandPacket> = Omit<ClientPacketFields<N>, "counter">;
@@ -526,6 +537,26 @@ const mapSettingArgs: Reader<ChatCommandFields<"ChangeMapSetting">> = (args, typ
   return setting === undefined || !isByte(value) || rest.length > 0 ? refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.mapSetting)) : ok({ setting, value: Number(value) });
 };
 
+// -- a game master's own settings, consultations, /REQDEBUG (gm-self)
+/** `/SETDESC texto`: the rest of the line as typed (`ArgumentosRaw`); empty clears the description. */
+const roleplayDescription: Reader<ChatCommandFields<"SetCharDescription">> = (args) => ok({ description: args });
+
+/** `/CONSULTA [nick]`: no nick means the clicked player (the server picks it). */
+const consultationNick: Reader<ChatCommandFields<"Consulta">> = (args) => ok({ nick: args.trim() });
+
+/** `/REQDEBUG` (the last logs), `/REQDEBUG CONNECTION nick` (its words joined by one space), `/REQDEBUG USERIDS`: `HandleReqDebugCmd`. */
+const debugRequest: Reader<ChatCommandFields<"RequestDebug">> = (args, typed) => {
+  const [kind = "", ...rest] = args.split(/\s+/).filter((word) => word !== "");
+  if (kind === "") return ok({ debugType: 0 });
+  if (kind.toUpperCase() === "CONNECTION") return ok({ debugType: 1, argument: rest.join(" ") });
+  if (kind.toUpperCase() === "USERIDS" && rest.length === 0) return ok({ debugType: 2 });
+  return refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.debug));
+};
+
+/** `/VELOCIDAD n` (the browser's form of the GM panel's speed buttons): a decimal number; the server says which it takes. */
+const speedArg: Reader<ChatCommandFields<"SetSpeed">> = (args, typed) =>
+  /^\d{1,3}([.,]\d{1,2})?$/.test(args) ? ok({ speed: Number(args.replace(",", ".")) }) : refuse(CHAT_TEXT.usage(typed, CHAT_TEXT.args.speed));
+
 /** With a spec to send when the command comes with no arguments. */
 const orBare = (command: ChatCommandSpec, bare: ChatCommandSpec): ChatCommandSpec => ({ ...command, bare });
 
@@ -666,6 +697,18 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   spec(["ANAME"], "AlterName", renameArgs),
   // -- the GM's map's information and settings (gm-mapinfo)
   spec(["MAPSETTING"], "ChangeMapSetting", mapSettingArgs),
+  // -- a game master's own settings, consultations, /REQDEBUG (gm-self). `/VELOCIDAD` and `/MARCAGM`
+  // are the browser's forms of GM-panel buttons (the stock client has no slash command for them).
+  spec(["SHOWNAME"], "ShowName", noArgs),
+  spec(["GENIO", "GENIUS"], "Genio", noArgs),
+  spec(["TRABAJANDO", "WORKING"], "Working", noArgs),
+  spec(["OCULTANDO", "HIDING"], "Hiding", noArgs),
+  spec(["SEGUIR", "FOLLOW"], "NPCFollow", noArgs),
+  spec(["SETDESC"], "SetCharDescription", roleplayDescription),
+  spec(["CONSULTA", "CONSULTATION"], "Consulta", consultationNick),
+  spec(["REQDEBUG"], "RequestDebug", debugRequest),
+  spec(["VELOCIDAD", "SPEED"], "SetSpeed", speedArg),
+  spec(["MARCAGM"], "MarcaDeGMPack", noArgs),
 ];
 
 const COMMANDS_BY_NAME: ReadonlyMap<string, ChatCommandSpec> = new Map(CHAT_COMMANDS.flatMap((command) => command.names.map((name) => [name, command] as const)));

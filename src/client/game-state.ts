@@ -447,7 +447,12 @@ export interface GameState {
   ownStatus: OwnStatusState;
   console: ConsoleLine[];
   nextConsoleId: number;
+  /** The step interval in use: the server's (`Intervals.walkMs`) divided by the own speed (`VelocidadToggle`). */
   walkIntervalMs: number;
+  /** The server's step interval before the own speed (`Intervals.walkMs`, clamped). */
+  baseWalkIntervalMs: number;
+  /** The own movement speed multiplier (`VelocidadToggle`; a GM's `SetSpeed`), 1 until told otherwise. */
+  walkSpeed: number;
   /** Least time between two `Attack`s (`Intervals.attackMs`, the server enforces it too). */
   attackIntervalMs: number;
   /** Least time between two spell clicks (`Intervals.castSpellMs`; a click sooner restarts the server's lock). */
@@ -551,6 +556,8 @@ export function createGameState(): GameState {
     console: [],
     nextConsoleId: 1,
     walkIntervalMs: DEFAULT_WALK_INTERVAL_MS,
+    baseWalkIntervalMs: DEFAULT_WALK_INTERVAL_MS,
+    walkSpeed: 1,
     attackIntervalMs: DEFAULT_ATTACK_INTERVAL_MS,
     castSpellIntervalMs: DEFAULT_CAST_SPELL_INTERVAL_MS,
     quitSecondsLeft: null,

@@ -74,6 +74,9 @@ describe("reduceServerPacket", () => {
     apply(state, serverBody("VelocidadToggle", { speed: 0 }));
     apply(state, serverBody("VelocidadToggle", { speed: Number.NaN }));
     expect(state.walkIntervalMs).toBe(150);
+    // A speed divides the server's interval, never the one already divided: 1 after 2 is the normal pace.
+    apply(state, serverBody("VelocidadToggle", { speed: 1 }));
+    expect(state.walkIntervalMs).toBe(300);
   });
 
   test("inventory slots outside 1..42 are ignored; patron slots grow the list", () => {
@@ -85,6 +88,14 @@ describe("reduceServerPacket", () => {
     apply(state, serverBody("ChangeInventorySlot", { ...slot, slot: 30 }));
     expect(state.inventory).toHaveLength(30);
     expect(state.inventory[29]).toEqual({ slot: 30, objIndex: 3, amount: 1, equipped: false, canUse: 1, salePrice: 0 });
+  });
+
+  test("the debug window's lines (/REQDEBUG) go to the console, at most 40 of a hostile list", () => {
+    const state = createGameState();
+    apply(state, serverBody("DebugDataResponse", { lines: ["remote DEBUG:  user name: Pepe", "session: 2"] }));
+    expect(state.console.map((line) => line.text)).toEqual(["remote DEBUG:  user name: Pepe", "session: 2"]);
+    apply(state, serverBody("DebugDataResponse", { lines: Array.from({ length: 500 }, (_, i) => `l${i}`) }));
+    expect(state.console.length).toBe(42);
   });
 
   test("locale messages, whispers and other chars' HP reach the state", () => {

@@ -90,6 +90,11 @@ export function bubbleDurationMs(text: string): number {
   return Math.min(CHAT_BUBBLE_MAX_MS, CHAT_BUBBLE_MIN_MS + text.length * CHAT_BUBBLE_MS_PER_CHAR);
 }
 
+/** `DebugDataResponse` lines shown at most (a hostile list cannot flood the console). */
+const MAX_DEBUG_LINES = 40;
+/** `FONTTYPE_INFO`. */
+const FONT_INFO = 3;
+
 function clampWalkInterval(ms: number): number {
   return Math.min(MAX_WALK_INTERVAL_MS, Math.max(MIN_WALK_INTERVAL_MS, ms));
 }
@@ -151,15 +156,19 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       return [{ type: "show-account" }];
 
     case "Intervals":
-      state.walkIntervalMs = clampWalkInterval(packet.fields.walkMs);
+      state.baseWalkIntervalMs = clampWalkInterval(packet.fields.walkMs);
+      state.walkIntervalMs = clampWalkInterval(state.baseWalkIntervalMs / state.walkSpeed);
       state.attackIntervalMs = clampAttackInterval(packet.fields.attackMs);
       state.castSpellIntervalMs = clampCastSpellInterval(packet.fields.castSpellMs);
       return [];
 
     case "VelocidadToggle": {
-      // The stock client divides its walk interval by the speed multiplier.
+      // The stock client divides its walk interval by the speed multiplier: the server's interval,
+      // not the one already divided, so a speed of 1 after 5 walks at the normal pace again.
       const speed = packet.fields.speed;
-      if (Number.isFinite(speed) && speed > 0) state.walkIntervalMs = clampWalkInterval(state.walkIntervalMs / speed);
+      if (!Number.isFinite(speed) || speed <= 0) return [];
+      state.walkSpeed = speed;
+      state.walkIntervalMs = clampWalkInterval(state.baseWalkIntervalMs / speed);
       return [];
     }
 
@@ -593,6 +602,11 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       pushConsole(state, localeMessageText(packet.fields.messageId, packet.fields.params), toneOfFont(packet.fields.fontIndex), nowMs);
       if (packet.fields.messageId === LocaleId.SkillImproved) applySkillRise(state, packet.fields.params);
       notePoisonLine(state, packet.fields.messageId, nowMs);
+      return [];
+
+    case "DebugDataResponse":
+      // `/REQDEBUG` (an Admin's): the stock client's debug window; here its lines go to the console.
+      for (const line of packet.fields.lines.slice(0, MAX_DEBUG_LINES)) pushConsole(state, line, toneOfFont(FONT_INFO), nowMs);
       return [];
 
     case "ConsoleCharText": {

@@ -218,6 +218,9 @@ export const CHAT_TEXT = {
     mapRestriction: "NEWBIE|SINMAGIA|SININVI|NOPKS|NOCIUD",
     mapTerrain: "BOSQUE|NIEVE|DESIERTO|CIUDAD|CAMPO|DUNGEON",
     mapSetting: "DROPITEMS|SAFEPVP|FRIENDLYFIRE <número de 0 a 255>",
+    // -- a game master's own settings, /REQDEBUG (gm-self)
+    debug: "[CONNECTION <nombre> | USERIDS]",
+    speed: "<velocidad> (por ejemplo 1, 2, 5 o 15)",
   },
   descriptionTooLong: (max: number): string => `La descripción puede tener hasta ${max} caracteres.`,
   descriptionDash: "La descripción no puede llevar guiones (-).",

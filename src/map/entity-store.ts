@@ -153,6 +153,13 @@ export interface PlayerEntity extends VisibleChar {
   pets: NpcEntity[];
   /** Map clock ms of the last "you could not tame it" (Msg659, VB6 `UltimoMensaje`), or -Infinity. */
   tamingFailedToldAt: number;
+  // -- a game master's own settings and a player's consultation (systems/staff/self.ts, consultation.ts)
+  /** The role-play description a RoleMaster or Dios gave it (VB6 `DescRM`, `/SETDESC`): shown to whoever clicks it; absent: none. */
+  roleplayDescription?: string;
+  /** A GM's `/SHOWNAME` turned its name off (VB6 `showName` False): viewers draw no name under it. */
+  nameHidden?: boolean;
+  /** In a consultation with a game master (VB6 `flags.EnConsulta`, `/CONSULTA`): drawn as "name [CONSULTA]". */
+  inConsultation?: boolean;
 }
 
 /** One offer slot of a player-to-player trade: units of (object, tags). */
@@ -237,6 +244,8 @@ export interface NpcEntity extends VisibleChar {
   master: PlayerEntity | null;
   /** A summoned creature's end (VB6 `Contadores.TiempoExistencia`), or null: a tamed pet has none. */
   lifetime: PetLifetime | null;
+  /** The game master it follows (VB6 `flags.Follow` with `TargetUser`, `/SEGUIR`: systems/staff/self.ts); absent or null: none. */
+  leader?: PlayerEntity | null;
 }
 
 /** When a summoned creature goes away, and the timer that takes it. */

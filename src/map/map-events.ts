@@ -58,6 +58,16 @@ export interface MapHandOver {
   readonly chatColour?: number;
   /** A game master's `/INVISIBLE` goes on on the next map (systems/staff/movement.ts). */
   readonly adminInvisible?: boolean;
+  /** A GM's own speed and name display, a role-play description, a consultation (systems/staff/self.ts); absent: none. */
+  readonly staffSelf?: StaffSelfHandOver;
+}
+
+/** What of systems/staff/self.ts and consultation.ts lasts the session: only what differs from a fresh login. */
+export interface StaffSelfHandOver {
+  readonly speed?: number;
+  readonly nameHidden?: boolean;
+  readonly roleplayDescription?: string;
+  readonly inConsultation?: boolean;
 }
 
 /** A tamed pet on its way to the next map: its `npcs.dat` number, its HP and its states. */

@@ -31,6 +31,10 @@ export interface VisibleChar {
   maxMana: number;
   /** The FX the char wears (VB6 `Char.FX`: a meditation's, systems/status.ts); absent or 0 for none. */
   fx?: number;
+  /** The name drawn under it when not `name` (VB6 `TempName`: "" hidden by `/SHOWNAME`, "name [CONSULTA]"); absent: `name`. */
+  shownName?: string;
+  /** Its movement speed multiplier (VB6 `Char.speeding`, a GM's `SetSpeed`); absent: 1. */
+  speed?: number;
 }
 
 export interface MapPackets {
@@ -205,6 +209,13 @@ export interface MapPackets {
   // ---- reports (gm-and-moderation §3.8)
   /** The SOS panel's pending entries (`ShowSOSForm`), joined with NUL in one string. */
   showSosForm(entries: readonly string[]): Uint8Array;
+  // ---- a game master's own settings (systems/staff/self.ts, debug.ts)
+  /** The own movement speed multiplier (`VelocidadToggle`): the client divides its walk interval by it. */
+  velocidadToggle(speed: number): Uint8Array;
+  /** A char's movement speed multiplier for the clients that draw it (`SpeedToChar`). */
+  speedToChar(charIndex: number, speed: number): Uint8Array;
+  /** The lines of the client's debug window (`DebugDataResponse`, `/REQDEBUG`). */
+  debugDataResponse(lines: readonly string[]): Uint8Array;
 }
 
 /** The fields of one `ChangeInventorySlot`. */

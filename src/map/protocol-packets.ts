@@ -82,7 +82,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     weapon: c.weapon,
     shield: c.shield,
     helmet: c.helmet,
-    name: c.name,
+    name: c.shownName ?? c.name,
     status: c.status,
     privileges: c.privileges,
     isNpc: c.isNpc,
@@ -92,6 +92,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     maxMana: c.maxMana,
     npcNumber: c.npcNumber,
     fx: c.fx ?? NO_FX,
+    ...(c.speed !== undefined ? { speeding: c.speed } : {}),
   });
 
   return {
@@ -249,6 +250,10 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     safeMode: (on) => frame(on ? "SafeModeOn" : "SafeModeOff", {}),
     // -- reports (gm-and-moderation §3.8)
     showSosForm: (entries) => frame("ShowSOSForm", { requests: entries.join(JOINED_LIST_SEPARATOR) }),
+    // -- a game master's own settings (systems/staff/self.ts, debug.ts)
+    velocidadToggle: (speed) => frame("VelocidadToggle", { speed }),
+    speedToChar: (charIndex, speed) => frame("SpeedToChar", { charIndex, speed }),
+    debugDataResponse: (lines) => frame("DebugDataResponse", { lines: [...lines] }),
     goliath: (bankGold, itemCount) => frame("Goliath", { bankGold, itemCount }),
     paralizeOk: () => frame("ParalizeOK", {}),
     inmovilizadoOk: () => frame("InmovilizadoOK", {}),

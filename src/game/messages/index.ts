@@ -510,6 +510,39 @@ export const LocaleId = {
   MapFriendlyFireUpdated: 996,
   /** Msg997: "option not available" (`/MAPSETTING` of an unknown setting). */
   MapSettingUnknown: 997,
+  // -- a game master's own settings, consultations, the GM mark (map/systems/staff/self.ts, consultation.ts)
+  /** MSG_TUS_SKILLS_FUERON_EDITADOS (`/GENIO`). */
+  SkillsEdited: 555,
+  /** MSG_SERVIDOR_TRABAJANDO_COMANDO_DESHABILITADO_CARGO: `/TRABAJANDO` below Dios (the command row's refusal). */
+  WorkingRefusedForRank: 952,
+  /** MSG_NO_HAY_USUARIOS_TRABAJANDO. */
+  NoUsersWorking: 953,
+  /** MSG_NO_HAY_USUARIOS_OCULTANDOSE. */
+  NoUsersHiding: 954,
+  /** MSG_USUARIOS_OCULTANDOSE: "users hiding: ¬1". */
+  UsersHiding: 1476,
+  /** MSG_HAZ_CLICK_SOBRE_PERSONAJE_ANTES. */
+  ClickCharacterBefore: 975,
+  /** MSG_SERVIDOR_1133: "Servidor » [¬1" (the GM mark's click). */
+  GmMarkName: 1133,
+  /** MSG_PRIMERO_TIENES_SELECCIONAR_USUARIO_HAZ_CLICK_IZQUIERDO_SOBRE. */
+  ConsultationSelectUser: 1266,
+  /** MSG_NO_PUEDES_INICIAR_MODO_CONSULTA_OTRO_ADMINISTRADOR. */
+  ConsultationWithStaff: 1267,
+  /** MSG_TERMINADO_MODO_CONSULTA: "you ended the consultation with ¬1". */
+  ConsultationEndedWith: 1268,
+  /** MSG_TERMINADO_MODO_CONSULTA_1269 (to the player). */
+  ConsultationEnded: 1269,
+  /** MSG_INICIADO_MODO_CONSULTA: "you started a consultation with ¬1". */
+  ConsultationStartedWith: 1270,
+  /** MSG_INICIADO_MODO_CONSULTA_1271 (to the player). */
+  ConsultationStarted: 1271,
+  /** MSG_NO_USUARIO_ENCUENTRA_ZONA_INSEGURA_PUEDES_ACERCARTE: "the user ¬1 is on an unsafe zone". */
+  ConsultationUnsafeMap: 2165,
+  /** Msg1047: "you cannot attack users while in a consultation" (`PuedeAtacar`). */
+  AttackWhileInConsultation: 1047,
+  /** Msg1048: "you cannot attack users while they are in a consultation". */
+  AttackPlayerInConsultation: 1048,
 } as const;
 
 /** The lines of the restrictions `/MODMAPINFO` toggles (Msg1508–Msg1512). */
@@ -817,6 +850,23 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.MapSafeFightUpdated]: "Mapa actualizado.",
   [LocaleId.MapFriendlyFireUpdated]: "Mapa actualizado.",
   [LocaleId.MapSettingUnknown]: "Esa opción no existe.",
+  // -- a game master's own settings, consultations, the GM mark
+  [LocaleId.SkillsEdited]: "Tus skills fueron editados.",
+  [LocaleId.WorkingRefusedForRank]: "Servidor » /TRABAJANDO es un comando deshabilitado para tu cargo.",
+  [LocaleId.NoUsersWorking]: "No hay usuarios trabajando.",
+  [LocaleId.NoUsersHiding]: "No hay usuarios ocultándose.",
+  [LocaleId.UsersHiding]: "Usuarios ocultándose: ¬1",
+  [LocaleId.ClickCharacterBefore]: "Primero haz clic sobre un personaje.",
+  [LocaleId.GmMarkName]: "Servidor » [¬1]",
+  [LocaleId.ConsultationSelectUser]: "Primero tienes que seleccionar un usuario: haz clic izquierdo sobre él.",
+  [LocaleId.ConsultationWithStaff]: "No puedes iniciar el modo consulta con otro miembro del equipo.",
+  [LocaleId.ConsultationEndedWith]: "Terminaste el modo consulta con ¬1.",
+  [LocaleId.ConsultationEnded]: "Terminó el modo consulta.",
+  [LocaleId.ConsultationStartedWith]: "Iniciaste el modo consulta con ¬1.",
+  [LocaleId.ConsultationStarted]: "Un miembro del equipo inició el modo consulta contigo.",
+  [LocaleId.ConsultationUnsafeMap]: "¬1 está en una zona insegura: no puedes acercarte.",
+  [LocaleId.AttackWhileInConsultation]: "No puedes atacar a nadie mientras estás en consulta.",
+  [LocaleId.AttackPlayerInConsultation]: "No puedes atacar a alguien que está en consulta.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -965,7 +1015,8 @@ export const MESSAGES = {
    * (game/faction `factionAttackRefusal`). VB6 writes the ghost refusal in FONTTYPE_INFO, the
    * faction and safe-place ones in FONTTYPE_WARNING.
    */
-  attackRefused: (id: number) => localeLine(id, id === LocaleId.AttackVictimDead ? FontIndex.Info : FontIndex.Warning),
+  attackRefused: (id: number) =>
+    localeLine(id, id === LocaleId.AttackVictimDead || id === LocaleId.AttackWhileInConsultation || id === LocaleId.AttackPlayerInConsultation ? FontIndex.Info : FontIndex.Warning),
 
   // -- fighting: blows and shots (combat-and-progression §3, §4)
   bowInMelee: () => localeLine(LocaleId.BowInMelee, FontIndex.Info),
@@ -1232,6 +1283,46 @@ export const MESSAGES = {
   charactersNotSaved: () => consoleLine("No se pudieron guardar los personajes; se reintentará en el próximo guardado.", FontIndex.Info),
   /** A message kept for an offline character is not built yet (no column holds it). */
   offlineMessageNotKept: () => consoleLine("El personaje no está conectado; los mensajes a personajes desconectados todavía no se guardan.", FontIndex.Info),
+
+  // -- a game master's own settings, consultations, the GM mark (map/systems/staff/self.ts, consultation.ts)
+  /** Msg555 "Tus skills fueron editados." (`/GENIO`). */
+  skillsEdited: () => localeLine(LocaleId.SkillsEdited, FONT_INFO_IAO),
+  /** `/TRABAJANDO`: VB6's own console line, the names joined by ", ". */
+  usersWorking: (names: readonly string[]) => consoleLine(`Usuarios trabajando: ${names.join(", ")}`, FontIndex.Info),
+  /** Msg953 "No hay usuarios trabajando". */
+  noUsersWorking: () => localeLine(LocaleId.NoUsersWorking, FontIndex.Info),
+  /** Msg1476 "Usuarios ocultandose: ¬1" (`/OCULTANDO`). */
+  usersHiding: (names: readonly string[]) => localeLine(LocaleId.UsersHiding, FontIndex.Info, names.join(", ")),
+  /** Msg954 "No hay usuarios ocultandose". */
+  noUsersHiding: () => localeLine(LocaleId.NoUsersHiding, FontIndex.Info),
+  /** Msg975 "Haz click sobre un personaje antes!" (`/SETDESC`, the GM mark on nobody). */
+  clickCharacterBefore: () => localeLine(LocaleId.ClickCharacterBefore, FontIndex.Info),
+  /** Msg1133 "Servidor » [¬1" with the clicked character's name (the GM panel's mark). */
+  gmMarkName: (name: string) => localeLine(LocaleId.GmMarkName, FontIndex.Info, name),
+  /** A role-play description (VB6 `DescRM`), to whoever clicks its character, in bold as VB6 said it. */
+  roleplayDescription: (text: string) => consoleLine(text, FontIndex.InfoBold),
+  /** `/SETDESC` done (VB6 said nothing: the GM could not tell it took). */
+  roleplayDescriptionSet: (name: string, cleared: boolean) => consoleLine(cleared ? `${name} ya no tiene descripción de rol.` : `Descripción de rol de ${name} cambiada.`, FontIndex.Info),
+  /** `/SHOWNAME` (VB6 said nothing). */
+  nameShown: (shown: boolean) => consoleLine(shown ? "Tu nombre vuelve a verse." : "Tu nombre ya no se ve.", FontIndex.Info),
+  /** `SetSpeed` (VB6 said nothing). */
+  speedSet: (speed: number) => consoleLine(`Tu velocidad ahora es ${speed}.`, FontIndex.Info),
+  /** `SetSpeed` refused: not a number in the range. */
+  speedRefused: (min: number, max: number) => consoleLine(`La velocidad debe ser un número de ${min} a ${max}.`, FontIndex.Info),
+  /** `/SEGUIR` (VB6 said nothing). */
+  npcFollowsYou: (npcName: string, follows: boolean) => consoleLine(follows ? `${npcName} te sigue.` : `${npcName} deja de seguirte.`, FontIndex.Info),
+  /** Decision (CONSULTA-MAP): the target is online elsewhere; a consultation is started on the GM's map. */
+  consultationOtherMap: (name: string) => consoleLine(`${name} no está en este mapa: ve con /IRA primero.`, FontIndex.Info),
+  /** Msg2165 "El usuario ¬1 se encuentra en zona insegura, no puedes acercarte a él." */
+  consultationUnsafeMap: (name: string) => localeLine(LocaleId.ConsultationUnsafeMap, FontIndex.Info, name),
+  /** Msg1266 "Primero tienes que seleccionar un usuario, haz click izquierdo sobre el." */
+  consultationSelectUser: () => localeLine(LocaleId.ConsultationSelectUser, FontIndex.Info),
+  /** Msg1267 "No puedes iniciar el modo consulta con otro administrador." */
+  consultationWithStaff: () => localeLine(LocaleId.ConsultationWithStaff, FontIndex.Info),
+  /** Msg1270 "Has iniciado el modo consulta con ¬1" / Msg1268 "Has terminado el modo consulta con ¬1" (to the GM). */
+  consultationWith: (name: string, started: boolean) => localeLine(started ? LocaleId.ConsultationStartedWith : LocaleId.ConsultationEndedWith, FontIndex.Info, name),
+  /** Msg1271 "Has iniciado el modo consulta." / Msg1269 "Has terminado el modo consulta." (to the player). */
+  consultationForYou: (started: boolean) => localeLine(started ? LocaleId.ConsultationStarted : LocaleId.ConsultationEnded, FontIndex.Info),
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),

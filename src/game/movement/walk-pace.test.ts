@@ -147,3 +147,18 @@ describe("checkWalk: the step rule, then the pace", () => {
     expect(outcomes).toEqual([...Array<WalkOutcome>(WALK_BURST_STEPS + 1).fill("ok"), "too_fast"]);
   });
 });
+
+describe("a movement speed multiplier (a GM's SetSpeed)", () => {
+  test("at speed 4 steps a quarter of the interval apart keep to the pace; at 1 they do not; a hostile speed counts as 1", () => {
+    const steps = (speed: number) => {
+      const pacing: WalkPacing = { nextStepAt: 0 };
+      let accepted = 0;
+      for (let i = 0; i < 40; i++) if (checkWalkPace(pacing, 1000 + i * (WALK_INTERVAL_MS / 4), speed)) accepted++;
+      return accepted;
+    };
+    expect(steps(4)).toBe(40);
+    expect(steps(1)).toBeLessThan(20);
+    expect(steps(Number.NaN)).toBe(steps(1));
+    expect(steps(-3)).toBe(steps(1));
+  });
+});

@@ -27,9 +27,13 @@ export const WALK_TOLERANCE = 0.15;
  */
 export const WALK_BURST_STEPS = 3;
 
-/** True when a step at `nowMs` keeps to the pace; books the next step only then. */
-export function checkWalkPace(pacing: WalkPacing, nowMs: number): boolean {
-  const emissionMs = WALK_INTERVAL_MS * (1 - WALK_TOLERANCE);
+/**
+ * True when a step at `nowMs` keeps to the pace; books the next step only then. `speed` is the
+ * walker's movement speed multiplier (a GM's `SetSpeed`, 1 for everyone else): the stock client
+ * divides its walk interval by it, so the pace is divided too.
+ */
+export function checkWalkPace(pacing: WalkPacing, nowMs: number, speed = 1): boolean {
+  const emissionMs = (WALK_INTERVAL_MS * (1 - WALK_TOLERANCE)) / (Number.isFinite(speed) && speed > 0 ? speed : 1);
   const burstMs = emissionMs * WALK_BURST_STEPS;
   const due = Math.max(pacing.nextStepAt, nowMs);
   if (pacing.nextStepAt - nowMs > burstMs) return false;
@@ -49,8 +53,9 @@ export function checkWalk(
   pacing: WalkPacing,
   nowMs: number,
   isOccupied?: (index: number) => boolean,
+  speed = 1,
 ): WalkOutcome {
   const step = checkStep(grid, x, y, heading, isOccupied);
   if (step !== "ok") return step;
-  return checkWalkPace(pacing, nowMs) ? "ok" : "too_fast";
+  return checkWalkPace(pacing, nowMs, speed) ? "ok" : "too_fast";
 }

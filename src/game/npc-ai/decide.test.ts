@@ -311,3 +311,34 @@ describe("movement types", () => {
     expect(npc.hostile).toBe(false);
   });
 });
+
+describe("an NPC following a game master (`/SEGUIR`, VB6 `DoFollow`)", () => {
+  test("a hostile NPC with a leader walks up to it and stays beside it, striking nobody, not even the player next to it", () => {
+    const ground = groundFrom(OPEN);
+    const gm = aiPlayer("gm", 16, 10, { shielded: true });
+    ground.place(gm.charIndex, 16, 10);
+    const victim = aiPlayer("ana", 11, 10);
+    ground.place(victim.charIndex, 11, 10);
+    const npc = npcMind(10, 10, {}, { leader: gm.ref });
+    ground.place(npc.charIndex, 10, 10);
+    const think = thinker(ground, [gm, victim], SeededRandom.create(1));
+    const kinds: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const decision = decideNpc(npc, think);
+      kinds.push(decision.kind);
+      apply(npc, decision, ground);
+      think.nowMs += 1000;
+    }
+    expect(Math.abs(npc.x - gm.x) + Math.abs(npc.y - gm.y)).toBe(1);
+    expect(kinds).not.toContain("attack");
+    expect(kinds.at(-1)).toBe("idle");
+    expect(npc.target).toBeNull();
+  });
+
+  test("a leader not on the map: it stands", () => {
+    const ground = groundFrom(OPEN);
+    const gone = aiPlayer("gm", 16, 10);
+    const npc = npcMind(10, 10, { movement: NpcMovement.static }, { leader: gone.ref });
+    expect(decideNpc(npc, thinker(ground, [], SeededRandom.create(1)))).toEqual({ kind: "idle" });
+  });
+});

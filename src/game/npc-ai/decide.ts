@@ -107,6 +107,8 @@ export interface NpcMind<P> {
   readonly master?: P | null;
   /** The NPC it fights (VB6 `TargetNPC`, movement `NpcAtacaNpc`): a pet's prey, or the pet it hits back. */
   targetNpc?: AiNpcTarget | null;
+  /** A game master it was told to follow (VB6 `flags.Follow`, `/SEGUIR`): while set, it only follows. */
+  readonly leader?: P | null;
 }
 
 /** What one think may look at: the time, randomness, the players on the map and the ground. */
@@ -123,6 +125,7 @@ export interface NpcThink<P> {
 
 /** One think: by movement type (VB6 `NpcAI`); types without an AI yet stay idle. */
 export function decideNpc<P>(npc: NpcMind<P>, think: NpcThink<P>): NpcDecision<P> {
+  if (npc.leader !== undefined && npc.leader !== null) return followLeader(npc, npc.leader, think);
   switch (npc.movement) {
     case NpcMovement.wander:
       // A ranged NPC (AttackRange > 1) chases into melee for now: its ranged AI is not written yet.
@@ -194,6 +197,17 @@ function followMaster<P>(npc: NpcMind<P>, think: NpcThink<P>): NpcDecision<P> {
   const master = findPlayer(think.players, npc.master ?? null);
   if (master === null || tileDistance(npc.x, npc.y, master.x, master.y) <= PET_FOLLOW_DISTANCE_TILES) return IDLE;
   return walkTowards(npc, master.x, master.y, master.charIndex, think);
+}
+
+/**
+ * VB6 `DoFollow` (`/SEGUIR`): walk up to the game master and stay beside it, whatever the
+ * movement type; it neither strikes nor chases anyone meanwhile. A leader not on the map: it
+ * stands (the map ends the follow when the leader leaves).
+ */
+function followLeader<P>(npc: NpcMind<P>, leader: P, think: NpcThink<P>): NpcDecision<P> {
+  const found = findPlayer(think.players, leader);
+  if (found === null || tileDistance(npc.x, npc.y, found.x, found.y) <= PET_FOLLOW_DISTANCE_TILES) return IDLE;
+  return walkTowards(npc, found.x, found.y, found.charIndex, think);
 }
 
 /**

@@ -56,6 +56,8 @@ export const REFUSED_RANK_MESSAGE = 528;
 export const CREATE_ITEM_REFUSED_MESSAGE = 979;
 /** Msg526: `/ONLINE` for a player. */
 export const ONLINE_REFUSED_MESSAGE = 526;
+/** Msg952: `/TRABAJANDO` below Dios ("/TRABAJANDO es un comando deshabilitado para tu cargo"). */
+export const WORKING_REFUSED_MESSAGE = 952;
 
 const row = (permission: Permission, area: CommandArea, more: Omit<StaffCommand, "permission" | "area"> = {}): StaffCommand => ({ permission, area, ...more });
 
@@ -90,7 +92,8 @@ export const STAFF_COMMANDS = {
   Where: row("dios", "information", { refusal: REFUSED_RANK_MESSAGE, notRoleMaster: true }),
   CreaturesInMap: row("staff", "information"),
   RequestUserList: row("dios", "information", { refusal: REFUSED_RANK_MESSAGE, notRoleMaster: true }),
-  Working: row("dios", "information", { notRoleMaster: true }),
+  // VB6 answers its own Msg952 ("/TRABAJANDO es un comando deshabilitado para tu cargo").
+  Working: row("dios", "information", { refusal: WORKING_REFUSED_MESSAGE, notRoleMaster: true }),
   Hiding: row("semidios", "information", { refusal: REFUSED_RANK_MESSAGE, notRoleMaster: true }),
   RequestCharInfo: row("semidios", "information", { refusal: REFUSED_RANK_MESSAGE }),
   RequestCharStats: row("semidios", "information", { refusal: REFUSED_RANK_MESSAGE, notRoleMaster: true }),
@@ -109,6 +112,7 @@ export const STAFF_COMMANDS = {
   CheckSlot: row("staff", "information"),
   SpawnListRequest: row("semidios", "world", { refusal: REFUSED_RANK_MESSAGE }),
   RequestDebug: row("admin", "server"),
+  // MARK-RANK (map/systems/staff/self.ts): VB6 checks no rank; staff only here.
   MarcaDeGMPack: row("staff", "information"),
   // §2.4 movement
   GoNearby: row("staff", "movement"),

@@ -23,5 +23,5 @@ export function turnCriminal(ctx: MapContext, player: PlayerEntity): void {
 export function setFactionStatus(ctx: MapContext, player: PlayerEntity, status: number): void {
   player.status = status;
   player.record.factionStatus = status;
-  ctx.view.around(player.x, player.y, ctx.packets.updateTagAndStatus(player.charIndex, status, player.name));
+  ctx.view.around(player.x, player.y, ctx.packets.updateTagAndStatus(player.charIndex, status, player.shownName ?? player.name));
 }

@@ -32,7 +32,7 @@ export type {
   WorkHandler,
 } from "../map-context.ts";
 export { isTrading, type Entity, type NpcEntity, type NpcShop, type PeerTrade, type Place, type PlayerEntity, type TradeOffer } from "../entity-store.ts";
-export type { MapHandOver, PetHandOver } from "../map-events.ts";
+export type { MapHandOver, PetHandOver, StaffSelfHandOver } from "../map-events.ts";
 // staff information (gm-info)
 export type { CharacterSheetKind } from "../service-protocol.ts";
 export type { AuditOutcome, AuditedAction, BankAnswer, BankRequest, BankTransferAnswer, LoadedVault, Sanction, ServiceName, ServiceProtocol, StaffAnswer, StaffRequest, StaffServiceCommand, TargetAct, TargetReport, ToMap, ToWorld, WorldTile } from "../service-protocol.ts";

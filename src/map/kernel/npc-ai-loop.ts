@@ -303,9 +303,10 @@ function readPlayer(entry: PooledPlayer, player: PlayerEntity): void {
   entry.alive = isAlive(player);
   // An invisible player is seen only from the next tile (kernel/status.ts keeps the state);
   // hiding and arrival immunity do not exist on the map yet. Staff are left alone unless they
-  // asked to be chased (VB6 `EsGM And Not AdminPerseguible`).
+  // asked to be chased (VB6 `EsGM And Not AdminPerseguible`), and so is a player in a consultation
+  // with a GM (`EnConsulta`, `/CONSULTA`).
   entry.hidden = player.statusEffects.invisible !== undefined;
-  entry.shielded = standingOf(player.privileges).rank !== null && !player.chasedByNpcs;
+  entry.shielded = (standingOf(player.privileges).rank !== null && !player.chasedByNpcs) || player.inConsultation === true;
 }
 
 /** One AI tick of a map, timed: how late it ran against its planned time, and what it cost. */

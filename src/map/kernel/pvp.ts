@@ -18,12 +18,16 @@ export type PvpCheck = { readonly ok: true; readonly safeFight: boolean } | { re
 
 /**
  * `PuedeAtacar`, in its order (the attacker is alive: the callers checked): a ghost victim, arena
- * tiles (trigger 6: both on one is a safe fight, one on one is refused), the faction checks with
+ * tiles (trigger 6: both on one is a safe fight, one on one is refused), a player in a consultation
+ * with a game master (either side, Msg1047 and Msg1048), the faction checks with
  * the safe toggle, safe maps (`Seguro=1`), trigger-4 tiles. Parties, guilds, duels, GM ranks,
  * mounts and curses are not modelled yet.
  */
 export function pvpCheck(ctx: MapContext, attacker: PlayerEntity, victim: PlayerEntity): PvpCheck {
   if (isDead(victim)) return { ok: false, message: LocaleId.AttackVictimDead };
+  // A consultation with a game master (`/CONSULTA`, VB6 `EnConsulta`): neither side fights.
+  if (attacker.inConsultation === true) return { ok: false, message: LocaleId.AttackWhileInConsultation };
+  if (victim.inConsultation === true) return { ok: false, message: LocaleId.AttackPlayerInConsultation };
   const triggers = ctx.terrain.triggers;
   const attackerTrigger = triggers[ctx.store.tile(attacker.x, attacker.y)];
   const victimTrigger = triggers[ctx.store.tile(victim.x, victim.y)];

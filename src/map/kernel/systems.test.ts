@@ -98,7 +98,7 @@ describe("the world's systems", () => {
       25: "planned",
       90: "planned",
       91: "planned",
-      92: "planned",
+      92: "staff",
     });
     expect(Object.fromEntries(SYSTEM_TABLES.owners.workCursors)).toEqual({ 1: "spells", 2: "planned", 7: "planned", 24: "pets" });
   });

@@ -82,7 +82,9 @@ export function lookAtTile(ctx: MapContext, player: PlayerEntity, x: number, y: 
   // The char standing just below the tile first (a click on its head), then the one on it.
   const char = entityAt(ctx, x, y + 1) ?? entityAt(ctx, x, y);
   if (char?.kind === "player") {
-    // The status line (`MSG_YOU_SEE_CHARACTER`) needs state this server does not keep yet.
+    // The status line (`MSG_YOU_SEE_CHARACTER`) needs state this server does not keep yet. A
+    // role-play description a GM gave it (`/SETDESC`, VB6 `DescRM`) is said instead, as VB6 did.
+    if (char.roleplayDescription !== undefined && char.roleplayDescription !== "") ctx.tell(player, MESSAGES.roleplayDescription(char.roleplayDescription));
     player.targetUser = char;
     player.targetNpc = null;
     foundSomething = true;

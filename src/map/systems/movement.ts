@@ -19,7 +19,7 @@ export function walk(ctx: MapContext, player: PlayerEntity, fields: ClientPacket
   // Walking ends a meditation and a logout countdown, whether the step is then taken or not.
   interrupt(ctx, player, "walk");
   const { store } = ctx;
-  const outcome = checkWalk(ctx.terrain, player.x, player.y, heading, player.pacing, ctx.clock.now(), (index) => store.occupantOf(index) !== 0);
+  const outcome = checkWalk(ctx.terrain, player.x, player.y, heading, player.pacing, ctx.clock.now(), (index) => store.occupantOf(index) !== 0, player.speed);
   if (outcome !== "ok") {
     ctx.stats.movesRefused++;
     if (player.heading !== heading) turn(ctx, player, heading);

@@ -25,7 +25,6 @@ const ALCHEMY = WorkSkill.Alchemy; // work
 const TARGETABLE_ITEM = WorkSkill.TargetableItem; // everyday surface
 const PARTY_INVITE = WorkSkill.Group; // society
 const CLAN_MARK = WorkSkill.ClanMark; // society
-const GM_MARK = WorkSkill.GmMark; // staff
 
 export const planned: MapSystem = {
   name: "planned",
@@ -78,6 +77,5 @@ export const planned: MapSystem = {
     [TARGETABLE_ITEM]: clickNotAvailableYet,
     [PARTY_INVITE]: clickNotAvailableYet,
     [CLAN_MARK]: clickNotAvailableYet,
-    [GM_MARK]: clickNotAvailableYet,
   },
 };

@@ -34,6 +34,11 @@ import { alterName } from "./rename.ts";
 import { canLand, invisibilityHandOver, MOVEMENT_EFFECTS, moveTarget, moveTo } from "./movement.ts";
 // -- the GM's map's information and settings (gm-mapinfo)
 import { MAP_INFO_EFFECTS } from "./map-info.ts";
+// -- a GM's own settings, consultations, the GM mark, /REQDEBUG (gm-self)
+import { WorkSkill } from "../../../protocol/index.ts";
+import { gmMarkClick, releaseFollowers, SELF_EFFECTS, selfHandOver, selfState } from "./self.ts";
+import { CONSULTATION_EFFECTS } from "./consultation.ts";
+import { DEBUG_EFFECTS } from "./debug.ts";
 
 /** The effects written so far, by packet (each typed by its own packet's fields). */
 const EFFECTS = {
@@ -78,6 +83,9 @@ const EFFECTS = {
   CerrarCliente: closeClient,
   AlterName: alterName,
   ...MAP_INFO_EFFECTS,
+  ...SELF_EFFECTS,
+  ...CONSULTATION_EFFECTS,
+  ...DEBUG_EFFECTS,
 } satisfies { readonly [N in StaffCommandName]?: StaffEffect<N> };
 
 /** Every staff packet through the gate, with its effect where one is written. */
@@ -162,14 +170,24 @@ export const staff: MapSystem = {
     chatColour: arrival.handOver?.chatColour ?? DEFAULT_CHAT_COLOUR,
     // §1.3: SemiDios, Dios and Admin enter the world admin-invisible (VB6 ConnectUser_Complete); `/INVISIBLE` shows them.
     ...(arrival.handOver?.adminInvisible === true || (arrival.kind === "login" && mayTurnInvisible(record.staff?.rank ?? null)) ? { adminInvisible: true } : {}),
+    ...selfState(record.name, arrival),
   }),
   handOver: (ctx, player) => ({
     ...(player.chasedByNpcs ? { chasedByNpcs: true } : {}),
     ...(player.chatColour !== DEFAULT_CHAT_COLOUR ? { chatColour: player.chatColour } : {}),
     ...invisibilityHandOver(ctx, player),
+    ...selfHandOver(player),
   }),
   bus: { line_all: lineToAll, line_staff: lineToStaff, message_box_all: messageBoxToAll, server_rules: takeServerRules, staff_sound: playStaffSound, line_rolemasters: lineToRoleMasters },
   fromWorld: { staff: fromWorld },
   // -- reports: a player's chat lines stay with the map they were said on
-  hooks: { leaving: (ctx, player) => forgetChatLines(ctx, player) },
+  hooks: {
+    leaving: (ctx, player) => {
+      forgetChatLines(ctx, player);
+      // -- the NPCs following a GM stop when it goes (self.ts)
+      releaseFollowers(ctx, player);
+    },
+  },
+  // -- the GM panel's mark: its click (self.ts)
+  workClicks: { [WorkSkill.GmMark]: gmMarkClick },
 };
