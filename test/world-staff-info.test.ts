@@ -10,32 +10,14 @@
 import { describe, expect, test } from "bun:test";
 import { GameClient, type Transport } from "./support/game-client.ts";
 import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, editOffline, loginExisting, moveOffline, PASSWORD, uniqueName, type InWorld } from "./support/world-players.ts";
+import { editOffline, loginExisting, moveOffline, PASSWORD, uniqueName, type InWorld } from "./support/world-players.ts";
+import { auditRowsOf as auditRows, burstEnded, CLI_GRANT as CLI, localeLine as locale, offlineCharacter } from "./support/staff-players.ts";
 
-const CLI = { by: { kind: "cli" as const, name: "test" }, action: "staff grant" };
 /** The default world's second map and a free tile on it. */
 const FIELD = 2;
 const FIELD_TILE = { x: 14, y: 50 };
 /** Msg1760 "Servidor restringido a administradores…": the box a refused login reads in GM-only mode. */
 const STAFF_ONLY_BOX = 1760;
-
-const burstEnded = (client: GameClient) => client.until(() => client.received.some((packet) => packet.name === "SafeModeOn" || packet.name === "SafeModeOff"), "the login burst");
-
-async function quit(ts: TestServer, player: InWorld): Promise<void> {
-  player.client.send("Quit");
-  await player.client.waitFor("Disconnect");
-  await player.client.waitForClose();
-  await ts.server.gateway.drainSaves();
-}
-
-/** A new character, logged out at once: its e-mail and name. */
-async function offlineCharacter(ts: TestServer, transport: Transport, prefix: string): Promise<{ email: string; name: string }> {
-  const email = `${uniqueName(prefix.toLowerCase())}@test.local`;
-  const first = await createAndEnter(ts, transport, prefix, email);
-  await burstEnded(first.client);
-  await quit(ts, first);
-  return { email, name: first.name };
-}
 
 /** A character granted `rank` in the database while offline (its standing is read by id at login). */
 async function granted(ts: TestServer, transport: Transport, prefix: string, rank: "consejero" | "dios") {
@@ -75,19 +57,6 @@ async function refusedCreation(ts: TestServer, transport: Transport): Promise<{ 
   await client.waitFor("ShowMessageBox", (fields) => fields.messageId === STAFF_ONLY_BOX);
   await client.waitForClose();
   return { client, name };
-}
-
-const locale = (client: GameClient, id: number, from: number, params?: string) =>
-  client.waitFor("LocaleMsg", (fields) => fields.messageId === id && (params === undefined || fields.params === params), from);
-
-async function auditRows(ts: TestServer, actor: string, count: number) {
-  const read = async () => (await ts.server.database.audit.query({ limit: 200 })).filter((row) => row.actor.name === actor);
-  let rows = await read();
-  for (let attempt = 0; attempt < 60 && rows.length < count; attempt++) {
-    await Bun.sleep(50);
-    rows = await read();
-  }
-  return rows;
 }
 
 for (const backend of availableBackends()) {

@@ -12,44 +12,9 @@ import { describe, expect, test } from "bun:test";
 import { DEFAULT_PRISON } from "../src/content/default-world/build-maps.ts";
 import { LocaleId } from "../src/game/messages/index.ts";
 import type { GameClient, Transport } from "./support/game-client.ts";
-import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, editOffline, loginExisting, uniqueName, type InWorld } from "./support/world-players.ts";
-
-const CLI = { by: { kind: "cli" as const, name: "test" }, action: "staff grant" };
-
-const burstEnded = (client: GameClient) => client.until(() => client.received.some((packet) => packet.name === "SafeModeOn" || packet.name === "SafeModeOff"), "the login burst");
-
-async function quit(ts: TestServer, player: InWorld): Promise<void> {
-  player.client.send("Quit");
-  await player.client.waitFor("Disconnect");
-  await player.client.waitForClose();
-  await ts.server.gateway.drainSaves();
-}
-
-/** A character granted Dios in the database, logged in again so its standing is read by id. */
-async function dios(ts: TestServer, transport: Transport): Promise<InWorld> {
-  const email = `${uniqueName("g")}@test.local`;
-  const first = await createAndEnter(ts, transport, "Gm", email);
-  await burstEnded(first.client);
-  await quit(ts, first);
-  expect((await ts.server.database.staff.grant(first.name, { rank: "dios", rolemaster: false }, CLI)).kind).toBe("ok");
-  const gm = await loginExisting(ts, transport, email, first.name);
-  await gm.client.waitFor("Privilegios", () => true, 0);
-  return gm;
-}
-
-const locale = (client: GameClient, id: number, from: number, params?: string) =>
-  client.waitFor("LocaleMsg", (fields) => fields.messageId === id && (params === undefined || fields.params === params), from);
-
-async function auditRows(ts: TestServer, actor: string, count: number) {
-  const read = async () => (await ts.server.database.audit.query({ limit: 200 })).filter((row) => row.actor.name === actor);
-  let rows = await read();
-  for (let attempt = 0; attempt < 60 && rows.length < count; attempt++) {
-    await Bun.sleep(50);
-    rows = await read();
-  }
-  return rows;
-}
+import { availableBackends, startTestServer } from "./support/test-server.ts";
+import { createAndEnter, editOffline, loginExisting, uniqueName } from "./support/world-players.ts";
+import { auditRowsOf as auditRows, burstEnded, localeLine as locale, quitAndSave, staffMember } from "./support/staff-players.ts";
 
 for (const backend of availableBackends()) {
   for (const transport of ["tcp", "ws"] as const satisfies readonly Transport[]) {
@@ -58,7 +23,7 @@ for (const backend of availableBackends()) {
         let ts = await startTestServer(backend);
         const clients: GameClient[] = [];
         try {
-          const gm = await dios(ts, transport);
+          const gm = await staffMember(ts, transport, "dios");
           clients.push(gm.client);
           const email = `${uniqueName("p")}@test.local`;
           const player = await createAndEnter(ts, transport, "Pepe", email);
@@ -126,7 +91,7 @@ for (const backend of availableBackends()) {
           expect(audited).toEqual(["Punishments ok", "Silence ok", "Silence ok", "WarnUser ok", "WarnUser ok", "WarnUser ok", "WarnUser ok"]);
 
           // The prisoner logs out and the server restarts: the sentence and the warnings are kept.
-          await quit(ts, player);
+          await quitAndSave(ts, player);
           expect((await ts.server.database.characters.findCharacterByName(player.name))!.penalties).toMatchObject({ warnings: 3, muteSecondsLeft: 0 });
           if (transport === "tcp") {
             ts = await ts.restart();
@@ -148,12 +113,12 @@ for (const backend of availableBackends()) {
         const ts = await startTestServer(backend);
         const clients: GameClient[] = [];
         try {
-          const gm = await dios(ts, transport);
+          const gm = await staffMember(ts, transport, "dios");
           clients.push(gm.client);
           const email = `${uniqueName("o")}@test.local`;
           const player = await createAndEnter(ts, transport, "Ausente", email);
           await burstEnded(player.client);
-          await quit(ts, player);
+          await quitAndSave(ts, player);
 
           // /SILENCIAR of an offline character writes the row's countdown (VB6 SilenciarUserDatabase).
           const gmFrom = gm.client.received.length;

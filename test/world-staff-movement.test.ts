@@ -15,31 +15,10 @@ import { LocaleId } from "../src/game/messages/index.ts";
 import type { StaffRank } from "../src/game/staff/index.ts";
 import type { GameClient, Transport } from "./support/game-client.ts";
 import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, loginExisting, showStaffMember, uniqueName, type InWorld } from "./support/world-players.ts";
+import { auditRowsOf, burstEnded, localeLine as locale, staffMember, showStaffMember } from "./support/staff-players.ts";
+import { createAndEnter, type InWorld } from "./support/world-players.ts";
 
-const CLI = { by: { kind: "cli" as const, name: "test" }, action: "staff grant" };
 const { town, field, forest } = DEFAULT_WORLD_MAP_IDS;
-
-const burstEnded = (client: GameClient) => client.until(() => client.received.some((packet) => packet.name === "SafeModeOn" || packet.name === "SafeModeOff"), "the login burst");
-
-/** A character granted `rank` in the database, logged in again so its standing is read by id. */
-async function staffMember(ts: TestServer, transport: Transport, rank: StaffRank, prefix: string): Promise<InWorld> {
-  const email = `${uniqueName("g")}@test.local`;
-  const first = await createAndEnter(ts, transport, prefix, email);
-  await burstEnded(first.client);
-  first.client.send("Quit");
-  await first.client.waitFor("Disconnect");
-  await first.client.waitForClose();
-  await ts.server.gateway.drainSaves();
-  expect((await ts.server.database.staff.grant(first.name, { rank, rolemaster: false }, CLI)).kind).toBe("ok");
-  const member = await loginExisting(ts, transport, email, first.name);
-  await member.client.waitFor("Privilegios", () => true, 0);
-  if (rank !== "consejero") await showStaffMember(member.client);
-  return member;
-}
-
-const locale = (client: GameClient, id: number, from: number, params?: string) =>
-  client.waitFor("LocaleMsg", (fields) => fields.messageId === id && (params === undefined || fields.params === params), from);
 
 /** The client reached `map` (ChangeMap), and the char index it has there. */
 async function arrived(client: GameClient, map: number, from: number): Promise<number> {
@@ -50,13 +29,14 @@ async function arrived(client: GameClient, map: number, from: number): Promise<n
 }
 
 async function auditRows(ts: TestServer, actor: string, count: number) {
-  const read = async () => (await ts.server.database.audit.query({ limit: 500 })).filter((row) => row.actor.name === actor);
-  let rows = await read();
-  for (let attempt = 0; attempt < 60 && rows.length < count; attempt++) {
-    await Bun.sleep(50);
-    rows = await read();
-  }
-  return rows.map((row) => `${row.action} ${row.outcome}${row.target ? ` ${row.target.name}` : ""}`).sort();
+  return (await auditRowsOf(ts, actor, count)).map((row) => `${row.action} ${row.outcome}${row.target ? ` ${row.target.name}` : ""}`).sort();
+}
+
+/** A staff member as the scenario wants it: a SemiDios or higher shows itself after its invisible login (§1.3). */
+async function visibleStaffMember(ts: TestServer, transport: Transport, rank: StaffRank, prefix: string): Promise<InWorld> {
+  const member = await staffMember(ts, transport, rank, prefix);
+  if (rank !== "consejero") await showStaffMember(member.client);
+  return member;
 }
 
 for (const backend of availableBackends()) {
@@ -66,7 +46,7 @@ for (const backend of availableBackends()) {
         const ts = await startTestServer(backend);
         const clients: GameClient[] = [];
         try {
-          const dios = await staffMember(ts, transport, "dios", "Dio");
+          const dios = await visibleStaffMember(ts, transport, "dios", "Dio");
           clients.push(dios.client);
           const player = await createAndEnter(ts, transport, "Pepe");
           clients.push(player.client);
@@ -117,7 +97,7 @@ for (const backend of availableBackends()) {
           await dios.client.waitFor("CharacterCreate", (fields) => fields.charIndex === player.client.received.findLast((p) => p.name === "UserCharIndexInServer")!.fields.charIndex, from);
 
           // An Admin creates an item (Msg1500) and gives one to the player (Msg1743 to everyone).
-          const admin = await staffMember(ts, transport, "admin", "Adm");
+          const admin = await visibleStaffMember(ts, transport, "admin", "Adm");
           clients.push(admin.client);
           from = admin.client.received.length;
           admin.client.send("CreateItem", { objIndex: DEFAULT_OBJECTS.healthPotion, amount: 5 });
@@ -131,12 +111,12 @@ for (const backend of availableBackends()) {
           await locale(admin.client, LocaleId.Granted, from);
 
           // A SemiDios may not /CI; a Consejero may not move the Dios (only himself: Msg742) nor summon (Msg528).
-          const semidios = await staffMember(ts, transport, "semidios", "Sem");
+          const semidios = await visibleStaffMember(ts, transport, "semidios", "Sem");
           clients.push(semidios.client);
           from = semidios.client.received.length;
           semidios.client.send("CreateItem", { objIndex: DEFAULT_OBJECTS.healthPotion, amount: 5 });
           await locale(semidios.client, 979, from);
-          const consejero = await staffMember(ts, transport, "consejero", "Con");
+          const consejero = await visibleStaffMember(ts, transport, "consejero", "Con");
           clients.push(consejero.client);
           from = consejero.client.received.length;
           consejero.client.send("WarpChar", { userName: dios.name, map: town, x: 50, y: 50 });

@@ -10,48 +10,12 @@
  */
 import { describe, expect, test } from "bun:test";
 import { LocaleId } from "../src/game/messages/index.ts";
-import { PANEL_RESOLUTION, SOS_FIELD_SEPARATOR, type StaffRank } from "../src/game/staff/index.ts";
+import { PANEL_RESOLUTION, SOS_FIELD_SEPARATOR } from "../src/game/staff/index.ts";
 import { JOINED_LIST_SEPARATOR } from "../src/protocol/index.ts";
 import type { GameClient, Transport } from "./support/game-client.ts";
-import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, loginExisting, uniqueName, type InWorld } from "./support/world-players.ts";
-
-const CLI = { by: { kind: "cli" as const, name: "test" }, action: "staff grant" };
-
-const burstEnded = (client: GameClient) => client.until(() => client.received.some((packet) => packet.name === "SafeModeOn" || packet.name === "SafeModeOff"), "the login burst");
-
-async function quit(ts: TestServer, player: InWorld): Promise<void> {
-  player.client.send("Quit");
-  await player.client.waitFor("Disconnect");
-  await player.client.waitForClose();
-  await ts.server.gateway.drainSaves();
-}
-
-/** A character granted `rank` in the database, logged in again so its standing is read by id. */
-async function staffMember(ts: TestServer, transport: Transport, rank: StaffRank): Promise<InWorld & { email: string }> {
-  const email = `${uniqueName("g")}@test.local`;
-  const first = await createAndEnter(ts, transport, "Gm", email);
-  await burstEnded(first.client);
-  await quit(ts, first);
-  expect((await ts.server.database.staff.grant(first.name, { rank, rolemaster: false }, CLI)).kind).toBe("ok");
-  const gm = await loginExisting(ts, transport, email, first.name);
-  await gm.client.waitFor("Privilegios", () => true, 0);
-  await burstEnded(gm.client);
-  return { ...gm, email };
-}
-
-const locale = (client: GameClient, id: number, from: number, params?: string) =>
-  client.waitFor("LocaleMsg", (fields) => fields.messageId === id && (params === undefined || fields.params === params), from);
-
-async function auditRows(ts: TestServer, actor: string, count: number) {
-  const read = async () => (await ts.server.database.audit.query({ limit: 200 })).filter((row) => row.actor.name === actor);
-  let rows = await read();
-  for (let attempt = 0; attempt < 60 && rows.length < count; attempt++) {
-    await Bun.sleep(50);
-    rows = await read();
-  }
-  return rows;
-}
+import { availableBackends, startTestServer } from "./support/test-server.ts";
+import { auditRowsOf as auditRows, burstEnded, localeLine as locale, staffMember } from "./support/staff-players.ts";
+import { createAndEnter, loginExisting } from "./support/world-players.ts";
 
 /** The entries of the last `ShowSOSForm` since `from`. */
 async function sosEntries(client: GameClient, from: number): Promise<string[]> {

@@ -8,43 +8,14 @@
  * detail: src/map/systems/staff/self.test.ts, consultation.test.ts, debug.test.ts.
  */
 import { describe, expect, test } from "bun:test";
-import type { StaffRank } from "../src/game/staff/index.ts";
 import { SKILL_COUNT } from "../src/protocol/index.ts";
 import type { GameClient, Transport } from "./support/game-client.ts";
 import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, loginExisting, uniqueName, type InWorld } from "./support/world-players.ts";
-
-const CLI = { by: { kind: "cli" as const, name: "test" }, action: "staff grant" };
-
-const burstEnded = (client: GameClient) => client.until(() => client.received.some((packet) => packet.name === "SafeModeOn" || packet.name === "SafeModeOff"), "the login burst");
-
-async function leave(ts: TestServer, member: InWorld): Promise<void> {
-  member.client.send("Quit");
-  await member.client.waitFor("Disconnect");
-  await member.client.waitForClose();
-  await ts.server.gateway.drainSaves();
-}
-
-/** A character granted `rank` in the database, logged in again so its standing is read by id. */
-async function staffMember(ts: TestServer, transport: Transport, rank: StaffRank): Promise<InWorld & { email: string }> {
-  const email = `${uniqueName("g")}@test.local`;
-  const first = await createAndEnter(ts, transport, "Adm", email);
-  await burstEnded(first.client);
-  await leave(ts, first);
-  expect((await ts.server.database.staff.grant(first.name, { rank, rolemaster: false }, CLI)).kind).toBe("ok");
-  const member = await loginExisting(ts, transport, email, first.name);
-  await member.client.waitFor("Privilegios", () => true, 0);
-  return { ...member, email };
-}
+import { auditRowsOf, burstEnded, quitAndSave, staffMember } from "./support/staff-players.ts";
+import { createAndEnter, loginExisting } from "./support/world-players.ts";
 
 async function auditRows(ts: TestServer, actor: string, count: number) {
-  const read = async () => (await ts.server.database.audit.query({ limit: 500 })).filter((row) => row.actor.name === actor);
-  let rows = await read();
-  for (let attempt = 0; attempt < 60 && rows.length < count; attempt++) {
-    await Bun.sleep(50);
-    rows = await read();
-  }
-  return rows.map((row) => `${row.action} ${row.outcome}${row.detail ? ` ${row.detail}` : ""}`).sort();
+  return (await auditRowsOf(ts, actor, count)).map((row) => `${row.action} ${row.outcome}${row.detail ? ` ${row.detail}` : ""}`).sort();
 }
 
 for (const backend of availableBackends()) {
@@ -54,7 +25,7 @@ for (const backend of availableBackends()) {
         const ts = await startTestServer(backend);
         const clients: GameClient[] = [];
         try {
-          const admin = await staffMember(ts, transport, "admin");
+          const admin = await staffMember(ts, transport, "admin", "Adm");
           clients.push(admin.client);
           const player = await createAndEnter(ts, transport, "Pepe");
           clients.push(player.client);
@@ -107,7 +78,7 @@ for (const backend of availableBackends()) {
           expect(await auditRows(ts, player.name, 1)).toEqual(["Genio refused_rank"]);
 
           // GENIO-PERSISTS: a new login brings the skills back at 100.
-          await leave(ts, admin);
+          await quitAndSave(ts, admin);
           const again = await loginExisting(ts, transport, admin.email, admin.name);
           clients.push(again.client);
           from = again.client.received.length;

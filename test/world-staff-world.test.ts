@@ -11,9 +11,9 @@ import { describe, expect, test } from "bun:test";
 import type { ClientPacketName } from "../src/protocol/index.ts";
 import type { GameClient, Transport } from "./support/game-client.ts";
 import { availableBackends, startTestServer, type TestServer } from "./support/test-server.ts";
-import { createAndEnter, loginExisting, moveOffline, showStaffMember, uniqueName, type InWorld } from "./support/world-players.ts";
+import { createAndEnter, loginExisting, moveOffline, uniqueName, type InWorld } from "./support/world-players.ts";
+import { auditRowsOf as auditRows, burstEnded, CLI_GRANT as CLI, quitAndSave, showStaffMember } from "./support/staff-players.ts";
 
-const CLI = { by: { kind: "cli" as const, name: "test" }, action: "staff grant" };
 /** Alba (map 1 of the default world): a red potion lies on (53, 43), open ground around it. */
 const ALBA = 1;
 const POTION_TILE = { x: 53, y: 43 };
@@ -25,21 +25,12 @@ const SOUTH = 3;
 const WEST = 4;
 const BLOCKED_ALL_SIDES = 15;
 
-const burstEnded = (client: GameClient) => client.until(() => client.received.some((packet) => packet.name === "SafeModeOn" || packet.name === "SafeModeOff"), "the login burst");
-
-async function quit(ts: TestServer, player: InWorld): Promise<void> {
-  player.client.send("Quit");
-  await player.client.waitFor("Disconnect");
-  await player.client.waitForClose();
-  await ts.server.gateway.drainSaves();
-}
-
 /** A character created, moved offline to (x, y) of Alba (and granted `rank` by id), logged in again there. */
 async function placed(ts: TestServer, transport: Transport, prefix: string, x: number, y: number, rank?: "dios"): Promise<InWorld> {
   const email = `${uniqueName(prefix.toLowerCase())}@test.local`;
   const first = await createAndEnter(ts, transport, prefix, email);
   await burstEnded(first.client);
-  await quit(ts, first);
+  await quitAndSave(ts, first);
   if (rank) expect((await ts.server.database.staff.grant(first.name, { rank, rolemaster: false }, CLI)).kind).toBe("ok");
   await moveOffline(ts, first.name, ALBA, x, y);
   const back = await loginExisting(ts, transport, email, first.name);
@@ -54,16 +45,6 @@ async function synced(client: GameClient): Promise<void> {
   const from = client.received.length;
   client.send("RequestPositionUpdate");
   await client.waitFor("PosUpdate", () => true, from);
-}
-
-async function auditRows(ts: TestServer, actor: string, count: number) {
-  const read = async () => (await ts.server.database.audit.query({ limit: 200 })).filter((row) => row.actor.name === actor);
-  let rows = await read();
-  for (let attempt = 0; attempt < 60 && rows.length < count; attempt++) {
-    await Bun.sleep(50);
-    rows = await read();
-  }
-  return rows;
 }
 
 /** What changes the map would show its viewers. */
@@ -168,7 +149,7 @@ for (const backend of availableBackends()) {
           const email = `${uniqueName("renamed")}@test.local`;
           const target = await createAndEnter(ts, transport, "Viejo", email);
           await burstEnded(target.client);
-          await quit(ts, target);
+          await quitAndSave(ts, target);
           const targetId = (await ts.server.database.characters.findCharacterByName(target.name))!.id;
           const player = await placed(ts, transport, "Pepe", POTION_TILE.x, POTION_TILE.y);
           clients.push(player.client);

@@ -116,13 +116,3 @@ export function moveOffline(ts: TestServer, name: string, map: number, x: number
     record.position = { ...record.position, map, x, y };
   });
 }
-
-/**
- * A SemiDios or higher enters the world admin-invisible (gm-and-moderation §1.3): `/INVISIBLE`
- * shows it, and its answer says so ("Ahora eres visible."), which proves it was invisible.
- */
-export async function showStaffMember(client: GameClient): Promise<void> {
-  const from = client.received.length;
-  client.send("Invisible");
-  await client.waitFor("ConsoleMsg", (fields) => fields.text === "Ahora eres visible.", from);
-}
