@@ -4,7 +4,7 @@
 // Node.js and npm are all there is.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -54,7 +54,11 @@ async function runTests(args) {
   const reportDir = mkdtempSync(join(tmpdir(), "argentum-test-"));
   const reportFile = join(reportDir, "junit.xml");
   // bunfig's [test] timeout is not read by this Bun; integration tests start servers and databases.
-  const code = await runBun(["test", "--timeout=60000", "--reporter=junit", `--reporter-outfile=${reportFile}`, ...args]);
+  // Test files run in one worker process per core (each test server and database is its own, so
+  // files never share one); AO_TEST_WORKERS=1 runs them one after another.
+  const workers = Number(process.env.AO_TEST_WORKERS) >= 1 ? Math.floor(Number(process.env.AO_TEST_WORKERS)) : availableParallelism();
+  const parallel = workers > 1 ? [`--parallel=${workers}`] : [];
+  const code = await runBun(["test", "--timeout=60000", ...parallel, "--reporter=junit", `--reporter-outfile=${reportFile}`, ...args]);
   if (existsSync(reportFile)) {
     const xml = readFileSync(reportFile, "utf8");
     const root = /<testsuites\b[^>]*>/.exec(xml)?.[0] ?? "";
