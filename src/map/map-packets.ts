@@ -205,6 +205,9 @@ export interface MapPackets {
   // ---- reports (gm-and-moderation §3.8)
   /** The SOS panel's pending entries (`ShowSOSForm`), joined with NUL in one string. */
   showSosForm(entries: readonly string[]): Uint8Array;
+  // ---- trainers (VB6 `WriteTrainerCreatureList`)
+  /** The train window (`TrainerCreatureList`): the trainer's creature names, joined with NUL. */
+  trainerCreatureList(names: readonly string[]): Uint8Array;
 }
 
 /** The fields of one `ChangeInventorySlot`. */
