@@ -9,14 +9,16 @@
  * that is no priest, or a ghost asking `/CURAR` (a living player `/RESUCITAR`): nothing at all, as
  * VB6. Farther than 10 tiles (Manhattan, twice the click's reach): 8. Both are free.
  * - `/CURAR`: full HP, `UpdateHP`, 496 — also at full HP, with no sound or particle (VB6 sends
- *   none here, unlike the click). The newbies' priest heals anyone; the ordinary one heals nobody
- *   on the prison's map (VB6 `MAP_HOME_IN_JAIL`, which is map 66, the AO20 `Ciudades.dat`
- *   `[Prision]`; this server reads the world's prison map).
+ *   none here, unlike the click). The newbies' priest heals anyone; the ordinary one does not heal
+ *   a prisoner. VB6 checks the map (`MAP_HOME_IN_JAIL`, 66: AO20's prison map of its own, where
+ *   only prisoners stand); the default world's prison is a cell inside Alba, so the map would shut
+ *   Alba's priest: decision PRIEST-JAIL, the rule asks whether the player serves a sentence.
  * - `/RESUCITAR`: the ordinary priest revives anyone, the newbies' priest (`ResucitadorNewbie`)
  *   only a newbie (`EsNewbie`: level ≤ 12); `RevivirUsuario`, the hearts particle (`Corazones`,
  *   100) and sound 104 for the area, 585. VB6 has no prison rule here: neither has this server.
  */
 import { NpcType } from "../../content/index.ts";
+import { penaltiesOf } from "../../game/character/index.ts";
 import { NEWBIE_MAX_LEVEL } from "../../game/character-creation/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
 import { isDead, manhattan, revivePlayer, targetNpcOf, writeVitals, type MapContext, type MapSystem, type NpcEntity, type PlayerEntity } from "../kernel/index.ts";
@@ -94,8 +96,8 @@ export function healByCommand(ctx: MapContext, player: PlayerEntity): void {
   if (npc === null) return;
   const type = npc.template?.npcType;
   if ((type !== NPC_TYPE_REVIVER && type !== NPC_TYPE_NEWBIE_REVIVER) || isDead(player)) return;
-  const prisonMap = ctx.tables?.cities?.prison?.map ?? 0;
-  if (type === NPC_TYPE_REVIVER && prisonMap > 0 && ctx.definition.id === prisonMap) return;
+  // PRIEST-JAIL: a prisoner (VB6: anyone on the prison's map) gets nothing from the ordinary priest.
+  if (type === NPC_TYPE_REVIVER && penaltiesOf(player.record).jailMinutesLeft > 0) return;
   if (manhattan(player, npc) > PRIEST_COMMAND_RANGE) {
     ctx.tell(player, MESSAGES.tooFar());
     return;
