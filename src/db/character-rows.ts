@@ -3,11 +3,13 @@
  * Nested groups (position, vitals) become columns so they can be queried; collections
  * (inventory, skills, ...) are jsonb.
  */
-import { hasNoPenalties, penaltiesOf, type CharacterPenalties, type CharacterRecord, type Heading, type NewCharacter } from "../game/character/index.ts";
+import { hasNoPenalties, penaltiesOf, tamedPetsOf, type CharacterPenalties, type CharacterRecord, type Heading, type NewCharacter } from "../game/character/index.ts";
 import type { CharacterRow, NewCharacterRow } from "./schema.ts";
 
 export function rowToCharacter(row: CharacterRow): CharacterRecord {
   const penalties: CharacterPenalties = { muteSecondsLeft: row.muteSecondsLeft, jailMinutesLeft: row.jailMinutesLeft, warnings: row.warningCount };
+  // Only NPC numbers come back (the check keeps the column an array of three at most; a hand-edited row could hold anything else).
+  const keptPets = (Array.isArray(row.tamedPets) ? row.tamedPets : []).filter((npc) => Number.isSafeInteger(npc) && npc > 0);
   return {
     id: row.id,
     accountId: row.accountId,
@@ -46,6 +48,9 @@ export function rowToCharacter(row: CharacterRow): CharacterRecord {
     gen: row.gen,
     // Left out when nothing counts, so a record reads as it did before the columns existed.
     ...(hasNoPenalties(penalties) ? {} : { penalties }),
+    // Left out when none, like the penalties: a record reads as it did before the columns existed.
+    ...(keptPets.length > 0 ? { tamedPets: keptPets } : {}),
+    ...(row.petsStored ? { petsStored: true } : {}),
   };
 }
 
@@ -88,5 +93,8 @@ export function characterToRow(character: NewCharacter): CharacterStateColumns {
     muteSecondsLeft: penaltiesOf(character).muteSecondsLeft,
     jailMinutesLeft: penaltiesOf(character).jailMinutesLeft,
     warningCount: penaltiesOf(character).warnings,
+    // Absent is none (and not stored), saved like any other field; the check keeps three at most.
+    tamedPets: [...tamedPetsOf(character)],
+    petsStored: character.petsStored === true,
   };
 }

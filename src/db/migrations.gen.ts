@@ -8,6 +8,7 @@ import migration3 from "../../migrations/0003_bank_transfers.sql" with { type: "
 import migration4 from "../../migrations/0004_map_leases.sql" with { type: "text" };
 import migration5 from "../../migrations/0005_cluster_nodes_character_gen.sql" with { type: "text" };
 import migration6 from "../../migrations/0006_staff.sql" with { type: "text" };
+import migration7 from "../../migrations/0007_tamed_pets.sql" with { type: "text" };
 
 /** Journal order: the order they must be applied in. */
 export const MIGRATIONS: readonly EmbeddedMigration[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
   { tag: "0004_map_leases", sql: migration4 },
   { tag: "0005_cluster_nodes_character_gen", sql: migration5 },
   { tag: "0006_staff", sql: migration6 },
+  { tag: "0007_tamed_pets", sql: migration7 },
 ];

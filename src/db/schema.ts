@@ -88,6 +88,13 @@ export const characters = pgTable(
     muteSecondsLeft: integer("mute_seconds_left").notNull().default(0),
     jailMinutesLeft: integer("jail_minutes_left").notNull().default(0),
     warningCount: integer("warning_count").notNull().default(0),
+    /**
+     * The tamed pets kept with the character (`CharacterRecord.tamedPets`, VB6 `MascotasType` and
+     * its `pet` table): NPC numbers, at most three, saved with every save; `[]` = none.
+     */
+    tamedPets: jsonb("tamed_pets").$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The Druid stored them out of the world (`CharacterRecord.petsStored`, VB6 `user.pets_saved`). */
+    petsStored: boolean("pets_stored").notNull().default(false),
   },
   (table) => [
     uniqueIndex("characters_name_lower_key").on(sql`lower(${table.name})`),
@@ -99,6 +106,7 @@ export const characters = pgTable(
     check("characters_gold_non_negative", sql`${table.gold} >= 0 AND ${table.bankGold} >= 0`),
     check("characters_heading_valid", sql`${table.heading} BETWEEN 1 AND 4`),
     check("characters_penalties_non_negative", sql`${table.muteSecondsLeft} >= 0 AND ${table.jailMinutesLeft} >= 0 AND ${table.warningCount} >= 0`),
+    check("characters_tamed_pets_valid", sql`jsonb_typeof(${table.tamedPets}) = 'array' AND jsonb_array_length(${table.tamedPets}) <= 3`),
   ],
 );
 

@@ -759,7 +759,7 @@ describe("information commands", () => {
     w.enter(1, "Ana", 10, 10);
     w.drain();
     // (RequestStats was one of them until /EST was answered.)
-    for (const name of ["Rest", "Heal", "Information", "Help"] as const) w.server.act(1, name, {});
+    for (const name of ["Rest", "GuildOnline", "Information", "Help"] as const) w.server.act(1, name, {});
     expect(w.inboxes().get(1)).toEqual(new Array(4).fill("ConsoleMsg[3] Esa acción todavía no está disponible en este servidor."));
   });
 });

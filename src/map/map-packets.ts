@@ -216,6 +216,9 @@ export interface MapPackets {
   speedToChar(charIndex: number, speed: number): Uint8Array;
   /** The lines of the client's debug window (`DebugDataResponse`, `/REQDEBUG`). */
   debugDataResponse(lines: readonly string[]): Uint8Array;
+  // ---- trainers (VB6 `WriteTrainerCreatureList`)
+  /** The train window (`TrainerCreatureList`): the trainer's creature names, joined with NUL. */
+  trainerCreatureList(names: readonly string[]): Uint8Array;
 }
 
 /** The fields of one `ChangeInventorySlot`. */

@@ -289,6 +289,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     sendSkills: (skills) => frame("SendSkills", sendSkillsFields(skills)),
     attributes: (attributes) => frame("Atributes", attributesFields(attributes)),
     miniStats: (stats) => frame("MiniStats", miniStatsFields(stats)),
+    trainerCreatureList: (names) => frame("TrainerCreatureList", { creatureNames: names.join(JOINED_LIST_SEPARATOR) }),
   };
 }
 

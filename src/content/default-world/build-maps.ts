@@ -163,6 +163,7 @@ function buildTown(): WorldMap {
   town.npc(MERCHANT_TILE.x, MERCHANT_TILE.y, DEFAULT_NPCS.merchant);
   town.npc(BANKER_TILE.x, BANKER_TILE.y, DEFAULT_NPCS.banker);
   town.npc(50, 43, DEFAULT_NPCS.healer);
+  town.npc(54, 43, DEFAULT_NPCS.trainer);
   town.object(58, 44, DEFAULT_OBJECTS.signpost, 1);
   town.object(64, 68, DEFAULT_OBJECTS.apple, 5);
   town.object(68, 68, DEFAULT_OBJECTS.waterFlask, 5);

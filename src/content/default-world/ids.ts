@@ -63,4 +63,9 @@ export const DEFAULT_NPCS = {
   banker: 7,
   /** A passive beast: wanders, attackable, bites back only once attacked. */
   brownHare: 8,
+  /** Alba's trainer (`NpcType=3`): `/ENTRENAR` lists its two practice creatures, the train window brings one. */
+  trainer: 9,
+  /** The trainer's practice creatures: passive, they fight back only once attacked, and never respawn. */
+  practiceRat: 10,
+  practiceWolf: 11,
 } as const;

@@ -111,6 +111,14 @@ export function penaltiesOf(record: { readonly penalties?: CharacterPenalties | 
   return record.penalties ?? NO_PENALTIES;
 }
 
+/** VB6 `MAXMASCOTAS`: a character has at most this many pets, so at most this many tamed ones are kept. */
+export const MAX_KEPT_PETS = 3;
+
+/** The record's tamed pets (`tamedPets`), none when absent. */
+export function tamedPetsOf(record: { readonly tamedPets?: readonly number[] | undefined }): readonly number[] {
+  return record.tamedPets ?? [];
+}
+
 /** True when nothing is counting: no mute, no jail, no warning. */
 export function hasNoPenalties(penalties: CharacterPenalties): boolean {
   return penalties.muteSecondsLeft === 0 && penalties.jailMinutesLeft === 0 && penalties.warnings === 0;
@@ -166,6 +174,20 @@ export interface NewCharacter {
    * counting. Saved with every save (absent is saved as zeros).
    */
   penalties?: CharacterPenalties;
+  /**
+   * The tamed pets the character owns (VB6 `MascotasType`): their NPC numbers, at most three, in
+   * the order they were tamed. Saved with every save, so they come back at login next to their
+   * master (VB6 `ConnectUser`); summoned creatures are never kept (VB6 saves 0 for them). A pet
+   * that dies or is let go (`/LIBERAR`) leaves the list; one taken away at logout, on a map change
+   * or by the Druid's spell stays. Absent = none.
+   */
+  tamedPets?: number[];
+  /**
+   * The Druid's `Invoca=2` spell stored the tamed pets out of the world (VB6 `flags.MascotasGuardadas`,
+   * `user.pets_saved`): they do not come back at login or follow a map change until it recalls
+   * them. Saved with every save; absent = false.
+   */
+  petsStored?: boolean;
   /**
    * The character's staff standing (`game/staff`: a rank and the role-master flag), read from the
    * staff roles by its id at login; absent = an ordinary player. Never stored with the character:

@@ -543,6 +543,18 @@ export const LocaleId = {
   AttackWhileInConsultation: 1047,
   /** Msg1048: "you cannot attack users while they are in a consultation". */
   AttackPlayerInConsultation: 1048,
+  // -- priests, trainers and pet orders by command (VB6 `HandleHeal`, `HandleResucitate`, `HandleTrainList`, `HandleTrain`, `HandlePet*`)
+  /** MSG_PRIMERO_TENES_SELECCIONAR_PERSONAJE_HACE_CLICK_IZQUIERDO_SOBRE (Msg757): a command about an NPC with none targeted. */
+  SelectNpcFirst: 757,
+  /** MSG_SIDO_CURADO (Msg496): `/CURAR` healed the player. */
+  HealedByCommand: 496,
+  /** MSG_DEMASIADO_LEJOS_1163 / _1164: `/QUIETO`, and `/ACOMPAÑAR` (one or all), too far from the NPC. */
+  PetStandTooFar: 1163,
+  PetFollowTooFar: 1164,
+  /** MSG_LIBERASTE_TUS_MASCOTAS (Msg1278): `/LIBERARTODOS` let at least one pet go. */
+  PetsReleased: 1278,
+  /** MSG_CANNOT_SUMMON_MORE_THAN_FIVE_CREATURES (Msg2082): over the trainer's head when its creatures are at the limit. */
+  TrainerCreatureLimit: 2082,
 } as const;
 
 /** The lines of the restrictions `/MODMAPINFO` toggles (Msg1508–Msg1512). */
@@ -867,6 +879,12 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.ConsultationUnsafeMap]: "¬1 está en una zona insegura: no puedes acercarte.",
   [LocaleId.AttackWhileInConsultation]: "No puedes atacar a nadie mientras estás en consulta.",
   [LocaleId.AttackPlayerInConsultation]: "No puedes atacar a alguien que está en consulta.",
+  [LocaleId.SelectNpcFirst]: "Primero tienes que seleccionar un personaje: haz clic izquierdo sobre él.",
+  [LocaleId.HealedByCommand]: "¡¡Has sido curado!!",
+  [LocaleId.PetStandTooFar]: "Estás demasiado lejos.",
+  [LocaleId.PetFollowTooFar]: "Estás demasiado lejos.",
+  [LocaleId.PetsReleased]: "Liberaste a tus mascotas.",
+  [LocaleId.TrainerCreatureLimit]: "No puedo traer más criaturas.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -1346,6 +1364,13 @@ export const MESSAGES = {
   mapChangeNotSaved: () => consoleLine("El cambio vale para este mapa hasta que el servidor se reinicie: los archivos del mundo no se escriben.", FontIndex.Info),
   /** Decision (G32-RESU): no rule of this server (nor of VB6 today) forbids resurrecting on a map. */
   noResurrectionRule: () => consoleLine("RESUSINEFECTO no tiene efecto en este servidor: ningún mapa prohíbe resucitar.", FontIndex.Info),
+
+  // -- priests, trainers and pet orders by command (map/systems/priest.ts, trainers.ts, pet-orders.ts)
+  selectNpcFirst: () => localeLine(LocaleId.SelectNpcFirst, FontIndex.Info),
+  healedByCommand: () => localeLine(LocaleId.HealedByCommand, FontIndex.Info),
+  petStandTooFar: () => localeLine(LocaleId.PetStandTooFar, FontIndex.Info),
+  petFollowTooFar: () => localeLine(LocaleId.PetFollowTooFar, FontIndex.Info),
+  petsReleased: () => localeLine(LocaleId.PetsReleased, FontIndex.Info),
 } as const satisfies Record<string, (...args: never[]) => PlayerMessage>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -194,9 +194,24 @@ export function killNpc(ctx: MapContext, npc: NpcEntity, killer: PlayerEntity | 
   npc.statusTimer = null;
   // A pet leaves its master's list and a summon's lifetime timer goes (systems/pets.ts); `master` stays, so the killer's rewards know it was one.
   if (npc.lifetime !== null) ctx.timers.cancel(npc.lifetime.timer);
-  if (npc.master !== null) npc.master.pets = npc.master.pets.filter((pet) => pet !== npc);
+  if (npc.master !== null) {
+    npc.master.pets = npc.master.pets.filter((pet) => pet !== npc);
+    // A tamed pet that dies is no longer owned (VB6 `QuitarMascota`); one taken away on purpose (logout, a map change, the Druid's storing) keeps its place: systems/pets.ts puts it back.
+    if (npc.lifetime === null) forgetTamedPet(npc.master, npc.npcNumber);
+  }
   if (comeback === "never" || !npc.ai.respawns) return;
   ctx.npcAi.respawnLater(ctx, npc, comeback === "at_once" ? 0 : respawnDelayMs(npc.respawnSeconds));
+}
+
+/** `npcNumber` leaves the master's kept tamed pets (the first of that number). */
+function forgetTamedPet(master: PlayerEntity, npcNumber: number): void {
+  const kept = master.record.tamedPets;
+  if (kept === undefined) return;
+  const at = kept.indexOf(npcNumber);
+  if (at < 0) return;
+  const rest = kept.filter((_, index) => index !== at);
+  if (rest.length > 0) master.record.tamedPets = rest;
+  else delete master.record.tamedPets;
 }
 
 /** Places a map's NPC where its spawn says (or the nearest tile its own feet may stand on); false when it cannot. */

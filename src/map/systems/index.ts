@@ -28,6 +28,7 @@ import { movement } from "./movement.ts";
 import { needs } from "./needs.ts";
 import { penalties } from "./penalties.ts";
 import { pets } from "./pets.ts";
+import { petOrders } from "./pet-orders.ts";
 import { planned } from "./planned.ts";
 import { priest } from "./priest.ts";
 import { sheet } from "./sheet.ts";
@@ -35,6 +36,7 @@ import { skills } from "./skills.ts";
 import { spells } from "./spells.ts";
 import { staff } from "./staff/index.ts";
 import { status } from "./status.ts";
+import { trainers } from "./trainers.ts";
 
 export const SYSTEMS: readonly MapSystem[] = [
   movement,
@@ -58,5 +60,7 @@ export const SYSTEMS: readonly MapSystem[] = [
   sheet,
   penalties,
   staff,
+  trainers,
+  petOrders,
   planned,
 ];

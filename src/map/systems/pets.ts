@@ -32,10 +32,24 @@
  * A map change (`WarpMascotas`): summoned creatures are lost (584 on the next map); tamed pets
  * leave the old map and come back on the new one next to their master, with their HP and their
  * altered states (VB6 keeps only the HP; the states ride the same hand-over as the master's), or
- * 583 when the new map has no room for them. Death (`HandleUserPetsOnDeath`): every pet dies (the
- * Druid's elven-wood instrument that stores them instead needs items and `Invoca=2`, which this
- * server does not have). Logout: VB6 saves the tamed pets' numbers with the character and brings
- * them back at login; the database here has no place for them yet, so they are let go.
+ * 583 when the new map has no room for them. Death (`HandleUserPetsOnDeath`): every pet in the
+ * world dies and is no longer owned (the Druid's elven-wood instrument that would store them
+ * instead needs `MaderaElfica` items, which this server does not read: not modelled).
+ *
+ * Kept pets (VB6 `MascotasType`, the `pet` table): the record's `tamedPets` lists the tamed pets
+ * the character owns, saved with every save. Taming adds one; a pet that dies or is let go
+ * (`/LIBERAR`, kernel `killNpc`) leaves it; logout, a map change and the Druid's storing take the
+ * pets out of the world and keep them. At login (and after a recovery) each kept pet comes back
+ * next to its master with its npcs.dat HP, as VB6 `ConnectUser` spawns `MascotasType`; after a
+ * map change the carried ones keep their HP and states and any other kept one comes fresh
+ * (VB6 `WarpMascotas` spawns every `MascotasType`).
+ *
+ * The Druid's stored pets (`Invoca=2`, AO20 spell 9 "Invocar Mascotas", VB6 `HechizoInvocacion`
+ * case 2, decided: built): the cast stores every tamed pet in the world (`flags.MascotasGuardadas`,
+ * the record's `petsStored`), or, when they are stored, brings the kept ones that are not in the
+ * world back next to the clicked tile. Stored pets do not come back at login nor follow a map
+ * change (VB6 checks `MascotasGuardadas` in both), still count for the limit of three, and outlive
+ * their master's death. The spell is paid only when a pet moved.
  */
 import { MESSAGES, REPEATED_LINE_INTERVAL_MS } from "../../game/messages/index.ts";
 import { NpcMovement, nearestTile, npcMayStand, type NpcAiProfile } from "../../game/npc-ai/index.ts";
@@ -43,6 +57,7 @@ import { attemptTaming, handOverEffects, takeOverEffects, type PetSlot, type Sum
 import { SKILL, type SkillId } from "../../game/progression/index.ts";
 import { HEADING_SOUTH } from "../../game/movement/index.ts";
 import { FontIndex } from "../../protocol/index.ts";
+import { MAX_KEPT_PETS, tamedPetsOf } from "../../game/character/index.ts";
 import {
   killNpc,
   lookAtTile,
@@ -72,10 +87,30 @@ const CHARISMA = 3;
 /** The player's pet slots as the summon and taming rules read them (`MascotasIndex` with each summon's time left). */
 export function petSlots(ctx: MapContext, player: PlayerEntity): PetSlot[] {
   const now = ctx.clock.now();
-  return player.pets.map((pet): PetSlot => {
+  const live = player.pets.map((pet): PetSlot => {
     if (pet.lifetime === null) return { kind: "tamed", npc: pet.npcNumber };
     return { kind: "summoned", npc: pet.npcNumber, remainingMs: Math.max(0, pet.lifetime.endsAt - now) };
   });
+  // Kept pets out of the world (stored by the Druid, or left where there was no room) hold their slot too.
+  const away = petsAway(player).map((npc): PetSlot => ({ kind: "stored", npc }));
+  return [...live, ...away];
+}
+
+/** The kept tamed pets that are not in the world now (each live tamed pet matches one of its number). */
+export function petsAway(player: PlayerEntity): number[] {
+  const away = [...tamedPetsOf(player.record)];
+  for (const pet of player.pets) {
+    if (pet.lifetime !== null) continue;
+    const at = away.indexOf(pet.npcNumber);
+    if (at >= 0) away.splice(at, 1);
+  }
+  return away;
+}
+
+/** Writes the kept tamed pets (absent when none, as a record that never had one). */
+function keepPets(player: PlayerEntity, kept: readonly number[]): void {
+  if (kept.length > 0) player.record.tamedPets = kept.slice(0, MAX_KEPT_PETS);
+  else delete player.record.tamedPets;
 }
 
 // ------------------------------------------------------------------ taming
@@ -142,6 +177,7 @@ function becomePet(ctx: MapContext, player: PlayerEntity, npc: NpcEntity): void 
   npc.attackedAt = Number.NEGATIVE_INFINITY;
   ctx.npcAi.adopt(ctx, npc);
   player.pets = [...player.pets, npc];
+  keepPets(player, [...tamedPetsOf(player.record), npc.npcNumber]);
 }
 
 /** `FollowAmo`: back to following its master, no target, not hostile. */
@@ -236,12 +272,24 @@ export function petsAttackUser(master: PlayerEntity, victim: PlayerEntity): void
 // ------------------------------------------------------------------ death, logout, map changes
 
 /**
- * Every pet of the player goes away: its master died (`HandleUserPetsOnDeath`: `MuereNpc` on
- * each) or logged out (`CloseUser`: `QuitarNPC`; tamed pets are not kept, see above).
+ * Every pet of the player in the world dies: its master died (`HandleUserPetsOnDeath`: `MuereNpc`
+ * on each). The tamed ones are no longer owned (kernel `killNpc`); stored ones are not in the world
+ * and stay.
  */
 export function dismissPets(ctx: MapContext, player: PlayerEntity): void {
   for (const pet of [...player.pets]) killNpc(ctx, pet, null);
   player.pets = [];
+}
+
+/**
+ * Every pet leaves the world and the tamed ones stay owned (logout: `CloseUser` saves
+ * `MascotasType`); summoned creatures are simply gone.
+ */
+function takePetsAway(ctx: MapContext, player: PlayerEntity): void {
+  const kept = tamedPetsOf(player.record);
+  for (const pet of [...player.pets]) killNpc(ctx, pet, null);
+  player.pets = [];
+  keepPets(player, kept);
 }
 
 /** What the player's pets take to the next map (`WarpMascotas`, first half). */
@@ -259,12 +307,14 @@ export function petsLeave(ctx: MapContext, player: PlayerEntity): PetsLeaving {
   const now = ctx.clock.now();
   const pets: PetHandOver[] = [];
   let summonsLost = false;
+  const kept = tamedPetsOf(player.record);
   for (const pet of [...player.pets]) {
     if (pet.lifetime !== null) summonsLost = true;
     else if (pet.alive) pets.push({ npc: pet.npcNumber, hp: pet.minHp, status: handOverEffects(pet.statusEffects, now) });
     killNpc(ctx, pet, null);
   }
   player.pets = [];
+  keepPets(player, kept);
   return { pets, summonsLost };
 }
 
@@ -285,8 +335,42 @@ export function petsArrive(ctx: MapContext, player: PlayerEntity, arriving: Pets
     const status = takeOverEffects(carried.status, now);
     if (Object.keys(status).length > 0) setStatus(ctx, pet, status, []);
   }
+  // Any other kept pet comes fresh (`WarpMascotas` spawns every `MascotasType`), unless stored.
+  if (!bringKeptPets(ctx, player, player.x, player.y)) lost = true;
   if (lost) ctx.tell(player, MESSAGES.petsCannotFollow());
   else if (arriving.summonsLost) ctx.tell(player, MESSAGES.summonsLost());
+}
+
+/**
+ * Each kept pet not in the world appears on the free tile nearest (x, y) with its npcs.dat HP
+ * (VB6 `ConnectUser`, `WarpMascotas`), unless the Druid stored them; false when one found no room
+ * (it stays kept, as VB6 keeps its `MascotasType`).
+ */
+function bringKeptPets(ctx: MapContext, player: PlayerEntity, x: number, y: number): boolean {
+  if (player.record.petsStored === true) return true;
+  let all = true;
+  for (const npc of petsAway(player)) if (spawnPet(ctx, player, npc, x, y) === null) all = false;
+  return all;
+}
+
+/**
+ * The Druid's `Invoca=2` (VB6 `HechizoInvocacion` case 2) once the spell is accepted: `store` takes
+ * every tamed pet out of the world, kept (`MascotasGuardadas` = 1); `recall` brings the kept ones
+ * back next to (x, y) (= 0). True when a pet moved (VB6 `b`: only then is the cast shown and paid).
+ */
+export function storeOrRecallPets(ctx: MapContext, player: PlayerEntity, action: "store" | "recall", x: number, y: number): boolean {
+  if (action === "store") {
+    const tamed = player.pets.filter((pet) => pet.lifetime === null);
+    const kept = tamedPetsOf(player.record);
+    for (const pet of tamed) killNpc(ctx, pet, null);
+    keepPets(player, kept);
+    player.record.petsStored = true;
+    return tamed.length > 0;
+  }
+  const before = player.pets.length;
+  delete player.record.petsStored;
+  bringKeptPets(ctx, player, x, y);
+  return player.pets.length > before;
 }
 
 /** The master's pets go for the NPC it attacked (`npcAttacked`), or that struck it (`userAttackedByNpc`, unless the NPC cannot be fought or is its own). */
@@ -304,14 +388,16 @@ function onPlayersFought(_ctx: MapContext, attacker: PlayerEntity, victim: Playe
   petsAttackUser(attacker, victim);
 }
 
-/** Logging out lets every pet go (`CloseUser`); an exit takes the tamed ones along (`handOver`). */
+/** Logging out takes every pet out of the world, the tamed ones kept (`CloseUser`); an exit takes them along (`handOver`). */
 function onLeaving(ctx: MapContext, player: PlayerEntity, departure: Departure): void {
-  if (departure === "logout") dismissPets(ctx, player);
+  if (departure === "logout") takePetsAway(ctx, player);
 }
 
+/** After a map change the carried pets come (`WarpMascotas`); at login or after a recovery, the kept ones (`ConnectUser`). */
 function onArrived(ctx: MapContext, player: PlayerEntity, arrival: Arrival): void {
   const handOver = arrival.handOver;
   if (handOver !== undefined) petsArrive(ctx, player, { pets: handOver.pets ?? [], summonsLost: handOver.summonsLost === true });
+  else bringKeptPets(ctx, player, player.x, player.y);
 }
 
 export const pets: MapSystem = {

@@ -35,7 +35,7 @@
  *
  * Not modelled yet (no state for them on the map): mounts, consultations, guilds, parties,
  * duels and arenas beyond trigger 6, stun and resting, spell skins, effects over time (`EOTID`),
- * `Invoca=2` (stored pets), area spells' states (only their damage and healing), the Bard's and
+ * area spells' states (only their damage and healing), the Bard's and
  * Cleric's class discounts, Divine Blood, elemental tags.
  */
 import type { SpellTemplate } from "../../content/index.ts";
@@ -114,7 +114,7 @@ import {
   type NpcEntity,
   type PlayerEntity,
 } from "../kernel/index.ts";
-import { petSlots, summonCreatures } from "./pets.ts";
+import { petSlots, storeOrRecallPets, summonCreatures } from "./pets.ts";
 
 /** `e_Skill.Magia`: the skill of the client's target cursor for spells (`WorkRequestTarget`, `WorkLeftClick`). */
 export const MAGIC_SKILL = SKILL.Magic;
@@ -429,7 +429,7 @@ function resurrect(ctx: MapContext, target: PlayerEntity, back: NonNullable<User
 
 function castOnTerrain(c: Cast): void {
   const { ctx, player, spell, x, y } = c;
-  const outcome = resolveSpellOnTerrain(spell, { x, y, noPets: false, tileTaken: tileTaken(ctx, x, y), pets: petSlots(ctx, player), petsStored: false });
+  const outcome = resolveSpellOnTerrain(spell, { x, y, noPets: false, tileTaken: tileTaken(ctx, x, y), pets: petSlots(ctx, player), petsStored: player.record.petsStored === true });
   switch (outcome.kind) {
     case "refused":
       tellRefusal(c, outcome, "", null);
@@ -460,7 +460,11 @@ function castOnTerrain(c: Cast): void {
       settle(c, outcome.skillUses, null, 0, false);
       return;
     case "pets":
-      // `Invoca=2` stores or recalls tamed pets: there are none on this server yet.
+      // `Invoca=2`: the tamed pets stored or recalled (systems/pets.ts); shown and paid only when one moved (VB6 `If b Then InfoHechizo`).
+      if (!storeOrRecallPets(ctx, player, outcome.action, x, y)) return;
+      sayMagicWords(c);
+      showVisuals(c, visualsOnTerrain(spell), null, null);
+      settle(c, outcome.skillUses, null, 0, false);
       return;
   }
 }
