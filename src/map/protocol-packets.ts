@@ -284,6 +284,10 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     sendSkills: (skills) => frame("SendSkills", sendSkillsFields(skills)),
     attributes: (attributes) => frame("Atributes", attributesFields(attributes)),
     miniStats: (stats) => frame("MiniStats", miniStatsFields(stats)),
+    showSignal: (objIndex, secondaryGrh) => frame("ShowSignal", { objIndex, secondaryGrh }),
+    showPapiro: () => frame("ShowPapiro", {}),
+    showWorldMap: (expMultiplier, goldMultiplier) => frame("ShowFrmMapa", { expMultiplier, goldMultiplier }),
+    commerceChat: (message) => frame("CommerceRecieveChatMessage", { message }),
   };
 }
 

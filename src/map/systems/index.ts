@@ -30,6 +30,7 @@ import { penalties } from "./penalties.ts";
 import { pets } from "./pets.ts";
 import { planned } from "./planned.ts";
 import { priest } from "./priest.ts";
+import { reading } from "./reading.ts";
 import { sheet } from "./sheet.ts";
 import { skills } from "./skills.ts";
 import { spells } from "./spells.ts";
@@ -56,6 +57,7 @@ export const SYSTEMS: readonly MapSystem[] = [
   skills,
   info,
   sheet,
+  reading,
   penalties,
   staff,
   planned,
