@@ -19,7 +19,7 @@
 import type { CharacterRecord } from "../game/character/index.ts";
 import type { Logger } from "../log/index.ts";
 import { readOutbox, type BusMessage, type FromWorker, type MapDefinition, type MapEvent, type SnapshotEntry, type WorkerSettings, type WorkerStats } from "../map/index.ts";
-import { forEachIntent } from "../map/index.ts";
+import { busReachesWorker, forEachIntent, rulesAfter } from "../map/index.ts";
 import { Histogram } from "../time/index.ts";
 import { MapWorkerHost, type MapWorkerHostEvents } from "../world/index.ts";
 import { LinkSequenceChecker, type ClusterBus, type Subscription } from "./bus/index.ts";
@@ -510,7 +510,8 @@ export class MapNode {
       return;
     }
     const message = decoded.message.message as BusMessage;
-    for (const host of this.hosts) if (!host.isDead && host.maps.size > 0) host.post({ t: "bus", message });
+    if (message.kind === "server_rules") this.options.settings.rules = rulesAfter(this.options.settings.rules, message);
+    for (const host of this.hosts) if (!host.isDead && busReachesWorker(message, host.maps.size)) host.post({ t: "bus", message });
   }
 
   private async saveOrphan(state: CharacterRecord): Promise<void> {

@@ -10,6 +10,7 @@ export type { AuditOutcome, AuditedAction, BankAnswer, BankRequest, BankTransfer
 export type { MapContext, MapRules, MapStats, MapTerrain } from "./map-context.ts";
 export { PACKET_HANDLERS, BUS_HANDLERS, type PacketHandler, type PacketHandlerTable } from "./handlers.ts";
 export { RecordingBus, type BusMessage, type CrossMapBus } from "./cross-map-bus.ts";
+export { busReachesWorker, rulesAfter } from "./server-rules.ts";
 export { createAoi, type AoiMode, type AreaOfInterest } from "./area-of-interest.ts";
 export { newOccupancyBuffer, type MapDefinition, type NpcDefinition, type MapExitDefinition, type ObjectDefinition } from "./map-definition.ts";
 export { IntentBatchWriter, forEachIntent } from "./intents.ts";

@@ -195,6 +195,8 @@ export type WorkClickHandler = (ctx: MapContext, player: PlayerEntity, x: number
 export type WorkHandler = (ctx: MapContext, player: PlayerEntity, skill: number) => void;
 /** A left click on an NPC's own tile (`HandleWorldAction`); true when the NPC was this system's. */
 export type NpcClickHandler = (ctx: MapContext, player: PlayerEntity, npc: NpcEntity) => boolean;
+/** A left click acting on a world object (VB6 `TryHandleObjectWorldAction`): the object `obj` lying at (x, y). */
+export type ObjectClickHandler = (ctx: MapContext, player: PlayerEntity, at: { readonly x: number; readonly y: number; readonly obj: number }) => void;
 
 /** What the system manifests contribute to every map, built once (kernel/systems.ts). */
 export interface SystemRoutes {
@@ -204,6 +206,8 @@ export interface SystemRoutes {
   readonly workCursors: ReadonlyMap<number, WorkHandler>;
   /** Left clicks on NPCs, tried in registry order until one takes it. */
   readonly npcClicks: readonly NpcClickHandler[];
+  /** Left clicks on a world object, by the object's `ObjType` (a sign, a door…). */
+  readonly objectClicks: ReadonlyMap<number, ObjectClickHandler>;
   /** Each system's per-player state for a new player on this map (its record already placed here). */
   playerState(ctx: MapContext, record: CharacterRecord, arrival: Arrival): Partial<PlayerEntity>;
   /** What the systems hand to the next map (after the player left this one). */

@@ -700,8 +700,8 @@ describe("the packet table", () => {
     const w = world();
     w.enter(1, "Ana", 10, 10);
     w.drain();
-    // (RequestMiniStats was this example until the character windows were answered.)
-    expect(w.server.act(1, "SpellInfo", { slot: 1 })).toBe("no_handler");
+    // (RequestMiniStats, then SpellInfo, were this example until their windows were answered.)
+    expect(w.server.act(1, "LogMacroClickHechizo", { macroType: 1, clicks: 0 })).toBe("no_handler");
     expect(w.server.act(99, "Walk", { heading: 1, counter: 1 })).toBe("no_player");
     expect(w.server.instance.handle(1, Uint8Array.of(0xff, 0x7f))).toBe("bad_packet");
     expect(w.drain()).toEqual([]);
@@ -747,7 +747,8 @@ describe("information commands", () => {
     w.enter(1, "Ana", 10, 10);
     w.drain();
     w.server.act(1, "RequestMOTD", {});
-    expect(w.inboxes().get(1)).toEqual(["ConsoleMsg[3] Línea uno", "ConsoleMsg[3] Línea dos"]);
+    // VB6 `SendMOTD`: the lines, then `SendWelcomeUptime` (nothing of the manual clock has passed yet).
+    expect(w.inboxes().get(1)).toEqual(["ConsoleMsg[3] Línea uno", "ConsoleMsg[3] Línea dos", "ConsoleMsg[3] Server Uptime: 0d 00:00:00"]);
     w.advance(((1 * 24 + 2) * 60 + 3) * 60_000 + 4_000); // 1 day, 2 h, 3 min, 4 s
     w.drain(); // a day of hunger, thirst and tiredness
     w.server.act(1, "UpTime", {});
@@ -759,7 +760,7 @@ describe("information commands", () => {
     w.enter(1, "Ana", 10, 10);
     w.drain();
     // (RequestStats was one of them until /EST was answered.)
-    for (const name of ["Rest", "GuildOnline", "Information", "Help"] as const) w.server.act(1, name, {});
+    for (const name of ["GuildLeave", "GuildOnline", "RequestAccountState", "Promedio"] as const) w.server.act(1, name, {});
     expect(w.inboxes().get(1)).toEqual(new Array(4).fill("ConsoleMsg[3] Esa acción todavía no está disponible en este servidor."));
   });
 });

@@ -219,6 +219,15 @@ export interface MapPackets {
   // ---- trainers (VB6 `WriteTrainerCreatureList`)
   /** The train window (`TrainerCreatureList`): the trainer's creature names, joined with NUL. */
   trainerCreatureList(names: readonly string[]): Uint8Array;
+  // ---- the everyday windows (issue 26: systems/reading.ts)
+  /** A sign's window (`ShowSignal`): the object, whose `Texto` the client shows, and its big picture (`VGrande`). */
+  showSignal(objIndex: number, secondaryGrh: number): Uint8Array;
+  /** The blank scroll window (`ShowPapiro`): a sign with no text. */
+  showPapiro(): Uint8Array;
+  /** The world map window (`ShowFrmMapa`) with the server's experience and gold multipliers. */
+  showWorldMap(expMultiplier: number, goldMultiplier: number): Uint8Array;
+  /** A line of the secure trade window's chat (`CommerceRecieveChatMessage`). */
+  commerceChat(message: string): Uint8Array;
 }
 
 /** The fields of one `ChangeInventorySlot`. */

@@ -290,6 +290,10 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     attributes: (attributes) => frame("Atributes", attributesFields(attributes)),
     miniStats: (stats) => frame("MiniStats", miniStatsFields(stats)),
     trainerCreatureList: (names) => frame("TrainerCreatureList", { creatureNames: names.join(JOINED_LIST_SEPARATOR) }),
+    showSignal: (objIndex, secondaryGrh) => frame("ShowSignal", { objIndex, secondaryGrh }),
+    showPapiro: () => frame("ShowPapiro", {}),
+    showWorldMap: (expMultiplier, goldMultiplier) => frame("ShowFrmMapa", { expMultiplier, goldMultiplier }),
+    commerceChat: (message) => frame("CommerceRecieveChatMessage", { message }),
   };
 }
 

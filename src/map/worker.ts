@@ -9,6 +9,7 @@ import { itemCatalog, itemCatalogFromObjects, type ItemCatalog } from "../game/i
 import { SeededRandom } from "../random/index.ts";
 import { FlushCadence, RealClock, RealTimerDriver, TimerScheduler, TimerWheel } from "../time/index.ts";
 import type { BusMessage, CrossMapBus } from "./cross-map-bus.ts";
+import { takeRulesInto } from "./server-rules.ts";
 import { forEachIntent } from "./intents.ts";
 import type { MapDefinition } from "./map-definition.ts";
 import type { MapEvent } from "./map-events.ts";
@@ -200,6 +201,8 @@ function handle(message: ToWorker): void {
       });
       break;
     case "bus":
+      // The server's rules are the worker's, for the maps it holds and those it loads later.
+      if (message.message.kind === "server_rules" && settings) takeRulesInto(settings.rules, message.message);
       for (const map of maps.values()) map.receive(message.message);
       break;
     case "enter": {

@@ -23,6 +23,8 @@ import {
   type ToMap,
   type WorkerSettings,
   type WorkerStats,
+  busReachesWorker,
+  rulesAfter,
 } from "../map/index.ts";
 import { LoopbackBusTransport, type BusTransport } from "./bus-transport.ts";
 import { MapWorkerHost, type MapWorkerHostEvents } from "./map-worker-host.ts";
@@ -610,7 +612,9 @@ export class World implements ServiceContext {
    * included), after the intents already queued for it.
    */
   private deliverBus(message: BusMessage): void {
-    for (const host of this.hosts) if (!host.isDead && host.maps.size > 0) host.post({ t: "bus", message });
+    // The server's rules reach every worker, and a restarted one starts from the latest (map/server-rules.ts).
+    if (message.kind === "server_rules") this.options.settings.rules = rulesAfter(this.options.settings.rules, message);
+    for (const host of this.hosts) if (!host.isDead && busReachesWorker(message, host.maps.size)) host.post({ t: "bus", message });
   }
 
   private onMapEvent(event: MapEvent): void {

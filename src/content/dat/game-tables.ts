@@ -6,6 +6,7 @@ import { z } from "zod";
 import { parseAo013ObjectsDat } from "./ao013-objects.ts";
 import { BalanceTableSchema, parseBalanceDat, type BalanceTable } from "./balance.ts";
 import { CitiesTableSchema, parseCitiesDat, type CitiesTable } from "./cities.ts";
+import { HelpTableSchema, parseHelpDat, type HelpTable } from "./help.ts";
 import { compactFields } from "./field-spec.ts";
 import type { DatIssue, DatResult } from "./issues.ts";
 import {
@@ -36,6 +37,8 @@ export const GameTablesSchema = z.object({
   cities: CitiesTableSchema.nullable(),
   mapInfo: MapInfoTableSchema.nullable(),
   specialMaps: SpecialMapsTableSchema.nullable(),
+  /** `Help.dat` (`/AYUDA`); absent in packs made before it was carried. */
+  help: HelpTableSchema.nullable().optional(),
 });
 
 export interface GameTables {
@@ -47,6 +50,7 @@ export interface GameTables {
   cities: CitiesTable | null;
   mapInfo: MapInfoTable | null;
   specialMaps: SpecialMapsTable | null;
+  help?: HelpTable | null;
 }
 
 // Compile-time check that the schema and the interface describe the same data.
@@ -79,6 +83,7 @@ export const TABLE_SOURCES: Readonly<Record<DataFormat, readonly AnySource[]>> =
     { table: "cities", files: [{ name: "ciudades.dat", parse: parseCitiesDat }] },
     { table: "mapInfo", files: [{ name: "map.dat", parse: parseMapDat }] },
     { table: "specialMaps", files: [{ name: "mapasespeciales.dat", parse: parseSpecialMapsDat }] },
+    { table: "help", files: [{ name: "help.dat", parse: parseHelpDat }] },
   ],
   ao013: [
     {
@@ -125,6 +130,7 @@ export function buildGameTables(
     cities: null,
     mapInfo: null,
     specialMaps: null,
+    help: null,
   };
   const errors: DatIssue[] = [];
   const warnings: DatIssue[] = [];

@@ -101,6 +101,7 @@ export {
   type TableName,
 } from "./game-tables.ts";
 export { loadGameTables } from "./load-game-tables.ts";
+export { parseHelpDat, HelpTableSchema, MAX_HELP_LINES, MAX_HELP_LINE_CHARS, type HelpTable } from "./help.ts";
 export type { FieldKind, FieldSpec, FieldTable, FieldValues } from "./field-spec.ts";
 export {
   parseStartingKitDat,

@@ -268,6 +268,7 @@ describe("buildGameTables", () => {
       "ciudades.dat",
       "map.dat",
       "mapasespeciales.dat",
+      "help.dat",
     ]);
     expect(tables.objects!.objects[0]!.name).toBe("Manzana");
     expect(tables.spells).toBeNull();

@@ -525,6 +525,15 @@ function cities(): NonNullable<StoredGameTables["cities"]> {
   };
 }
 
+/** What `/AYUDA` prints in the default world (its `Help.dat`), in our own words. */
+export const DEFAULT_HELP_LINES: readonly string[] = [
+  "* Caminá con las flechas; hacé clic en algo para mirarlo, y clic sobre un comerciante, un banquero o un sacerdote para tratar con él.",
+  "* Los carteles se leen con un clic: el de Alba, en la plaza, muestra adónde lleva cada camino.",
+  "* /EST muestra tu personaje, /MOTD el mensaje del día, /INFO <n> el hechizo del casillero n, /COMERCIAR abre el comercio.",
+  "* Si morís, buscá un sacerdote o escribí /HOGAR para volver a tu ciudad.",
+  "* Para pedir ayuda a un Game Master, usá /GM.",
+];
+
 /** The default world's tables, validated (throws only if this file is wrong; a test runs it). */
 export function buildDefaultTables(): GameTables {
   const stored = {
@@ -536,6 +545,7 @@ export function buildDefaultTables(): GameTables {
     cities: cities(),
     mapInfo: null,
     specialMaps: null,
+    help: { lines: DEFAULT_HELP_LINES },
   };
   // The schema's input type lists every field although each has a default; parse from unknown.
   return GameTablesSchema.parse(stored as unknown);

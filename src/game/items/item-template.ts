@@ -51,6 +51,10 @@ export interface ItemTemplate {
   readonly crucial: number;
   /** `Newbie=1`: only newbies may use it; newbies may not drop it; NPCs neither buy nor pay. */
   readonly newbie: boolean;
+  /** `Texto`: what a sign says (the stock client shows its own copy; `ShowSignal` when not empty). */
+  readonly text: string;
+  /** `VGrande` (VB6 `GrhSecundario`): a sign's big picture. */
+  readonly bigGrhIndex: number;
   /** `Intirable`: non-GMs cannot drop it. */
   readonly cannotDrop: boolean;
   /** `Instransferible`: cannot be dropped, traded or sold. */
@@ -280,6 +284,8 @@ export function itemTemplateFromObject(row: ObjectRow): ItemTemplate {
     grhIndex: num(row.grhIndex),
     crucial: num(row.crucial),
     newbie: row.newbie === true,
+    text: row.text ?? "",
+    bigGrhIndex: num(row.bigGrhIndex),
     cannotDrop: row.cannotDrop === true,
     untradeable: row.untradeable === true,
     destroyOnDrop: row.destroyOnDrop === true,

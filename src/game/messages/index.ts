@@ -555,6 +555,23 @@ export const LocaleId = {
   PetsReleased: 1278,
   /** MSG_CANNOT_SUMMON_MORE_THAN_FIVE_CREATURES (Msg2082): over the trainer's head when its creatures are at the limit. */
   TrainerCreatureLimit: 2082,
+  // -- the everyday windows (issue 26: map/systems/reading.ts)
+  /** Msg1134 (MSG_PRIMERO_SELECCIONA_HECHIZO): `/INFO` on a slot outside the book. */
+  SelectSpellFirst: 1134,
+  /** Msg761: `/INFORMACION` or `/RECOMPENSA` with no NPC targeted. */
+  SelectTargetFirst: 761,
+  /** Msg671 (MSG_DEJADO_NEWBIE): the character left newbie status (level 13). */
+  LeftNewbie: 671,
+  /** Msg586: a mailbox clicked (VB6 has the mail off). */
+  MailDisabled: 586,
+  /** Msg1389–Msg1392: a recruiter's `/INFORMACION` answer over its head (Royal Army, Chaos Legion). */
+  NotRoyalTroops: 1389,
+  RoyalDuty: 1390,
+  NotChaosLegion: 1391,
+  ChaosDuty: 1392,
+  /** Msg1393 / Msg1394: a recruiter's `/RECOMPENSA` refusal over its head. */
+  RewardNotRoyalTroops: 1393,
+  RewardNotChaosLegion: 1394,
 } as const;
 
 /** The lines of the restrictions `/MODMAPINFO` toggles (Msg1508–Msg1512). */
@@ -885,6 +902,17 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.PetFollowTooFar]: "Estás demasiado lejos.",
   [LocaleId.PetsReleased]: "Liberaste a tus mascotas.",
   [LocaleId.TrainerCreatureLimit]: "No puedo traer más criaturas.",
+  // -- the everyday windows
+  [LocaleId.SelectSpellFirst]: "¡Primero selecciona el hechizo!",
+  [LocaleId.SelectTargetFirst]: "Primero tenés que seleccionar un personaje, hacé click izquierdo sobre él.",
+  [LocaleId.LeftNewbie]: "Has dejado de ser Newbie.",
+  [LocaleId.MailDisabled]: "El correo está temporalmente deshabilitado.",
+  [LocaleId.NotRoyalTroops]: "No perteneces a las tropas reales!!!",
+  [LocaleId.RoyalDuty]: "Tu deber es combatir criminales, cada 100 criminales que derrotes te daré una recompensa.",
+  [LocaleId.NotChaosLegion]: "No perteneces a la legión oscura!!!",
+  [LocaleId.ChaosDuty]: "Tu deber es sembrar el caos y la desesperanza, cada 100 ciudadanos que derrotes te daré una recompensa.",
+  [LocaleId.RewardNotRoyalTroops]: "No perteneces a las tropas reales!!!",
+  [LocaleId.RewardNotChaosLegion]: "No perteneces a la legión oscura!!!",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -906,6 +934,15 @@ export function overHeadLocale(id: number, ...params: (string | number)[]): stri
 
 export function overHeadNpcDescription(npcNumber: number): string {
   return `NPCDESC*${npcNumber}`;
+}
+
+/** `FormatUptime`: `1d 02:03:04` (days, then hours, minutes and seconds of two digits). */
+export function welcomeUptimeText(totalSeconds: number): string {
+  let rest = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(rest / 86_400);
+  rest %= 86_400;
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${days}d ${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}`;
 }
 
 /** Cuts no words: `1 día, 2 horas, 3 minutos, 4 segundos.` as the VB6 `/UPTIME` composes it. */
@@ -1371,6 +1408,17 @@ export const MESSAGES = {
   petStandTooFar: () => localeLine(LocaleId.PetStandTooFar, FontIndex.Info),
   petFollowTooFar: () => localeLine(LocaleId.PetFollowTooFar, FontIndex.Info),
   petsReleased: () => localeLine(LocaleId.PetsReleased, FontIndex.Info),
+  // -- the everyday windows (issue 26: map/systems/reading.ts, info.ts)
+  /** `/INFO` on a spell: `HECINF*<spell>`, which the client words from its `Hechizos.dat` (VB6 `HandleSpellInfo`). */
+  spellInfo: (spellId: number) => consoleLine(`HECINF*${spellId}`, FontIndex.Info),
+  selectSpellFirst: () => localeLine(LocaleId.SelectSpellFirst, FontIndex.Info),
+  /** One line of the world's `Help.dat` (VB6 `SendHelp`, FONTTYPE_INFO). */
+  helpLine: (text: string) => consoleLine(text, FontIndex.Info),
+  /** After the MOTD lines, `/MOTD` says the uptime as `SendWelcomeUptime` does: `Server Uptime: 1d 02:03:04`. */
+  motdUptime: (totalSeconds: number) => consoleLine(`Server Uptime: ${welcomeUptimeText(totalSeconds)}`, FontIndex.Info),
+  selectTargetFirst: () => localeLine(LocaleId.SelectTargetFirst, FontIndex.Info),
+  leftNewbie: () => localeLine(LocaleId.LeftNewbie, FontIndex.Info),
+  mailDisabled: () => localeLine(LocaleId.MailDisabled, FontIndex.Execution),
 } as const satisfies Record<string, (...args: never[]) => PlayerMessage>;
 
 export type MessageKey = keyof typeof MESSAGES;

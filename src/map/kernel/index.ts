@@ -26,6 +26,7 @@ export type {
   NpcAi,
   NpcAttackHook,
   NpcClickHandler,
+  ObjectClickHandler,
   NpcOnNpcHook,
   SystemRoutes,
   WorkClickHandler,

@@ -30,6 +30,7 @@ import { vbRgb } from "../../protocol/index.ts";
 import type { PlayerEntity } from "../entity-store.ts";
 import type { ExperienceSource, MapContext } from "../map-context.ts";
 import { sendWholeInventory } from "./inventory.ts";
+import { takeNewbieItems } from "./newbie.ts";
 import { writeVitals } from "./vitals.ts";
 
 /** `CreateFX` of a level-up, to the area. */
@@ -129,6 +130,8 @@ export function levelUp(ctx: MapContext, player: PlayerEntity): number {
     view.send(player, packets.levelUp(record.freeSkillPoints));
     ctx.tell(player, MESSAGES.skillPointsGained(outcome.skillPointsGained, record.freeSkillPoints));
   }
+  // Past level 12: the newbie objects go (`QuitarNewbieObj`, kernel/newbie.ts).
+  if (outcome.leftNewbie) takeNewbieItems(ctx, player);
   return outcome.gains.length;
 }
 

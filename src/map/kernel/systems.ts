@@ -24,6 +24,7 @@ import type {
   NpcAttackHook,
   NpcClickHandler,
   NpcOnNpcHook,
+  ObjectClickHandler,
   SystemRoutes,
   WorkClickHandler,
   WorkHandler,
@@ -63,6 +64,8 @@ export interface MapSystem {
   readonly workCursors?: Readonly<Record<number, WorkHandler>>;
   /** A left click on an NPC's own tile; the systems are asked in registry order until one takes it. */
   readonly npcClick?: NpcClickHandler;
+  /** A left click acting on a world object, by its `ObjType` (VB6 `TryHandleObjectWorldAction`'s cases). */
+  readonly objectClicks?: Readonly<Record<number, ObjectClickHandler>>;
   /** The moments it reacts to. */
   readonly hooks?: Partial<HookHandlers>;
   /** The NPC AI's blows. */
@@ -137,6 +140,8 @@ export function buildSystemTables(systems: readonly MapSystem[], busKinds: reado
   const workCursors = new Map<number, WorkHandler>();
   const workCursorOwners = new Map<number, string>();
   const npcClicks: NpcClickHandler[] = [];
+  const objectClicks = new Map<number, ObjectClickHandler>();
+  const objectClickOwners = new Map<number, string>();
   let npcBlows: { owner: string; blows: NpcBlows } | null = null;
   for (const system of systems) {
     for (const [name, handler] of Object.entries(system.packets ?? {})) claim(packetOwners, name, system.name, "packet", () => (packets[name] = handler));
@@ -145,6 +150,7 @@ export function buildSystemTables(systems: readonly MapSystem[], busKinds: reado
     for (const [skill, handler] of Object.entries(system.workClicks ?? {})) claim(workClickOwners, Number(skill), system.name, "skill click", () => workClicks.set(Number(skill), handler));
     for (const [skill, handler] of Object.entries(system.workCursors ?? {})) claim(workCursorOwners, Number(skill), system.name, "skill cursor", () => workCursors.set(Number(skill), handler));
     if (system.npcClick) npcClicks.push(system.npcClick);
+    for (const [type, handler] of Object.entries(system.objectClicks ?? {})) claim(objectClickOwners, Number(type), system.name, "object click", () => objectClicks.set(Number(type), handler));
     if (system.npcBlows) {
       if (npcBlows !== null) throw new SystemTableError("duplicate_claim", `the NPC blows are claimed by ${npcBlows.owner} and ${system.name}`);
       npcBlows = { owner: system.name, blows: system.npcBlows };
@@ -167,6 +173,7 @@ export function buildSystemTables(systems: readonly MapSystem[], busKinds: reado
     workClicks,
     workCursors,
     npcClicks,
+    objectClicks,
     playerState: (ctx, record, arrival) => {
       const state: Partial<PlayerEntity> = {};
       for (const part of states) Object.assign(state, part(ctx, record, arrival));

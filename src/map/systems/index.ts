@@ -31,6 +31,7 @@ import { pets } from "./pets.ts";
 import { petOrders } from "./pet-orders.ts";
 import { planned } from "./planned.ts";
 import { priest } from "./priest.ts";
+import { reading } from "./reading.ts";
 import { sheet } from "./sheet.ts";
 import { skills } from "./skills.ts";
 import { spells } from "./spells.ts";
@@ -58,6 +59,7 @@ export const SYSTEMS: readonly MapSystem[] = [
   skills,
   info,
   sheet,
+  reading,
   penalties,
   staff,
   trainers,

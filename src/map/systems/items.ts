@@ -10,6 +10,7 @@ import { deleteItem, moveItem } from "../../game/inventory/index.ts";
 import { useItem, type UseMethod } from "../../game/item-use/index.ts";
 import { ITEM_LOCALE_IDS, type ItemLocaleName } from "../../game/items/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
+import { DEFAULT_EXP_SETTINGS } from "../../game/progression/index.ts";
 import { vbRgb, type ClientPacketFields } from "../../protocol/index.ts";
 import {
   afterUnequip,
@@ -32,6 +33,12 @@ import {
 
 /** `TextOverTile` colour of picked-up gold: RGB(212, 175, 55). */
 const GOLD_TEXT_COLOUR = vbRgb(212, 175, 55);
+/**
+ * The multipliers the world map window shows (`ExpMult`, `GoldMult` of VB6's server.ini): this
+ * server runs at 1 and 1 (game/progression's defaults).
+ */
+const WORLD_MAP_EXP_MULTIPLIER = DEFAULT_EXP_SETTINGS.expMultiplier;
+const WORLD_MAP_GOLD_MULTIPLIER = 1;
 
 // ------------------------------------------------------------------ inventory packets
 
@@ -176,6 +183,8 @@ function use(ctx: MapContext, player: PlayerEntity, slot: number, method: UseMet
       if (outcome.notice && isItemLocaleName(outcome.notice)) ctx.tell(player, MESSAGES.item(outcome.notice));
       // A bow or throwing weapon: the client's target cursor; its click is `WorkLeftClick` (systems/combat/ranged.ts).
       if (outcome.effect.requestTarget !== undefined) ctx.view.send(player, ctx.packets.workRequestTarget(outcome.effect.requestTarget));
+      // A map (`otMap`): the world map window, with the server's multipliers (`WriteShowFrmMapa`).
+      if (outcome.effect.showMap) ctx.view.send(player, ctx.packets.showWorldMap(WORLD_MAP_EXP_MULTIPLIER, WORLD_MAP_GOLD_MULTIPLIER));
       return;
     }
   }

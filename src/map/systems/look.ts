@@ -20,6 +20,7 @@
  * traders, bankers and priests (travel, quests…) come with their systems.
  */
 import { NpcType } from "../../content/index.ts";
+import { ObjectType } from "../../game/items/index.ts";
 import type { ClientPacketFields } from "../../protocol/index.ts";
 import { entityAt, lookAtTile, withinLookRange, type MapContext, type MapSystem, type NpcEntity, type PlayerEntity } from "../kernel/index.ts";
 
@@ -64,9 +65,39 @@ export function doubleClick(): void {}
 function worldAction(ctx: MapContext, player: PlayerEntity, x: number, y: number): void {
   if (!withinLookRange(player, x, y)) return;
   const here = entityAt(ctx, x, y);
-  if (here?.kind !== "npc") return; // doors and other world objects: systems still to come
+  if (here?.kind !== "npc") {
+    objectAction(ctx, player, x, y);
+    return;
+  }
   player.targetNpc = here;
   for (const click of ctx.routes.npcClicks) if (click(ctx, player, here)) return;
+}
+
+/**
+ * `TryHandleObjectWorldAction`: the object on the tile goes to the system that claims its type
+ * (`objectClicks`: a sign, …); an object of another type ends the click. With nothing on the tile,
+ * a door just right of it, diagonally below-right or below (`TryHandleMultiTileObjectWorldAction`).
+ */
+function objectAction(ctx: MapContext, player: PlayerEntity, x: number, y: number): void {
+  const on = ctx.store.objectAt(x, y);
+  if (on !== undefined) {
+    const type = ctx.items.get(on.obj)?.type;
+    const click = type === undefined ? undefined : ctx.routes.objectClicks.get(type);
+    click?.(ctx, player, { x, y, obj: on.obj });
+    return;
+  }
+  const doorClick = ctx.routes.objectClicks.get(ObjectType.Door);
+  if (doorClick === undefined) return;
+  for (const [ox, oy] of [
+    [x + 1, y],
+    [x + 1, y + 1],
+    [x, y + 1],
+  ] as const) {
+    const at = ctx.store.isInside(ox, oy) ? ctx.store.objectAt(ox, oy) : undefined;
+    if (at === undefined || ctx.items.get(at.obj)?.type !== ObjectType.Door) continue;
+    doorClick(ctx, player, { x: ox, y: oy, obj: at.obj });
+    return;
+  }
 }
 
 function isInteractable(npc: NpcEntity): boolean {

@@ -30,9 +30,6 @@ export const planned: MapSystem = {
   name: "planned",
   packets: {
     Rest: notAvailableYet,
-    Help: notAvailableYet,
-    Information: notAvailableYet,
-    Reward: notAvailableYet,
     RequestAccountState: notAvailableYet,
     GuildLeave: notAvailableYet,
     GuildOnline: notAvailableYet,

@@ -4,6 +4,7 @@
  */
 import type { Departure, MapContext, MapSystem, PlayerEntity } from "../../kernel/index.ts";
 import { commerceBuy, commerceEnd, commerceSell, commerceStart, stopShopping, traderClicked } from "./shops.ts";
+import { commerceSendChatMessage } from "./trade-chat.ts";
 import { answerQuestion, endPeerTrade, userCommerceEnd, userCommerceOffer, userCommerceOk, userCommerceReject } from "./trade.ts";
 
 /** Leaving this place closes the windows: a transfer or a warp tells the client, a logout tells nobody. */
@@ -26,6 +27,7 @@ export const commerce: MapSystem = {
     UserCommerceReject: userCommerceReject,
     UserCommerceEnd: userCommerceEnd,
     ResponderPregunta: answerQuestion,
+    CommerceSendChatMessage: commerceSendChatMessage,
   },
   npcClick: traderClicked,
   hooks: { leaving: onLeaving },

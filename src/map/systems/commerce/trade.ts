@@ -82,7 +82,7 @@ function newSide(partner: PlayerEntity): PeerTrade {
 }
 
 /** The open trade's partner when the trade is mutual, open and the partner still here. */
-function openPartner(ctx: MapContext, player: PlayerEntity): PlayerEntity | null {
+export function openPartner(ctx: MapContext, player: PlayerEntity): PlayerEntity | null {
   const side = player.peerTrade;
   if (side === null || !side.open) return null;
   const partner = side.partner;

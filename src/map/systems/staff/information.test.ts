@@ -159,7 +159,7 @@ describe("server control", () => {
     expect(login).toEqual(expect.arrayContaining(["Hola a todos", "No hagan macro"]));
     expect(login).not.toContain("Bienvenido a la prueba");
     w.server.act(2, "RequestMOTD", {});
-    expect(lines(w.drain(), 2)).toEqual(['"Hola a todos"', '"No hagan macro"']);
+    expect(lines(w.drain(), 2)).toEqual(['"Hola a todos"', '"No hagan macro"', '"Server Uptime: 0d 00:00:00"']);
   });
 
   test("a MOTD too big is refused and changes nothing; an empty one empties it", () => {
@@ -226,6 +226,6 @@ describe("a player sending them", () => {
     expect(audits(w.events)).toEqual(sent.map(([action]) => ({ action, outcome: "refused_rank" })));
     expect(w.drain().filter((p) => p.name === "ShowMOTDEditionForm" || p.name === "ShowMessageBox")).toEqual([]);
     w.server.act(1, "RequestMOTD", {});
-    expect(lines(w.drain(), 1)).toEqual(['"Bienvenido a la prueba"']);
+    expect(lines(w.drain(), 1)).toEqual(['"Bienvenido a la prueba"', '"Server Uptime: 0d 00:00:00"']);
   });
 });

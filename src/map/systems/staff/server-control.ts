@@ -7,8 +7,8 @@
  *
  * Decision (runtime settings): GM-only mode, the MOTD and the global chat switch live in the
  * running server and do not survive a restart (VB6 kept `ServerSoloGMs` in memory too; its MOTD
- * went to `Motd.ini`, here the configured MOTD comes back). A map worker restarted after a crash
- * starts from the configured MOTD and switch until the next change.
+ * went to `Motd.ini`, here the configured MOTD comes back). A map worker restarted after a crash,
+ * or one that held no map when the change came, has the latest MOTD and switch (map/server-rules.ts).
  */
 import { MESSAGES } from "../../../game/messages/index.ts";
 import type { ClientPacketFields } from "../../../protocol/index.ts";
