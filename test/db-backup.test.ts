@@ -57,6 +57,7 @@ async function populate(db: InternalDatabase): Promise<void> {
   await db.moderation.addBan({ subject: { kind: "account", accountId: player.account.id }, reason: "cuenta", act: act("BanCuenta") });
   await db.moderation.mute({ characterId: pepe.character.id, minutes: 5, offline: false, act: act("Silence") });
   await db.moderation.jail({ characterId: pepe.character.id, minutes: 3, reason: "insultos", offline: false, act: act("Jail") });
+  expect(await db.moderation.leaveMessage({ characterId: pepe.character.id, fromName: "Haracin", text: "te espero en la plaza" })).toEqual({ kind: "ok" });
   await db.moderation.warn({ characterId: pepe.character.id, reason: "aviso", offline: false, act: act("Warning") });
   const report = await db.moderation.addReport({ kind: "denounce", reporterCharacterId: haracin.character.id, targetCharacterId: pepe.character.id, category: "Denuncia a Pepe", text: "x", chatExcerpt: ["línea 1", "\\u0000 y \"comillas\""] });
   if (report.kind !== "ok") throw new Error(`report: ${JSON.stringify(report)}`);
@@ -208,7 +209,8 @@ for (const kind of kinds) {
       const target = await makeHarness(kind);
       const fresh = await makeHarness(kind);
       try {
-        const previous = MIGRATIONS.filter((migration) => migration.tag !== "0006_staff");
+        // The build before the staff tables: every migration before 0006_staff.
+        const previous = MIGRATIONS.slice(0, MIGRATIONS.findIndex((migration) => migration.tag === "0006_staff"));
         const old = await source.open({}, { migrations: previous });
         let text: string;
         try {
@@ -230,7 +232,7 @@ for (const kind of kinds) {
         // Into a database already migrated by this build: refused, it cannot go back.
         await using(target, async () => {});
         const ahead = await restoreDatabase(target.options, text, { actor: CLI, file: "old.jsonl" });
-        expect(ahead).toMatchObject({ kind: "refused", message: expect.stringContaining("already at a newer schema than the backup (0006_staff)") });
+        expect(ahead).toMatchObject({ kind: "refused", message: expect.stringContaining("already at a newer schema than the backup (0006_staff") });
         // Into a database nobody migrated: loaded at 0005, then migrated, with the restore audited.
         const outcome = await restoreDatabase(fresh.options, text, { actor: CLI, file: "old.jsonl" });
         expect(outcome).toMatchObject({ kind: "ok", audited: true, migratedFrom: previous.map((migration) => migration.tag) });

@@ -468,6 +468,17 @@ function describeStaff(label: string, makeHarness: () => Promise<BackendHarness>
         expect((await newCharacter("Pepe")).id).not.toBe(pepe.id);
       });
 
+      test("/MENSAJEINFORMACION to an offline character is kept, given once at its next entry, oldest first; hostile input refused", async () => {
+        const pepe = await newCharacter("Pepe");
+        expect(await db.moderation.leaveMessage({ characterId: pepe.id, fromName: "Haracin", text: "primero" })).toEqual({ kind: "ok" });
+        expect(await db.moderation.leaveMessage({ characterId: pepe.id, fromName: "Otra", text: "segundo" })).toEqual({ kind: "ok" });
+        expect(await db.moderation.leaveMessage({ characterId: 987_654, fromName: "Haracin", text: "nadie" })).toEqual({ kind: "no_such_character" });
+        expect((await db.moderation.leaveMessage({ characterId: pepe.id, fromName: "Haracin", text: "x".repeat(1_001) })).kind).toBe("invalid");
+        expect((await db.moderation.leaveMessage({ characterId: pepe.id, fromName: "Haracin", text: "" })).kind).toBe("invalid");
+        expect((await db.moderation.takeMessages(pepe.id)).map((message) => `${message.fromName}: ${message.text}`)).toEqual(["Haracin: primero", "Otra: segundo"]);
+        expect(await db.moderation.takeMessages(pepe.id)).toEqual([]);
+      });
+
       test("jail bounds (G10), replacement, pardon and serving", async () => {
         const pepe = await newCharacter("Pepe");
         for (const minutes of [0, -5, 525_601, 1.5]) {

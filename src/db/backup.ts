@@ -62,6 +62,7 @@ export const BACKUP_TABLES: readonly { name: string; orderBy: string; identity: 
   { name: "warnings", orderBy: "id", identity: true },
   { name: "punishment_record", orderBy: "character_id, number", identity: false },
   { name: "reports", orderBy: "id", identity: true },
+  { name: "staff_messages", orderBy: "id", identity: true },
   { name: "audit_log", orderBy: "id", identity: true },
 ];
 

@@ -103,6 +103,7 @@ export {
   type MuteLiftKind,
   type OnlineRefusal,
   type PunishmentEntry,
+  type StaffMessage,
   type Report,
   type ReportKind,
   type ReportStatus,

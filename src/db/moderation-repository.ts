@@ -28,7 +28,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { actEntry, actorLabel, auditInsertSql, prepareAudit, rowsOf, type AuditTarget, type PreparedAudit, type StaffAct } from "./audit-repository.ts";
 import { DatabaseError, findPostgresError, SQLSTATE, toDatabaseError } from "./database-error.ts";
 import { normalizeAddress, parseBanRange } from "./ip-range.ts";
-import { accounts, bans, characters, jailSentences, mutes, punishmentRecord, reports, warnings } from "./schema.ts";
+import { accounts, bans, characters, jailSentences, mutes, punishmentRecord, reports, staffMessages, warnings } from "./schema.ts";
 import {
   checkText,
   checkWhole,
@@ -256,6 +256,12 @@ export interface ModerationRepository {
   addPunishment(input: { characterId: number; text: string; act?: StaffAct }): Promise<{ kind: "ok"; entry: PunishmentEntry } | { kind: "no_such_character" } | InvalidInput>;
   /** The record, by number. */
   punishmentsOf(characterId: number): Promise<PunishmentEntry[]>;
+
+  // Staff messages to offline characters (/MENSAJEINFORMACION)
+  /** Keeps a staff member's message for a character until it next enters the world (the command's own row audits it). */
+  leaveMessage(input: { characterId: number; fromName: string; text: string }): Promise<{ kind: "ok" } | { kind: "no_such_character" } | InvalidInput>;
+  /** The messages waiting for a character, oldest first, marked delivered in the same statement (each is given once). */
+  takeMessages(characterId: number): Promise<StaffMessage[]>;
   /** `/BORRARPENA`: rewrites entry `number`'s text, recording who and when. */
   editPunishment(input: { characterId: number; number: number; text: string; act: StaffAct }): Promise<{ kind: "ok"; entry: PunishmentEntry; previousText: string } | { kind: "not_found" } | InvalidInput>;
 
@@ -347,6 +353,17 @@ const toReport = (row: Json<Report>): Report => ({ ...row, createdAt: new Date(r
 
 // ---------------------------------------------------------------------------------------------
 // Checks
+
+/** A staff message kept for an offline character: who sent it, what, when. */
+export interface StaffMessage {
+  fromName: string;
+  text: string;
+  createdAt: Date;
+}
+
+/** The longest staff message and sender name kept (`staff_messages_length`). */
+export const MAX_STAFF_MESSAGE_LENGTH = 1_000;
+const MAX_STAFF_MESSAGE_SENDER_LENGTH = 64;
 
 function checkId(value: number, field: string): InvalidInput | null {
   return checkWhole(value, field, 1, 2_147_483_647);
@@ -924,6 +941,32 @@ export function createModerationRepository(db: Drizzle): ModerationRepository {
         SELECT (SELECT ${PUNISHMENT_JSON} FROM punished t) AS entry`;
       const [row] = await run<{ entry: Json<PunishmentEntry> | null }>(statement, `adding to the punishment record of character ${input.characterId}`);
       return row?.entry ? { kind: "ok", entry: toPunishment(row.entry) } : { kind: "no_such_character" };
+    },
+
+    // -- Staff messages -------------------------------------------------------------------------
+
+    async leaveMessage(input) {
+      const refusal =
+        checkId(input.characterId, "characterId") ?? checkText(input.fromName, "fromName", MAX_STAFF_MESSAGE_SENDER_LENGTH) ?? checkText(input.text, "text", MAX_STAFF_MESSAGE_LENGTH);
+      if (refusal) return refusal;
+      const rows = await run<{ id: number }>(
+        sql`INSERT INTO ${staffMessages} (character_id, from_name, text)
+          SELECT c.id, ${input.fromName}, ${input.text} FROM ${characters} c WHERE c.id = ${input.characterId}::integer
+          RETURNING id`,
+        `leaving a message for character ${input.characterId}`,
+      );
+      return rows.length > 0 ? { kind: "ok" } : { kind: "no_such_character" };
+    },
+
+    async takeMessages(characterId) {
+      requireId(characterId, "character id");
+      const rows = await run<{ from_name: string; text: string; created_at: string | Date; id: number }>(
+        sql`UPDATE ${staffMessages} SET delivered_at = now()
+          WHERE character_id = ${characterId}::integer AND delivered_at IS NULL
+          RETURNING id, from_name, text, created_at`,
+        `taking the messages of character ${characterId}`,
+      );
+      return rows.sort((a, b) => a.id - b.id).map((row) => ({ fromName: row.from_name, text: row.text, createdAt: new Date(row.created_at) }));
     },
 
     async punishmentsOf(characterId) {

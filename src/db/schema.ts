@@ -480,6 +480,28 @@ export const reports = pgTable(
   ],
 );
 
+/**
+ * A staff member's message to a character that was offline (`/MENSAJEINFORMACION`, VB6
+ * `SetMessageInfoDatabase`): shown at its next entry into the world, then marked delivered.
+ */
+export const staffMessages = pgTable(
+  "staff_messages",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    characterId: integer("character_id")
+      .notNull()
+      .references(() => characters.id, { onDelete: "cascade" }),
+    fromName: text("from_name").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestampTz("created_at").notNull().defaultNow(),
+    deliveredAt: timestampTz("delivered_at"),
+  },
+  (table) => [
+    index("staff_messages_waiting_idx").on(table.characterId).where(sql`${table.deliveredAt} IS NULL`),
+    check("staff_messages_length", sql`char_length(${table.text}) BETWEEN 1 AND 1000 AND char_length(${table.fromName}) BETWEEN 1 AND 64`),
+  ],
+);
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type CharacterRow = typeof characters.$inferSelect;
 export type NewCharacterRow = typeof characters.$inferInsert;

@@ -153,5 +153,10 @@ export function staffInformationOver(
     expToNextLevel: (level) => parts.expToLevelUp[level - 1],
     onlineStates: () => parts.onlineStates(),
     saveOnline: () => parts.saveOnline(),
+    async leaveMessage(characterId, fromName, text) {
+      const outcome = await database.moderation.leaveMessage({ characterId, fromName, text });
+      return outcome.kind === "ok" || outcome.kind === "no_such_character" ? outcome.kind : "invalid";
+    },
+    takeMessages: (characterId) => database.moderation.takeMessages(characterId),
   };
 }

@@ -1336,8 +1336,8 @@ export const MESSAGES = {
   /** `/GRABAR`: every character online was written (our words: VB6 answered nothing). */
   charactersSaved: (count: number) => consoleLine(`Se guardaron ${count} ${count === 1 ? "personaje" : "personajes"}.`, FontIndex.Info),
   charactersNotSaved: () => consoleLine("No se pudieron guardar los personajes; se reintentará en el próximo guardado.", FontIndex.Info),
-  /** A message kept for an offline character is not built yet (no column holds it). */
-  offlineMessageNotKept: () => consoleLine("El personaje no está conectado; los mensajes a personajes desconectados todavía no se guardan.", FontIndex.Info),
+  /** `/MENSAJEINFORMACION` to an offline character: kept only up to the `staff_messages` limit. */
+  offlineMessageTooLong: () => consoleLine("El mensaje es demasiado largo para guardarlo (hasta 1000 caracteres).", FontIndex.Info),
 
   // -- a game master's own settings, consultations, the GM mark (map/systems/staff/self.ts, consultation.ts)
   /** Msg555 "Tus skills fueron editados." (`/GENIO`). */

@@ -35,6 +35,7 @@ function setup(options: { sources?: Partial<StaffInformationSources>; withInform
   const vaults = new Map<number, BankSlot[]>();
   const settings = new ServerSettings();
   let saves = 0;
+  const kept: { characterId: number; fromName: string; text: string }[] = [];
   const sources: StaffInformationSources = {
     characterNamed: async (name) => stored.get(name.trim().toLowerCase()) ?? null,
     vaultOf: async (characterId) => vaults.get(characterId) ?? [],
@@ -45,6 +46,12 @@ function setup(options: { sources?: Partial<StaffInformationSources>; withInform
       saves += 1;
       return { outcome: "ok", characters: world.onlineCount };
     },
+    leaveMessage: async (characterId, fromName, text) => {
+      if (text.length > 1_000) return "invalid";
+      kept.push({ characterId, fromName, text });
+      return "ok";
+    },
+    takeMessages: async (characterId) => kept.splice(0).filter((message) => message.characterId === characterId),
     ...options.sources,
   };
   const staff = new StaffService({
@@ -88,7 +95,7 @@ function setup(options: { sources?: Partial<StaffInformationSources>; withInform
         return JSON.stringify(message);
       });
   const audits = () => rows.map((row) => [row.action, row.outcome, row.target?.name ?? null, row.detail]);
-  return { world, staff, rows, settings, place, store, vaults, command, settle, told, audits, saves: () => saves };
+  return { world, staff, rows, settings, place, store, vaults, command, settle, told, audits, saves: () => saves, kept };
 }
 
 describe("a character anywhere, or offline", () => {
@@ -256,7 +263,7 @@ describe("server control", () => {
     expect(failing.audits()).toEqual([["SaveChars", "error", null, "unavailable"]]);
   });
 
-  test("/MENSAJEINFORMACION reaches an online target on any map (Msg1187, the text, the Msg2169 box); offline is said not kept", async () => {
+  test("/MENSAJEINFORMACION reaches an online target on any map (Msg1187, the text, the Msg2169 box); an offline one's is kept and given at its next entry (VB6 SetMessageInfoDatabase)", async () => {
     const t = setup();
     t.place(1, "Gm", { staff: { rank: "consejero", roleMaster: false } });
     t.place(2, "Lejano", {}, 34);
@@ -267,11 +274,21 @@ describe("server control", () => {
     await t.settle();
     expect(t.told(2)).toEqual(["1187 Gm", '"ya está"', JSON.stringify({ kind: "message_box", messageId: 2169, extra: "Gm¬ya está" })]);
     expect(t.told(1)[0]).toBe("1188 Lejano");
+    expect(t.told(1).slice(0, 2)).toEqual(["1188 Lejano", "1188 Dormido"]);
     expect(t.audits().map((row) => row.slice(0, 4))).toEqual([
       ["MensajeUser", "ok", "Lejano", null],
-      ["MensajeUser", "refused_rule", "Dormido", "offline"],
+      ["MensajeUser", "ok", "Dormido", "kept_offline"],
       ["MensajeUser", "refused_rule", "Nadie", "no_such_character"],
     ]);
+    expect(t.kept).toEqual([{ characterId: 9, fromName: "Gm", text: "hola" }]);
+    // Dormido logs in: the kept message as a live one would show, once.
+    t.place(3, "Dormido", { id: 9 });
+    t.staff.enteredWorld(3);
+    await t.settle();
+    expect(t.told(3)).toEqual(["1187 Gm", '"hola"', JSON.stringify({ kind: "message_box", messageId: 2169, extra: "Gm¬hola" })]);
+    t.staff.enteredWorld(3);
+    await t.settle();
+    expect(t.told(3)).toHaveLength(3);
   });
 
   test("a database that fails while reading a sheet is said and audited as an error; a service built without the sources says not available", async () => {

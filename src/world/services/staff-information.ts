@@ -69,6 +69,10 @@ export interface StaffInformationSources {
   onlineStates(): CharacterRecord[];
   /** Writes every character online now (`/GRABAR`). */
   saveOnline(): Promise<{ outcome: "ok" | "not_found" | "unavailable"; characters: number }>;
+  /** Keeps a message for an offline character until its next entry (`/MENSAJEINFORMACION`); `invalid` when too long. */
+  leaveMessage(characterId: number, fromName: string, text: string): Promise<"ok" | "no_such_character" | "invalid">;
+  /** The messages waiting for a character, oldest first, given once. */
+  takeMessages(characterId: number): Promise<{ fromName: string; text: string }[]>;
 }
 
 export interface InformationContext {
@@ -265,8 +269,15 @@ async function messageUser(context: InformationContext, run: StaffCommandRun, co
     return;
   }
   if (found.session === undefined) {
-    run.tell(MESSAGES.offlineMessageNotKept());
-    run.audit("refused_rule", named(found), "offline");
+    // VB6 `SetMessageInfoDatabase`: kept for its next entry into the world (StaffService.enteredWorld).
+    const kept = await context.sources.leaveMessage(found.record.id, run.actor.name, command.text);
+    if (kept !== "ok") {
+      run.tell(kept === "invalid" ? MESSAGES.offlineMessageTooLong() : MESSAGES.noSuchCharacter());
+      run.audit("refused_rule", named(found), kept === "invalid" ? "too_long" : "no_such_character");
+      return;
+    }
+    run.tell(MESSAGES.messageSentTo(found.record.name));
+    run.audit("ok", named(found), "kept_offline");
     return;
   }
   const { world } = context;
@@ -275,4 +286,22 @@ async function messageUser(context: InformationContext, run: StaffCommandRun, co
   world.tell(found.session, "staff", { kind: "message_box", messageId: QUESTION_ANSWERED_BOX, extra: `${run.actor.name}¬${command.text}` });
   run.tell(MESSAGES.messageSentTo(found.record.name));
   run.audit("ok", named(found));
+}
+
+/** The messages kept for a character that was offline, shown as VB6 shows a live one: who, the text, the answer box. */
+export async function deliverKeptMessages(context: { world: ServiceContext; sources: StaffInformationSources; logger: Logger }, session: number, characterId: number): Promise<void> {
+  let messages: { fromName: string; text: string }[];
+  try {
+    messages = await context.sources.takeMessages(characterId);
+  } catch (error) {
+    // Still waiting in the database: the next entry tries again.
+    context.logger.warn({ err: error, characterId }, "kept staff messages could not be read");
+    return;
+  }
+  for (const message of messages) {
+    context.world.tell(session, "staff", { kind: "tell", message: MESSAGES.messageReceivedFrom(message.fromName) });
+    context.world.tell(session, "staff", { kind: "tell", message: MESSAGES.messageFromStaff(message.text) });
+  }
+  const last = messages.at(-1);
+  if (last !== undefined) context.world.tell(session, "staff", { kind: "message_box", messageId: QUESTION_ANSWERED_BOX, extra: `${last.fromName}¬${last.text}` });
 }

@@ -26,7 +26,7 @@ import { AuditLog, type AuditActor, type AuditSink } from "./audit-log.ts";
 import type { ServiceContext, ServiceRequest, WorldService } from "./service.ts";
 import { runBanCommand, type StaffModeration } from "./staff-bans.ts";
 import { recordPenaltyReport, runModerationCommand, type ModerationContext, type StaffSanctions } from "./staff-moderation.ts";
-import { runInformationCommand, type ServerSettings, type StaffInformationSources } from "./staff-information.ts";
+import { deliverKeptMessages, runInformationCommand, type ServerSettings, type StaffInformationSources } from "./staff-information.ts";
 // -- reports (gm-and-moderation §3.8)
 import { ReportThrottle } from "../../game/staff/index.ts";
 import { chatExcerptArrived, reportsState, runReportCommand, type ReportsContext, type StaffReportStore } from "./staff-reports.ts";
@@ -209,7 +209,10 @@ export class StaffService implements WorldService<"staff"> {
    */
   enteredWorld(session: number): void {
     const player = this.options.world.player(session)?.state;
-    if (player === undefined || (player.staff ?? PLAYER).rank === null) return;
+    if (player === undefined) return;
+    const { information } = this.options;
+    if (information) void deliverKeptMessages({ world: this.options.world, sources: information.sources, logger: this.options.logger }, session, player.id);
+    if ((player.staff ?? PLAYER).rank === null) return;
     this.options.world.tell(session, "staff", { kind: "announce", message: MESSAGES.staffConnected(player.name), minRank: "dios" });
   }
 
