@@ -102,6 +102,8 @@ const OPEN_FIELD_ARRIVAL_X = 80;
 /** Where the town's service NPCs stand: the shop behind the market counter, the banker by the plaza. */
 const MERCHANT_TILE = { x: 66, y: 64 } as const;
 const BANKER_TILE = { x: 44, y: 42 } as const;
+/** The trainer stands on the plaza's south-east corner, clear of the ground items and the spawn points. */
+const TRAINER_TILE = { x: 58, y: 57 } as const;
 /** Things lying on the plaza for a new player to pick up: [x, y, object, amount]. */
 const PLAZA_GROUND_ITEMS: readonly (readonly [number, number, number, number])[] = [
   [53, 43, DEFAULT_OBJECTS.healthPotion, 1],
@@ -163,7 +165,7 @@ function buildTown(): WorldMap {
   town.npc(MERCHANT_TILE.x, MERCHANT_TILE.y, DEFAULT_NPCS.merchant);
   town.npc(BANKER_TILE.x, BANKER_TILE.y, DEFAULT_NPCS.banker);
   town.npc(50, 43, DEFAULT_NPCS.healer);
-  town.npc(54, 43, DEFAULT_NPCS.trainer);
+  town.npc(TRAINER_TILE.x, TRAINER_TILE.y, DEFAULT_NPCS.trainer);
   town.object(58, 44, DEFAULT_OBJECTS.signpost, 1);
   town.object(64, 68, DEFAULT_OBJECTS.apple, 5);
   town.object(68, 68, DEFAULT_OBJECTS.waterFlask, 5);
