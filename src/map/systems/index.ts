@@ -18,6 +18,7 @@ import { chat } from "./chat.ts";
 import { combat } from "./combat/index.ts";
 import { commerce } from "./commerce/index.ts";
 import { cursor } from "./cursor.ts";
+import { decisions } from "./decisions/index.ts";
 import { faction } from "./faction.ts";
 import { home } from "./home.ts";
 import { info } from "./info.ts";
@@ -65,4 +66,5 @@ export const SYSTEMS: readonly MapSystem[] = [
   trainers,
   petOrders,
   planned,
+  decisions,
 ];
