@@ -17,6 +17,8 @@ export {
   withoutSlot,
   withDone,
   normalizeQuestLog,
+  questLogFromRecord,
+  questLogToRecord,
   type ActiveQuest,
   type DoneQuest,
   type QuestLog,

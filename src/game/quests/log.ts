@@ -6,6 +6,7 @@
  * data: it crosses threads and is stored with the character.
  */
 import type { Quest, QuestTable } from "../../content/dat/index.ts";
+import type { CharacterQuests } from "../character/index.ts";
 
 /** `MAXUSERQUESTS`. */
 export const MAX_ACTIVE_QUESTS = 5;
@@ -116,4 +117,18 @@ export function normalizeQuestLog(saved: Partial<QuestLog> | null | undefined, b
   }
   const done = [...times.entries()].sort((a, b) => a[0] - b[0]).map(([questId, count]) => ({ questId, times: count }));
   return { active, done };
+}
+
+/** The character record's stored log made safe against the world's quests (see {@link normalizeQuestLog}). */
+export function questLogFromRecord(record: { readonly quests?: CharacterQuests | undefined }, book: QuestBook): QuestLog {
+  return normalizeQuestLog(record.quests, book);
+}
+
+/** The log as the character record stores it (plain mutable arrays); undefined when empty, like a record that never took a quest. */
+export function questLogToRecord(log: QuestLog): CharacterQuests | undefined {
+  if (log.active.length === 0 && log.done.length === 0) return undefined;
+  return {
+    active: log.active.map((entry) => ({ questId: entry.questId, npcKills: [...entry.npcKills], targetClicks: [...entry.targetClicks] })),
+    done: log.done.map((entry) => ({ questId: entry.questId, times: entry.times })),
+  };
 }

@@ -18,6 +18,8 @@ import {
   killCreditRecipient,
   normalizeQuestLog,
   npcClickAction,
+  questLogFromRecord,
+  questLogToRecord,
   offerState,
   questBook,
   questDetails,
@@ -409,6 +411,9 @@ describe("saved logs (§11)", () => {
     expect(normal.done).toHaveLength(260);
     expect(normal.done[0]).toEqual({ questId: 1, times: 2 });
     expect(normalizeQuestLog(null, book)).toEqual({ active: [], done: [] });
+    // Through the character record and back.
+    expect(questLogFromRecord({ quests: questLogToRecord(normal)! }, book)).toEqual(normal);
+    expect(questLogToRecord(EMPTY_QUEST_LOG)).toBeUndefined();
     expect(normalizeQuestLog({ active: "x" as never, done: [null as never] }, book)).toEqual({ active: [], done: [] });
   });
 });
