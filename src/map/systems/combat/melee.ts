@@ -41,6 +41,7 @@ import { formatThousands, pvpKillExp, type SkillId } from "../../../game/progres
 import { IN_COMBAT_MS } from "../../../game/vitals/index.ts";
 import { vbRgb } from "../../../protocol/index.ts";
 import {
+  attackerRevealed,
   DAMAGE_TEXT_COLOUR,
   damageNpc,
   grantExperience,
@@ -320,10 +321,13 @@ export function userAttacksUser(ctx: MapContext, player: PlayerEntity, attacker:
       ctx.tell(player, MESSAGES.missedUser());
     }
     if (kind === "ranged") view.around(player.x, player.y, packets.playWave(SHOT_MISS_SOUND, player.x, player.y));
+    // `RemoveUserInvisibility` after the roll: a hidden attacker comes out (kernel/hiding.ts).
+    attackerRevealed(ctx, player, false);
     view.around(player.x, player.y, packets.charSwing(player.charIndex, true, true, true));
     return;
   }
   view.around(victim.x, victim.y, packets.createFx(victim.charIndex, PVP_HIT_FX, 0));
+  attackerRevealed(ctx, player, true);
   view.send(player, packets.userHittedUser(victim.charIndex, outcome.bodyPart, outcome.damage));
   view.send(victim, packets.userHittedByUser(player.charIndex, outcome.bodyPart, outcome.damage));
   view.around(victim.x, victim.y, packets.textOverChar(formatThousands(outcome.damage), victim.charIndex, DAMAGE_TEXT_COLOUR));
