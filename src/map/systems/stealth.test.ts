@@ -190,6 +190,16 @@ describe("hiding (Work(7), VB6 DoOcultarse)", () => {
     expect(w.player(2).hidden).toBeUndefined();
   });
 
+  test("the logout countdown starting brings a hidden player out (577, VB6 Cerrar_Usuario)", () => {
+    const w = stealthWorld();
+    const thief = w.enter(1, "Ladron", 20, 20, { with: rogue(THIEF) });
+    w.random.script(rn(1, 100, 1), rn(191, 239, 239));
+    w.hide(1);
+    w.drain();
+    w.server.quit(1);
+    expect(lines(w.drain(), 1).slice(0, 3)).toEqual([`SetInvisible ${thief} false`, "LocaleMsg 577 f3", "ConsoleMsg"]);
+  });
+
   test("a player who comes into view of a hidden one gets its char hidden (CharacterCreate then SetInvisible)", () => {
     const w = stealthWorld();
     const thief = w.enter(1, "Ladron", 20, 20, { with: rogue(THIEF) });
@@ -225,6 +235,24 @@ describe("stealing (Work(2), WorkLeftClick(x, y, 2), VB6 DoRobar)", () => {
     expect(lines(out, 2)).toEqual(["LocaleMsg 1530 Ladron¬40 f37", "UpdateGold 4960"]);
     expect(w.player(1).inventory.gold).toBe(47);
     expect(w.player(2).inventory.gold).toBe(4960);
+  });
+
+  test("a theft from a player in a trade cancels it: 1037 to the victim, 1038 to its partner, both windows closed", () => {
+    const w = stealthWorld();
+    w.enter(1, "Ladron", 20, 20, { with: rogue(THIEF) });
+    w.enter(2, "Victima", 21, 20, { with: rogue(WARRIOR, { gold: 5000 }) });
+    w.enter(3, "Socio", 22, 20, { with: rogue(WARRIOR) });
+    const [victim, partner] = [w.player(2), w.player(3)];
+    victim.peerTrade = { partner, open: true, offers: [], gold: 0, accepted: false };
+    partner.peerTrade = { partner: victim, open: true, offers: [], gold: 0, accepted: false };
+    w.drain();
+    w.random.script(rn(1, 100, 1), rn(1, 50, 30), rn(25, 50, 25));
+    w.random.strict = true;
+    w.steal(1, 21, 20);
+    const out = w.drain();
+    expect(lines(out, 2)).toEqual(["LocaleMsg 1037 f0", "UserCommerceEnd", "LocaleMsg 1530 Ladron¬25 f37", "UpdateGold 4975"]);
+    expect(lines(out, 3)).toEqual(["LocaleMsg 1038 f0", "UserCommerceEnd"]);
+    expect([victim.peerTrade, partner.peerTrade]).toEqual([null, null]);
   });
 
   test("a citizen thief (safe off) turns criminal even when it fails: 1039 to it, 1459 naming it to the victim", () => {

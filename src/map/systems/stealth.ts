@@ -10,7 +10,7 @@
  *   (`map-view.ts`), and NPCs see it only from the next tile. One timer per hidden player ends it
  *   at its time (Msg1023). A walk ends it for all but Thieves and Bandits (307), a yell (1115,
  *   systems/chat.ts), a blow or shot at a player with VB6's exceptions (systems/combat, kernel
- *   `attackerRevealed`), death (silently). Being hit, talking, casting or attacking an NPC do not
+ *   `attackerRevealed`), the logout countdown starting (577, systems/logout.ts), death (silently). Being hit, talking, casting or attacking an NPC do not
  *   (VB6 AO20). It follows the player through a map change for the time it had left.
  * - **Robar** is `Work(2)` → `WorkRequestTarget(2)` → `WorkLeftClick(x, y, 2)`: the look at the
  *   tile, the refusals of `HandleWorkLeftClick` and `DoRobar` in VB6's order, 15 stamina, the roll,
@@ -21,8 +21,8 @@
  * the line without its parameter: the stock client printed "¬1"); the "once" lines of hiding
  * (704, 1127, 57, VB6 `UltimoMensaje`) repeat after any other hiding line, where VB6 keeps one
  * last-message slot for every feature; a walk reveals before the step is sent (VB6 after it);
- * the logout countdown does not end the hidden state yet (VB6 `Cerrar_Usuario`, 577) and a theft
- * from a player in a trade does not cancel the trade yet (1037, 1038).
+ * the logout
+ * countdown ends the hidden state but not the invisibility spell (VB6 `Cerrar_Usuario` ends both).
  */
 import { MESSAGES, overHeadLocale } from "../../game/messages/index.ts";
 import { formatThousands, SKILL, type SkillId } from "../../game/progression/index.ts";
@@ -65,6 +65,7 @@ import {
   type MapSystem,
   type PlayerEntity,
 } from "../kernel/index.ts";
+import { endPeerTrade } from "./commerce/index.ts";
 
 const STEAL = WorkSkill.Steal;
 const HIDE = WorkSkill.Hide;
@@ -229,9 +230,19 @@ function steal(ctx: MapContext, thief: PlayerEntity, victim: PlayerEntity): void
     { level: victim.record.level, gold: victim.inventory.gold, usableSlots: victim.inventory.usableSlots, slots },
     ctx.items,
   );
+  if (outcome.kind !== "failed") cancelVictimTrade(ctx, victim);
   applyTheft(ctx, thief, victim, outcome);
   raiseSkillByUse(ctx, thief, SKILL.Steal as SkillId);
   if (theftTurnsCriminal(thief.status)) turnCriminal(ctx, thief);
+}
+
+/** A theft that succeeded ends the victim's trade with another player: 1037 to it, 1038 to the partner (`LimpiarComercioSeguro`). */
+function cancelVictimTrade(ctx: MapContext, victim: PlayerEntity): void {
+  const side = victim.peerTrade;
+  if (side === null || !side.open) return;
+  ctx.tell(victim, MESSAGES.stealthLine(STEAL_MESSAGE.tradeCancelledVictim));
+  if (ctx.store.player(side.partner.session) === side.partner) ctx.tell(side.partner, MESSAGES.stealthLine(STEAL_MESSAGE.tradeCancelledPartner));
+  endPeerTrade(ctx, victim, true, "quiet");
 }
 
 function applyTheft(ctx: MapContext, thief: PlayerEntity, victim: PlayerEntity, outcome: StealOutcome): void {
@@ -283,6 +294,7 @@ function applyTheft(ctx: MapContext, thief: PlayerEntity, victim: PlayerEntity, 
 
 export const stealth: MapSystem = {
   name: "stealth",
+  uses: ["commerce"],
   // `HandleWork`: Robar asks for a target like Magia and Domar; Ocultarse tries at once.
   workCursors: { [STEAL]: requestTargetCursor, [HIDE]: (ctx, player) => hide(ctx, player) },
   workClicks: { [STEAL]: stealAtClick },
