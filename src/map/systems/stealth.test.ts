@@ -6,7 +6,9 @@
  * item taken with exact draws, a failure, and each VB6 refusal.
  */
 import { describe, expect, test } from "bun:test";
+import { loadDefaultWorld } from "../../content/index.ts";
 import { EMPTY_EQUIPMENT, type CharacterRecord } from "../../game/character/index.ts";
+import { itemCatalog } from "../../game/items/index.ts";
 import { SKILL } from "../../game/progression/index.ts";
 import { SeededRandom, type Random } from "../../random/index.ts";
 import { drawFor } from "../../random/scripted-random.test-support.ts";
@@ -21,6 +23,8 @@ const WARRIOR = 3;
 const STEAL = 2;
 const HIDE = 7;
 const NORTH = 1;
+const EAST = 2;
+const HUNTER = 8;
 const TRIGGER_SAFE_ZONE = 4;
 
 /** The map's `Random`: the scripted draws first; while `strict`, one more throws. */
@@ -209,6 +213,59 @@ describe("hiding (Work(7), VB6 DoOcultarse)", () => {
     w.enter(2, "Recien", 22, 22, { with: rogue(WARRIOR) });
     const seen = of(w.drain(), 2).filter((p) => p.fields.charIndex === thief);
     expect(seen.map(brief)).toEqual(["CharacterCreate", `SetInvisible ${thief} true`]);
+  });
+});
+
+describe("hiding across a map change and under a blow", () => {
+  test("the hidden state goes on on the next map for the time it had left, the char hidden for whoever sees it arrive", () => {
+    const from = stealthWorld();
+    from.enter(1, "Ladron", 20, 20, { with: rogue(THIEF) });
+    from.random.script(rn(1, 100, 1), rn(191, 239, 200));
+    from.hide(1);
+    from.advance(3_000);
+    from.drain();
+    from.ctx().sendTo(from.player(1), { map: 2, x: 30, y: 30 });
+    const transfer = from.events.at(-1);
+    if (transfer?.t !== "transfer") throw new Error("no transfer");
+    expect(transfer.handOver.hiddenForMs).toBe(5_000);
+    expect(from.clock.timers.pending).toBe(0);
+
+    const to = stealthWorld();
+    to.advance(99_999);
+    to.enter(2, "Testigo", 32, 30, { with: rogue(WARRIOR) });
+    to.drain();
+    to.server.enter({ session: 1, record: transfer.state, kind: "transfer", userSlot: 1, cameFrom: transfer.cameFrom, handOver: structuredClone(transfer.handOver) });
+    const thief = to.server.positionOf(1)!.charIndex;
+    expect(of(to.drain(), 2).filter((p) => p.fields.charIndex === thief).map(brief)).toEqual(["CharacterCreate", `SetInvisible ${thief} true`]);
+    to.advance(4_999);
+    expect(to.drain().filter((p) => p.name === "SetInvisible")).toEqual([]);
+    to.advance(1);
+    expect(lines(to.drain(), 1)).toEqual([`SetInvisible ${thief} false`, "LocaleMsg 1023 f3"]);
+  });
+
+  test("a blow at a player brings a hidden Warrior out (307), not an unarmoured Hunter (VB6's quirk)", async () => {
+    const loaded = await loadDefaultWorld();
+    if (!loaded.ok) throw new Error("no default world");
+    const tables = loaded.pack.tables!;
+    const items = itemCatalog(tables.objects!);
+    for (const [classId, revealed] of [
+      [WARRIOR, true],
+      [HUNTER, false],
+    ] as const) {
+      const w = stealthWorld({ tables, items });
+      const attacker = w.enter(1, "Atacante", 20, 20, { heading: EAST, with: rogue(classId) });
+      w.enter(2, "Blanco", 21, 20, { with: rogue(WARRIOR) });
+      w.random.script(rn(1, 100, 1));
+      w.hide(1);
+      expect(w.player(1).hidden).toBeDefined();
+      w.drain();
+      w.server.act(1, "Attack", { counter: 1 });
+      const out = w.drain();
+      const shown = lines(out, 2).filter((line) => line.startsWith("SetInvisible"));
+      expect({ classId, shown }).toEqual({ classId, shown: revealed ? [`SetInvisible ${attacker} false`] : [] });
+      expect(w.player(1).hidden === undefined).toBe(revealed);
+      if (revealed) expect(lines(out, 1)).toContain("LocaleMsg 307 f3");
+    }
   });
 });
 
