@@ -309,7 +309,8 @@ describe("stealing (Work(2), WorkLeftClick(x, y, 2), VB6 DoRobar)", () => {
     const out = w.drain();
     expect(lines(out, 2)).toEqual(["LocaleMsg 1037 f0", "UserCommerceEnd", "LocaleMsg 1530 Ladron¬25 f37", "UpdateGold 4975"]);
     expect(lines(out, 3)).toEqual(["LocaleMsg 1038 f0", "UserCommerceEnd"]);
-    expect([victim.peerTrade, partner.peerTrade]).toEqual([null, null]);
+    expect(victim.peerTrade).toBeNull();
+    expect(partner.peerTrade).toBeNull();
   });
 
   test("a citizen thief (safe off) turns criminal even when it fails: 1039 to it, 1459 naming it to the victim", () => {
