@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { SKILL_NAMES as GAME_SKILL_NAMES } from "../game/items/index.ts";
+import { charVisibility } from "./altered-states.ts";
 import { charFields, loggedInSession, serverBody, START } from "./client-fixtures.test-support.ts";
 import { createGameState } from "./game-state.ts";
 import {
@@ -166,7 +167,14 @@ describe("using Robar and Ocultarse from the window (`Work`, issue 26)", () => {
     session.receive(serverBody("CharacterCreate", charFields({ charIndex: 999, x: START.x + 1, y: START.y, name: "Ladron" })), 0);
     session.receive(serverBody("SetInvisible", { charIndex: 999, invisible: true, x: START.x + 1, y: START.y }), 0);
     expect(state.chars.get(999)?.invisible).toBe(true);
+    expect(charVisibility(state, 999)).toBe("hidden");
+    // A staff member (the User bit clear, as the stock client's IsCharVisible) sees it faint.
+    state.chars.get(state.myCharIndex)!.privileges = 4;
+    expect(charVisibility(state, 999)).toBe("faint");
+    state.chars.get(999)!.privileges = 16;
+    expect(charVisibility(state, 999)).toBe("hidden");
     session.receive(serverBody("SetInvisible", { charIndex: 999, invisible: false, x: START.x + 1, y: START.y }), 0);
     expect(state.chars.get(999)?.invisible).toBe(false);
+    expect(charVisibility(state, 999)).toBe("shown");
   });
 });
