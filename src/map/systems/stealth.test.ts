@@ -157,6 +157,15 @@ describe("hiding (Work(7), VB6 DoOcultarse)", () => {
     delete w.player(1).hidden;
     w.hide(1);
     expect(lines(w.drain(), 1)).toEqual(["LocaleMsg 706 f3"]);
+    // Under the invisibility spell: 707. On a map that forbids it (`SinInviOcul`): 708.
+    w.player(1).inConsultation = false;
+    w.player(1).statusEffects = { ...w.player(1).statusEffects, invisible: { kind: "invisible", untilMs: 1e12 } } as never;
+    w.hide(1);
+    expect(lines(w.drain(), 1)).toEqual(["LocaleMsg 707 f3"]);
+    w.player(1).statusEffects = {} as never;
+    (w.definition as { restrictions?: string[] }).restrictions = ["noInvisibility"];
+    w.hide(1);
+    expect(lines(w.drain(), 1)).toEqual(["LocaleMsg 708 f3"]);
   });
 
   test("a walk brings a Warrior out (307) but not a Thief; a yell brings anyone out (1115); death silently", () => {
@@ -363,6 +372,18 @@ describe("stealing (Work(2), WorkLeftClick(x, y, 2), VB6 DoRobar)", () => {
         expected: ["ChatOverHead LOCMSG*2129*", "LocaleMsg 1034 f3"],
       },
       { name: "a citizen with the safe toggle on", setup: (w) => void ((w.player(1).status = 1), (w.player(1).safeMode = true)), expected: ["LocaleMsg 1030 f1"] },
+      {
+        name: "a paralysed victim",
+        setup: (w) => void (w.player(2).statusEffects = { ...w.player(2).statusEffects, paralyzed: { kind: "paralyzed", untilMs: 1e12 } } as never),
+        expected: ["LocaleMsg 1028 f1"],
+      },
+      { name: "the Royal Army from a citizen", setup: (w) => void ((w.player(1).status = 3), (w.player(2).status = 1)), expected: ["LocaleMsg 1031 f1"] },
+      { name: "the Chaos Legion from its own", setup: (w) => void ((w.player(1).status = 2), (w.player(2).status = 2)), expected: ["LocaleMsg 1032 f1"] },
+      // Silent, as in VB6: a staff victim, a ghost, a Consejero thief, an arena tile.
+      { name: "a staff victim", setup: (w) => void (w.player(2).privileges = 4), expected: [] },
+      { name: "a ghost", setup: (w) => void (w.player(2).record.vitals.hp = 0), expected: [] },
+      { name: "a Consejero thief", setup: (w) => void (w.player(1).privileges = 4), expected: [] },
+      { name: "an arena tile", setup: () => {}, options: { triggers: [[21, 20, 6]] }, expected: [] },
     ];
     for (const c of cases) {
       const w = stealthWorld(c.options);
@@ -377,6 +398,27 @@ describe("stealing (Work(2), WorkLeftClick(x, y, 2), VB6 DoRobar)", () => {
       expect({ case: c.name, lines: lines(w.drain(), 1).filter((line) => line !== "PosUpdate") }).toEqual({ case: c.name, lines: c.expected });
       expect(w.player(2).inventory.gold).toBe(100);
     }
+  });
+
+  test("a victim without gold (1868) or, for a Thief going for items, without any (1867); none of the tries taken (1040)", () => {
+    const w = stealthWorld();
+    w.enter(1, "Ladron", 20, 20, { with: rogue(THIEF) });
+    w.enter(2, "Victima", 21, 20, { with: rogue(WARRIOR) });
+    w.drain();
+    w.random.strict = true;
+    w.random.script(rn(1, 100, 1), rn(1, 50, 30));
+    w.steal(1, 21, 20);
+    expect(lines(w.drain(), 1)).toEqual(["UpdateSta 25", "LocaleMsg 1868 Victima f3"]);
+    w.advance(4_000);
+    w.random.script(rn(1, 100, 1), rn(1, 50, 24));
+    w.steal(1, 21, 20);
+    expect(lines(w.drain(), 1)).toEqual(["UpdateSta 10", "LocaleMsg 1867 Victima f3"]);
+    w.advance(4_000);
+    w.player(1).record.vitals.stamina = 40;
+    w.player(2).inventory = { ...w.player(2).inventory, slots: w.player(2).inventory.slots.map((slot, index) => (index === 0 ? { objectId: TEST_ITEMS.apple, amount: 10, equipped: false, tags: 0 } : slot)) };
+    w.random.script(rn(1, 100, 1), rn(1, 50, 24), rn(1, 12, 1), rn(1, 10, 4));
+    w.steal(1, 21, 20);
+    expect(lines(w.drain(), 1)).toEqual(["UpdateSta 25", "LocaleMsg 1040 f3"]);
   });
 
   test("one try per 4 s (IntervaloTrabajarExtraer): a second click before it does nothing", () => {
