@@ -12,7 +12,7 @@ import { itemCatalog } from "../../game/items/index.ts";
 import { SKILL } from "../../game/progression/index.ts";
 import { SeededRandom, type Random } from "../../random/index.ts";
 import { drawFor } from "../../random/scripted-random.test-support.ts";
-import { playerDies } from "../kernel/index.ts";
+import { playerDies, setStatus } from "../kernel/index.ts";
 import type { PlayerEntity } from "../entity-store.ts";
 import { PACKET_HANDLERS } from "../handlers.ts";
 import type { MapContext } from "../map-context.ts";
@@ -201,6 +201,22 @@ describe("hiding (Work(7), VB6 DoOcultarse)", () => {
     expect(lines(died, 3).filter((line) => line.startsWith("SetInvisible"))).toEqual([`SetInvisible ${thief} false`]);
     expect(lines(died, 2).filter((line) => /^LocaleMsg (307|1023|1115)/.test(line))).toEqual([]);
     expect(w.player(2).hidden).toBeUndefined();
+  });
+
+  test("the invisibility spell ending on a hidden player leaves its char hidden (VB6 EfectoInvisibilidad checks Oculto)", () => {
+    const w = stealthWorld();
+    const thief = w.enter(1, "Ladron", 20, 20, { with: rogue(THIEF) });
+    w.enter(2, "Testigo", 23, 20, { with: rogue(WARRIOR) });
+    w.random.script(rn(1, 100, 1), rn(191, 239, 239));
+    w.hide(1);
+    const player = w.player(1);
+    setStatus(w.ctx(), player, { ...player.statusEffects, invisible: { kind: "invisible", untilMs: w.clock.now() + 2_000 } } as never, []);
+    w.drain();
+    w.advance(3_000);
+    expect(lines(w.drain(), 2).filter((line) => line.startsWith("SetInvisible"))).toEqual([]);
+    expect(player.statusEffects.invisible).toBeUndefined();
+    w.advance(239 * 40);
+    expect(lines(w.drain(), 2).filter((line) => line.startsWith("SetInvisible"))).toEqual([`SetInvisible ${thief} false`]);
   });
 
   test("the logout countdown starting brings a hidden player out (577, VB6 Cerrar_Usuario)", () => {
