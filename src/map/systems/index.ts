@@ -38,6 +38,7 @@ import { skills } from "./skills.ts";
 import { spells } from "./spells.ts";
 import { staff } from "./staff/index.ts";
 import { status } from "./status.ts";
+import { stealth } from "./stealth.ts";
 import { trainers } from "./trainers.ts";
 
 export const SYSTEMS: readonly MapSystem[] = [
@@ -56,6 +57,7 @@ export const SYSTEMS: readonly MapSystem[] = [
   commerce,
   bank,
   pets,
+  stealth,
   needs,
   skills,
   info,
