@@ -20,6 +20,7 @@ import { commerce } from "./commerce/index.ts";
 import { cursor } from "./cursor.ts";
 import { faction } from "./faction.ts";
 import { home } from "./home.ts";
+import { hotkeys } from "./hotkeys.ts";
 import { info } from "./info.ts";
 import { items } from "./items.ts";
 import { logout } from "./logout.ts";
@@ -64,5 +65,6 @@ export const SYSTEMS: readonly MapSystem[] = [
   staff,
   trainers,
   petOrders,
+  hotkeys,
   planned,
 ];
