@@ -42,6 +42,7 @@ const PURE = [
   "status-rules.ts",
   "target-rules.ts",
   "trade-rules.ts",
+  "trainer-rules.ts",
   "ui-text.ts",
   "world-info.ts",
 ];

@@ -20,7 +20,8 @@ import { isNpcChar, reduceServerPacket, type ClientSignal } from "./packet-reduc
 import { MovementPredictor, type Reconciliation } from "./prediction.ts";
 import { checkBuy, checkSell, type ShopCheck } from "./shop-rules.ts";
 import { checkDeposit, checkGoldDeposit, checkGoldWithdraw, checkWithdraw, type BankCheck } from "./bank-rules.ts";
-import { checkAccept, checkGoldOffer, checkItemOffer, trading, type TradeCheck } from "./trade-rules.ts";
+import { checkAccept, checkGoldOffer, checkItemOffer, tradeChatLine, trading, type TradeCheck } from "./trade-rules.ts";
+import { checkTrain } from "./trainer-rules.ts";
 import { checkAttack, type AttackCheck } from "./combat-rules.ts";
 import { applySkillAssignment, checkSkillAssignment, type SkillCheck } from "./skills-rules.ts";
 import { cancelTarget, takeMapClick, type MapClick } from "./target-rules.ts";
@@ -656,6 +657,32 @@ export class ClientSession {
     if (!trading(this.state) || this.tradeEndRequested) return false;
     this.tradeEndRequested = true;
     return this.outbox.userCommerceEnd();
+  }
+
+  /** Says `typed` in the trade window's chat (`CommerceSendChatMessage`); false when nothing went out. */
+  sendTradeChat(typed: string): boolean {
+    const text = tradeChatLine(this.state, typed);
+    return text !== null && this.outbox.commerceSendChatMessage(text);
+  }
+
+  // ------------------------------------------------------------------ the trainer
+
+  /**
+   * The train window's choice `choice` (1-based): `Train(choice)`, and the window closes, as the
+   * stock client's does. False (nothing sent) with no window open or no such creature.
+   */
+  train(choice: number): boolean {
+    const check = checkTrain(this.state, choice);
+    if (!check.ok) return false;
+    this.closeTrainer();
+    return this.outbox.train(check.creature);
+  }
+
+  /** Closes the train window (the server is not told: it keeps nothing open for it). */
+  closeTrainer(): boolean {
+    if (!this.state.trainer.open) return false;
+    this.state.trainer = { open: false, creatures: [] };
+    return true;
   }
 
   private tradeChecked<T>(check: TradeCheck<T>, nowMs: number): T | null {

@@ -186,6 +186,15 @@ export interface TradeState {
    * side changes its offer, and so does the client when it sees that change.
    */
   accepted: boolean;
+  /** The trade window's chat (`CommerceRecieveChatMessage`: "[name] text"), oldest first, at most `TRADE_CHAT_LINES_MAX`. */
+  chat: readonly string[];
+}
+
+/** The train window (`TrainerCreatureList` opens it; choosing a creature or closing it shuts it). */
+export interface TrainerState {
+  open: boolean;
+  /** The trainer's creatures, in the server's order: choice n (1-based) is `Train(n)`. */
+  creatures: readonly string[];
 }
 
 /** A yes/no question the server asked (`ShowPregunta`), waiting for `ResponderPregunta`. */
@@ -414,6 +423,8 @@ export interface GameState {
   bank: BankState;
   /** The player trade (closed when none). */
   trade: TradeState;
+  /** The trainer's window (closed when none). */
+  trainer: TrainerState;
   /** The question waiting for an answer, if any (a newer one replaces it). */
   question: QuestionView | null;
   nextQuestionId: number;
@@ -500,7 +511,12 @@ export function emptyOffer(): TradeOfferView {
 
 /** A closed trade. */
 export function emptyTrade(): TradeState {
-  return { open: false, partnerName: "", mine: emptyOffer(), theirs: emptyOffer(), accepted: false };
+  return { open: false, partnerName: "", mine: emptyOffer(), theirs: emptyOffer(), accepted: false, chat: [] };
+}
+
+/** A closed train window. */
+export function emptyTrainer(): TrainerState {
+  return { open: false, creatures: [] };
 }
 
 /** A book with every slot empty. */
@@ -534,6 +550,7 @@ export function createGameState(): GameState {
     shop: emptyShop(),
     bank: emptyBank(),
     trade: emptyTrade(),
+    trainer: emptyTrainer(),
     question: null,
     nextQuestionId: 1,
     pickUps: [],
@@ -580,6 +597,7 @@ export function resetWorld(state: GameState): void {
   state.shop = emptyShop();
   state.bank = emptyBank();
   state.trade = emptyTrade();
+  state.trainer = emptyTrainer();
   state.question = null;
   state.pickUps = [];
   state.tileTexts = [];
