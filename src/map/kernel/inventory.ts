@@ -48,7 +48,7 @@ export function sendSpellSlot(ctx: MapContext, player: PlayerEntity, slot: numbe
 }
 
 type SpellTable = NonNullable<NonNullable<MapContext["tables"]>["spells"]>;
-const bindableSpells = new WeakMap<SpellTable, ReadonlySet<number>>();
+const bindableSpells = new WeakMap<SpellTable, ReadonlyMap<number, boolean>>();
 
 /**
  * Whether spell `spellId` of the world's Hechizos.dat is `IsBindable` (VB6 `eIsBindable`): sent with
@@ -60,10 +60,11 @@ export function spellBindable(ctx: MapContext, spellId: number): boolean {
   if (!table || spellId <= 0) return false;
   let set = bindableSpells.get(table);
   if (set === undefined) {
-    set = new Set(table.spells.filter((spell) => spell.bindable).map((spell) => spell.id));
+    // A number listed twice is the last one, as systems/spells.ts `spellOf` reads it.
+    set = new Map(table.spells.map((spell) => [spell.id, spell.bindable]));
     bindableSpells.set(table, set);
   }
-  return set.has(spellId);
+  return set.get(spellId) === true;
 }
 
 /** Stores the rules' new inventory and tells the player about every slot and gold change. */

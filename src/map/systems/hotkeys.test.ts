@@ -1,7 +1,7 @@
 /**
  * The hotkey bar on a map (systems/hotkeys.ts), driven with real packet bodies on the default
- * world's tables, with its Chispa (1) and Alivio (2) made `IsBindable` here (the 2024 data and the
- * default world bind none): the login's toggle and bindable flags, `SetHotkeySlot` kept for the
+ * world's tables, with its Chispa (1) and Alivio (2) `IsBindable` and its Atadura (3) not, here
+ * (the default world binds all three, the 2024 data none): the login's toggle and bindable flags, `SetHotkeySlot` kept for the
  * session and across a map change, `UseHKeySlot` casting through `CastSpell`'s path, and what does
  * nothing (an item, a slot out of range, a spell not bindable, a body cut short).
  */
@@ -13,6 +13,7 @@ import { world, type Received } from "../map-harness.test-support.ts";
 
 const SPARK = 1;
 const SOOTHE = 2;
+/** Atadura: not bindable in these tables. */
 const STILL_UNBOUND = 3;
 let tables: GameTables;
 
@@ -23,11 +24,8 @@ beforeAll(async () => {
   tables = GameTablesSchema.parse({
     ...base,
     spells: {
-      declaredCount: 3,
-      spells: [
-        ...base.spells!.spells.map((spell) => (spell.id === SPARK || spell.id === SOOTHE ? { ...spell, bindable: true } : spell)),
-        { id: STILL_UNBOUND, name: "Sin atajo", spellType: 1, target: 1, autoCast: true, manaRequired: 1 },
-      ],
+      ...base.spells!,
+      spells: base.spells!.spells.map((spell) => ({ ...spell, bindable: spell.id === SPARK || spell.id === SOOTHE })),
     },
   });
 });
