@@ -43,6 +43,7 @@ const PURE = [
   "target-rules.ts",
   "trade-rules.ts",
   "trainer-rules.ts",
+  "hotkey-rules.ts",
   "ui-text.ts",
   "world-info.ts",
 ];

@@ -38,6 +38,8 @@ import { MEDITATE_KEY_CODE, spellName, SPELLS_KEY_CODE } from "./spell-rules.ts"
 import { SpellsPanel } from "./spells-panel.ts";
 import { QuestionBox, TradePanel } from "./trade-panel.ts";
 import { TrainerPanel } from "./trainer-panel.ts";
+import { HotkeyBar } from "./hotkey-bar.ts";
+import { hotkeyOfKey } from "./hotkey-rules.ts";
 import { StaffFormsPanel } from "./staff-forms-panel.ts";
 import { readMapLayers } from "./map-terrain.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
@@ -222,6 +224,7 @@ export class GameScreen {
   private readonly bank: BankPanel;
   private readonly trade: TradePanel;
   private readonly trainer: TrainerPanel;
+  private readonly hotkeyBar: HotkeyBar;
   private readonly question: QuestionBox;
   private readonly staffForms: StaffFormsPanel;
   private readonly skills: SkillsPanel;
@@ -309,6 +312,7 @@ export class GameScreen {
     this.bank = new BankPanel(session, this.inventory, world, sprites, images);
     this.trade = new TradePanel(session, this.inventory, world, sprites, images);
     this.trainer = new TrainerPanel(session);
+    this.hotkeyBar = new HotkeyBar(session);
     this.question = new QuestionBox(session);
     this.staffForms = new StaffFormsPanel(session);
     this.skills = new SkillsPanel(session);
@@ -378,6 +382,7 @@ export class GameScreen {
       this.bank.element,
       this.trade.element,
       this.trainer.element,
+      this.hotkeyBar.element,
       this.question.element,
       this.staffForms.element,
       this.overlay,
@@ -555,6 +560,13 @@ export class GameScreen {
       if (!event.repeat) this.showSpells(!this.spells.isShown);
       return;
     }
+    const hotkey = hotkeyOfKey(event.code);
+    if (hotkey !== null) {
+      event.preventDefault();
+      // One press, one use (`DoHotKey`), as with the other action keys.
+      if (!event.repeat) this.session.pressHotkey(hotkey, performance.now());
+      return;
+    }
     if (event.code === MEDITATE_KEY_CODE) {
       event.preventDefault();
       // One press, one toggle (the server answers with the FX on or off).
@@ -640,6 +652,7 @@ export class GameScreen {
     this.bank.update();
     this.trade.update();
     this.trainer.update();
+    this.hotkeyBar.update();
     this.question.update();
     this.staffForms.update();
     this.skills.update();

@@ -3,6 +3,7 @@
  * reads. Pure data: no DOM, no sockets, no clocks (times are passed in).
  */
 import type { StaffFormView } from "./staff-form-rules.ts";
+import { HOTKEY_BAR_SLOTS } from "./constants.ts";
 import { BANK_SLOT_COUNT, SPELL_SLOT_COUNT } from "../game/character/index.ts";
 import { BASE_INVENTORY_SLOTS } from "../game/items/index.ts";
 import { TRADE_OFFER_SLOTS } from "../protocol/index.ts";
@@ -190,6 +191,12 @@ export interface TradeState {
   chat: readonly string[];
 }
 
+/** One slot of the hotkey bar: a spell and the book slot it was on when bound. */
+export interface HotkeyView {
+  readonly spellId: number;
+  readonly lastKnownSlot: number;
+}
+
 /** The train window (`TrainerCreatureList` opens it; choosing a creature or closing it shuts it). */
 export interface TrainerState {
   open: boolean;
@@ -307,6 +314,8 @@ export interface SpellBookState {
   slots: number[];
   /** The slot the last `CastSpell` chose (0: none): the spell the server's target request is for. */
   castingSlot: number;
+  /** `ChangeSpellSlot.bindable` of slot n at index n − 1: may go on the hotkey bar. */
+  bindable: boolean[];
 }
 
 /** A boost of strength and agility (`FYA`) while it lasts. */
@@ -425,6 +434,10 @@ export interface GameState {
   trade: TradeState;
   /** The trainer's window (closed when none). */
   trainer: TrainerState;
+  /** The feature toggles the server announced (`SendClientToggles`): `hotokey-enabled` shows the hotkey bar. */
+  clientToggles: readonly string[];
+  /** The hotkey bar, slots 0 … 9 (null: empty), as this client remembers it for the character (hotkey-rules.ts). */
+  hotkeys: (HotkeyView | null)[];
   /** The question waiting for an answer, if any (a newer one replaces it). */
   question: QuestionView | null;
   nextQuestionId: number;
@@ -521,7 +534,7 @@ export function emptyTrainer(): TrainerState {
 
 /** A book with every slot empty. */
 export function emptySpellBook(): SpellBookState {
-  return { slots: new Array<number>(SPELL_SLOT_COUNT).fill(0), castingSlot: 0 };
+  return { slots: new Array<number>(SPELL_SLOT_COUNT).fill(0), castingSlot: 0, bindable: new Array<boolean>(SPELL_SLOT_COUNT).fill(false) };
 }
 
 /** Nothing known to hold the player. */
@@ -551,6 +564,8 @@ export function createGameState(): GameState {
     bank: emptyBank(),
     trade: emptyTrade(),
     trainer: emptyTrainer(),
+    clientToggles: [],
+    hotkeys: new Array<HotkeyView | null>(HOTKEY_BAR_SLOTS).fill(null),
     question: null,
     nextQuestionId: 1,
     pickUps: [],
@@ -598,6 +613,8 @@ export function resetWorld(state: GameState): void {
   state.bank = emptyBank();
   state.trade = emptyTrade();
   state.trainer = emptyTrainer();
+  state.clientToggles = [];
+  state.hotkeys = new Array<HotkeyView | null>(HOTKEY_BAR_SLOTS).fill(null);
   state.question = null;
   state.pickUps = [];
   state.tileTexts = [];

@@ -363,7 +363,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
     // ---- spells, altered states and meditation (issue #16)
 
     case "ChangeSpellSlot":
-      applySpellSlot(state, packet.fields.slot, packet.fields.spellIdOrEmpty > 0 ? packet.fields.spellId : 0);
+      applySpellSlot(state, packet.fields.slot, packet.fields.spellIdOrEmpty > 0 ? packet.fields.spellId : 0, packet.fields.bindable);
       return [];
 
     case "CreateFX":
@@ -568,6 +568,10 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
 
     case "CommerceRecieveChatMessage":
       applyTradeChat(state, packet.fields.message);
+      return [];
+
+    case "SendClientToggles":
+      state.clientToggles = packet.fields.toggles.slice(0, 64);
       return [];
 
     case "TrainerCreatureList":

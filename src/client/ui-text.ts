@@ -515,6 +515,14 @@ export const TRADE_TEXT = {
   } satisfies Record<TradeRefusal, string>,
 } as const;
 
+/** The hotkey bar (the stock client's `HotkeyList`). */
+const keyOf = (slot: number): string => String((slot + 1) % 10);
+export const HOTKEY_TEXT = {
+  title: "Atajos",
+  emptyTitle: (slot: number): string => `Atajo ${keyOf(slot)}: arrastrá un hechizo aquí (o, en la lista de hechizos, tocá ${keyOf(slot)})`,
+  spellTitle: (slot: number, name: string): string => `Atajo ${keyOf(slot)}: ${name} (clic derecho lo quita)`,
+} as const;
+
 /** The trainer's window (`frmEntrenador`). */
 export const TRAINER_TEXT = {
   title: "Entrenador",
