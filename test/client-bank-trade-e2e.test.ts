@@ -9,7 +9,7 @@
  * takes them back; every step is checked in the server's packets and in the page.
  *
  * Trade: a second browser character and a stock-protocol client (test/support/game-client.ts,
- * over TCP) in the plaza. The stock player asks first and the browser says no in the question
+ * over TCP) in the plaza; the trade window's chat (`CommerceSendChatMessage`) carries a line each way. The stock player asks first and the browser says no in the question
  * box; then the browser clicks the stock player, presses C and the stock player says yes. The
  * browser offers 2 red potions, the stock player 30 gold, both accept: the browser ends with 3
  * potions and 130 gold, the stock player with 7 potions and 70 gold, and both windows close.
@@ -261,6 +261,20 @@ describe.skipIf(chromiumMissing && process.env.CI !== "true")("browser bank vaul
       await other.waitFor("UserCommerceInit", () => true, otherFrom);
       await page.locator("#trade-panel").waitFor({ state: "visible", timeout: STEP_TIMEOUT_MS });
       expect(await page.textContent("#trade-title")).toBe(`Comercio con ${stock.name}`);
+
+      // 3b. The trade window's chat: the browser's line reaches both sides as "[name] text";
+      //     the stock player's answer shows in the window's log.
+      mark = traffic.sent.length;
+      otherFrom = other.received.length;
+      await page.fill("#trade-chat-input", "¿30 de oro por dos pociones?");
+      await page.press("#trade-chat-input", "Enter");
+      expect((await until("CommerceSendChatMessage", () => sentSince(mark, "CommerceSendChatMessage")[0])).fields).toEqual({ text: "¿30 de oro por dos pociones?" });
+      expect(await page.inputValue("#trade-chat-input")).toBe("");
+      const heard = await other.waitFor("CommerceRecieveChatMessage", () => true, otherFrom);
+      expect(heard.fields.message).toBe("[Trueque] ¿30 de oro por dos pociones?");
+      other.send("CommerceSendChatMessage", { text: "trato hecho" });
+      await page.locator("#trade-chat-log", { hasText: `[${stock.name}] trato hecho` }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      expect(await page.locator("#trade-chat-log .trade-chat-line").allTextContents()).toEqual(["[Trueque] ¿30 de oro por dos pociones?", `[${stock.name}] trato hecho`]);
 
       // 4. The browser offers 2 potions (more than it holds is refused on the page).
       const potionSlot = await inventorySlotOf(page, RED_POTION);

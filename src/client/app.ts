@@ -12,7 +12,7 @@ import {
   type CreationDraft,
   type Screen,
 } from "./account-screens.ts";
-import { ClientSession } from "./client-session.ts";
+import { ClientSession, type HotkeyStore } from "./client-session.ts";
 import type { NewCharacterRequest } from "./client-outbox.ts";
 import type { AccountCharacter } from "./game-state.ts";
 import { GameScreen } from "./game-screen.ts";
@@ -23,6 +23,24 @@ import { CONNECTION_FAILED_TEXT, CONNECTION_LOST_TEXT } from "./ui-text.ts";
 import { WebSocketTransport, defaultSocketUrl } from "./websocket-transport.ts";
 import { fallbackWorldInfo, parseWorldInfo, type WorldInfo } from "./world-info.ts";
 
+
+/** Each character's hotkey bar in this browser's storage (the stock client's hotkey settings file); no storage, no keeping. */
+const LOCAL_HOTKEYS: HotkeyStore = {
+  load(name) {
+    try {
+      return localStorage.getItem(`ao-hotkeys:${name}`);
+    } catch {
+      return null;
+    }
+  },
+  save(name, text) {
+    try {
+      localStorage.setItem(`ao-hotkeys:${name}`, text);
+    } catch {
+      // Private mode or a full store: the bar lasts the session.
+    }
+  },
+};
 /** What a new connection is for, once the account is logged in. */
 type Purpose =
   | { readonly kind: "login" }
@@ -224,7 +242,7 @@ export class App {
         if (link && this.link === link) this.onClose(link, wasOpen);
       },
     });
-    const session = new ClientSession({ transport, warn: (message, detail) => console.warn(`[client] ${message}`, detail ?? "") });
+    const session = new ClientSession({ transport, hotkeyStore: LOCAL_HOTKEYS, warn: (message, detail) => console.warn(`[client] ${message}`, detail ?? "") });
     link = { transport, session, purpose, lastError: null };
     this.link = link;
   }

@@ -267,6 +267,26 @@ export class ClientOutbox {
     return this.send("UserCommerceReject", {} satisfies ClientPacketFields<"UserCommerceReject">);
   }
 
+  /** A line for the trade window's chat (`CommerceSendChatMessage`). */
+  commerceSendChatMessage(text: string): boolean {
+    return this.send("CommerceSendChatMessage", { text } satisfies ClientPacketFields<"CommerceSendChatMessage">);
+  }
+
+  /** What this client put on hotkey bar slot `slotIndex` (`SetHotkeySlot`). */
+  setHotkeySlot(fields: ClientPacketFields<"SetHotkeySlot">): boolean {
+    return this.send("SetHotkeySlot", fields);
+  }
+
+  /** A hotkey bar key (`UseHKeySlot`). */
+  useHotkeySlot(slotIndex: number): boolean {
+    return this.send("UseHKeySlot", { slotIndex } satisfies ClientPacketFields<"UseHKeySlot">);
+  }
+
+  /** The train window's choice (`Train`, 1-based in the trainer's list). */
+  train(creature: number): boolean {
+    return this.send("Train", { creature } satisfies ClientPacketFields<"Train">);
+  }
+
   /** Ends a player-to-player trade (`UserCommerceEnd`). */
   userCommerceEnd(): boolean {
     return this.send("UserCommerceEnd", {} satisfies ClientPacketFields<"UserCommerceEnd">);

@@ -42,6 +42,8 @@ const PURE = [
   "status-rules.ts",
   "target-rules.ts",
   "trade-rules.ts",
+  "trainer-rules.ts",
+  "hotkey-rules.ts",
   "ui-text.ts",
   "world-info.ts",
 ];

@@ -20,7 +20,9 @@ import { isNpcChar, reduceServerPacket, type ClientSignal } from "./packet-reduc
 import { MovementPredictor, type Reconciliation } from "./prediction.ts";
 import { checkBuy, checkSell, type ShopCheck } from "./shop-rules.ts";
 import { checkDeposit, checkGoldDeposit, checkGoldWithdraw, checkWithdraw, type BankCheck } from "./bank-rules.ts";
-import { checkAccept, checkGoldOffer, checkItemOffer, trading, type TradeCheck } from "./trade-rules.ts";
+import { checkAccept, checkGoldOffer, checkItemOffer, tradeChatLine, trading, type TradeCheck } from "./trade-rules.ts";
+import { checkTrain } from "./trainer-rules.ts";
+import { checkBindSpell, checkPressHotkey, hotkeyFields, hotkeysEnabled, hotkeySpellSlot, parseHotkeys, serializeHotkeys } from "./hotkey-rules.ts";
 import { checkAttack, type AttackCheck } from "./combat-rules.ts";
 import { applySkillAssignment, checkSkillAssignment, isUsableSkill, type SkillCheck } from "./skills-rules.ts";
 import { cancelTarget, takeMapClick, type MapClick } from "./target-rules.ts";
@@ -32,8 +34,16 @@ import type { SpellInfo } from "./world-info.ts";
 /** A step due this little late keeps the walking rhythm instead of restarting it (frame jitter). */
 export const STEP_CADENCE_SLACK_MS = 50;
 
+/** Where the client keeps each character's hotkey bar (the browser: its local storage). */
+export interface HotkeyStore {
+  load(characterName: string): string | null;
+  save(characterName: string, text: string): void;
+}
+
 export interface ClientSessionOptions {
   readonly transport: Transport;
+  /** The hotkey bar's store; without one the bar lasts the session. */
+  readonly hotkeyStore?: HotkeyStore;
   /** Diagnostics (bad packets, encode failures); the browser sends them to `console.warn`. */
   readonly warn?: (message: string, detail?: unknown) => void;
 }
@@ -77,9 +87,13 @@ export class ClientSession {
   /** When the last spell click (`WorkLeftClick` skill 1) went out: the next waits the cast interval. */
   private lastSpellClickAtMs = Number.NEGATIVE_INFINITY;
   private readonly warn: (message: string, detail?: unknown) => void;
+  private readonly hotkeyStore: HotkeyStore | null;
+  /** The character asked for last (the hotkey bar is kept per character). */
+  private enteringName = "";
 
   constructor(options: ClientSessionOptions) {
     this.warn = options.warn ?? (() => {});
+    this.hotkeyStore = options.hotkeyStore ?? null;
     this.outbox = new ClientOutbox(options.transport, (error: OutboxError) => this.warn(error.message, error.cause));
     this.state.phase = "connecting";
   }
@@ -97,12 +111,14 @@ export class ClientSession {
   playCharacter(charId: number, name: string): void {
     this.state.phase = "entering";
     resetWorld(this.state);
+    this.enteringName = name;
     this.outbox.loginExistingChar(charId, name);
   }
 
   createCharacter(request: NewCharacterRequest): void {
     this.state.phase = "entering";
     resetWorld(this.state);
+    this.enteringName = request.name;
     this.outbox.loginNewChar(request);
   }
 
@@ -149,6 +165,7 @@ export class ClientSession {
         this.lastAttackAtMs = Number.NEGATIVE_INFINITY;
         this.attackRefusedAtMs = Number.NEGATIVE_INFINITY;
         this.lastSpellClickAtMs = Number.NEGATIVE_INFINITY;
+        this.loadHotkeys();
         return;
       case "trade-opened":
         this.tradeEndRequested = false;
@@ -656,6 +673,76 @@ export class ClientSession {
     if (!trading(this.state) || this.tradeEndRequested) return false;
     this.tradeEndRequested = true;
     return this.outbox.userCommerceEnd();
+  }
+
+  /** Says `typed` in the trade window's chat (`CommerceSendChatMessage`); false when nothing went out. */
+  sendTradeChat(typed: string): boolean {
+    const text = tradeChatLine(this.state, typed);
+    return text !== null && this.outbox.commerceSendChatMessage(text);
+  }
+
+  // ------------------------------------------------------------------ the hotkey bar
+
+  /** `LoadHotkeys` at each entry: the character's stored bar, every slot sent again (nothing stored: nothing sent). */
+  private loadHotkeys(): void {
+    const stored = this.hotkeyStore?.load(this.enteringName) ?? null;
+    this.state.hotkeys = parseHotkeys(stored);
+    if (stored === null) return;
+    this.state.hotkeys.forEach((entry, slot) => this.outbox.setHotkeySlot(hotkeyFields(slot, entry)));
+  }
+
+  private saveHotkeys(): void {
+    this.hotkeyStore?.save(this.enteringName, serializeHotkeys(this.state.hotkeys));
+  }
+
+  /** Puts the spell of book slot `spellSlot` on bar slot `barSlot` (`SetHotkeySlot`); false when it may not go there. */
+  bindSpellHotkey(barSlot: number, spellSlot: number): boolean {
+    const check = checkBindSpell(this.state, barSlot, spellSlot);
+    if (!check.ok) return false;
+    this.state.hotkeys[barSlot] = check.value;
+    this.saveHotkeys();
+    return this.outbox.setHotkeySlot(hotkeyFields(barSlot, check.value));
+  }
+
+  /** Empties bar slot `barSlot` (the server is told it holds nothing). */
+  clearHotkey(barSlot: number): boolean {
+    if (this.state.phase !== "in_world" || !hotkeysEnabled(this.state) || this.state.hotkeys[barSlot] == null) return false;
+    this.state.hotkeys[barSlot] = null;
+    this.saveHotkeys();
+    return this.outbox.setHotkeySlot(hotkeyFields(barSlot, null));
+  }
+
+  /** A bar key (`DoHotKey`): `UseHKeySlot`, even for an empty slot; a ghost is told it is dead and nothing goes out. */
+  pressHotkey(barSlot: number, nowMs: number): boolean {
+    const check = checkPressHotkey(this.state, barSlot);
+    if (!check.ok) {
+      if (check.reason === "dead") pushConsole(this.state, SPELL_TEXT.refusals.dead, "warning", nowMs);
+      return false;
+    }
+    // The target request the server may answer is for that spell.
+    const spellSlot = hotkeySpellSlot(this.state, this.state.hotkeys[barSlot] ?? null);
+    if (spellSlot > 0) this.state.spellBook.castingSlot = spellSlot;
+    return this.outbox.useHotkeySlot(check.value);
+  }
+
+  // ------------------------------------------------------------------ the trainer
+
+  /**
+   * The train window's choice `choice` (1-based): `Train(choice)`, and the window closes, as the
+   * stock client's does. False (nothing sent) with no window open or no such creature.
+   */
+  train(choice: number): boolean {
+    const check = checkTrain(this.state, choice);
+    if (!check.ok) return false;
+    this.closeTrainer();
+    return this.outbox.train(check.creature);
+  }
+
+  /** Closes the train window (the server is not told: it keeps nothing open for it). */
+  closeTrainer(): boolean {
+    if (!this.state.trainer.open) return false;
+    this.state.trainer = { open: false, creatures: [] };
+    return true;
   }
 
   private tradeChecked<T>(check: TradeCheck<T>, nowMs: number): T | null {

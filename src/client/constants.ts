@@ -109,3 +109,6 @@ export const SPELL_EFFECTS_MAX = 48;
 export const POISON_SHOWN_MS = 8_000;
 /** Longest name or magic words of a spell kept from the world info. */
 export const SPELL_TEXT_MAX_CHARS = 120;
+
+/** Slots on the hotkey bar (the stock client's `HotKeyCount`, drawn 0 … 9). */
+export const HOTKEY_BAR_SLOTS = 10;

@@ -37,6 +37,9 @@ import { liveEffects } from "./spell-effects.ts";
 import { MEDITATE_KEY_CODE, spellName, SPELLS_KEY_CODE } from "./spell-rules.ts";
 import { SpellsPanel } from "./spells-panel.ts";
 import { QuestionBox, TradePanel } from "./trade-panel.ts";
+import { TrainerPanel } from "./trainer-panel.ts";
+import { HotkeyBar } from "./hotkey-bar.ts";
+import { hotkeyOfKey } from "./hotkey-rules.ts";
 import { StaffFormsPanel } from "./staff-forms-panel.ts";
 import { readMapLayers } from "./map-terrain.ts";
 import type { SpriteIndex } from "./sprite-index.ts";
@@ -220,6 +223,8 @@ export class GameScreen {
   private readonly shop: ShopPanel;
   private readonly bank: BankPanel;
   private readonly trade: TradePanel;
+  private readonly trainer: TrainerPanel;
+  private readonly hotkeyBar: HotkeyBar;
   private readonly question: QuestionBox;
   private readonly staffForms: StaffFormsPanel;
   private readonly skills: SkillsPanel;
@@ -306,6 +311,8 @@ export class GameScreen {
     this.shop = new ShopPanel(session, this.inventory, world, sprites, images);
     this.bank = new BankPanel(session, this.inventory, world, sprites, images);
     this.trade = new TradePanel(session, this.inventory, world, sprites, images);
+    this.trainer = new TrainerPanel(session);
+    this.hotkeyBar = new HotkeyBar(session);
     this.question = new QuestionBox(session);
     this.staffForms = new StaffFormsPanel(session);
     this.skills = new SkillsPanel(session);
@@ -374,6 +381,8 @@ export class GameScreen {
       this.shop.element,
       this.bank.element,
       this.trade.element,
+      this.trainer.element,
+      this.hotkeyBar.element,
       this.question.element,
       this.staffForms.element,
       this.overlay,
@@ -495,11 +504,12 @@ export class GameScreen {
       this.session.cancelTarget(performance.now());
       return;
     }
-    if (event.key === "Escape" && active !== this.chatInput && (windowOpen || state.question !== null || this.skills.isOpen || this.character.isOpen)) {
-      // Escape closes the open window (shop, vault or trade), else declines the question, else
-      // closes the skills or the character window.
+    if (event.key === "Escape" && active !== this.chatInput && (windowOpen || state.trainer.open || state.question !== null || this.skills.isOpen || this.character.isOpen)) {
+      // Escape closes the open window (shop, vault or trade), else the trainer's, else declines
+      // the question, else closes the skills or the character window.
       event.preventDefault();
       if (windowOpen) this.session.closeOpenWindow();
+      else if (state.trainer.open) this.trainer.close();
       else if (state.question !== null) this.session.answerQuestion(false);
       else {
         this.skills.close();
@@ -548,6 +558,13 @@ export class GameScreen {
     if (event.code === SPELLS_KEY_CODE) {
       event.preventDefault();
       if (!event.repeat) this.showSpells(!this.spells.isShown);
+      return;
+    }
+    const hotkey = hotkeyOfKey(event.code);
+    if (hotkey !== null) {
+      event.preventDefault();
+      // One press, one use (`DoHotKey`), as with the other action keys.
+      if (!event.repeat) this.session.pressHotkey(hotkey, performance.now());
       return;
     }
     if (event.code === MEDITATE_KEY_CODE) {
@@ -634,6 +651,8 @@ export class GameScreen {
     this.shop.update();
     this.bank.update();
     this.trade.update();
+    this.trainer.update();
+    this.hotkeyBar.update();
     this.question.update();
     this.staffForms.update();
     this.skills.update();

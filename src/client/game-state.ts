@@ -3,6 +3,7 @@
  * reads. Pure data: no DOM, no sockets, no clocks (times are passed in).
  */
 import type { StaffFormView } from "./staff-form-rules.ts";
+import { HOTKEY_BAR_SLOTS } from "./constants.ts";
 import { BANK_SLOT_COUNT, SPELL_SLOT_COUNT } from "../game/character/index.ts";
 import { BASE_INVENTORY_SLOTS } from "../game/items/index.ts";
 import { TRADE_OFFER_SLOTS } from "../protocol/index.ts";
@@ -186,6 +187,21 @@ export interface TradeState {
    * side changes its offer, and so does the client when it sees that change.
    */
   accepted: boolean;
+  /** The trade window's chat (`CommerceRecieveChatMessage`: "[name] text"), oldest first, at most `TRADE_CHAT_LINES_MAX`. */
+  chat: readonly string[];
+}
+
+/** One slot of the hotkey bar: a spell and the book slot it was on when bound. */
+export interface HotkeyView {
+  readonly spellId: number;
+  readonly lastKnownSlot: number;
+}
+
+/** The train window (`TrainerCreatureList` opens it; choosing a creature or closing it shuts it). */
+export interface TrainerState {
+  open: boolean;
+  /** The trainer's creatures, in the server's order: choice n (1-based) is `Train(n)`. */
+  creatures: readonly string[];
 }
 
 /** A yes/no question the server asked (`ShowPregunta`), waiting for `ResponderPregunta`. */
@@ -298,6 +314,8 @@ export interface SpellBookState {
   slots: number[];
   /** The slot the last `CastSpell` chose (0: none): the spell the server's target request is for. */
   castingSlot: number;
+  /** `ChangeSpellSlot.bindable` of slot n at index n − 1: may go on the hotkey bar. */
+  bindable: boolean[];
 }
 
 /** A boost of strength and agility (`FYA`) while it lasts. */
@@ -414,6 +432,12 @@ export interface GameState {
   bank: BankState;
   /** The player trade (closed when none). */
   trade: TradeState;
+  /** The trainer's window (closed when none). */
+  trainer: TrainerState;
+  /** The feature toggles the server announced (`SendClientToggles`): `hotokey-enabled` shows the hotkey bar. */
+  clientToggles: readonly string[];
+  /** The hotkey bar, slots 0 … 9 (null: empty), as this client remembers it for the character (hotkey-rules.ts). */
+  hotkeys: (HotkeyView | null)[];
   /** The question waiting for an answer, if any (a newer one replaces it). */
   question: QuestionView | null;
   nextQuestionId: number;
@@ -500,12 +524,17 @@ export function emptyOffer(): TradeOfferView {
 
 /** A closed trade. */
 export function emptyTrade(): TradeState {
-  return { open: false, partnerName: "", mine: emptyOffer(), theirs: emptyOffer(), accepted: false };
+  return { open: false, partnerName: "", mine: emptyOffer(), theirs: emptyOffer(), accepted: false, chat: [] };
+}
+
+/** A closed train window. */
+export function emptyTrainer(): TrainerState {
+  return { open: false, creatures: [] };
 }
 
 /** A book with every slot empty. */
 export function emptySpellBook(): SpellBookState {
-  return { slots: new Array<number>(SPELL_SLOT_COUNT).fill(0), castingSlot: 0 };
+  return { slots: new Array<number>(SPELL_SLOT_COUNT).fill(0), castingSlot: 0, bindable: new Array<boolean>(SPELL_SLOT_COUNT).fill(false) };
 }
 
 /** Nothing known to hold the player. */
@@ -534,6 +563,9 @@ export function createGameState(): GameState {
     shop: emptyShop(),
     bank: emptyBank(),
     trade: emptyTrade(),
+    trainer: emptyTrainer(),
+    clientToggles: [],
+    hotkeys: new Array<HotkeyView | null>(HOTKEY_BAR_SLOTS).fill(null),
     question: null,
     nextQuestionId: 1,
     pickUps: [],
@@ -580,6 +612,9 @@ export function resetWorld(state: GameState): void {
   state.shop = emptyShop();
   state.bank = emptyBank();
   state.trade = emptyTrade();
+  state.trainer = emptyTrainer();
+  state.clientToggles = [];
+  state.hotkeys = new Array<HotkeyView | null>(HOTKEY_BAR_SLOTS).fill(null);
   state.question = null;
   state.pickUps = [];
   state.tileTexts = [];

@@ -49,7 +49,8 @@ import { pushCharBurst, pushCharParticles, pushTileEffect, pushTravel } from "./
 import { applySpellSlot, spellConsoleText, spellWordsText } from "./spell-rules.ts";
 import { applyTargetRequest, pushProjectile } from "./target-rules.ts";
 import { emptyTrade, ownChar, pushConsole, pushPickUp, tileKey, type AccountCharacter, type CharView, type GameState } from "./game-state.ts";
-import { applyQuestion, applyTradeOffer } from "./trade-rules.ts";
+import { applyQuestion, applyTradeChat, applyTradeOffer } from "./trade-rules.ts";
+import { applyTrainerList } from "./trainer-rules.ts";
 import { COMBAT_TEXT, localeMessageText, messageBoxText, quitCountdownOf, toneOfFont } from "./ui-text.ts";
 
 /** What the rest of the client must react to after a packet. */
@@ -362,7 +363,7 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
     // ---- spells, altered states and meditation (issue #16)
 
     case "ChangeSpellSlot":
-      applySpellSlot(state, packet.fields.slot, packet.fields.spellIdOrEmpty > 0 ? packet.fields.spellId : 0);
+      applySpellSlot(state, packet.fields.slot, packet.fields.spellIdOrEmpty > 0 ? packet.fields.spellId : 0, packet.fields.bindable);
       return [];
 
     case "CreateFX":
@@ -564,6 +565,18 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       applyTradeOffer(state, isMyOffer, gold, slots);
       return [];
     }
+
+    case "CommerceRecieveChatMessage":
+      applyTradeChat(state, packet.fields.message);
+      return [];
+
+    case "SendClientToggles":
+      state.clientToggles = packet.fields.toggles.slice(0, 64);
+      return [];
+
+    case "TrainerCreatureList":
+      applyTrainerList(state, packet.fields.creatureNames);
+      return [];
 
     case "ShowPregunta": {
       applyQuestion(state, packet.fields.messageId, packet.fields.param);

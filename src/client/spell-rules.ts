@@ -53,9 +53,11 @@ function validSlot(slot: number): boolean {
 }
 
 /** `ChangeSpellSlot`: slot `slot` now holds `spellId` (0 or less: empty). Slots outside the book are ignored. */
-export function applySpellSlot(state: GameState, slot: number, spellId: number): void {
+export function applySpellSlot(state: GameState, slot: number, spellId: number, bindable = false): void {
   if (!validSlot(slot)) return;
-  state.spellBook.slots[slot - 1] = Number.isInteger(spellId) && spellId > 0 ? spellId : 0;
+  const id = Number.isInteger(spellId) && spellId > 0 ? spellId : 0;
+  state.spellBook.slots[slot - 1] = id;
+  state.spellBook.bindable[slot - 1] = id > 0 && bindable;
 }
 
 /** The spell in `slot` (0: empty or no such slot). */

@@ -13,7 +13,11 @@
 import type { ClientSession } from "./client-session.ts";
 import { h } from "./dom.ts";
 import { spellRows, type SpellRow } from "./spell-rules.ts";
+import { hotkeyOfKey } from "./hotkey-rules.ts";
 import { SPELL_TEXT } from "./ui-text.ts";
+
+/** The drag data of a spell row: its book slot. */
+export const SPELL_DRAG_TYPE = "application/x-ao-spell-slot";
 
 export class SpellsPanel {
   readonly element: HTMLElement;
@@ -63,7 +67,8 @@ export class SpellsPanel {
     if (!this.isShown) return;
     const rows = spellRows(this.session.state);
     if (this.selected > rows.length) this.selected = 0;
-    const key = rows.map((row) => `${row.slot}:${row.spellId}:${row.name}:${row.mana ?? ""}`).join(",");
+    const bindable = this.session.state.spellBook.bindable;
+    const key = rows.map((row) => `${row.slot}:${row.spellId}:${row.name}:${row.mana ?? ""}:${bindable[row.slot - 1] === true}`).join(",");
     if (key !== this.shown) {
       // Rows are rebuilt only when the book changes, so a double click lands on the button it started on.
       this.shown = key;
@@ -92,7 +97,14 @@ export class SpellsPanel {
 
   private rowButton(row: SpellRow): HTMLButtonElement {
     const filled = row.spellId > 0;
+    // A spell the server marks bindable may be dragged onto the hotkey bar (hotkey-bar.ts).
+    const bindable = filled && this.session.state.spellBook.bindable[row.slot - 1] === true;
     return h("button", {
+      draggable: bindable ? "true" : "false",
+      ondragstart: ((event: DragEvent) => {
+        if (!bindable) return event.preventDefault();
+        event.dataTransfer?.setData(SPELL_DRAG_TYPE, String(row.slot));
+      }) as EventListener,
       type: "button",
       className: `spell-row${filled ? "" : " empty"}`,
       "data-slot": row.slot,
@@ -144,6 +156,14 @@ export class SpellsPanel {
     if (event.key === "Escape") {
       event.preventDefault();
       (document.activeElement as HTMLElement | null)?.blur();
+      return;
+    }
+    // 1 … 0 on a row put its spell on that hotkey slot (the keyboard's way to drag it there).
+    const barSlot = hotkeyOfKey(event.code);
+    if (barSlot !== null) {
+      event.preventDefault();
+      const slot = Number((event.target as HTMLElement | null)?.dataset?.slot ?? this.selected);
+      if (slot > 0) this.session.bindSpellHotkey(barSlot, slot);
     }
   }
 

@@ -42,6 +42,10 @@ export class TradePanel {
   private readonly status: HTMLElement;
   private readonly acceptButton: HTMLButtonElement;
   private readonly error: HTMLElement;
+  private readonly chatLog: HTMLElement;
+  private readonly chatInput: HTMLInputElement;
+  /** The chat lines shown (the state's list, by identity). */
+  private chatShown: readonly string[] | null = null;
   private wasOpen = false;
 
   constructor(
@@ -70,6 +74,10 @@ export class TradePanel {
     this.acceptButton = h("button", { type: "button", id: "trade-accept", className: "primary", text: text.accept, onclick: (() => this.accept()) as EventListener });
     const reject = h("button", { type: "button", id: "trade-reject", text: text.reject, onclick: (() => this.session.rejectTrade()) as EventListener });
     this.error = h("p", { className: "form-error", id: "trade-error", role: "alert" });
+    // The chat box under the offers (`frmComerciarUsu.RecTxt` and `Text1`): Enter sends the line.
+    this.chatLog = h("div", { className: "trade-chat-log", id: "trade-chat-log", role: "log", "aria-label": text.chatLabel, "aria-live": "polite" });
+    this.chatInput = h("input", { id: "trade-chat-input", type: "text", autocomplete: "off", maxlength: 300, placeholder: text.chatPlaceholder, "aria-label": text.chatLabel });
+    const chatSend = h("button", { type: "submit", id: "trade-chat-send", className: "small", text: text.chatSend });
     const offerBlock = (view: OfferView) => h("div", { className: "trade-side" }, view.heading, view.grid.element, view.gold);
     this.element = servicePanel(
       "trade-panel",
@@ -84,8 +92,21 @@ export class TradePanel {
       this.status,
       h("div", { className: "inv-actions" }, this.acceptButton, reject),
       this.error,
+      this.chatLog,
+      dealForm("trade-chat-form", () => this.sendChat(), this.chatInput, chatSend),
       h("p", { className: "inv-hint", text: text.hint }),
     );
+  }
+
+  private sendChat(): void {
+    if (this.session.sendTradeChat(this.chatInput.value)) this.chatInput.value = "";
+  }
+
+  private showChat(lines: readonly string[]): void {
+    if (lines === this.chatShown) return;
+    this.chatShown = lines;
+    this.chatLog.replaceChildren(...lines.map((line) => h("p", { className: "trade-chat-line", text: line })));
+    this.chatLog.scrollTop = this.chatLog.scrollHeight;
   }
 
   /** Brings the DOM up to date (every frame; cheap when nothing changed). */
@@ -98,6 +119,7 @@ export class TradePanel {
       if (trade.open) {
         this.offerAmount.value = "1";
         this.goldAmount.value = "1";
+        this.chatInput.value = "";
         setText(this.error, "");
       } else {
         blurWithin(this.element);
@@ -115,6 +137,7 @@ export class TradePanel {
     setText(this.status, trade.accepted ? TRADE_TEXT.accepted : TRADE_TEXT.notAccepted);
     this.element.classList.toggle("accepted", trade.accepted);
     this.acceptButton.disabled = trade.accepted;
+    this.showChat(trade.chat);
   }
 
   private showOffer(view: OfferView, offer: TradeOfferView): void {

@@ -173,3 +173,28 @@ export function unitsLeftToOffer(state: GameState, slot: number): number {
   if (!view) return 0;
   return Math.max(0, Math.min(view.amount, heldUnits(state, view.objIndex) - offeredUnits(state.trade.mine, view.objIndex)));
 }
+
+// ---------------------------------------------------------------- the trade window's chat
+
+/** Lines the trade window's chat keeps (older ones scroll away). */
+export const TRADE_CHAT_LINES_MAX = 50;
+/** Longest chat line kept from the server (it cuts what it relays to 300 characters plus the name). */
+const TRADE_CHAT_LINE_MAX_CHARS = 400;
+
+/** A `CommerceRecieveChatMessage` while a trade is open goes to the window's chat; false otherwise. */
+export function applyTradeChat(state: GameState, message: string): boolean {
+  if (!state.trade.open) return false;
+  const line = Array.from(message).slice(0, TRADE_CHAT_LINE_MAX_CHARS).join("");
+  state.trade.chat = [...state.trade.chat, line].slice(-TRADE_CHAT_LINES_MAX);
+  return true;
+}
+
+/**
+ * The text of a `CommerceSendChatMessage` the player typed, or null when nothing goes out: not
+ * trading, or an empty line (the stock client sends any line that is not empty on Enter; a line
+ * of blanks the server drops, and so does this client).
+ */
+export function tradeChatLine(state: GameState, typed: string): string | null {
+  if (!trading(state) || typed.trim() === "") return null;
+  return typed;
+}

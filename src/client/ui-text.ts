@@ -502,6 +502,9 @@ export const TRADE_TEXT = {
   opened: (partner: string): string => `Comerciando con ${partner || "otro jugador"}. Lo ofrecido no se puede retirar: para cambiarlo, cerrá el comercio.`,
   walkBlocked: "No podés caminar mientras comerciás: cerrá el comercio (Escape) primero.",
   hint: "Clic en un objeto de tu inventario y «Ofrecer». Lo ofrecido no se retira. Escape cierra.",
+  chatLabel: "Charla del comercio",
+  chatPlaceholder: "Escribe un mensaje...",
+  chatSend: "Enviar",
   refusals: {
     not_trading: "No estás comerciando.",
     no_inventory_slot: "Elegí primero un objeto de tu inventario.",
@@ -512,6 +515,25 @@ export const TRADE_TEXT = {
     not_enough_gold: "No tenés tanto oro (contando lo que ya ofreciste).",
     already_accepted: "Ya aceptaste: esperá al otro.",
   } satisfies Record<TradeRefusal, string>,
+} as const;
+
+/** The hotkey bar (the stock client's `HotkeyList`). */
+const keyOf = (slot: number): string => String((slot + 1) % 10);
+export const HOTKEY_TEXT = {
+  title: "Atajos",
+  emptyTitle: (slot: number): string => `Atajo ${keyOf(slot)}: arrastrá un hechizo aquí (o, en la lista de hechizos, tocá ${keyOf(slot)})`,
+  spellTitle: (slot: number, name: string): string => `Atajo ${keyOf(slot)}: ${name} (clic derecho lo quita)`,
+} as const;
+
+/** The trainer's window (`frmEntrenador`). */
+export const TRAINER_TEXT = {
+  title: "Entrenador",
+  fight: "Luchar",
+  leave: "Salir",
+  close: "Cerrar",
+  hint: "Elegí una criatura y «Luchar» (o doble clic): el entrenador la trae a tu lado.",
+  empty: "Este entrenador no tiene criaturas para ofrecer.",
+  unnamed: (n: number): string => `Criatura ${n}`,
 } as const;
 
 /** `ShowPregunta` messages this client words (`¬1` filled with the parameter). */

@@ -19,6 +19,7 @@ import type { NpcDefinition } from "./map-definition.ts";
 import type { WalkPacing } from "../game/movement/index.ts";
 import type { CombatClocks } from "../game/combat/index.ts";
 import type { StatusEffects } from "../game/spells/index.ts";
+import type { HotkeyList } from "../game/hotkeys/index.ts";
 
 /** Client char slots are 1..10000 (`charlist(1 To 10000)`). */
 export const MAX_CHAR_INDEX = 10_000;
@@ -155,6 +156,8 @@ export interface PlayerEntity extends VisibleChar {
   spellCastAt: Readonly<Record<number, number>>;
   /** `flags.SeguroResu`: on (as at login), nobody else may resurrect this player (`SeguroResu` toggles it). */
   resurrectionSafe: boolean;
+  /** The hotkey bar the client told this session (VB6 `HotkeyList`, systems/hotkeys.ts): never saved, it follows the player to the next map. */
+  hotkeys: HotkeyList;
   /** Creatures serving this player (VB6 `MascotasIndex`), at most `MAX_PETS` (systems/pets.ts). */
   pets: NpcEntity[];
   /** Map clock ms of the last "you could not tame it" (Msg659, VB6 `UltimoMensaje`), or -Infinity. */

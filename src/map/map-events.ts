@@ -1,6 +1,7 @@
 /** What a map tells the gateway besides frames. */
 import type { CharacterRecord } from "../game/character/index.ts";
 import type { StatusHandOver } from "../game/spells/index.ts";
+import type { HotkeyList } from "../game/hotkeys/index.ts";
 import type { NeedsHandOver } from "../game/vitals/index.ts";
 import type { ServiceName, ToWorld } from "./service-protocol.ts";
 
@@ -62,6 +63,8 @@ export interface MapHandOver {
   readonly hiddenForMs?: number;
   /** A GM's own speed and name display, a role-play description, a consultation (systems/staff/self.ts); absent: none. */
   readonly staffSelf?: StaffSelfHandOver;
+  /** The hotkey bar the client set this session (systems/hotkeys.ts); absent: none set. */
+  readonly hotkeys?: HotkeyList;
 }
 
 /** What of systems/staff/self.ts and consultation.ts lasts the session: only what differs from a fresh login. */

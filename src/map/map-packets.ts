@@ -133,7 +133,7 @@ export interface MapPackets {
    * The part of the login burst before the area entry (§5.1 items 1–10), one frame each; the
    * inventory slots as the map's item rules show them (`ChangeInventorySlot` per usable slot).
    */
-  loginBurstBeforeArea(record: CharacterRecord, inventory: readonly InventorySlotFrame[], userSlot: number, mapId: number, nowMsInDay: number): Uint8Array[];
+  loginBurstBeforeArea(record: CharacterRecord, inventory: readonly InventorySlotFrame[], userSlot: number, mapId: number, nowMsInDay: number, spellBindable?: (spellId: number) => boolean): Uint8Array[];
   /** The part after `UserCharIndexInServer` (§5.1 items 15–23), ending with `logged`. */
   loginBurstAfterArea(record: CharacterRecord, onlineCount: number, motd: readonly string[]): Uint8Array[];
   // ---- ranged combat and faction status (combat-and-progression §4, §8.2)
@@ -177,7 +177,7 @@ export interface MapPackets {
   contadores(invisibilitySeconds: number, effectDurationSeconds: number): Uint8Array;
   // ---- spells (combat-and-progression §5)
   /** One slot of the spell book (`ChangeSpellSlot`): the spell, or 0 for an empty slot. */
-  changeSpellSlot(slot: number, spellId: number): Uint8Array;
+  changeSpellSlot(slot: number, spellId: number, bindable?: boolean): Uint8Array;
   /** The client's target cursor for an area spell (`WorkRequestTarget` with `isArea` and the radius). */
   workRequestTargetArea(skill: number, isArea: boolean, radius: number): Uint8Array;
   /** Words over a char flagged as a spell (`ChatOverHead` with `isSpell`), e.g. `PMAG*<id>`; the display times of an invisible caster. */

@@ -26,8 +26,12 @@ import type { InventorySlotFrame, MapPackets, VisibleChar } from "./map-packets.
 
 /** Spell slots sent at login (MAXUSERHECHIZOS). */
 export const LOGIN_SPELL_SLOTS = SPELL_SLOT_COUNT;
-/** Feature toggles this server announces (none yet). */
-const CLIENT_TOGGLES: string[] = [];
+/**
+ * Feature toggles this server announces (VB6 `PrepareActiveToggles`, the active ones of
+ * `feature_toggle.ini`): of the names the stock client reads, `hotokey-enabled` (on in AO20's
+ * shipped file) turns its hotkey bar on and lets it send `UseHKeySlot` (systems/hotkeys.ts).
+ */
+export const CLIENT_TOGGLES: readonly string[] = ["hotokey-enabled"];
 /** No effect on the char. */
 const NO_FX = 0;
 
@@ -202,14 +206,14 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     levelUp: (freeSkillPoints) => frame("LevelUp", { freeSkillPoints }),
     updateUserStats: (record, gold) => frame("UpdateUserStats", userStatsFields(record, gold)),
 
-    loginBurstBeforeArea(record, inventory, userSlot, mapId, timeOfDayMs) {
+    loginBurstBeforeArea(record, inventory, userSlot, mapId, timeOfDayMs, spellBindable = () => false) {
       const frames: Uint8Array[] = [];
-      frames.push(copy("SendClientToggles", { toggles: CLIENT_TOGGLES }));
+      frames.push(copy("SendClientToggles", { toggles: [...CLIENT_TOGGLES] }));
       frames.push(copy("Intervals", { ...STOCK_INTERVALS_MS }));
       for (const view of inventory) frames.push(copy("ChangeInventorySlot", inventorySlotFields(view)));
       for (let slot = 1; slot <= LOGIN_SPELL_SLOTS; slot++) {
         const spellId = record.spells[slot - 1] ?? 0;
-        frames.push(copy("ChangeSpellSlot", { slot, spellId, spellIdOrEmpty: spellId > 0 ? spellId : -1, bindable: false }));
+        frames.push(copy("ChangeSpellSlot", { slot, spellId, spellIdOrEmpty: spellId > 0 ? spellId : -1, bindable: spellId > 0 && spellBindable(spellId) }));
       }
       frames.push(copy("UserIndexInServer", { userIndex: userSlot }));
       frames.push(copy("Hora", { elapsedMsInDay: Math.floor(timeOfDayMs), dayLengthMs: DAY_MS_FOR_CLIENT }));
@@ -269,7 +273,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     meditateToggle: (charIndex, fx, x = 0, y = 0) => frame("MeditateToggle", { charIndex, fx, x, y }),
     fya: (strength, agility, effectDuration) => frame("FYA", { strength, agility, effectDuration }),
     contadores: (invisibility, effectDuration) => frame("Contadores", { invisibility, effectDuration }),
-    changeSpellSlot: (slot, spellId) => frame("ChangeSpellSlot", { slot, spellId, spellIdOrEmpty: spellId > 0 ? spellId : -1, bindable: false }),
+    changeSpellSlot: (slot, spellId, bindable = false) => frame("ChangeSpellSlot", { slot, spellId, spellIdOrEmpty: spellId > 0 ? spellId : -1, bindable }),
     workRequestTargetArea: (skill, isArea, radius) => frame("WorkRequestTarget", { skill, isArea, radius }),
     spellWords(text, charIndex, colour, x, y, minDisplayMs, maxDisplayMs) {
       writer.reset();

@@ -101,6 +101,8 @@ export const SPELL_FIELDS = {
   areaRadius: intField("AreaRadio"),
   areaAffects: intField("AreaAfecta"),
   autoCast: flagField("AutoLanzar"),
+  /** `IsBindable`: may go on the hotkey bar (`eIsBindable`; the 2024 data sets it on none). */
+  bindable: flagField("IsBindable"),
   cooldown: intField("CoolDown"),
   iconIndex: intField("IconoIndex"),
   targetEffectType: intField("TargetEffectType"),

@@ -321,7 +321,11 @@ const NPCS: StoredNpc[] = [
 /** Spell numbers of the default tables. */
 export const DEFAULT_SPELLS = { spark: 1, soothe: 2, binding: 3 } as const;
 
-/** `Tipo` 1 = changes a stat; `Target` 1 = users, 3 = users and NPCs; `Sube*` 1 raise, 2 lower. */
+/**
+ * `Tipo` 1 = changes a stat; `Target` 1 = users, 3 = users and NPCs; `Sube*` 1 raise, 2 lower.
+ * Every one is `IsBindable`, so the stock client's hotkey bar works on this world (the 2024 data
+ * binds none): dragged onto the bar, its key casts it (systems/hotkeys.ts).
+ */
 const SPELLS: StoredSpell[] = [
   {
     id: DEFAULT_SPELLS.spark,
@@ -331,6 +335,7 @@ const SPELLS: StoredSpell[] = [
     spellType: 1,
     target: 3,
     manaRequired: 6,
+    bindable: true,
     hpMode: 2,
     minHp: 2,
     maxHp: 5,
@@ -343,6 +348,7 @@ const SPELLS: StoredSpell[] = [
     spellType: 1,
     target: 1,
     manaRequired: 8,
+    bindable: true,
     hpMode: 1,
     minHp: 3,
     maxHp: 7,
@@ -357,6 +363,7 @@ const SPELLS: StoredSpell[] = [
     spellType: 2,
     target: 3,
     manaRequired: 10,
+    bindable: true,
     paralyzes: true,
     durationSeconds: 1,
   },

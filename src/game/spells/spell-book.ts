@@ -141,7 +141,7 @@ export function moveSpell(book: SpellBook, slot: number, upwards: boolean, selec
   return { ok: true, book: next, swapped: [slot, other], selectedSlot: selected };
 }
 
-/** One `ChangeSpellSlot` as the stock client expects it: the spell, again or −1 when empty, and `bindable` (not loaded: false). */
+/** One `ChangeSpellSlot` as the stock client expects it: the spell, again or −1 when empty, and the spell's `IsBindable` (the hotkey bar). */
 export interface SpellSlotView {
   readonly slot: number;
   readonly spellId: number;
@@ -149,13 +149,13 @@ export interface SpellSlotView {
   readonly bindable: boolean;
 }
 
-/** `WriteChangeSpellSlot` for one slot. */
-export function spellSlotView(book: SpellBook, slot: number): SpellSlotView {
+/** `WriteChangeSpellSlot` for one slot; `bindable(spellId)` is Hechizos.dat `IsBindable` (none given: false). */
+export function spellSlotView(book: SpellBook, slot: number, bindable: (spellId: number) => boolean = () => false): SpellSlotView {
   const spellId = spellInSlot(book, slot);
-  return { slot, spellId, spellIdOrEmpty: spellId > 0 ? spellId : -1, bindable: false };
+  return { slot, spellId, spellIdOrEmpty: spellId > 0 ? spellId : -1, bindable: spellId > 0 && bindable(spellId) };
 }
 
 /** `UpdateUserHechizos(True)`: every slot, 1 … `SPELL_SLOT_COUNT`, as sent at login. */
-export function spellBookViews(book: SpellBook): SpellSlotView[] {
-  return Array.from({ length: SPELL_SLOT_COUNT }, (_, index) => spellSlotView(book, index + 1));
+export function spellBookViews(book: SpellBook, bindable: (spellId: number) => boolean = () => false): SpellSlotView[] {
+  return Array.from({ length: SPELL_SLOT_COUNT }, (_, index) => spellSlotView(book, index + 1, bindable));
 }

@@ -65,6 +65,7 @@ export {
   commit,
   inventoryFrames,
   sendSpellSlot,
+  spellBindable,
   sendWholeInventory,
   slotFrame,
   unequipAll,

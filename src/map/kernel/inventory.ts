@@ -43,7 +43,28 @@ export function sendWholeInventory(ctx: MapContext, player: PlayerEntity): void 
 
 /** `UpdateUserHechizos(False, slot)`: one slot of the spell book (a scroll learnt, a move). */
 export function sendSpellSlot(ctx: MapContext, player: PlayerEntity, slot: number): void {
-  ctx.view.send(player, ctx.packets.changeSpellSlot(slot, spellInSlot(player.record.spells, slot)));
+  const spellId = spellInSlot(player.record.spells, slot);
+  ctx.view.send(player, ctx.packets.changeSpellSlot(slot, spellId, spellBindable(ctx, spellId)));
+}
+
+type SpellTable = NonNullable<NonNullable<MapContext["tables"]>["spells"]>;
+const bindableSpells = new WeakMap<SpellTable, ReadonlyMap<number, boolean>>();
+
+/**
+ * Whether spell `spellId` of the world's Hechizos.dat is `IsBindable` (VB6 `eIsBindable`): sent with
+ * each `ChangeSpellSlot` (the stock client lets only those be dragged onto its hotkey bar) and
+ * asked by `UseHKeySlot` (systems/hotkeys.ts). One set per table, shared by the worker's maps.
+ */
+export function spellBindable(ctx: MapContext, spellId: number): boolean {
+  const table = ctx.tables?.spells;
+  if (!table || spellId <= 0) return false;
+  let set = bindableSpells.get(table);
+  if (set === undefined) {
+    // A number listed twice is the last one, as systems/spells.ts `spellOf` reads it.
+    set = new Map(table.spells.map((spell) => [spell.id, spell.bindable]));
+    bindableSpells.set(table, set);
+  }
+  return set.get(spellId) === true;
 }
 
 /** Stores the rules' new inventory and tells the player about every slot and gold change. */

@@ -16,7 +16,7 @@ import { PLAYER, privilegesOf } from "../../game/staff/index.ts";
 import type { EntityStore, Place, PlayerEntity } from "../entity-store.ts";
 import type { Arrival, Departure, MapContext, MapTerrain, SystemRoutes } from "../map-context.ts";
 import type { EnterRequest, MapHandOver } from "../map-events.ts";
-import { applyLook, inventoryFrames } from "./inventory.ts";
+import { applyLook, inventoryFrames, spellBindable } from "./inventory.ts";
 import { stopExit } from "./interrupts.ts";
 import { setStatus } from "./status-clock.ts";
 import { statusLeavesMap } from "./status.ts";
@@ -56,7 +56,7 @@ export function enter(ctx: MapContext, request: EnterRequest): void {
   const { packets, view } = ctx;
   if (request.kind === "login") {
     const inventory = inventoryFrames(ctx.items, player);
-    for (const frame of packets.loginBurstBeforeArea(state, inventory, request.userSlot, mapId, ctx.timeOfDayMs())) view.send(player, frame);
+    for (const frame of packets.loginBurstBeforeArea(state, inventory, request.userSlot, mapId, ctx.timeOfDayMs(), (spellId) => spellBindable(ctx, spellId))) view.send(player, frame);
   } else {
     view.send(player, packets.changeMap(mapId));
   }

@@ -21,6 +21,7 @@ import { cursor } from "./cursor.ts";
 import { decisions } from "./decisions/index.ts";
 import { faction } from "./faction.ts";
 import { home } from "./home.ts";
+import { hotkeys } from "./hotkeys.ts";
 import { info } from "./info.ts";
 import { items } from "./items.ts";
 import { logout } from "./logout.ts";
@@ -67,6 +68,7 @@ export const SYSTEMS: readonly MapSystem[] = [
   staff,
   trainers,
   petOrders,
+  hotkeys,
   planned,
   decisions,
 ];

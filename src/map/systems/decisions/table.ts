@@ -73,9 +73,9 @@ export const PACKET_DECISIONS: { readonly [N in ClientPacketName]?: PacketDecisi
   // ---------------------------------------------------------------- planned: everyday (issue 26)
   Rest: planned("everyday", "resting (/DESCANSAR) is being built in issue 26"),
   UseKey: planned("everyday", "keys on doors (UsarLlave) are being built in issue 26"),
-  SetHotkeySlot: planned("everyday", "the hotkey bar (HotkeyList) is being built in issue 26"),
-  UseHKeySlot: planned("everyday", "the hotkey bar (HotkeyList) is being built in issue 26"),
-  ChangeSkinSlot: planned("everyday", "skins are being built in issue 26 (VB6 has no dispatch case for it yet)"),
+  ChangeSkinSlot: ignored(
+    "the stock client never sends it (its skins window is fed by the server's ChangeSkinSlot 200 only) and VB6 has no dispatch case, so it kicks; AO20 skins are a Patreon tier's inventory (inventory_item_skins) and this server has no account tiers, so there is nothing for it to change",
+  ),
   RequestAccountState: planned("everyday", "the banker's balance and the account's state (HandleRequestAccountState)"),
   ChangeDescription: planned("everyday", "the character's description (/DESC)"),
   Promedio: planned("everyday", "/PROMEDIO: the expected and current life of the character"),
