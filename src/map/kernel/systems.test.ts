@@ -69,10 +69,10 @@ describe("building the tables from the manifests", () => {
 describe("the world's systems", () => {
   test("the hook order, as the systems react (a change here is a change of what VB6 order the wire keeps)", () => {
     expect(SYSTEM_TABLES.order).toEqual({
-      acted: ["home"],
-      arrived: ["pets", "penalties"],
-      leaving: ["home", "commerce", "bank", "pets", "penalties", "staff"],
-      died: ["pets"],
+      acted: ["home", "rest"],
+      arrived: ["pets", "rest", "penalties"],
+      leaving: ["home", "commerce", "bank", "pets", "rest", "penalties", "staff"],
+      died: ["pets", "rest"],
       revived: ["home"],
       npcAttacked: ["pets"],
       userAttackedByNpc: ["pets"],

@@ -29,7 +29,6 @@ const CLAN_MARK = WorkSkill.ClanMark; // society
 export const planned: MapSystem = {
   name: "planned",
   packets: {
-    Rest: notAvailableYet,
     RequestAccountState: notAvailableYet,
     GuildLeave: notAvailableYet,
     GuildOnline: notAvailableYet,
