@@ -104,6 +104,13 @@ const MERCHANT_TILE = { x: 66, y: 64 } as const;
 const BANKER_TILE = { x: 44, y: 42 } as const;
 /** The trainer stands on the plaza's south-east corner, clear of the ground items and the spawn points. */
 const TRAINER_TILE = { x: 58, y: 57 } as const;
+/**
+ * A campfire burning in the north-east of town, out of sight of the plaza (the view is 3 × 3
+ * blocks of 12 tiles): `/DESCANSAR` within 11 tiles across and 9 up or down of it.
+ */
+export const TOWN_CAMPFIRE_TILE = { x: 80, y: 30 } as const;
+/** Twigs in the fields north of the town's road, for lighting a fire (a town forbids it): out of sight of the west gate. */
+export const FIELD_TWIGS_TILE = { x: 25, y: 30 } as const;
 /** Things lying on the plaza for a new player to pick up: [x, y, object, amount]. */
 const PLAZA_GROUND_ITEMS: readonly (readonly [number, number, number, number])[] = [
   [53, 43, DEFAULT_OBJECTS.healthPotion, 1],
@@ -168,6 +175,7 @@ function buildTown(): WorldMap {
   town.npc(TRAINER_TILE.x, TRAINER_TILE.y, DEFAULT_NPCS.trainer);
   town.object(58, 44, DEFAULT_OBJECTS.signpost, 1);
   town.object(64, 68, DEFAULT_OBJECTS.apple, 5);
+  town.object(TOWN_CAMPFIRE_TILE.x, TOWN_CAMPFIRE_TILE.y, DEFAULT_OBJECTS.campfire, 1);
   town.object(68, 68, DEFAULT_OBJECTS.waterFlask, 5);
   for (const [x, y, obj, amount] of PLAZA_GROUND_ITEMS) town.object(x, y, obj, amount);
   return town.build(properties("Alba", "CIUDAD", "BOSQUE", true));
@@ -238,6 +246,7 @@ function buildField(): WorldMap {
     [35, 50, DEFAULT_OBJECTS.apple, 3],
     [55, 30, DEFAULT_OBJECTS.goldCoins, 25],
     [75, 55, DEFAULT_OBJECTS.healthPotion, 1],
+    [FIELD_TWIGS_TILE.x, FIELD_TWIGS_TILE.y, DEFAULT_OBJECTS.twigs, 3],
   ] as const) {
     field.clear(x, y);
     field.object(x, y, obj, amount);
