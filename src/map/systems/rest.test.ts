@@ -9,6 +9,8 @@ import { itemCatalogFromObjects, ObjectType } from "../../game/items/index.ts";
 import { CAMPFIRE_OBJECT, LOGS_OBJECT, TWIG_DAGGER_OBJECT, TWIGS_OBJECT } from "../../game/rest/index.ts";
 import { AO20_VITALS_INTERVALS } from "../../game/vitals/index.ts";
 import { drawFor, scriptedRandom, type ScriptedRandom } from "../../random/scripted-random.test-support.ts";
+import { PACKET_HANDLERS } from "../handlers.ts";
+import { hurt } from "../kernel/index.ts";
 import type { ObjectDefinition } from "../map-definition.ts";
 import { summary, TEST_ITEMS, WALL, world, type Received } from "../map-harness.test-support.ts";
 
@@ -39,6 +41,8 @@ function setUp(options: { walls?: [number, number, number][]; objects?: ObjectDe
     random: options.random ?? scriptedRandom(),
     safe: options.safe ?? false,
     walls: options.walls ?? [],
+    // `Online` stands in for a deadly blow here.
+    handlers: { ...PACKET_HANDLERS, Online: (ctx, player) => void hurt(ctx, player, 999) },
     ...(options.zone !== undefined ? { zone: options.zone } : {}),
   });
   w.enter(1, "Ana", 20, 20, { with: options.record ?? clothed() });
@@ -112,6 +116,22 @@ describe("/DESCANSAR (HandleRest)", () => {
     mine();
     rest();
     expect(mine()).toEqual(["RestOK", "LocaleMsg[3] 754 "]);
+  });
+});
+
+describe("dying while resting", () => {
+  test("the death ends it with RestOK alone (LimpiarEstadosAlterados), after the HP 0; then /DESCANSAR is refused (Msg752)", () => {
+    const { w, rest, mine } = setUp();
+    rest();
+    mine();
+    w.server.act(1, "Online", {});
+    const out = mine();
+    expect(out.filter((line) => line === "RestOK")).toEqual(["RestOK"]);
+    expect(out).toContain("UpdateHP 0");
+    expect(out.indexOf("UpdateHP 0")).toBeLessThan(out.indexOf("RestOK"));
+    expect(out.filter((line) => /LocaleMsg\[3\] (754|1121|514) /.test(line))).toEqual([]);
+    rest();
+    expect(mine()).toEqual(["LocaleMsg[3] 752 "]);
   });
 });
 
