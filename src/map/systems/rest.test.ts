@@ -119,6 +119,20 @@ describe("/DESCANSAR (HandleRest)", () => {
   });
 });
 
+describe("what resting forbids", () => {
+  test("a skill-cursor click does nothing while resting (HandleWorkLeftClick), not even a PosUpdate off screen", () => {
+    const { w, rest, mine } = setUp();
+    rest();
+    mine();
+    w.server.act(1, "WorkLeftClick", { x: 39, y: 39, skill: 12, counter: 1 });
+    expect(mine()).toEqual([]);
+    rest();
+    mine();
+    w.server.act(1, "WorkLeftClick", { x: 39, y: 39, skill: 12, counter: 2 });
+    expect(mine()).toEqual(["PosUpdate (20,20)"]);
+  });
+});
+
 describe("dying while resting", () => {
   test("the death ends it with RestOK alone (LimpiarEstadosAlterados), after the HP 0; then /DESCANSAR is refused (Msg752)", () => {
     const { w, rest, mine } = setUp();
