@@ -109,8 +109,12 @@ const TRAINER_TILE = { x: 58, y: 57 } as const;
  * blocks of 12 tiles): `/DESCANSAR` within 11 tiles across and 9 up or down of it.
  */
 export const TOWN_CAMPFIRE_TILE = { x: 80, y: 30 } as const;
-/** Twigs in the fields north of the town's road, for lighting a fire (a town forbids it): out of sight of the west gate. */
-export const FIELD_TWIGS_TILE = { x: 25, y: 30 } as const;
+/**
+ * Twigs in the fields' north-west corner, for lighting a fire (a town forbids it), in a clearing
+ * of two tiles (the twigs and the one east of them): out of sight of the west gate and of the
+ * boars that wander around (30, 30).
+ */
+export const FIELD_TWIGS_TILE = { x: 15, y: 12 } as const;
 /** Things lying on the plaza for a new player to pick up: [x, y, object, amount]. */
 const PLAZA_GROUND_ITEMS: readonly (readonly [number, number, number, number])[] = [
   [53, 43, DEFAULT_OBJECTS.healthPotion, 1],
@@ -238,6 +242,7 @@ function buildField(): WorldMap {
     [78, 40, DEFAULT_NPCS.brownHare],
     [20, 55, DEFAULT_NPCS.brownHare],
   ];
+  field.clear(FIELD_TWIGS_TILE.x + 1, FIELD_TWIGS_TILE.y);
   for (const [x, y, npc] of spawns) {
     field.clear(x, y);
     field.npc(x, y, npc);
