@@ -18,6 +18,7 @@ import { chat } from "./chat.ts";
 import { combat } from "./combat/index.ts";
 import { commerce } from "./commerce/index.ts";
 import { cursor } from "./cursor.ts";
+import { decisions } from "./decisions/index.ts";
 import { faction } from "./faction.ts";
 import { home } from "./home.ts";
 import { info } from "./info.ts";
@@ -38,6 +39,7 @@ import { skills } from "./skills.ts";
 import { spells } from "./spells.ts";
 import { staff } from "./staff/index.ts";
 import { status } from "./status.ts";
+import { stealth } from "./stealth.ts";
 import { trainers } from "./trainers.ts";
 
 export const SYSTEMS: readonly MapSystem[] = [
@@ -56,6 +58,7 @@ export const SYSTEMS: readonly MapSystem[] = [
   commerce,
   bank,
   pets,
+  stealth,
   needs,
   rest,
   skills,
@@ -67,4 +70,5 @@ export const SYSTEMS: readonly MapSystem[] = [
   trainers,
   petOrders,
   planned,
+  decisions,
 ];
