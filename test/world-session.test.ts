@@ -169,7 +169,7 @@ for (const backend of backends) {
       test("a command of a system still to come is answered; /ONLINE tells a player it is not for its rank", async () => {
         const a = await enter("Pide");
         const from = a.client.received.length;
-        a.client.send("Rest");
+        a.client.send("SubastaInfo");
         const notice = await a.client.waitFor("ConsoleMsg", (f) => String(f.text).includes("todavía no está disponible"), from);
         expect(notice.fields.fontIndex).toBe(3);
         a.client.send("Online");

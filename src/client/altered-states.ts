@@ -18,7 +18,7 @@ export const POISON_MESSAGES: readonly number[] = [47, 390];
 const MAX_COUNTER_SECONDS = 3_600;
 
 /** A mark in the status row of the own player. */
-export type StatusMarkKind = "paralyzed" | "immobilized" | "blind" | "dumb" | "invisible" | "poisoned" | "meditating" | "boosted";
+export type StatusMarkKind = "paralyzed" | "immobilized" | "blind" | "dumb" | "invisible" | "poisoned" | "meditating" | "resting" | "boosted";
 
 export interface StatusMark {
   readonly kind: StatusMarkKind;
@@ -115,6 +115,7 @@ export function statusMarks(state: GameState, nowMs: number): StatusMark[] {
   if (ownChar(state)?.invisible) marks.push({ kind: "invisible", secondsLeft: s.invisibleUntilMs === null ? null : secondsUntil(s.invisibleUntilMs, nowMs) });
   if (s.poisonedUntilMs > nowMs) marks.push({ kind: "poisoned", secondsLeft: null });
   if (isMeditating(state)) marks.push({ kind: "meditating", secondsLeft: null });
+  if (s.resting) marks.push({ kind: "resting", secondsLeft: null });
   if (s.boost !== null && s.boost.untilMs > nowMs) marks.push({ kind: "boosted", secondsLeft: secondsUntil(s.boost.untilMs, nowMs) });
   return marks;
 }

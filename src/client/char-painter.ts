@@ -352,6 +352,32 @@ export function paintObject(ctx: CanvasRenderingContext2D, look: ObjectLook, amo
       ctx.fillRect(cx - 9, cy - 12, 18, 9);
       ctx.strokeRect(cx - 9, cy - 12, 18, 9);
       break;
+    case "wood":
+    case "campfire":
+      ctx.strokeStyle = "#6b4423";
+      ctx.lineWidth = 3;
+      ctx.beginPath();
+      ctx.moveTo(cx - 7, cy + 6);
+      ctx.lineTo(cx + 7, cy + 2);
+      ctx.moveTo(cx - 7, cy + 2);
+      ctx.lineTo(cx + 7, cy + 6);
+      ctx.stroke();
+      if (look.shape === "campfire") {
+        ctx.fillStyle = "#ff8c1a";
+        ctx.beginPath();
+        ctx.moveTo(cx - 5, cy + 3);
+        ctx.quadraticCurveTo(cx - 4, cy - 6, cx, cy - 11);
+        ctx.quadraticCurveTo(cx + 4, cy - 6, cx + 5, cy + 3);
+        ctx.closePath();
+        ctx.fill();
+        ctx.fillStyle = "#ffe066";
+        ctx.beginPath();
+        ctx.moveTo(cx - 2, cy + 3);
+        ctx.quadraticCurveTo(cx, cy - 5, cx + 2, cy + 3);
+        ctx.closePath();
+        ctx.fill();
+      }
+      break;
     default:
       roundRect(ctx, cx - 5, cy - 5, 10, 9, 2);
       ctx.fill();

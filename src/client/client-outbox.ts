@@ -338,6 +338,11 @@ export class ClientOutbox {
     return this.send("Meditate", {} satisfies ClientPacketFields<"Meditate">);
   }
 
+  /** Starts or stops resting by a campfire (`Rest`, as `/DESCANSAR`). */
+  rest(): boolean {
+    return this.send("Rest", {} satisfies ClientPacketFields<"Rest">);
+  }
+
   requestPositionUpdate(): boolean {
     return this.send("RequestPositionUpdate", {});
   }

@@ -35,6 +35,7 @@ const PURE = [
   "service-keys.ts",
   "shop-rules.ts",
   "skills-rules.ts",
+  "rest-rules.ts",
   "spell-effects.ts",
   "spell-rules.ts",
   "sprite-index.ts",

@@ -27,6 +27,7 @@ import { checkAttack, type AttackCheck } from "./combat-rules.ts";
 import { applySkillAssignment, checkSkillAssignment, isUsableSkill, type SkillCheck } from "./skills-rules.ts";
 import { cancelTarget, takeMapClick, type MapClick } from "./target-rules.ts";
 import { heldBy, isMeditating } from "./altered-states.ts";
+import { isResting, restWalkAction } from "./rest-rules.ts";
 import { checkCast, checkMeditate, checkMoveSpell, checkSpellClick, type SpellCheck } from "./spell-rules.ts";
 import { BANK_TEXT, COMBAT_TEXT, HELD_TEXT, INVENTORY_TEXT, SHOP_TEXT, SKILLS_TEXT, SPELL_TEXT, TARGET_TEXT, TRADE_TEXT } from "./ui-text.ts";
 import type { SpellInfo } from "./world-info.ts";
@@ -292,6 +293,15 @@ export class ClientSession {
       return;
     }
     this.walkBlockedHinted = false;
+    // Resting: an arrow asks once to stand up instead of walking (the stock client's `WriteRest`).
+    if (heading !== 0) {
+      const restAction = restWalkAction(this.state);
+      if (restAction === "stand_up") {
+        this.state.ownStatus.restStandUpAsked = true;
+        this.outbox.rest();
+      }
+      if (restAction !== "walk") return;
+    }
     if (heading === 0) {
       if (this.needsResync && nowMs - this.lastStepAtMs >= RESYNC_IDLE_MS) {
         this.needsResync = false;
@@ -759,6 +769,8 @@ export class ClientSession {
    * too soon is dropped silently, so holding the key attacks at the interval.
    */
   attack(nowMs: number): AttackCheck {
+    // The stock client ignores the attack key while resting (`If UserDescansar Then Exit Function`).
+    if (isResting(this.state)) return { ok: false, reason: "resting" };
     const check = checkAttack(this.state, nowMs, this.lastAttackAtMs);
     if (!check.ok) {
       if (check.reason === "dead" && nowMs - this.attackRefusedAtMs >= this.state.attackIntervalMs) {

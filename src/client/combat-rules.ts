@@ -33,7 +33,9 @@ export type AttackRefusal =
   /** A ghost cannot attack (VB6 answers locale 77 "¡¡Estás muerto!!"). */
   | "dead"
   /** The attack interval has not passed since the last `Attack` (the server would ignore it). */
-  | "too_soon";
+  | "too_soon"
+  /** Resting by a campfire: the stock client drops the key silently (client/rest-rules.ts). */
+  | "resting";
 
 export type AttackCheck = { readonly ok: true } | { readonly ok: false; readonly reason: AttackRefusal };
 

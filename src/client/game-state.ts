@@ -341,6 +341,10 @@ export interface OwnStatusState {
   /** Until when the poison mark shows (0: not poisoned as far as we know). */
   poisonedUntilMs: number;
   boost: AttributeBoostView | null;
+  /** Resting by a campfire (`RestOK` flips it: client/rest-rules.ts). */
+  resting: boolean;
+  /** A walk key already asked to stand up (`Rest` sent, its `RestOK` not yet here). */
+  restStandUpAsked: boolean;
 }
 
 /** The five attributes in the order `Atributes` carries them (VB6 `WriteAttributes`: STR, AGI, INT, CON, CHA). */
@@ -539,7 +543,7 @@ export function emptySpellBook(): SpellBookState {
 
 /** Nothing known to hold the player. */
 export function emptyOwnStatus(): OwnStatusState {
-  return { paralyzed: false, immobilized: false, blind: false, dumb: false, invisibleUntilMs: null, poisonedUntilMs: 0, boost: null };
+  return { paralyzed: false, immobilized: false, blind: false, dumb: false, invisibleUntilMs: null, poisonedUntilMs: 0, boost: null, resting: false, restStandUpAsked: false };
 }
 
 /** A closed shop with no slots known. */

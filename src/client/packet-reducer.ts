@@ -33,6 +33,7 @@ import { actionBarOnRecreate, applyBarFx } from "./action-bars.ts";
 import { applyAttributes, applyMiniStats } from "./character-sheet-rules.ts";
 import { applySkillRise, readSkills } from "./skills-rules.ts";
 import { applySafeMode, applyTagAndStatus } from "./status-rules.ts";
+import { applyRestOk } from "./rest-rules.ts";
 import {
   applyAttributeBoost,
   applyCounters,
@@ -424,6 +425,10 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
 
     case "DumbNoMore":
       setDumb(state, false);
+      return [];
+
+    case "RestOK":
+      applyRestOk(state);
       return [];
 
     case "Contadores":

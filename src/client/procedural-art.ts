@@ -232,6 +232,8 @@ export type ObjectShape =
   | "jewel"
   | "sign"
   | "door"
+  | "wood"
+  | "campfire"
   | "item";
 
 /** AO `e_OBJType` numbers with a shape of their own. */
@@ -244,6 +246,9 @@ const SHAPE_BY_OBJ_TYPE: Readonly<Record<number, ObjectShape>> = {
   8: "sign",
   11: "potion",
   13: "drink",
+  // Leña and Ramitas (`otWood`), and the lit Fogata (obj.dat gives it `ObjType=15`).
+  14: "wood",
+  15: "campfire",
   16: "shield",
   17: "helmet",
   18: "tool",

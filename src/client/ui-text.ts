@@ -281,6 +281,7 @@ export const COMBAT_TEXT = {
     not_playing: "Todavía no estás en el juego.",
     dead: "¡¡Estás muerto!! Los muertos no pueden atacar.",
     too_soon: "Todavía no podés volver a atacar.",
+    resting: "Estás descansando.",
   } satisfies Record<AttackRefusal, string>,
 } as const;
 
@@ -607,6 +608,7 @@ const STATUS_MARK_NAMES: Readonly<Record<StatusMarkKind, string>> = {
   invisible: "Invisible",
   poisoned: "Envenenado",
   meditating: "Meditando",
+  resting: "Descansando",
   boosted: "Potenciado",
 };
 

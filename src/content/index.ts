@@ -64,6 +64,8 @@ export {
   DEFAULT_QUESTS,
   DEFAULT_SPELLS,
   DEFAULT_STARTING_KIT,
+  FIELD_TWIGS_TILE,
+  TOWN_CAMPFIRE_TILE,
   type StartingKit,
   type StartingItem,
 } from "./default-world/index.ts";

@@ -148,6 +148,10 @@ export interface PlayerEntity extends VisibleChar {
   statusTimer: StatusTimer | null;
   /** A meditation in progress (VB6 `flags.Meditando`, systems/status.ts), or null. */
   meditation: Meditation | null;
+  /** Resting by a campfire (VB6 `flags.Descansar`, `/DESCANSAR`, systems/rest.ts): the needs' clocks run on the resting periods. */
+  resting?: boolean;
+  /** While resting: the timer that looks once a second whether HP and stamina are full (systems/rest.ts). */
+  restTimer?: TimerId;
   /** Map clock ms the player was last told it cannot walk while held (VB6 `UltimoMensaje`), or -Infinity. */
   heldWalkToldAt: number;
   /** The spell slot `CastSpell` chose for the next click (VB6 `flags.Hechizo`), 0 = none (systems/spells.ts). */

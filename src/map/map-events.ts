@@ -57,6 +57,8 @@ export interface MapHandOver {
   readonly chasedByNpcs?: boolean;
   /** The talk colour a GM chose (`/CHATCOLOR`); absent: white. */
   readonly chatColour?: number;
+  /** Resting (`flags.Descansar`, systems/rest.ts): a warp keeps it, as VB6's `WarpUserChar` does; absent: not resting. */
+  readonly resting?: boolean;
   /** A game master's `/INVISIBLE` goes on on the next map (systems/staff/movement.ts). */
   readonly adminInvisible?: boolean;
   /** Ocultarse goes on for this long on the next map (systems/stealth.ts, VB6 `WarpUserChar` keeps `Oculto`); absent: not hidden. */

@@ -171,6 +171,8 @@ export interface MapPackets {
   setInvisible(charIndex: number, invisible: boolean, x?: number, y?: number): Uint8Array;
   /** A char's meditation FX on (`fx` > 0) or off (0) for the area (`MeditateToggle`, VB6 `PrepareMessageMeditateToggle`). */
   meditateToggle(charIndex: number, fx: number, x?: number, y?: number): Uint8Array;
+  /** `RestOK`: the stock client flips its resting flag (VB6 `WriteRestOK`, on every start and end of `/DESCANSAR`). */
+  restOk(): Uint8Array;
   /** Strength and agility as the client shows them, and the seconds a boost has left (`FYA`). */
   fya(strength: number, agility: number, effectDurationSeconds: number): Uint8Array;
   /** The invisibility and boost counters, in seconds (`Contadores`, VB6 `WriteContadores`). */

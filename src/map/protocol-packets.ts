@@ -271,6 +271,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     cerrarleCliente: () => frame("CerrarleCliente", {}),
     setInvisible: (charIndex, invisible, x = 0, y = 0) => frame("SetInvisible", { charIndex, invisible, x, y }),
     meditateToggle: (charIndex, fx, x = 0, y = 0) => frame("MeditateToggle", { charIndex, fx, x, y }),
+    restOk: () => frame("RestOK", {}),
     fya: (strength, agility, effectDuration) => frame("FYA", { strength, agility, effectDuration }),
     contadores: (invisibility, effectDuration) => frame("Contadores", { invisibility, effectDuration }),
     changeSpellSlot: (slot, spellId, bindable = false) => frame("ChangeSpellSlot", { slot, spellId, spellIdOrEmpty: spellId > 0 ? spellId : -1, bindable }),

@@ -18,7 +18,8 @@ describe("docs/protocol-coverage.md", () => {
     const text = renderProtocolCoverage(protocolCoverage().rows);
     expect(text.match(/^\| \d+ \| /gm)).toHaveLength(312);
     expect(text).toContain("Client packets: 312.");
-    expect(text).toContain("| 47 | Rest | planned | everyday |");
+    expect(text).toContain("| 47 | Rest | handled | rest |");
+    expect(text).toContain("| 1 | CraftCarpenter | planned | work |");
     expect(text).toContain("| 28 | GuildDeclareWar | answered as disabled |");
     expect(text).toContain("| 305 | LoginAccount | gateway (login) | gateway |");
   });

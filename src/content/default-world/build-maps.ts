@@ -104,6 +104,17 @@ const MERCHANT_TILE = { x: 66, y: 64 } as const;
 const BANKER_TILE = { x: 44, y: 42 } as const;
 /** The trainer stands on the plaza's south-east corner, clear of the ground items and the spawn points. */
 const TRAINER_TILE = { x: 58, y: 57 } as const;
+/**
+ * A campfire burning in the north-east of town, out of sight of the plaza (the view is 3 × 3
+ * blocks of 12 tiles): `/DESCANSAR` within 11 tiles across and 9 up or down of it.
+ */
+export const TOWN_CAMPFIRE_TILE = { x: 80, y: 30 } as const;
+/**
+ * Twigs in the fields' north-west corner, for lighting a fire (a town forbids it), in a clearing
+ * of two tiles (the twigs and the one east of them): out of sight of the west gate and of the
+ * boars that wander around (30, 30).
+ */
+export const FIELD_TWIGS_TILE = { x: 15, y: 12 } as const;
 /** The quest giver stands west of the plaza, inside the safe zone, off the plaza's tiles (x 44..58, y 42..57). */
 export const QUEST_GIVER_TILE = { x: 42, y: 52 } as const;
 /** Things lying on the plaza for a new player to pick up: [x, y, object, amount]. */
@@ -171,6 +182,7 @@ function buildTown(): WorldMap {
   town.npc(QUEST_GIVER_TILE.x, QUEST_GIVER_TILE.y, DEFAULT_NPCS.questGiver);
   town.object(58, 44, DEFAULT_OBJECTS.signpost, 1);
   town.object(64, 68, DEFAULT_OBJECTS.apple, 5);
+  town.object(TOWN_CAMPFIRE_TILE.x, TOWN_CAMPFIRE_TILE.y, DEFAULT_OBJECTS.campfire, 1);
   town.object(68, 68, DEFAULT_OBJECTS.waterFlask, 5);
   for (const [x, y, obj, amount] of PLAZA_GROUND_ITEMS) town.object(x, y, obj, amount);
   return town.build(properties("Alba", "CIUDAD", "BOSQUE", true));
@@ -233,6 +245,7 @@ function buildField(): WorldMap {
     [78, 40, DEFAULT_NPCS.brownHare],
     [20, 55, DEFAULT_NPCS.brownHare],
   ];
+  field.clear(FIELD_TWIGS_TILE.x + 1, FIELD_TWIGS_TILE.y);
   for (const [x, y, npc] of spawns) {
     field.clear(x, y);
     field.npc(x, y, npc);
@@ -241,6 +254,7 @@ function buildField(): WorldMap {
     [35, 50, DEFAULT_OBJECTS.apple, 3],
     [55, 30, DEFAULT_OBJECTS.goldCoins, 25],
     [75, 55, DEFAULT_OBJECTS.healthPotion, 1],
+    [FIELD_TWIGS_TILE.x, FIELD_TWIGS_TILE.y, DEFAULT_OBJECTS.twigs, 3],
   ] as const) {
     field.clear(x, y);
     field.object(x, y, obj, amount);

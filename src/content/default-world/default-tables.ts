@@ -29,7 +29,7 @@ import { buildDefaultCities, DEFAULT_PRISON, DEFAULT_RELEASE } from "./build-map
 import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_QUESTS, DEFAULT_WORLD_MAP_IDS } from "./ids.ts";
 
 /** AO20 `e_OBJType` codes used below. */
-const OBJ_TYPE = { food: 1, weapon: 2, armor: 3, gold: 5, sign: 8, potion: 11, drink: 13, shield: 16, helmet: 17, arrows: 32 } as const;
+const OBJ_TYPE = { food: 1, weapon: 2, armor: 3, gold: 5, sign: 8, potion: 11, drink: 13, wood: 14, campfire: 15, shield: 16, helmet: 17, arrows: 32 } as const;
 /** `TipoPocion` codes: 1 agility, 2 strength, 3 HP, 4 mana, 5 cure poison. */
 const POTION = { agility: 1, strength: 2, health: 3, mana: 4, curePoison: 5 } as const;
 /** `WeaponType`: 1 sword, 2 dagger, 3 bow, 4 staff. */
@@ -126,6 +126,9 @@ const OBJECTS: StoredObject[] = [
   { id: O.bread, name: "Hogaza de Centeno", objType: OBJ_TYPE.food, hunger: 25, crucial: CRUCIAL, value: 5 },
   { id: O.huntingKnife, name: "Cuchillo de Monte", objType: OBJ_TYPE.weapon, weaponType: WEAPON.dagger, minHit: 2, maxHit: 4, stabs: true, crucial: CRUCIAL, value: 60 },
   { id: O.leatherJerkin, name: "Coleto de Cuero", objType: OBJ_TYPE.armor, ...PLAIN_BODIES, minDef: 1, maxDef: 3, crucial: CRUCIAL, value: 150 },
+  // `/DESCANSAR` needs a lit fire in view; a click on the twigs (outside a town) lights one. The fire stays where it burns.
+  { id: O.campfire, name: "Fogata", objType: OBJ_TYPE.campfire, fixedInPlace: true },
+  { id: O.twigs, name: "Ramitas Secas", objType: OBJ_TYPE.wood, value: 3 },
 ];
 
 const N = DEFAULT_NPCS;

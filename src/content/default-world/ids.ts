@@ -50,6 +50,13 @@ export const DEFAULT_OBJECTS = {
   /** The weapon and the armour the town shop sells. */
   huntingKnife: 21,
   leatherJerkin: 22,
+  /**
+   * A lit campfire and twigs ready to light: the two numbers the server's campfire rules name
+   * (game/rest `CAMPFIRE_OBJECT`, `TWIGS_OBJECT`, VB6's `FOGATA` and `FOGATA_APAG`), so this world
+   * gives them those numbers rather than the next free ones.
+   */
+  campfire: 63,
+  twigs: 136,
 } as const;
 
 /** NPC numbers of the default tables. */

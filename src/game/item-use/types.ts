@@ -105,6 +105,8 @@ export interface UseEffect {
   readonly riderLevel?: number;
   readonly learnedSpell?: { readonly slot: number; readonly spell: number };
   readonly showMap?: true;
+  /** The common dagger on Leña (`TratarDeHacerFogata`): the map turns the looked-at logs into twigs (systems/rest.ts). */
+  readonly makeTwigs?: true;
   /** `ApplyEffectId` to start (effects over time do not exist yet). */
   readonly applyEffectId?: number;
   /** `CreaParticula` / `CreaFX` to show. */
@@ -164,7 +166,6 @@ export type UseRefusal =
 
 /** Systems that do not exist yet; the player is told "not available yet". */
 export type NotAvailableReason =
-  | "campfire"
   | "work"
   | "doors"
   | "sailing"

@@ -186,7 +186,8 @@ function useWeapon(context: UseContext, dead: boolean): UseOutcome {
     if (state.conditions?.transformed === true) return refuse(context, "transformed");
     return used(context, { effect: { requestTarget: WorkSkill.Projectiles } });
   }
-  if (state.lookedAtObject === WOOD_OBJECT && item.id === DAGGER_OBJECT) return notAvailable(context, "campfire");
+  // `TratarDeHacerFogata` when the last object looked at was Leña: the map does it (game/rest `makeTwigs`).
+  if (state.lookedAtObject === WOOD_OBJECT && item.id === DAGGER_OBJECT) return used(context, { effect: { makeTwigs: true } });
   return used(context, {});
 }
 

@@ -128,6 +128,41 @@ export const LocaleId = {
   // -- the body (combat-and-progression §9)
   /** MSG_SANADO: "you have healed". */
   Healed: 519,
+  // -- resting and campfires (game/rest)
+  /** MSG_MUERTO_SOLO_PODES_USAR_ITEMS_CUANDO_VIVO: `/DESCANSAR` while dead. */
+  RestDead: 752,
+  /** MSG_ACOMODAS_JUNTO_FOGATA_COMENZAS_DESCANSAR. */
+  RestStarted: 753,
+  /** MSG_LEVANTAS. */
+  RestStoodUp: 754,
+  /** MSG_NO_HAY_NINGUNA_FOGATA_JUNTO_CUAL_DESCANSAR. */
+  RestNoCampfire: 755,
+  /** MSG_TERMINADO_DESCANSAR: full HP and stamina. */
+  RestFinished: 514,
+  /** MSG_DEJADO_DESCANSAR: a step ended it. */
+  RestLeft: 1121,
+  /** MSG_YOU_STAND_UP: said after Msg1121. */
+  RestYouStandUp: 178,
+  /** MSG_NECESITAS_CLICKEAR_SOBRE_LENA_HACER_RAMITAS. */
+  TwigsNotLogs: 646,
+  /** MSG_NO_PODES_HACER_FOGATAS_ESTANDO_MUERTO. */
+  TwigsDead: 647,
+  /** MSG_NECESITAS_MENOS_TRES_TRONCOS_HACER_FOGATA. */
+  TwigsTooFewLogs: 648,
+  /** MSG_HECHO_RAMITAS: "Has hecho ¬1 ramitas." */
+  TwigsMade: 1456,
+  /** MSG_NO_LLOVIENDO_PODES_ENCENDER_FOGATA_AQUI. */
+  FireRaining: 1076,
+  /** MSG_NO_ZONA_SEGURA_PODES_HACER_FOGATAS. */
+  FireSafeZone: 1077,
+  /** MSG_DEBES_ALEJARTE_POCO_OTRA_FOGATA. */
+  FireNextToFire: 1078,
+  /** MSG_PRENDIDO_FOGATA. */
+  FireLit: 1079,
+  /** MSG_LEY_IMPIDE_REALIZAR_FOGATAS_CIUDADES. */
+  FireInCity: 1080,
+  /** MSG_NO_PODIDO_HACER_FUEGO. */
+  FireFailed: 1081,
   // -- death and /HOGAR (combat-and-progression §8; VB6 `UserDie`, `HandleHome`, `Hogar.bas`)
   /** MSG_ESCRIBE_HOGAR_SI_DESEAS_REGRESAR_RAPIDO_HOGAR: a ghost may type /HOGAR. */
   HomeHint: 524,
@@ -723,6 +758,23 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.ExpPenalty]: "Por tu nivel solo recibes el ¬1% de la experiencia.",
   [LocaleId.SkillImproved]: "Tu habilidad ¬1 sube a ¬2.",
   [LocaleId.Healed]: "Te sientes mejor: recuperas algo de vida.",
+  [LocaleId.RestDead]: "¡¡Estás muerto!! Solo puedes usar objetos estando vivo.",
+  [LocaleId.RestStarted]: "Te acomodas junto a la fogata y comienzas a descansar.",
+  [LocaleId.RestStoodUp]: "Te levantas.",
+  [LocaleId.RestNoCampfire]: "No hay ninguna fogata junto a la cual descansar.",
+  [LocaleId.RestFinished]: "Has terminado de descansar.",
+  [LocaleId.RestLeft]: "Has dejado de descansar.",
+  [LocaleId.RestYouStandUp]: "Te pones de pie.",
+  [LocaleId.TwigsNotLogs]: "Necesitas hacer clic sobre la leña para hacer ramitas.",
+  [LocaleId.TwigsDead]: "No puedes hacer fogatas estando muerto.",
+  [LocaleId.TwigsTooFewLogs]: "Necesitas por lo menos tres troncos para hacer una fogata.",
+  [LocaleId.TwigsMade]: "Has hecho ¬1 ramitas.",
+  [LocaleId.FireRaining]: "Está lloviendo: no puedes encender una fogata aquí.",
+  [LocaleId.FireSafeZone]: "En zona segura no puedes hacer fogatas.",
+  [LocaleId.FireNextToFire]: "Debes alejarte un poco de la otra fogata.",
+  [LocaleId.FireLit]: "Has prendido la fogata.",
+  [LocaleId.FireInCity]: "La ley impide hacer fogatas en las ciudades.",
+  [LocaleId.FireFailed]: "No has podido hacer fuego.",
   [LocaleId.HomeHint]: "Escribe /HOGAR para volver a tu ciudad.",
   [LocaleId.HomeOnlyDead]: "Solo los muertos pueden usar ese comando.",
   [LocaleId.HomeNotFromHere]: "No puedes viajar a tu hogar desde aquí.",
@@ -1062,6 +1114,27 @@ export const MESSAGES = {
   skillImproved: (skillName: string, points: number) => localeLine(LocaleId.SkillImproved, FontIndex.Info, skillName, points),
   // -- the body (combat-and-progression §9)
   healed: () => localeLine(LocaleId.Healed, FontIndex.Info),
+  // -- resting and campfires (game/rest; every line in FONTTYPE_INFO as VB6 sends them)
+  rest: (
+    line:
+      | "RestDead"
+      | "RestStarted"
+      | "RestStoodUp"
+      | "RestNoCampfire"
+      | "RestFinished"
+      | "RestLeft"
+      | "RestYouStandUp"
+      | "TwigsNotLogs"
+      | "TwigsDead"
+      | "TwigsTooFewLogs"
+      | "FireRaining"
+      | "FireSafeZone"
+      | "FireNextToFire"
+      | "FireLit"
+      | "FireInCity"
+      | "FireFailed",
+  ) => localeLine(LocaleId[line], FontIndex.Info),
+  twigsMade: (amount: number) => localeLine(LocaleId.TwigsMade, FontIndex.Info, amount),
   // -- death and /HOGAR (the fonts VB6 sends each line with)
   homeHint: () => localeLine(LocaleId.HomeHint, FontIndex.Orange),
   homeOnlyDead: () => localeLine(LocaleId.HomeOnlyDead, FontIndex.Info),

@@ -11,13 +11,14 @@ import type { ClientPacketFields } from "../../protocol/index.ts";
 import { interrupt, isDead, onScreen, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
 
 /**
- * `WorkLeftClick` (VB6 `HandleWorkLeftClick`): a ghost or a click off the map does nothing; a
+ * `WorkLeftClick` (VB6 `HandleWorkLeftClick`): a ghost, a resting player (`flags.Descansar`,
+ * systems/rest.ts) or a click off the map does nothing; a
  * click off the player's screen answers `PosUpdate`; any click in range ends a meditation and a
  * logout countdown, whatever the skill; then the skill's owner.
  */
 export function workLeftClick(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"WorkLeftClick">): void {
   const { x, y, skill } = fields;
-  if (isDead(player) || !ctx.store.isInside(x, y)) return;
+  if (isDead(player) || player.resting === true || !ctx.store.isInside(x, y)) return;
   if (!onScreen(player, x, y)) {
     ctx.view.send(player, ctx.packets.posUpdate(player.x, player.y));
     return;

@@ -34,6 +34,7 @@ import { petOrders } from "./pet-orders.ts";
 import { planned } from "./planned.ts";
 import { priest } from "./priest.ts";
 import { reading } from "./reading.ts";
+import { rest } from "./rest.ts";
 import { sheet } from "./sheet.ts";
 import { skills } from "./skills.ts";
 import { spells } from "./spells.ts";
@@ -60,6 +61,7 @@ export const SYSTEMS: readonly MapSystem[] = [
   pets,
   stealth,
   needs,
+  rest,
   skills,
   info,
   sheet,

@@ -30,6 +30,7 @@ import {
   type MapSystem,
   type PlayerEntity,
 } from "../kernel/index.ts";
+import { makeTwigsWithDagger } from "./rest.ts";
 
 /** `TextOverTile` colour of picked-up gold: RGB(212, 175, 55). */
 const GOLD_TEXT_COLOUR = vbRgb(212, 175, 55);
@@ -138,6 +139,7 @@ function use(ctx: MapContext, player: PlayerEntity, slot: number, method: UseMet
       timers: player.useTimers,
       cooldowns: player.cooldowns,
       place: { x: player.x, y: player.y, safeMap: ctx.definition.safe },
+      ...lookedAtObjectOf(ctx, player),
     },
     slot,
     method,
@@ -183,11 +185,21 @@ function use(ctx: MapContext, player: PlayerEntity, slot: number, method: UseMet
       if (outcome.notice && isItemLocaleName(outcome.notice)) ctx.tell(player, MESSAGES.item(outcome.notice));
       // A bow or throwing weapon: the client's target cursor; its click is `WorkLeftClick` (systems/combat/ranged.ts).
       if (outcome.effect.requestTarget !== undefined) ctx.view.send(player, ctx.packets.workRequestTarget(outcome.effect.requestTarget));
+      // The common dagger on Leña: twigs (systems/rest.ts, `TratarDeHacerFogata`).
+      if (outcome.effect.makeTwigs) makeTwigsWithDagger(ctx, player);
       // A map (`otMap`): the world map window, with the server's multipliers (`WriteShowFrmMapa`).
       if (outcome.effect.showMap) ctx.view.send(player, ctx.packets.showWorldMap(WORLD_MAP_EXP_MULTIPLIER, WORLD_MAP_GOLD_MULTIPLIER));
       return;
     }
   }
+}
+
+/** The object on the tile last looked at (`flags.TargetObj`), when one lies there still. */
+function lookedAtObjectOf(ctx: MapContext, player: PlayerEntity): { lookedAtObject?: number } {
+  const tile = player.targetTile;
+  if (tile === undefined || !ctx.store.isInside(tile.x, tile.y)) return {};
+  const on = ctx.store.objectAt(tile.x, tile.y);
+  return on === undefined ? {} : { lookedAtObject: on.obj };
 }
 
 // ------------------------------------------------------------------ the ground
@@ -252,6 +264,7 @@ function isItemLocaleName(name: string): name is ItemLocaleName {
 
 export const items: MapSystem = {
   name: "items",
+  uses: ["rest"],
   packets: {
     Moveitem: moveItemHandler,
     DeleteItem: deleteItemHandler,

@@ -77,6 +77,7 @@ export function needsStateOf(player: PlayerEntity): NeedsState {
     naked: player.inventory.equipped.armor === 0,
     combatUntil: player.inCombatUntil,
     exemptFromNeeds: (player.privileges & PRIVILEGE_USER) === 0,
+    resting: player.resting === true,
   };
 }
 

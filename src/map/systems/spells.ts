@@ -699,8 +699,8 @@ export function resurrectionSafeToggle(ctx: MapContext, player: PlayerEntity): v
 // ------------------------------------------------------------------ the live state as the rules read it
 
 function casterState(player: PlayerEntity): CasterState {
-  // Stun and resting do not exist on the map yet.
-  return { dead: isDead(player), stunned: false, resting: false };
+  // Stun does not exist on the map yet; resting is systems/rest.ts.
+  return { dead: isDead(player), stunned: false, resting: player.resting === true };
 }
 
 /** The equipped object of `kind` as a magic item, or null. */

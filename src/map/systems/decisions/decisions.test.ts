@@ -43,8 +43,8 @@ describe("every client packet has a decision", () => {
     expect(claimedAndDecided).toEqual([]);
     expect(GATEWAY.filter((name) => real.owners.packets.has(name) || PACKET_DECISIONS[name] !== undefined)).toEqual([]);
     // And a system that claims a decided packet without taking its line out is refused at start.
-    const claimsRest = { name: "resting", packets: { Rest: () => {} } };
-    expect(() => buildSystemTables([...SYSTEMS, claimsRest], BUS_MESSAGE_KINDS, SERVICE_NAMES)).toThrow(SystemTableError);
+    const claimsKey = { name: "keys", packets: { UseKey: () => {} } };
+    expect(() => buildSystemTables([...SYSTEMS, claimsKey], BUS_MESSAGE_KINDS, SERVICE_NAMES)).toThrow(SystemTableError);
   });
 
   test("the decisions system handles exactly the decided packets", () => {
