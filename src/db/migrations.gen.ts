@@ -10,6 +10,7 @@ import migration5 from "../../migrations/0005_cluster_nodes_character_gen.sql" w
 import migration6 from "../../migrations/0006_staff.sql" with { type: "text" };
 import migration7 from "../../migrations/0007_tamed_pets.sql" with { type: "text" };
 import migration8 from "../../migrations/0008_staff_messages.sql" with { type: "text" };
+import migration9 from "../../migrations/0009_key_ring.sql" with { type: "text" };
 
 /** Journal order: the order they must be applied in. */
 export const MIGRATIONS: readonly EmbeddedMigration[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
   { tag: "0006_staff", sql: migration6 },
   { tag: "0007_tamed_pets", sql: migration7 },
   { tag: "0008_staff_messages", sql: migration8 },
+  { tag: "0009_key_ring", sql: migration9 },
 ];

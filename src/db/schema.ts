@@ -95,6 +95,8 @@ export const characters = pgTable(
     tamedPets: jsonb("tamed_pets").$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     /** The Druid stored them out of the world (`CharacterRecord.petsStored`, VB6 `user.pets_saved`). */
     petsStored: boolean("pets_stored").notNull().default(false),
+    /** The key ring (`CharacterRecord.keyRing`, VB6 `Keys(1 To MAXKEYS)`): key objects by slot, 0 = empty, ten at most; `[]` = empty. */
+    keyRing: jsonb("key_ring").$type<number[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (table) => [
     uniqueIndex("characters_name_lower_key").on(sql`lower(${table.name})`),
@@ -107,6 +109,7 @@ export const characters = pgTable(
     check("characters_heading_valid", sql`${table.heading} BETWEEN 1 AND 4`),
     check("characters_penalties_non_negative", sql`${table.muteSecondsLeft} >= 0 AND ${table.jailMinutesLeft} >= 0 AND ${table.warningCount} >= 0`),
     check("characters_tamed_pets_valid", sql`jsonb_typeof(${table.tamedPets}) = 'array' AND jsonb_array_length(${table.tamedPets}) <= 3`),
+    check("characters_key_ring_valid", sql`jsonb_typeof(${table.keyRing}) = 'array' AND jsonb_array_length(${table.keyRing}) <= 10`),
   ],
 );
 

@@ -119,6 +119,11 @@ export function tamedPetsOf(record: { readonly tamedPets?: readonly number[] | u
   return record.tamedPets ?? [];
 }
 
+/** The record's key ring as it was kept (`keyRing`), empty when absent. */
+export function keyRingOf(record: { readonly keyRing?: readonly number[] | undefined }): readonly number[] {
+  return record.keyRing ?? [];
+}
+
 /** True when nothing is counting: no mute, no jail, no warning. */
 export function hasNoPenalties(penalties: CharacterPenalties): boolean {
   return penalties.muteSecondsLeft === 0 && penalties.jailMinutesLeft === 0 && penalties.warnings === 0;
@@ -188,6 +193,13 @@ export interface NewCharacter {
    * them. Saved with every save; absent = false.
    */
   petsStored?: boolean;
+  /**
+   * The key ring (VB6 `Keys(1 To MAXKEYS)`, `ModLlaves.bas`): ten slots of key objects, 0 = empty,
+   * in slot order. VB6 loads it from the account's `house_key` rows (patrons' houses bought outside
+   * the game); here it is the character's, filled in the game (map/systems/doors.ts) and saved
+   * with every save. Absent = empty.
+   */
+  keyRing?: number[];
   /**
    * The character's staff standing (`game/staff`: a rank and the role-master flag), read from the
    * staff roles by its id at login; absent = an ordinary player. Never stored with the character:

@@ -166,7 +166,6 @@ export type UseRefusal =
 export type NotAvailableReason =
   | "campfire"
   | "work"
-  | "doors"
   | "sailing"
   | "mounts"
   | "travel"
@@ -201,6 +200,8 @@ export type UseOutcome =
   /** Refused before the interval: the player is told why. */
   | { readonly kind: "refused"; readonly reason: UseRefusal; readonly canUse?: CanUseCode; readonly timers?: UseTimers; readonly stopMeditating?: boolean }
   | ({ readonly kind: "not_available"; readonly reason: NotAvailableReason } & AfterInterval)
+  /** A key (`otKeys`) after the common checks: what it does is the doors' (VB6 `UseInvItem` case `otKeys`). */
+  | ({ readonly kind: "key"; readonly objectId: number; readonly slot: number } & AfterInterval)
   | ({
       readonly kind: "used";
       readonly objectId: number;

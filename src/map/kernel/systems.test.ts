@@ -70,7 +70,7 @@ describe("the world's systems", () => {
   test("the hook order, as the systems react (a change here is a change of what VB6 order the wire keeps)", () => {
     expect(SYSTEM_TABLES.order).toEqual({
       acted: ["home"],
-      arrived: ["pets", "penalties"],
+      arrived: ["doors", "pets", "penalties"],
       leaving: ["home", "commerce", "bank", "pets", "penalties", "staff"],
       died: ["pets"],
       revived: ["home"],

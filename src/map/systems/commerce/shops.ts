@@ -185,6 +185,8 @@ export function commerceBuy(ctx: MapContext, player: PlayerEntity, fields: Clien
   for (const slot of outcome.changed) ctx.view.send(player, ctx.packets.changeInventorySlot(slotFrame(ctx.items, player, slot)));
   ctx.view.send(player, ctx.packets.updateGold(player.inventory.gold));
   shop.stock = outcome.stock;
+  // KEY-SOLD-ONCE (game/commerce): a key bought leaves the list.
+  if (outcome.template !== undefined) shop.template = outcome.template;
   showStockChanges(ctx, npc, outcome.stockChanged);
 }
 
