@@ -1,5 +1,5 @@
 /**
- * The key ring kept with the character (migration 0009_key_ring: `characters.key_ring`; VB6
+ * The key ring kept with the character (migration 0010_key_ring: `characters.key_ring`; VB6
  * `Keys(1 To MAXKEYS)`) on every backend (PGlite always, Postgres with TEST_DATABASE_URL): a
  * record without keys reads as before the column existed, a save writes the ten slots and a load
  * gives them back, a save writes ten slots at most and the row's check refuses more, and a hand-edited row with junk gives
@@ -45,7 +45,7 @@ function describeKeyRing(label: string, makeHarness: () => Promise<BackendHarnes
     });
 
     test("the migration is in the journal; a new character has an empty ring and reads without one", async () => {
-      expect(MIGRATIONS.map((migration) => migration.tag)).toContain("0009_key_ring");
+      expect(MIGRATIONS.map((migration) => migration.tag)).toContain("0010_key_ring");
       const pepe = await newCharacter("Pepe");
       expect(pepe.keyRing).toBeUndefined();
       expect(await raw("SELECT key_ring FROM characters WHERE id = $1", [pepe.id])).toEqual([{ key_ring: [] }]);

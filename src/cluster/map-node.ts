@@ -21,7 +21,7 @@ import type { Logger } from "../log/index.ts";
 import { readOutbox, type BusMessage, type FromWorker, type MapDefinition, type MapEvent, type SnapshotEntry, type WorkerSettings, type WorkerStats } from "../map/index.ts";
 import { busReachesWorker, forEachIntent, rulesAfter } from "../map/index.ts";
 import { Histogram } from "../time/index.ts";
-import { MapWorkerHost, type MapWorkerHostEvents } from "../world/index.ts";
+import { MapWorkerHost, UnhandledPackets, type MapWorkerHostEvents } from "../world/index.ts";
 import { LinkSequenceChecker, type ClusterBus, type Subscription } from "./bus/index.ts";
 import { SUBJECTS, type NodeIdentity } from "./node-identity.ts";
 import { decodeLinkMessage, emptyWorkerStats, LinkWriter, MAX_LINK_MESSAGE_BYTES, nowMs, OutboxRunWriter, partsThatFit, type DirectoryNotice, type GatewayControl, type NodeControl } from "./wire.ts";
@@ -109,6 +109,8 @@ export class MapNode {
   readonly stats: MapNodeStats = { intentsIn: 0, messagesIn: 0, messagesOut: 0, gapsIn: 0, badMessages: 0, droppedOut: 0, orphansSaved: 0, orphanSaveFailures: 0, fencedWrites: 0, workerRestarts: 0, publishFailures: 0 };
   /** The workers' last reports, by worker id. */
   readonly workerStats = new Map<number, WorkerStats>();
+  /** Client packets that reached one of this node's maps with no handler (its /metrics). */
+  readonly unhandled = new UnhandledPackets();
 
   constructor(private readonly options: MapNodeOptions) {
     this.directoryWriter = new LinkWriter(options.identity.boot);
@@ -401,6 +403,9 @@ export class MapNode {
         return;
       case "fault":
         this.options.logger.error({ worker: host.workerId, map: message.map, session: message.session, packet: message.packet }, `map worker fault: ${message.message}`);
+        return;
+      case "unhandled":
+        this.unhandled.add({ packet: message.packet, map: message.map, session: message.session, worker: host.workerId }, this.options.logger);
         return;
       default:
         return;

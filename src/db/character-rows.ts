@@ -3,10 +3,41 @@
  * Nested groups (position, vitals) become columns so they can be queried; collections
  * (inventory, skills, ...) are jsonb.
  */
-import { hasNoPenalties, keyRingOf, penaltiesOf, tamedPetsOf, type CharacterPenalties, type CharacterRecord, type Heading, type NewCharacter } from "../game/character/index.ts";
+import {
+  hasNoPenalties,
+  keyRingOf,
+  penaltiesOf,
+  questsOf,
+  tamedPetsOf,
+  type CharacterPenalties,
+  type CharacterQuests,
+  type CharacterRecord,
+  type Heading,
+  type NewCharacter,
+} from "../game/character/index.ts";
 import type { CharacterRow, NewCharacterRow } from "./schema.ts";
 
+const wholeAtLeast = (min: number) => (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= min;
+
+/**
+ * The stored quest log, keeping only well-formed entries (the check keeps the shape; a hand-edited
+ * row could hold anything inside it). Whether the quests still exist is the rules' to say at load.
+ */
+function questsFromRow(stored: unknown): CharacterQuests {
+  const value = (stored ?? {}) as { active?: unknown; done?: unknown };
+  const active = (Array.isArray(value.active) ? value.active : []).flatMap((entry: { questId?: unknown; npcKills?: unknown; targetClicks?: unknown }) => {
+    if (!entry || !wholeAtLeast(1)(entry.questId)) return [];
+    const counters = (list: unknown) => (Array.isArray(list) ? list : []).map((count) => (wholeAtLeast(0)(count) ? count : 0));
+    return [{ questId: entry.questId, npcKills: counters(entry.npcKills), targetClicks: counters(entry.targetClicks) }];
+  });
+  const done = (Array.isArray(value.done) ? value.done : []).flatMap((entry: { questId?: unknown; times?: unknown }) =>
+    entry && wholeAtLeast(1)(entry.questId) ? [{ questId: entry.questId, times: wholeAtLeast(1)(entry.times) ? entry.times : 1 }] : [],
+  );
+  return { active, done };
+}
+
 export function rowToCharacter(row: CharacterRow): CharacterRecord {
+  const quests = questsFromRow(row.quests);
   const penalties: CharacterPenalties = { muteSecondsLeft: row.muteSecondsLeft, jailMinutesLeft: row.jailMinutesLeft, warnings: row.warningCount };
   // Only NPC numbers come back (the check keeps the column an array of three at most; a hand-edited row could hold anything else).
   const keptPets = (Array.isArray(row.tamedPets) ? row.tamedPets : []).filter((npc) => Number.isSafeInteger(npc) && npc > 0);
@@ -54,6 +85,7 @@ export function rowToCharacter(row: CharacterRow): CharacterRecord {
     ...(keptPets.length > 0 ? { tamedPets: keptPets } : {}),
     ...(row.petsStored ? { petsStored: true } : {}),
     ...(ring.some((key) => key > 0) ? { keyRing: ring } : {}),
+    ...(quests.active.length > 0 || quests.done.length > 0 ? { quests } : {}),
   };
 }
 
@@ -100,5 +132,7 @@ export function characterToRow(character: NewCharacter): CharacterStateColumns {
     tamedPets: [...tamedPetsOf(character)],
     petsStored: character.petsStored === true,
     keyRing: [...keyRingOf(character)].slice(0, 10),
+    // Absent is none; saved with every save in this same row (a turn-in's rewards and its "done" together).
+    quests: questsOf(character),
   };
 }

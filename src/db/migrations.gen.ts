@@ -10,7 +10,8 @@ import migration5 from "../../migrations/0005_cluster_nodes_character_gen.sql" w
 import migration6 from "../../migrations/0006_staff.sql" with { type: "text" };
 import migration7 from "../../migrations/0007_tamed_pets.sql" with { type: "text" };
 import migration8 from "../../migrations/0008_staff_messages.sql" with { type: "text" };
-import migration9 from "../../migrations/0009_key_ring.sql" with { type: "text" };
+import migration9 from "../../migrations/0009_character_quests.sql" with { type: "text" };
+import migration10 from "../../migrations/0010_key_ring.sql" with { type: "text" };
 
 /** Journal order: the order they must be applied in. */
 export const MIGRATIONS: readonly EmbeddedMigration[] = [
@@ -23,5 +24,6 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
   { tag: "0006_staff", sql: migration6 },
   { tag: "0007_tamed_pets", sql: migration7 },
   { tag: "0008_staff_messages", sql: migration8 },
-  { tag: "0009_key_ring", sql: migration9 },
+  { tag: "0009_character_quests", sql: migration9 },
+  { tag: "0010_key_ring", sql: migration10 },
 ];

@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, cidr, index, inet, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { Attributes, Equipment, InventorySlot } from "../game/character/index.ts";
+import type { Attributes, CharacterQuests, Equipment, InventorySlot } from "../game/character/index.ts";
 
 /** Timestamps are always stored with a time zone and read as JS Dates. */
 const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -97,6 +97,12 @@ export const characters = pgTable(
     petsStored: boolean("pets_stored").notNull().default(false),
     /** The key ring (`CharacterRecord.keyRing`, VB6 `Keys(1 To MAXKEYS)`): key objects by slot, 0 = empty, ten at most; `[]` = empty. */
     keyRing: jsonb("key_ring").$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * The quest log (`CharacterRecord.quests`, VB6 `quest` + `quest_done` tables): active quests
+     * with their counters and quests done with their completions, saved with every save in the
+     * same statement as the rest of the character; `{"active":[],"done":[]}` = none.
+     */
+    quests: jsonb("quests").$type<CharacterQuests>().notNull().default(sql`'{"active":[],"done":[]}'::jsonb`),
   },
   (table) => [
     uniqueIndex("characters_name_lower_key").on(sql`lower(${table.name})`),
@@ -108,6 +114,10 @@ export const characters = pgTable(
     check("characters_gold_non_negative", sql`${table.gold} >= 0 AND ${table.bankGold} >= 0`),
     check("characters_heading_valid", sql`${table.heading} BETWEEN 1 AND 4`),
     check("characters_penalties_non_negative", sql`${table.muteSecondsLeft} >= 0 AND ${table.jailMinutesLeft} >= 0 AND ${table.warningCount} >= 0`),
+    check(
+      "characters_quests_valid",
+      sql`jsonb_typeof(${table.quests}) = 'object' AND jsonb_typeof(${table.quests}->'active') = 'array' AND jsonb_typeof(${table.quests}->'done') = 'array' AND jsonb_array_length(${table.quests}->'active') <= 5`,
+    ),
     check("characters_tamed_pets_valid", sql`jsonb_typeof(${table.tamedPets}) = 'array' AND jsonb_array_length(${table.tamedPets}) <= 3`),
     check("characters_key_ring_valid", sql`jsonb_typeof(${table.keyRing}) = 'array' AND jsonb_array_length(${table.keyRing}) <= 10`),
   ],

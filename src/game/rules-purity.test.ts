@@ -14,6 +14,7 @@ const RULES = [
   { rules: "item rules", folders: ["items", "inventory", "equipment", "item-use", "ground", "commerce"], minFiles: 12 },
   { rules: "combat rules", folders: ["combat"], minFiles: 8 },
   { rules: "spell rules", folders: ["spells"], minFiles: 10 },
+  { rules: "quest rules", folders: ["quests"], minFiles: 4 },
 ] as const;
 
 /** Source without comments (they may name what the code must not use). */

@@ -4,11 +4,22 @@
  * host. The gateway side talks to it through `worker-protocol.ts`, intent batches and outboxes;
  * the main-thread services and the systems through the service channel (`service-protocol.ts`).
  */
-export { MapInstance, type HandlerFault, type IntentOutcome, type MapInstanceDeps } from "./map-instance.ts";
+export { MapInstance, type HandlerFault, type IntentOutcome, type MapInstanceDeps, type UnhandledPacket } from "./map-instance.ts";
 export type { EnterKind, EnterRequest, MapEvent, MapHandOver, PetHandOver, ServiceEvent } from "./map-events.ts";
 export type { AuditOutcome, AuditedAction, BankAnswer, BankRequest, BankTransferAnswer, LoadedVault, Sanction, ServiceName, ServiceProtocol, StaffAnswer, StaffRequest, StaffServiceCommand, TargetAct, TargetReport, ToMap, ToWorld, WorldTile } from "./service-protocol.ts";
 export type { MapContext, MapRules, MapStats, MapTerrain } from "./map-context.ts";
-export { PACKET_HANDLERS, BUS_HANDLERS, type PacketHandler, type PacketHandlerTable } from "./handlers.ts";
+export {
+  PACKET_HANDLERS,
+  BUS_HANDLERS,
+  GATEWAY_PACKETS,
+  PACKET_DECISIONS,
+  protocolCoverage,
+  type PacketCoverage,
+  type PacketDecision,
+  type PacketHandler,
+  type PacketHandlerTable,
+  type PlannedArea,
+} from "./handlers.ts";
 export { RecordingBus, type BusMessage, type CrossMapBus } from "./cross-map-bus.ts";
 export { busReachesWorker, rulesAfter } from "./server-rules.ts";
 export { createAoi, type AoiMode, type AreaOfInterest } from "./area-of-interest.ts";

@@ -14,7 +14,7 @@ import { RecordingBus } from "./cross-map-bus.ts";
 import type { MapRules } from "./map-context.ts";
 import { newOccupancyBuffer, type MapDefinition, type MapExitDefinition, type NpcDefinition, type ObjectDefinition } from "./map-definition.ts";
 import type { EnterKind, MapEvent } from "./map-events.ts";
-import { MapInstance, type HandlerFault, type IntentOutcome } from "./map-instance.ts";
+import { MapInstance, type HandlerFault, type IntentOutcome, type UnhandledPacket } from "./map-instance.ts";
 import type { PacketHandlerTable } from "./handlers.ts";
 import { Outbox, readOutbox } from "./outbox.ts";
 import { createMapPackets } from "./protocol-packets.ts";
@@ -150,6 +150,7 @@ export function world(options: WorldOptions = {}) {
   const outbox = new RecordingOutbox();
   const events: MapEvent[] = [];
   const faults: HandlerFault[] = [];
+  const unhandled: UnhandledPacket[] = [];
   const clock = new ManualClock({ startMs: START_MS });
   const bus = new RecordingBus();
   const instance = new MapInstance(definition, {
@@ -169,6 +170,7 @@ export function world(options: WorldOptions = {}) {
     timeOfDayMs: () => 0,
     uptimeMs: () => clock.now() - START_MS,
     onHandlerFault: (fault) => faults.push(fault),
+    onUnhandledPacket: (packet) => unhandled.push(packet),
     ...(options.handlers ? { handlers: options.handlers } : {}),
     ...(options.npcAttack ? { npcAttack: options.npcAttack } : {}),
     ...(options.npcAiStats ? { npcAiStats: options.npcAiStats } : {}),
@@ -228,6 +230,8 @@ export function world(options: WorldOptions = {}) {
     server,
     events,
     faults,
+    /** Packets that reached the map with no handler (the safety net of the decision table). */
+    unhandled,
     bus,
     clock,
     definition,

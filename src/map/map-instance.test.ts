@@ -696,16 +696,27 @@ describe("water", () => {
 });
 
 describe("the packet table", () => {
-  test("a packet without a handler is ignored; a session not on the map is a normal, quiet case", () => {
-    const w = world();
+  test("a packet without a handler is ignored and reported (the safety net); a session not on the map is a normal, quiet case", () => {
+    // Every client packet has a handler in the real table (systems/decisions), so a table missing one is built here.
+    const w = world({ handlers: { Walk: (ctx, player) => ctx.view.send(player, ctx.packets.posUpdate(player.x, player.y)) } });
     w.enter(1, "Ana", 10, 10);
     w.drain();
-    // (RequestMiniStats, then SpellInfo, were this example until their windows were answered.)
     expect(w.server.act(1, "LogMacroClickHechizo", { macroType: 1, clicks: 0 })).toBe("no_handler");
+    expect(w.unhandled).toEqual([{ map: 1, session: 1, packet: "LogMacroClickHechizo" }]);
     expect(w.server.act(99, "Walk", { heading: 1, counter: 1 })).toBe("no_player");
     expect(w.server.instance.handle(1, Uint8Array.of(0xff, 0x7f))).toBe("bad_packet");
     expect(w.drain()).toEqual([]);
     expect(w.faults).toEqual([]);
+    expect(w.unhandled).toHaveLength(1);
+  });
+
+  test("with the real table, a packet no system handles is answered by its decision, never unhandled", () => {
+    const w = world();
+    w.enter(1, "Ana", 10, 10);
+    w.drain();
+    expect(w.server.act(1, "LogMacroClickHechizo", { macroType: 1, clicks: 0 })).toBe("handled");
+    expect(w.drain()).toEqual([]); // planned, quiet: the client sends it by itself
+    expect(w.unhandled).toEqual([]);
   });
 
   test("a handler that throws costs only its own intent: reported with packet and session, the next intents go on", () => {

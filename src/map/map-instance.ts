@@ -63,6 +63,11 @@ export interface MapInstanceDeps {
   uptimeMs(): number;
   /** Told about a handler that threw; the map goes on with the next intent. */
   onHandlerFault(fault: HandlerFault): void;
+  /**
+   * Told about a packet no system handles (the safety net: every client packet has a system or a
+   * line in systems/decisions/table.ts, so this stays silent unless a table is missing one).
+   */
+  onUnhandledPacket?(packet: UnhandledPacket): void;
   /** Overrides the packet table (tests). */
   handlers?: PacketHandlerTable;
   /** Overrides which system hears each service (tests). */
@@ -81,6 +86,13 @@ export interface HandlerFault {
   session: number;
   packet: string;
   error: unknown;
+}
+
+/** A client packet that reached a map with no handler: which, from whom. */
+export interface UnhandledPacket {
+  map: number;
+  session: number;
+  packet: string;
 }
 
 /** What became of one forwarded packet body. */
@@ -227,7 +239,10 @@ export class MapInstance {
     if (!decoded.ok) return "bad_packet";
     const { name, fields } = decoded.packet;
     const handler = this.handlers[name] as PacketHandler<ClientPacketName> | undefined;
-    if (!handler) return "no_handler";
+    if (!handler) {
+      this.deps.onUnhandledPacket?.({ map: this.id, session, packet: name });
+      return "no_handler";
+    }
     try {
       handler(this.ctx, player, fields as never);
       return "handled";

@@ -120,4 +120,6 @@ export type FromWorker =
   | { t: "stopped"; entries: SnapshotEntry[] }
   | { t: "bus"; message: BusMessage }
   /** Something threw in the worker; with `packet` and `session` when it was one intent's handler. */
-  | { t: "fault"; message: string; map?: number; session?: number; packet?: string };
+  | { t: "fault"; message: string; map?: number; session?: number; packet?: string }
+  /** A client packet reached a map with no handler (counted in /metrics, logged once per name). */
+  | { t: "unhandled"; packet: string; map: number; session: number };

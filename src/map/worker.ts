@@ -13,7 +13,7 @@ import { takeRulesInto } from "./server-rules.ts";
 import { forEachIntent } from "./intents.ts";
 import type { MapDefinition } from "./map-definition.ts";
 import type { MapEvent } from "./map-events.ts";
-import { MapInstance, type HandlerFault } from "./map-instance.ts";
+import { MapInstance, type HandlerFault, type UnhandledPacket } from "./map-instance.ts";
 import { MagicStats } from "./magic-stats.ts";
 import { NpcAiStats, type NpcAiReport } from "./npc-ai-stats.ts";
 import { Outbox } from "./outbox.ts";
@@ -125,6 +125,10 @@ function onHandlerFault(fault: HandlerFault): void {
   post({ t: "fault", message: describe(fault.error), map: fault.map, session: fault.session, packet: fault.packet });
 }
 
+function onUnhandledPacket(packet: UnhandledPacket): void {
+  post({ t: "unhandled", packet: packet.packet, map: packet.map, session: packet.session });
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
@@ -147,6 +151,7 @@ function createMap(definition: MapDefinition, current: WorkerSettings): MapInsta
     timeOfDayMs: () => Date.now() % current.dayLengthMs,
     uptimeMs: () => Date.now() - current.startedAtEpochMs,
     onHandlerFault,
+    onUnhandledPacket,
     npcAiStats,
     magicStats,
   });

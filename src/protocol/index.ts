@@ -93,6 +93,7 @@ export { packet, type LayoutSource, type PacketDef } from "./packet-def.ts";
 
 export { JOINED_LIST_SEPARATOR, SERVER_PACKETS, SOS_FIELD_SEPARATOR } from "./server-packets.ts";
 export { CLIENT_PACKETS } from "./client-packets.ts";
+export { zeroClientFields, zeroFields } from "./zero-fields.ts";
 export {
   ClientPacketId,
   PacketCodec,

@@ -14,6 +14,7 @@ import { loadServerWorld } from "./server-world.ts";
 import { RealClock, RealTimerDriver, TimerScheduler, TimerWheel } from "../time/index.ts";
 import { VERSION } from "../version.ts";
 import { bootOfNodeId, connectNatsBus, LeaseManager, MapNode, mapRegions, newNodeIdentity, type ClusterBus } from "../cluster/index.ts";
+import { registerUnhandledPacketMetrics } from "./unhandled-packet-metrics.ts";
 
 /**
  * Maps per placement region: neighbouring maps (joined by exits) stay on one node in groups of up
@@ -259,4 +260,5 @@ function registerMapNodeMetrics(registry: MetricsRegistry, node: MapNode, leases
   registry.gauge("argentum_fenced_writes_total", "Character saves refused because another claim raised the character's generation.", () => node.stats.fencedWrites);
   registry.gauge("argentum_cluster_orphans_saved_total", "Players of dead gateways saved by this node.", () => node.stats.orphansSaved);
   registry.gauge("argentum_map_worker_restarts_total", "Map workers restarted after a crash.", () => node.stats.workerRestarts);
+  registerUnhandledPacketMetrics(registry, node.unhandled);
 }

@@ -20,6 +20,7 @@ import { prepareDataDir } from "./data-dir.ts";
 import { registerNpcAiMetrics } from "./npc-ai-metrics.ts";
 import { registerFlushMetrics } from "./flush-metrics.ts";
 import { registerMagicMetrics } from "./magic-metrics.ts";
+import { registerUnhandledPacketMetrics } from "./unhandled-packet-metrics.ts";
 import { PasswordHashMetrics } from "./password-hash-metrics.ts";
 import { acquireDataLock, type DataLock } from "./data-lock.ts";
 import { reconcileWorldIdentity } from "./world-identity.ts";
@@ -473,6 +474,7 @@ function registerWorldMetrics(registry: MetricsRegistry, world: World): void {
   );
   registerNpcAiMetrics(registry, world.stats.npcAi);
   registerMagicMetrics(registry, world.stats.magic);
+  registerUnhandledPacketMetrics(registry, world.stats.unhandled);
   registry.gauge("argentum_bytes_out_total", "Bytes of frames delivered to clients.", () => world.bytesOut);
   registry.gauge("argentum_packets_out_total", "Server packets delivered, by name.", () => {
     const series = [];

@@ -30,6 +30,7 @@ import { LoopbackBusTransport, type BusTransport } from "./bus-transport.ts";
 import { MapWorkerHost, type MapWorkerHostEvents } from "./map-worker-host.ts";
 import type { MapHost, RemoteMaps } from "./map-host.ts";
 import { MagicTotals } from "./magic-totals.ts";
+import { UnhandledPackets } from "./unhandled-packets.ts";
 import { NpcAiTotals } from "./npc-ai-totals.ts";
 import { ServiceRegistry } from "./services/registry.ts";
 import type { ServiceContext, ServicePlayer } from "./services/service.ts";
@@ -114,6 +115,8 @@ export interface WorldStats {
   npcAi: NpcAiTotals;
   /** Casts, status timers and meditation ticks of every worker, since start. */
   magic: MagicTotals;
+  /** Client packets that reached a map with no handler, by name, since start (the tables' safety net). */
+  unhandled: UnhandledPackets;
 }
 
 export class World implements ServiceContext {
@@ -132,7 +135,7 @@ export class World implements ServiceContext {
   private keepAllLoaded = false;
   /** Monotonic ms since which each loaded map has had nobody on it. */
   private readonly emptySince = new Map<number, number>();
-  readonly stats: WorldStats = { workers: 0, mapsLoaded: 0, playersByMap: new Map(), workerLagMs: new Map(), workerQueueDelayMs: new Map(), intentsHandled: 0, handlerFaults: new Map(), restarts: 0, npcAi: new NpcAiTotals(), magic: new MagicTotals() };
+  readonly stats: WorldStats = { workers: 0, mapsLoaded: 0, playersByMap: new Map(), workerLagMs: new Map(), workerQueueDelayMs: new Map(), intentsHandled: 0, handlerFaults: new Map(), restarts: 0, npcAi: new NpcAiTotals(), magic: new MagicTotals(), unhandled: new UnhandledPackets() };
   /** Cluster gateway: frames and events dropped because their sender no longer owns the player's map (a stale owner). */
   staleDropped = 0;
   /** Cluster gateway: players placed again because their map changed owner or was reset. */
@@ -535,6 +538,9 @@ export class World implements ServiceContext {
           { worker: host.workerId, map: message.map, session: message.session, packet: message.packet },
           `map worker fault: ${message.message}`,
         );
+        return;
+      case "unhandled":
+        this.stats.unhandled.add({ packet: message.packet, map: message.map, session: message.session, worker: host.workerId }, this.options.logger);
         return;
       case "bus":
         this.bus.publish(message.message);

@@ -20,6 +20,7 @@ import {
 import { NPC_FIELDS, NpcTableSchema, parseNpcsDat, type NpcTable } from "./npcs.ts";
 import { OBJECT_FIELDS, ObjectTableSchema, parseObjectsDat, type ObjectTable } from "./objects.ts";
 import { parseSpellsDat, SPELL_FIELDS, SpellTableSchema, type SpellTable } from "./spells.ts";
+import { crossCheckQuests, parseQuestsDat, QuestTableSchema, type QuestTable } from "./quests.ts";
 
 /** Which generation of AO the tables come from. */
 export type DataFormat = "ao20" | "ao013";
@@ -39,6 +40,8 @@ export const GameTablesSchema = z.object({
   specialMaps: SpecialMapsTableSchema.nullable(),
   /** `Help.dat` (`/AYUDA`); absent in packs made before it was carried. */
   help: HelpTableSchema.nullable().optional(),
+  /** `Quests.DAT`; absent in packs made before it was carried (and in AO 0.13, which has no quests). */
+  quests: QuestTableSchema.nullable().optional(),
 });
 
 export interface GameTables {
@@ -51,6 +54,7 @@ export interface GameTables {
   mapInfo: MapInfoTable | null;
   specialMaps: SpecialMapsTable | null;
   help?: HelpTable | null;
+  quests?: QuestTable | null;
 }
 
 // Compile-time check that the schema and the interface describe the same data.
@@ -84,6 +88,7 @@ export const TABLE_SOURCES: Readonly<Record<DataFormat, readonly AnySource[]>> =
     { table: "mapInfo", files: [{ name: "map.dat", parse: parseMapDat }] },
     { table: "specialMaps", files: [{ name: "mapasespeciales.dat", parse: parseSpecialMapsDat }] },
     { table: "help", files: [{ name: "help.dat", parse: parseHelpDat }] },
+    { table: "quests", files: [{ name: "quests.dat", parse: parseQuestsDat }] },
   ],
   ao013: [
     {
@@ -132,8 +137,10 @@ export function buildGameTables(
     specialMaps: null,
     help: null,
   };
+  if (TABLE_SOURCES[format].some((source) => source.table === "quests")) tables.quests = null;
   const errors: DatIssue[] = [];
   const warnings: DatIssue[] = [];
+  const fileNames = new Map<TableName, string>();
   for (const source of TABLE_SOURCES[format]) {
     let found = false;
     for (const candidate of source.files) {
@@ -145,6 +152,7 @@ export function buildGameTables(
         break;
       }
       const result = candidate.parse(file.bytes, file.name);
+      fileNames.set(source.table, file.name);
       errors.push(...result.errors);
       warnings.push(...result.warnings);
       // Each source's parser returns that source's table type; the union needs the cast.
@@ -160,6 +168,18 @@ export function buildGameTables(
       };
       (REQUIRED_TABLES.has(source.table) ? errors : warnings).push(issue);
     }
+  }
+  if (tables.quests) {
+    warnings.push(
+      ...crossCheckQuests({
+        quests: tables.quests,
+        questsFile: fileNames.get("quests") ?? "Quests.DAT",
+        npcs: tables.npcs,
+        npcsFile: fileNames.get("npcs") ?? "npcs.dat",
+        objectIds: tables.objects ? new Set(tables.objects.objects.map((object) => object.id)) : null,
+        spellIds: tables.spells ? new Set(tables.spells.spells.map((spell) => spell.id)) : null,
+      }),
+    );
   }
   return { tables, errors, warnings };
 }

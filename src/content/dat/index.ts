@@ -101,6 +101,18 @@ export {
   type TableName,
 } from "./game-tables.ts";
 export { loadGameTables } from "./load-game-tables.ts";
+export {
+  parseQuestsDat,
+  crossCheckQuests,
+  questById,
+  QuestSchema,
+  QuestTableSchema,
+  MAX_ACTIVE_QUESTS,
+  QUEST_CLASS_COUNT,
+  type Quest,
+  type QuestTable,
+  type QuestCrossTables,
+} from "./quests.ts";
 export { parseHelpDat, HelpTableSchema, MAX_HELP_LINES, MAX_HELP_LINE_CHARS, type HelpTable } from "./help.ts";
 export type { FieldKind, FieldSpec, FieldTable, FieldValues } from "./field-spec.ts";
 export {

@@ -13,6 +13,10 @@ export type DatIssueCode =
   | "not-a-table"
   /** A section repeated; the first one is used. */
   | "duplicate-section"
+  /** A numbered section the count key promises is absent (e.g. `[QUEST10]` below `NumQuests`). */
+  | "missing-section"
+  /** A key the loader does not read (a typo, or a list entry beyond its count). */
+  | "ignored-key"
   /** A key repeated inside a section; the first one is used. */
   | "duplicate-key"
   /** A section whose name the table does not use, or a numbered section above the declared count. */

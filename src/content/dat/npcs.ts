@@ -14,7 +14,7 @@ import {
   type FieldValues,
 } from "./field-spec.ts";
 import { getSection, getString, type IniDocument } from "./ini-reader.ts";
-import type { DatResult } from "./issues.ts";
+import type { DatIssue, DatResult } from "./issues.ts";
 import { countedList, field, parseNumberedTable } from "./numbered-sections.ts";
 import { vbVal, vbValInteger } from "./vb-val.ts";
 
@@ -184,7 +184,7 @@ export const NpcTableSchema = z.object({
 
 /** Parses an `npcs.dat` (AO20 or genuine 0.13). */
 export function parseNpcsDat(bytes: Uint8Array, fileName: string): DatResult<NpcTable> {
-  const parsed = parseNumberedTable(bytes, fileName, "NPC", "NumNPCs", (doc, id) => readNpc(doc, id));
+  const parsed = parseNumberedTable(bytes, fileName, "NPC", "NumNPCs", (doc, id, warnings) => readNpc(doc, id, warnings));
   const table = parsed.value && { declaredCount: parsed.value.declaredCount, npcs: parsed.value.entries };
   return { ...parsed, value: table };
 }
@@ -201,7 +201,7 @@ function shopSlots(lines: { objIndex: number; amount: number }[]): { objIndex: n
   return lines.slice(0, last + 1).map((line) => (line.objIndex === 0 ? { objIndex: 0, amount: 0 } : line));
 }
 
-function readNpc(doc: IniDocument, id: number): NpcTemplate {
+function readNpc(doc: IniDocument, id: number, warnings: DatIssue[]): NpcTemplate {
   const section = `NPC${id}`;
   const get = (key: string) => getString(doc, section, key);
   const base = readFields(doc, section, NPC_FIELDS);
@@ -231,12 +231,27 @@ function readNpc(doc: IniDocument, id: number): NpcTemplate {
       if (drop.objIndex !== 0) itemDrops.push(drop);
     }
   }
-  const questDrops = countedList(doc, section, vbVal(get("NumDropQuest")), (i) => `DropQuest${i}`, (raw) => ({
-    questIndex: vbValInteger(field(raw, 1, "-")),
-    objIndex: vbValInteger(field(raw, 2, "-")),
-    amount: vbValInteger(field(raw, 3, "-")),
-    chance: vbValInteger(field(raw, 4, "-")),
-  }), MAX_LIST_LENGTH);
+  const questDrops = countedList(doc, section, vbVal(get("NumDropQuest")), (i) => `DropQuest${i}`, (raw, i) => {
+    const drop = {
+      questIndex: vbValInteger(field(raw, 1, "-")),
+      objIndex: vbValInteger(field(raw, 2, "-")),
+      amount: vbValInteger(field(raw, 3, "-")),
+      chance: vbValInteger(field(raw, 4, "-")),
+    };
+    // QQ6 kept: a line without its probability reads 0, and VB6 `RandomNumber(1, 0)` is 1: a certain drop.
+    if (drop.questIndex > 0 && drop.chance <= 0) {
+      const line = getSection(doc, section)?.entries.get(`DROPQUEST${i}`)?.line;
+      warnings.push({
+        code: "bad-value",
+        file: doc.fileName,
+        section,
+        key: `DROPQUEST${i}`,
+        ...(line === undefined ? {} : { line }),
+        message: `[${section}] DropQuest${i}=${raw.trim()} has no probability; it always drops (QQ6, as VB6)`,
+      });
+    }
+    return drop;
+  }, MAX_LIST_LENGTH);
   const spells = countedList(doc, section, vbVal(get("LanzaSpells")), (i) => `Sp${i}`, (raw, i) => ({
     spellIndex: vbValInteger(raw),
     cooldown: vbValInteger(get(`Cd${i}`)),
@@ -248,7 +263,25 @@ function readNpc(doc: IniDocument, id: number): NpcTemplate {
     if (parts.length < 3) return { offsetX: 0, offsetY: 0, waitMs: 0 };
     return { offsetX: vbValInteger(parts[0]!), offsetY: vbValInteger(parts[1]!), waitMs: vbValInteger(parts[2]!) };
   }, MAX_LIST_LENGTH);
-  const quests = countedList(doc, section, vbVal(get("NumQuest")), (i) => `QuestNumber${i}`, vbValInteger, MAX_LIST_LENGTH);
+  // QQ4 fixed: a missing or zero `QuestNumber<q>` (NPC 425 writes `QuestNumber=26`) is left out
+  // of the list; VB6 kept quest 0, and its marker code then never showed the NPC to anyone.
+  const quests: number[] = [];
+  countedList(doc, section, vbVal(get("NumQuest")), (i) => `QuestNumber${i}`, (raw, i) => {
+    const quest = vbValInteger(raw);
+    if (quest > 0) quests.push(quest);
+    else {
+      const line = getSection(doc, section)?.entries.get(`QUESTNUMBER${i}`)?.line ?? getSection(doc, section)?.line;
+      warnings.push({
+        code: raw === "" ? "missing-value" : "bad-value",
+        file: doc.fileName,
+        section,
+        key: `QUESTNUMBER${i}`,
+        ...(line === undefined ? {} : { line }),
+        message: `[${section}] QuestNumber${i}${raw === "" ? " is missing" : `=${raw.trim()} names no quest`}; left out of the NPC's quest list (QQ4)`,
+      });
+    }
+    return quest;
+  }, MAX_LIST_LENGTH);
   const trainerCreatures = countedList(doc, section, vbVal(get("NroCriaturas")), (i) => `CI${i}`, (raw, i) => ({
     npcIndex: vbValInteger(raw),
     name: get(`CN${i}`),

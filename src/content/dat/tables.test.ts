@@ -269,6 +269,7 @@ describe("buildGameTables", () => {
       "map.dat",
       "mapasespeciales.dat",
       "help.dat",
+      "quests.dat",
     ]);
     expect(tables.objects!.objects[0]!.name).toBe("Manzana");
     expect(tables.spells).toBeNull();

@@ -108,6 +108,8 @@ const TRAINER_TILE = { x: 58, y: 57 } as const;
 export const KEY_HOUSE = { door: { x: 37, y: 21 }, object: DEFAULT_OBJECTS.houseDoorLocked } as const;
 export const PLAIN_HOUSE = { door: { x: 64, y: 21 }, object: DEFAULT_OBJECTS.doorClosed } as const;
 export const HOUSE_KEY_TILE = { x: 40, y: 24 } as const;
+/** The quest giver stands west of the plaza, inside the safe zone, off the plaza's tiles (x 44..58, y 42..57). */
+export const QUEST_GIVER_TILE = { x: 42, y: 52 } as const;
 /** Things lying on the plaza for a new player to pick up: [x, y, object, amount]. */
 const PLAZA_GROUND_ITEMS: readonly (readonly [number, number, number, number])[] = [
   [53, 43, DEFAULT_OBJECTS.healthPotion, 1],
@@ -182,6 +184,7 @@ function buildTown(): WorldMap {
   town.npc(BANKER_TILE.x, BANKER_TILE.y, DEFAULT_NPCS.banker);
   town.npc(50, 43, DEFAULT_NPCS.healer);
   town.npc(TRAINER_TILE.x, TRAINER_TILE.y, DEFAULT_NPCS.trainer);
+  town.npc(QUEST_GIVER_TILE.x, QUEST_GIVER_TILE.y, DEFAULT_NPCS.questGiver);
   town.object(58, 44, DEFAULT_OBJECTS.signpost, 1);
   town.object(64, 68, DEFAULT_OBJECTS.apple, 5);
   town.object(68, 68, DEFAULT_OBJECTS.waterFlask, 5);

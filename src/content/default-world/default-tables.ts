@@ -21,11 +21,12 @@ import {
   type ObjectTemplate,
   type SpellTemplate,
   type StoredGameTables,
+  type Quest,
   type WeaponTypeKey,
 } from "../dat/index.ts";
 import { uniformStartingKit, type ClassId, type KitEntry, type StartingKit } from "../../game/character-creation/index.ts";
 import { buildDefaultCities, DEFAULT_PRISON, DEFAULT_RELEASE } from "./build-maps.ts";
-import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_WORLD_MAP_IDS } from "./ids.ts";
+import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_QUESTS, DEFAULT_WORLD_MAP_IDS } from "./ids.ts";
 
 /** AO20 `e_OBJType` codes used below. */
 const OBJ_TYPE = { food: 1, weapon: 2, armor: 3, gold: 5, door: 6, sign: 8, key: 9, potion: 11, drink: 13, shield: 16, helmet: 17, arrows: 32 } as const;
@@ -72,6 +73,7 @@ const ELIXIR_DURATION_S = 60;
 // Records list only what differs from the VB6 defaults; GameTablesSchema fills in the rest.
 type StoredObject = Partial<ObjectTemplate> & Pick<ObjectTemplate, "id" | "name" | "objType">;
 type StoredNpc = Partial<NpcTemplate> & Pick<NpcTemplate, "id" | "name">;
+type StoredQuest = Partial<Quest> & Pick<Quest, "id" | "name">;
 type StoredSpell = Partial<SpellTemplate> & Pick<SpellTemplate, "id" | "name">;
 
 const O = DEFAULT_OBJECTS;
@@ -310,6 +312,17 @@ const NPCS: StoredNpc[] = [
     attackPower: 5,
     evasionPower: 5,
     giveExp: 5,
+  },
+  {
+    // Offers the Alba chain in list order; a click on her runs the quest dialogue (quests.md §4.1).
+    id: N.questGiver,
+    name: "Anciana Brígida",
+    subName: "Misiones",
+    description: "Siempre tiene un encargo para quien pase por la plaza.",
+    npcType: NpcType.Quest,
+    movement: MOVEMENT.standing,
+    heading: 3,
+    quests: [DEFAULT_QUESTS.visitHealer, DEFAULT_QUESTS.wolves, DEFAULT_QUESTS.supplies, DEFAULT_QUESTS.hares],
   },
   {
     id: N.practiceWolf,
@@ -559,6 +572,58 @@ export const DEFAULT_HELP_LINES: readonly string[] = [
   "* Para pedir ayuda a un Game Master, usá /GM.",
 ];
 
+const Q = DEFAULT_QUESTS;
+/** The default world's quests, in our own words: talk (visit), kill, collect, then a repeatable hunt. */
+const QUESTS: StoredQuest[] = [
+  {
+    id: Q.visitHealer,
+    name: "Una visita a la Hermana Irene",
+    description: "La Hermana Irene cuida de los caídos junto a la fuente. Ve a saludarla de mi parte: hazle clic y vuelve.",
+    finalDescription: "¿La viste? Nunca descansa. Toma, para el camino.",
+    requiredLevel: 1,
+    requiredTargetNpcs: [N.healer],
+    rewardExp: 20,
+    rewardObjects: [{ objIndex: O.healthPotion, amount: 3 }],
+  },
+  {
+    id: Q.wolves,
+    name: "Lobos en los campos",
+    description: "Los lobos cenicientos bajan a los Campos de Alba y asustan a los labradores. Acaba con tres de ellos.",
+    finalDescription: "Los labradores dormirán tranquilos esta noche. Aquí tienes tu paga.",
+    requiredLevel: 1,
+    requiredQuest: Q.visitHealer,
+    requiredNpcs: [{ npcIndex: N.greyWolf, amount: 3 }],
+    rewardExp: 80,
+    rewardGold: 40,
+  },
+  {
+    id: Q.supplies,
+    name: "Provisiones para la anciana",
+    description: "Mis rodillas ya no me llevan al mercado. Tráeme dos hogazas de centeno y tres manzanas.",
+    finalDescription: "¡Qué buen olor! Llévate este coleto: a mí ya no me sirve.",
+    requiredLevel: 2,
+    requiredQuest: Q.wolves,
+    requiredObjects: [
+      { objIndex: O.bread, amount: 2 },
+      { objIndex: O.apple, amount: 3 },
+    ],
+    rewardExp: 120,
+    rewardGold: 60,
+    rewardObjects: [{ objIndex: O.leatherJerkin, amount: 1 }],
+  },
+  {
+    id: Q.hares,
+    name: "Liebres para el guiso",
+    description: "Cada semana hago guiso para la guardia. Caza dos liebres pardas y te daré pan.",
+    finalDescription: "Con esto alcanza para todos. Vuelve cuando quieras.",
+    requiredLevel: 1,
+    requiredNpcs: [{ npcIndex: N.brownHare, amount: 2 }],
+    rewardExp: 15,
+    rewardObjects: [{ objIndex: O.bread, amount: 2 }],
+    repeatable: true,
+  },
+];
+
 /** The default world's tables, validated (throws only if this file is wrong; a test runs it). */
 export function buildDefaultTables(): GameTables {
   const stored = {
@@ -571,6 +636,7 @@ export function buildDefaultTables(): GameTables {
     mapInfo: null,
     specialMaps: null,
     help: { lines: DEFAULT_HELP_LINES },
+    quests: { declaredCount: QUESTS.length, quests: QUESTS },
   };
   // The schema's input type lists every field although each has a default; parse from unknown.
   return GameTablesSchema.parse(stored as unknown);

@@ -5,7 +5,8 @@ import { buildDefaultWorld } from "./build-default-world.ts";
 import { CLASS_IDS, checkStartingKit, resolveStartingKit, startingKitObjects } from "../../game/character-creation/index.ts";
 import { checkKitAgainstTables } from "../pack/index.ts";
 import { DEFAULT_STARTING_KIT } from "./default-tables.ts";
-import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_WORLD_MAP_IDS as IDS, HOME_CITY_IDS, defaultWorldMapIds } from "./ids.ts";
+import { crossCheckQuests, QuestTableSchema } from "../dat/index.ts";
+import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_QUESTS, DEFAULT_WORLD_MAP_IDS as IDS, HOME_CITY_IDS, defaultWorldMapIds } from "./ids.ts";
 
 const world = buildDefaultWorld();
 const byId = new Map(world.maps.map((map) => [map.id, map] as const));
@@ -206,6 +207,45 @@ describe("default world tables", () => {
       expect([object.id, object.value > 0, object.newbie, object.crucial]).toEqual([object.id, true, false, 1]);
     }
     expect(town.npcs).toContainEqual({ x: 66, y: 64, npc: DEFAULT_NPCS.merchant });
+  });
+
+  test("the quests load and validate: a talk, kill, collect chain with rewards, offered by a quest NPC west of the plaza", () => {
+    const quests = world.tables!.quests!;
+    expect(QuestTableSchema.parse(quests)).toEqual(quests);
+    const { visitHealer, wolves, supplies, hares } = DEFAULT_QUESTS;
+    expect(quests.quests.map((quest) => quest.id)).toEqual([visitHealer, wolves, supplies, hares]);
+    const byQuest = new Map(quests.quests.map((quest) => [quest.id, quest] as const));
+    expect(byQuest.get(visitHealer)!.requiredTargetNpcs).toEqual([DEFAULT_NPCS.healer]);
+    expect(byQuest.get(wolves)).toMatchObject({ requiredQuest: visitHealer, requiredNpcs: [{ npcIndex: DEFAULT_NPCS.greyWolf, amount: 3 }] });
+    expect(byQuest.get(supplies)!.requiredQuest).toBe(wolves);
+    expect(byQuest.get(supplies)!.requiredObjects.map((item) => item.objIndex)).toEqual([DEFAULT_OBJECTS.bread, DEFAULT_OBJECTS.apple]);
+    expect(byQuest.get(hares)!.repeatable).toBe(true);
+    for (const quest of quests.quests) {
+      expect(quest.name.length).toBeGreaterThan(0);
+      expect(quest.rewardExp + quest.rewardGold + quest.rewardObjects.length).toBeGreaterThan(0);
+      for (const item of [...quest.requiredObjects, ...quest.rewardObjects]) expect(objects.has(item.objIndex)).toBe(true);
+      for (const npc of [...quest.requiredNpcs.map((objective) => objective.npcIndex), ...quest.requiredTargetNpcs]) expect(npcs.has(npc)).toBe(true);
+    }
+    // The cross-checks the importer runs find nothing to say.
+    expect(
+      crossCheckQuests({
+        quests,
+        questsFile: "quests",
+        npcs: world.tables!.npcs,
+        npcsFile: "npcs",
+        objectIds: new Set(objects.keys()),
+        spellIds: new Set(world.tables!.spells!.spells.map((spell) => spell.id)),
+      }),
+    ).toEqual([]);
+    const giver = npcs.get(DEFAULT_NPCS.questGiver)!;
+    expect(giver).toMatchObject({ npcType: 17, quests: [visitHealer, wolves, supplies, hares] });
+    const spot = town.npcs.find((spawn) => spawn.npc === DEFAULT_NPCS.questGiver)!;
+    expect(spot).toBeDefined();
+    expect(spot.x >= 44 && spot.x <= 58 && spot.y >= 42 && spot.y <= 57).toBe(false);
+    expect(flagsAt(town, spot.x, spot.y) & BLOCKED_ALL).toBe(0);
+    // The wolves and hares the quests ask for live on the maps.
+    const spawned = new Set(world.maps.flatMap((map) => map.npcs.map((spawn) => spawn.npc)));
+    expect(spawned.has(DEFAULT_NPCS.greyWolf) && spawned.has(DEFAULT_NPCS.brownHare) && spawned.has(DEFAULT_NPCS.healer)).toBe(true);
   });
 
   test("the town has a banker (NpcType 4) on a free tile by the plaza", () => {

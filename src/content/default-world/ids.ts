@@ -77,4 +77,18 @@ export const DEFAULT_NPCS = {
   /** The trainer's practice creatures: passive, they fight back only once attacked, and never respawn. */
   practiceRat: 10,
   practiceWolf: 11,
+  /** Alba's quest giver (`NpcType=17`): offers the default quests. */
+  questGiver: 12,
+} as const;
+
+/** Quest numbers of the default tables (`Quests.DAT`): a short chain in Alba, then a repeatable one. */
+export const DEFAULT_QUESTS = {
+  /** Visit the healer (a click target). */
+  visitHealer: 1,
+  /** Kill grey wolves in the fields (needs 1). */
+  wolves: 2,
+  /** Bring bread and apples (needs 2). */
+  supplies: 3,
+  /** Hunt hares, again and again. */
+  hares: 4,
 } as const;

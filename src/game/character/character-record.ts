@@ -124,6 +124,22 @@ export function keyRingOf(record: { readonly keyRing?: readonly number[] | undef
   return record.keyRing ?? [];
 }
 
+/**
+ * A character's quest log as stored (quests.md §11; the rules are `game/quests`): the active
+ * quests in slot order (at most five) with one kill counter per `RequiredNPC` and one click
+ * counter per `RequiredTargetNPC`, and every quest done once with how many times (VB6 kept only
+ * "done" in its `quest_done` table; the count is what its memory list knew).
+ */
+export interface CharacterQuests {
+  active: { questId: number; npcKills: number[]; targetClicks: number[] }[];
+  done: { questId: number; times: number }[];
+}
+
+/** The record's quest log, empty when absent. */
+export function questsOf(record: { readonly quests?: CharacterQuests | undefined }): CharacterQuests {
+  return record.quests ?? { active: [], done: [] };
+}
+
 /** True when nothing is counting: no mute, no jail, no warning. */
 export function hasNoPenalties(penalties: CharacterPenalties): boolean {
   return penalties.muteSecondsLeft === 0 && penalties.jailMinutesLeft === 0 && penalties.warnings === 0;
@@ -200,6 +216,13 @@ export interface NewCharacter {
    * with every save. Absent = empty.
    */
   keyRing?: number[];
+  /**
+   * The quest log (active quests with their counters, quests done with their completions).
+   * Saved with every save in the character's own row, so a turn-in's rewards and its "done" are
+   * written together (quests.md §11); absent = no quest ever taken. The map side makes it safe
+   * against the world's current quests at load (`game/quests` `normalizeQuestLog`, QQ19).
+   */
+  quests?: CharacterQuests;
   /**
    * The character's staff standing (`game/staff`: a rank and the role-master flag), read from the
    * staff roles by its id at login; absent = an ordinary player. Never stored with the character:

@@ -63,6 +63,8 @@ export interface ItemTemplate {
   readonly destroyOnDrop: boolean;
   /** `NoSeCae`: kept on death. */
   readonly noDropOnDeath: boolean;
+  /** `QuestID` of a quest object (`ObjType=51`): using it offers that quest (quests.md §9); 0 = none. */
+  readonly questId?: number;
   /** `Agarrable` (1 = can NOT be picked up; map fixtures). */
   readonly fixedInPlace: boolean;
   /** `ObjFlags` (`ObjectFlag` bits). */
@@ -295,6 +297,7 @@ export function itemTemplateFromObject(row: ObjectRow): ItemTemplate {
     untradeable: row.untradeable === true,
     destroyOnDrop: row.destroyOnDrop === true,
     noDropOnDeath: row.noDropOnDeath === true,
+    questId: num(row.questId),
     fixedInPlace: row.fixedInPlace === true,
     flags,
     minLevel: num(row.minLevel),

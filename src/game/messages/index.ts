@@ -55,6 +55,22 @@ function localeLine(id: number, font: number, ...params: (string | number)[]): P
  * the client's language files; we only name what it says.
  */
 export const LocaleId = {
+  // -- what AO20 switched off (the clan relations and elections; map/systems/decisions/table.ts)
+  /** MSG_NO_PUEDEN_ACTUALIZAR_RELACIONES (Msg1799), to the clan in VB6. */
+  ClanRelationsCannotUpdate: 1799,
+  /** MSG_RELACIONES_CLAN_DESACTIVADAS_MOMENTO (Msg1801), to the clan in VB6. */
+  ClanRelationsOffToGuild: 1801,
+  /** MSG_RELACIONES_CLAN_DESACTIVADAS_MOMENTO_1145 … _1151 (`HandleGuildOfferAlliance` … `HandleGuildDeclareWar`). */
+  ClanRelationsOffOfferAlliance: 1145,
+  ClanRelationsOffAllianceDetails: 1146,
+  ClanRelationsOffPeaceDetails: 1147,
+  ClanRelationsOffAlliancePropList: 1149,
+  ClanRelationsOffPeacePropList: 1150,
+  ClanRelationsOffDeclareWar: 1151,
+  /** MSG_ELECCIONES_CLAN_DESACTIVADAS_MOMENTO (Msg1154, `HandleGuildOpenElections`). */
+  ClanElectionsOff: 1154,
+  /** MSG_ELECCIONES_CLAN_DESACTIVADAS_MOMENTO_1172 (`HandleGuildVote`). */
+  ClanVoteOff: 1172,
   /** MSG_COMANDO_DESHABILITADO_RANGO: "the command is disabled for your rank". */
   CommandDisabledForRank: 526,
   /** MSG_NO_PUEDES_ESCRIBIR_MENSAJES_GLOBALES_TAN_RAPIDO: global chat too fast. */
@@ -652,6 +668,16 @@ export const SALE_REFUSAL_LINES: Readonly<Record<SaleRefusal, { readonly id: num
  * language files (the browser client). `¬1`, `¬2`, … are filled from the message's params.
  */
 export const LOCALE_WORDING: Readonly<Record<number, string>> = {
+  [LocaleId.ClanRelationsCannotUpdate]: "Las relaciones del clan no pueden cambiar.",
+  [LocaleId.ClanRelationsOffToGuild]: "Las relaciones entre clanes están desactivadas por ahora.",
+  [LocaleId.ClanRelationsOffOfferAlliance]: "Las relaciones entre clanes están desactivadas por ahora.",
+  [LocaleId.ClanRelationsOffAllianceDetails]: "Las relaciones entre clanes están desactivadas por ahora.",
+  [LocaleId.ClanRelationsOffPeaceDetails]: "Las relaciones entre clanes están desactivadas por ahora.",
+  [LocaleId.ClanRelationsOffAlliancePropList]: "Las relaciones entre clanes están desactivadas por ahora.",
+  [LocaleId.ClanRelationsOffPeacePropList]: "Las relaciones entre clanes están desactivadas por ahora.",
+  [LocaleId.ClanRelationsOffDeclareWar]: "Las relaciones entre clanes están desactivadas por ahora.",
+  [LocaleId.ClanElectionsOff]: "Las elecciones de clan están desactivadas por ahora.",
+  [LocaleId.ClanVoteOff]: "Las elecciones de clan están desactivadas por ahora.",
   [ITEM_LOCALE_IDS.inventory_full]: "No tienes más espacio en el inventario.",
   [ITEM_LOCALE_IDS.slot_locked]: "Ese espacio del inventario no está desbloqueado.",
   [ITEM_LOCALE_IDS.delete_not_safe_map]: "Solo puedes eliminar objetos en zona segura.",
@@ -1401,6 +1427,16 @@ export const MESSAGES = {
 
   // -- what this server does not have yet: said, never silently ignored
   notAvailableYet: () => consoleLine("Esa acción todavía no está disponible en este servidor.", FontIndex.Info),
+  // -- what AO20 itself switched off, with VB6's locale ids (map/systems/decisions/table.ts)
+  /**
+   * Msg1799 "relations cannot be updated" (`HandleGuildAcceptPeace`) and Msg1801 "clan relations
+   * are switched off for now" (the other answers to a proposal), FONTTYPE_GUILD.
+   */
+  clanRelationsToGuild: (id: typeof LocaleId.ClanRelationsCannotUpdate | typeof LocaleId.ClanRelationsOffToGuild) => localeLine(id, FontIndex.Guild),
+  /** Msg1145–Msg1151 "clan relations are switched off for now": one copy of the line per VB6 handler. */
+  clanRelationsOff: (id: ClanRelationsOffLocaleId) => localeLine(id, FontIndex.Info),
+  /** Msg1154 / Msg1172 "clan elections are switched off for now" (`HandleGuildOpenElections` / `HandleGuildVote`). */
+  clanElectionsOff: (id: typeof LocaleId.ClanElectionsOff | typeof LocaleId.ClanVoteOff) => localeLine(id, FontIndex.Info),
 
   // -- the GM's map's information and settings (`/MODMAPINFO`, `/MAPSETTING`; map/systems/staff/map-info.ts)
   mapBackupStatus: (map: number, on: boolean) => localeLine(LocaleId.MapBackupStatus, FontIndex.Info, map, on ? "Sí" : "No"),
@@ -1455,3 +1491,12 @@ export const MESSAGES = {
 } as const satisfies Record<string, (...args: never[]) => PlayerMessage>;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** The copies of "clan relations are off" a player is told directly (VB6 `WriteLocaleMsg`, FONTTYPE_INFO). */
+export type ClanRelationsOffLocaleId =
+  | typeof LocaleId.ClanRelationsOffOfferAlliance
+  | typeof LocaleId.ClanRelationsOffAllianceDetails
+  | typeof LocaleId.ClanRelationsOffPeaceDetails
+  | typeof LocaleId.ClanRelationsOffAlliancePropList
+  | typeof LocaleId.ClanRelationsOffPeacePropList
+  | typeof LocaleId.ClanRelationsOffDeclareWar;

@@ -19,6 +19,7 @@ import { combat } from "./combat/index.ts";
 import { commerce } from "./commerce/index.ts";
 import { cursor } from "./cursor.ts";
 import { doors } from "./doors.ts";
+import { decisions } from "./decisions/index.ts";
 import { faction } from "./faction.ts";
 import { home } from "./home.ts";
 import { info } from "./info.ts";
@@ -67,4 +68,5 @@ export const SYSTEMS: readonly MapSystem[] = [
   trainers,
   petOrders,
   planned,
+  decisions,
 ];

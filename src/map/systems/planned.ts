@@ -1,8 +1,10 @@
 /**
- * What the stock client can ask for that belongs to a system this server does not have yet: each
- * is answered "not available yet" (the player is told, never silently ignored), and each names the
- * issue area that will own it. When a system arrives, its manifest claims the packet or skill and
- * the line goes from here (two claims fail at start, so nothing is answered twice).
+ * The skills (`Work` cursors and `WorkLeftClick` clicks) the stock client can use that belong to a
+ * system this server does not have yet: each is answered "not available yet" (the player is told,
+ * never silently ignored), and each names the issue area that will own it. When a system arrives,
+ * its manifest claims the skill and the line goes from here (two claims fail at start, so nothing
+ * is answered twice). The client packets without a system have their decision in
+ * `decisions/table.ts` (disabled, ignored or planned, each with its area).
  */
 import { MESSAGES } from "../../game/messages/index.ts";
 import { WorkSkill } from "../../protocol/index.ts";
@@ -16,8 +18,8 @@ export function notAvailableYet(ctx: MapContext, player: PlayerEntity): void {
 const clickNotAvailableYet: WorkClickHandler = (ctx, player) => notAvailableYet(ctx, player);
 
 /** `e_Skill` values `HandleWorkLeftClick` acts on whose systems do not exist yet, and the issue area that owns each. */
-const STEALING = WorkSkill.Steal; // work
-const HIDING = WorkSkill.Hide; // work
+const STEALING = WorkSkill.Steal; // everyday (Robar: being built in issue 26)
+const HIDING = WorkSkill.Hide; // everyday (Ocultarse: being built in issue 26)
 const WOODCUTTING = WorkSkill.Woodcutting; // work
 const FISHING = WorkSkill.Fishing; // work
 const MINING = WorkSkill.Mining; // work
@@ -28,33 +30,6 @@ const CLAN_MARK = WorkSkill.ClanMark; // society
 
 export const planned: MapSystem = {
   name: "planned",
-  packets: {
-    Rest: notAvailableYet,
-    RequestAccountState: notAvailableYet,
-    GuildLeave: notAvailableYet,
-    GuildOnline: notAvailableYet,
-    GuildMessage: notAvailableYet,
-    GrupoMsg: notAvailableYet,
-    CouncilMessage: notAvailableYet,
-    FactionMessage: notAvailableYet,
-    ChangeDescription: notAvailableYet,
-    GuildVote: notAvailableYet,
-    Gamble: notAvailableYet,
-    MapPriceEntrance: notAvailableYet,
-    LeaveFaction: notAvailableYet,
-    Promedio: notAvailableYet,
-    SubastaInfo: notAvailableYet,
-    EventoInfo: notAvailableYet,
-    CancelDuel: notAvailableYet,
-    QuitDuel: notAvailableYet,
-    AcceptDuel: notAvailableYet,
-    Participar: notAvailableYet,
-    Casarse: notAvailableYet,
-    ModifyCastleWhiteList: notAvailableYet,
-    DonateGold: notAvailableYet,
-    OfertaInicial: notAvailableYet,
-    OfertaDeSubasta: notAvailableYet,
-  },
   // `HandleWork`: Robar asks for a target like Magia and Domar (its click is not written yet); hiding is not either.
   workCursors: { [STEALING]: requestTargetCursor, [HIDING]: notAvailableYet },
   workClicks: {

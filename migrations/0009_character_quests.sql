@@ -1,0 +1,2 @@
+ALTER TABLE "characters" ADD COLUMN "quests" jsonb DEFAULT '{"active":[],"done":[]}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "characters" ADD CONSTRAINT "characters_quests_valid" CHECK (jsonb_typeof("characters"."quests") = 'object' AND jsonb_typeof("characters"."quests"->'active') = 'array' AND jsonb_typeof("characters"."quests"->'done') = 'array' AND jsonb_array_length("characters"."quests"->'active') <= 5);
