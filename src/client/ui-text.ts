@@ -58,6 +58,17 @@ const LOCALE_TEXT: Readonly<Record<number, string>> = {
   1395: "No tenés esa cantidad de oro en tu cuenta.",
   // Combat, death and the priest (combat-and-progression §3, §6.7, §8).
   [LocaleId.TooFar]: "Estás demasiado lejos.",
+  // Doors and keys (map/systems/doors.ts).
+  [LocaleId.KeyWhileDead]: "¡¡Estás muerto!! Sólo podés usar objetos cuando estás vivo.",
+  [LocaleId.KeyRingOnly]: "Las llaves de casa no se usan desde el inventario: van en el llavero.",
+  [LocaleId.DoorUnlocked]: "Has abierto la cerradura de la puerta.",
+  [LocaleId.KeyDoesNotFit]: "La llave no sirve.",
+  [LocaleId.KeyDoesNotFitUnlocked]: "La llave no sirve.",
+  [LocaleId.DoorLockedWithKey]: "Has cerrado la puerta con llave.",
+  [LocaleId.DoorNotClosed]: "La puerta no está cerrada.",
+  [LocaleId.DuctHatchLocked]: "Parece que alguien cerró esta compuerta. Debe haber un interruptor por algún lado...",
+  [LocaleId.DoorLocked]: "La puerta está cerrada con llave.",
+  [LocaleId.DuctHatchOpened]: "Has abierto la compuerta del ducto.",
   77: "¡¡Estás muerto!!",
   83: "El sacerdote te ha curado.",
   93: "Estás muy cansado para luchar.",
