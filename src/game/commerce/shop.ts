@@ -251,8 +251,9 @@ export type BuyOutcome =
  * KEY-SOLD-ONCE (VB6 `Comercio`: "so the keys are not sold again if the .dat are reloaded"): a key
  * (`otKeys`) bought takes its lines out of the shop's list, so neither an empty shop's reload nor
  * a crucial refill brings it back. VB6 writes `Obj<slot>=<key>-0` into `NPCs.dat`; here the line
- * becomes a gap (nothing shows in the window) and lives in the map's memory with the NPC: a
- * restart, or the trader's respawn, lists the key again (the world's files are read-only).
+ * becomes a gap (nothing shows in the window); the map remembers the key per trader number
+ * while it is loaded, so a respawned trader drops it too (map/systems/commerce/shops.ts). A
+ * restart lists the key again: the world's files are read-only.
  */
 export function withoutKeyLines(template: ShopTemplate, objectId: number): ShopTemplate {
   return { ...template, lines: template.lines.map((line) => (line.objectId === objectId ? { objectId: 0, amount: 0 } : line)) };

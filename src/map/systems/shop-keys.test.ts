@@ -16,7 +16,7 @@ const CATALOG = itemCatalogFromObjects([
   { id: 12, name: "Monedas de Oro", objType: ObjectType.GoldCoin },
 ]);
 
-function setUp(inventory: { objIndex: number; amount: number }[]) {
+function setUp(inventory: { objIndex: number; amount: number }[], twin = false) {
   const tables = GameTablesSchema.parse({
     format: "ao20",
     objects: null,
@@ -27,7 +27,11 @@ function setUp(inventory: { objIndex: number; amount: number }[]) {
     mapInfo: null,
     specialMaps: null,
   });
-  const w = world({ items: CATALOG, tables, npcs: [{ npc: LOCKSMITH, name: "Cerrajero", x: 20, y: 20, body: 10, head: 0, heading: 3 }] });
+  const w = world({ items: CATALOG, tables, npcs: [
+      { npc: LOCKSMITH, name: "Cerrajero", x: 20, y: 20, body: 10, head: 0, heading: 3 },
+      ...(twin ? [{ npc: LOCKSMITH, name: "Cerrajero", x: 30, y: 20, body: 10, head: 0, heading: 3 }] : []),
+    ],
+  });
   w.enter(1, "Ana", 20, 22, { with: { gold: 10_000 } });
   w.enter(2, "Beto", 21, 22, { with: { gold: 10_000 } });
   w.drain();
@@ -76,5 +80,25 @@ describe("a house key in a shop (KEY-SOLD-ONCE)", () => {
       { objectId: APPLE, amount: 5 },
       { objectId: 0, amount: 0 },
     ]);
+  });
+
+  test("the map remembers what a trader of that npcs.dat number sold: another one (or the same after a respawn) no longer lists it when its window opens", () => {
+    const w = setUp(
+      [
+        { objIndex: APPLE, amount: 5 },
+        { objIndex: KEY, amount: 1 },
+      ],
+      true,
+    );
+    open(w, 1);
+    w.drain();
+    buy(w, 1, 2, 1);
+    w.drain();
+    w.enter(3, "Ceci", 30, 22, { with: { gold: 10_000 } });
+    w.drain();
+    w.server.act(3, "LeftClick", { x: 30, y: 20, counter: ++counter });
+    const slots = w.drain().filter((p) => p.session === 3 && p.name === "ChangeNPCInventorySlot").map(summary);
+    // The key's slot is empty (Q16 kept: an empty slot shows the price of the stocked slot before it).
+    expect(slots.slice(0, 2)).toEqual(["NpcSlot 1: 31x5 @2", "NpcSlot 2: 0x0 @2"]);
   });
 });
