@@ -119,9 +119,19 @@ export function statusMarks(state: GameState, nowMs: number): StatusMark[] {
   return marks;
 }
 
-/** Whether to draw a char, and how: others hidden by invisibility are not drawn; our own is drawn faint. */
+/**
+ * Whether to draw a char, and how, as the stock client's `IsCharVisible`: a char hidden by
+ * invisibility or Ocultarse (`SetInvisible`) is drawn faint for ourselves, and for a staff member
+ * (the User bit clear) when its privileges are not above ours; anyone else does not draw it.
+ */
 export function charVisibility(state: GameState, charIndex: number): "shown" | "faint" | "hidden" {
   const char = state.chars.get(charIndex);
   if (!char?.invisible) return "shown";
-  return charIndex === state.myCharIndex ? "faint" : "hidden";
+  if (charIndex === state.myCharIndex) return "faint";
+  const own = state.chars.get(state.myCharIndex)?.privileges ?? 1;
+  const staff = own > 0 && (own & USER_PRIVILEGE) === 0;
+  return staff && char.privileges <= own ? "faint" : "hidden";
 }
+
+/** `e_PlayerType.User`: set for every player, clear for the staff. */
+const USER_PRIVILEGE = 1;

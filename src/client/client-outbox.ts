@@ -42,6 +42,7 @@ export class ClientOutbox {
   private dropCounter = 0;
   private leftClickCounter = 0;
   private workLeftClickCounter = 0;
+  private workCounter = 0;
   private attackCounter = 0;
   private castSpellCounter = 0;
   /** Counters of the typed commands whose packets carry one (`GuildMessage`), by packet. */
@@ -63,6 +64,7 @@ export class ClientOutbox {
     this.dropCounter = 0;
     this.leftClickCounter = 0;
     this.workLeftClickCounter = 0;
+    this.workCounter = 0;
     this.attackCounter = 0;
     this.castSpellCounter = 0;
     this.commandCounters.clear();
@@ -168,6 +170,11 @@ export class ClientOutbox {
   /** A left click on map tile (x, y): the server looks at it and acts (a trader opens its shop). */
   leftClick(x: number, y: number): boolean {
     return this.send("LeftClick", { x, y, counter: ++this.leftClickCounter } satisfies ClientPacketFields<"LeftClick">);
+  }
+
+  /** `Work(skill)`: use a skill from the skills window (Robar asks for a target; Ocultarse acts at once). */
+  work(skill: number): boolean {
+    return this.send("Work", { skill, counter: ++this.workCounter } satisfies ClientPacketFields<"Work">);
   }
 
   /** The aimed skill at map tile (x, y), the answer to `WorkRequestTarget` (skill 12: a shot). */

@@ -22,7 +22,7 @@ import { checkBuy, checkSell, type ShopCheck } from "./shop-rules.ts";
 import { checkDeposit, checkGoldDeposit, checkGoldWithdraw, checkWithdraw, type BankCheck } from "./bank-rules.ts";
 import { checkAccept, checkGoldOffer, checkItemOffer, trading, type TradeCheck } from "./trade-rules.ts";
 import { checkAttack, type AttackCheck } from "./combat-rules.ts";
-import { applySkillAssignment, checkSkillAssignment, type SkillCheck } from "./skills-rules.ts";
+import { applySkillAssignment, checkSkillAssignment, isUsableSkill, type SkillCheck } from "./skills-rules.ts";
 import { cancelTarget, takeMapClick, type MapClick } from "./target-rules.ts";
 import { heldBy, isMeditating } from "./altered-states.ts";
 import { checkCast, checkMeditate, checkMoveSpell, checkSpellClick, type SpellCheck } from "./spell-rules.ts";
@@ -712,6 +712,12 @@ export class ClientSession {
   requestSkills(): boolean {
     if (this.state.phase !== "in_world") return false;
     return this.outbox.requestSkills();
+  }
+
+  /** `Work(skill)` for a skill the window lets the player use (skills-rules.ts `USABLE_SKILLS`: Robar, Ocultarse). */
+  useSkill(skill: number): boolean {
+    if (this.state.phase !== "in_world" || !isUsableSkill(skill)) return false;
+    return this.outbox.work(skill);
   }
 
   /**

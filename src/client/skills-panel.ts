@@ -8,7 +8,7 @@
  */
 import type { ClientSession } from "./client-session.ts";
 import { h, setText } from "./dom.ts";
-import { draftFree, emptyDraft, lowerInDraft, raiseInDraft, skillPoints, SKILLS, type SkillCheck } from "./skills-rules.ts";
+import { draftFree, emptyDraft, isUsableSkill, lowerInDraft, raiseInDraft, skillPoints, SKILLS, type SkillCheck } from "./skills-rules.ts";
 import { SKILL_NAMES, SKILLS_TEXT } from "./ui-text.ts";
 import { closeButton, servicePanel } from "./window-parts.ts";
 
@@ -37,7 +37,11 @@ export class SkillsPanel {
       const value = h("span", { className: "skill-value" });
       const minus = h("button", { type: "button", className: "small skill-minus", text: "−", title: text.lower(name), "aria-label": text.lower(name), onclick: (() => this.lower(index)) as EventListener });
       const plus = h("button", { type: "button", className: "small skill-plus", text: "+", title: text.raise(name), "aria-label": text.raise(name), onclick: (() => this.raise(index)) as EventListener });
-      const element = h("li", { className: "skill-row", "data-skill": index + 1 }, h("span", { className: "skill-name", text: name }), value, minus, plus);
+      const usable = isUsableSkill(index + 1);
+      const use = usable
+        ? [h("button", { type: "button", className: "small skill-use", id: `skill-use-${index + 1}`, text: text.use, title: text.useTitle(name), "aria-label": text.useTitle(name), onclick: (() => this.use(index + 1)) as EventListener })]
+        : [];
+      const element = h("li", { className: "skill-row", "data-skill": index + 1 }, h("span", { className: "skill-name", text: name }), value, minus, plus, ...use);
       list.append(element);
       this.rows.push({ element, value, minus, plus });
     }
@@ -117,6 +121,11 @@ export class SkillsPanel {
   private lower(index: number): void {
     this.draft = lowerInDraft(this.draft, index);
     setText(this.error, "");
+  }
+
+  /** "Usar": `Work(skill)`; the window closes so the next map click can be the skill's (a theft's target). */
+  private use(skill: number): void {
+    if (this.session.useSkill(skill)) this.close();
   }
 
   private assign(): void {

@@ -7,7 +7,7 @@
  * has) and answers nothing, so the client applies what it sent, as the stock client does. Pure.
  */
 import { SKILL_NAMES } from "../game/items/index.ts";
-import { SKILL_COUNT } from "../protocol/index.ts";
+import { SKILL_COUNT, WorkSkill } from "../protocol/index.ts";
 import type { GameState } from "./game-state.ts";
 
 /** `MAXSKILLPOINTS`: no skill goes above this. */
@@ -16,6 +16,19 @@ export const MAX_SKILL_POINTS = 100;
 export const SKILLS = SKILL_COUNT;
 /** The key that opens and closes the skills window (`KeyboardEvent.code`). */
 export const SKILLS_KEY_CODE = "KeyK";
+
+/**
+ * The skills the window's "Usar" sends as `Work(skill)`, as the stock client's skill buttons do:
+ * Robar (the server answers with the target cursor, the next map click is the theft) and
+ * Ocultarse (the server tries at once). A hidden player is drawn as an invisible one
+ * (`SetInvisible`: others not at all, our own faint).
+ */
+export const USABLE_SKILLS: readonly number[] = [WorkSkill.Steal, WorkSkill.Hide];
+
+/** True for a skill the window may use. */
+export function isUsableSkill(skill: number): boolean {
+  return USABLE_SKILLS.includes(skill);
+}
 
 /** Why an assignment (or a + in the window) was refused (worded by `SKILLS_TEXT.refusals`). */
 export type SkillRefusal =

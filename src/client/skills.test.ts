@@ -6,18 +6,21 @@
  */
 import { describe, expect, test } from "bun:test";
 import { SKILL_NAMES as GAME_SKILL_NAMES } from "../game/items/index.ts";
-import { loggedInSession, serverBody } from "./client-fixtures.test-support.ts";
+import { charVisibility } from "./altered-states.ts";
+import { charFields, loggedInSession, serverBody, START } from "./client-fixtures.test-support.ts";
 import { createGameState } from "./game-state.ts";
 import {
   applySkillAssignment,
   checkSkillAssignment,
   draftFree,
   emptyDraft,
+  isUsableSkill,
   lowerInDraft,
   MAX_SKILL_POINTS,
   raiseInDraft,
   readSkills,
   SKILLS,
+  USABLE_SKILLS,
 } from "./skills-rules.ts";
 import { SKILL_NAMES, SKILLS_TEXT } from "./ui-text.ts";
 
@@ -140,5 +143,38 @@ describe("the session", () => {
     const { session, transport } = newCharacter();
     expect(session.requestSkills()).toBe(true);
     expect(transport.take().map((p) => p.name)).toEqual(["RequestSkills"]);
+  });
+});
+
+describe("using Robar and Ocultarse from the window (`Work`, issue 26)", () => {
+  test("Usar sends Work(2) and Work(7) with rising counters; other skills and a session out of the world send nothing", () => {
+    const { session, transport } = newCharacter();
+    expect(USABLE_SKILLS).toEqual([2, 7]);
+    expect(session.useSkill(2)).toBe(true);
+    expect(session.useSkill(7)).toBe(true);
+    expect(session.useSkill(TACTICS)).toBe(false);
+    expect(transport.take().map(({ name, fields }) => ({ name, fields }))).toEqual([
+      { name: "Work", fields: { skill: 2, counter: 1 } },
+      { name: "Work", fields: { skill: 7, counter: 2 } },
+    ]);
+    expect(isUsableSkill(WEAPONS)).toBe(false);
+  });
+
+  test("Robar's answer aims the next map click (WorkLeftClick skill 2); a hidden char is drawn as an invisible one (SetInvisible)", () => {
+    const { session, state } = newCharacter();
+    session.receive(serverBody("WorkRequestTarget", { skill: 2, isArea: false, radius: 0 }), 0);
+    expect(state.target?.skill).toBe(2);
+    session.receive(serverBody("CharacterCreate", charFields({ charIndex: 999, x: START.x + 1, y: START.y, name: "Ladron" })), 0);
+    session.receive(serverBody("SetInvisible", { charIndex: 999, invisible: true, x: START.x + 1, y: START.y }), 0);
+    expect(state.chars.get(999)?.invisible).toBe(true);
+    expect(charVisibility(state, 999)).toBe("hidden");
+    // A staff member (the User bit clear, as the stock client's IsCharVisible) sees it faint.
+    state.chars.get(state.myCharIndex)!.privileges = 4;
+    expect(charVisibility(state, 999)).toBe("faint");
+    state.chars.get(999)!.privileges = 16;
+    expect(charVisibility(state, 999)).toBe("hidden");
+    session.receive(serverBody("SetInvisible", { charIndex: 999, invisible: false, x: START.x + 1, y: START.y }), 0);
+    expect(state.chars.get(999)?.invisible).toBe(false);
+    expect(charVisibility(state, 999)).toBe("shown");
   });
 });

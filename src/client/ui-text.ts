@@ -344,6 +344,8 @@ export const SKILLS_TEXT = {
   assign: "Asignar",
   raise: (name: string): string => `Sumar un punto a ${name}`,
   lower: (name: string): string => `Quitar un punto de ${name}`,
+  use: "Usar",
+  useTitle: (name: string): string => `Usar ${name}`,
   free: (free: number): string => `Puntos libres: ${free}`,
   /** A skill the server has not told yet. */
   unknownValue: "?",

@@ -92,6 +92,12 @@ export interface PlayerEntity extends VisibleChar {
   targetObject?: { readonly x: number; readonly y: number } | null;
   /** A game master's `/INVISIBLE` (VB6 `flags.AdminInvisible`): who draws it is `canSee`'s (game/staff). */
   adminInvisible?: boolean;
+  /** Under Ocultarse (VB6 `flags.Oculto`; kernel/hiding.ts, systems/stealth.ts): until when, and its timer (null until armed); absent: not hidden. */
+  hidden?: HiddenState;
+  /** The last hiding line told (VB6 `flags.UltimoMensaje` for 704, 1127, 57: told once in a row); absent: none. */
+  lastHideLine?: number;
+  /** Map clock ms of the last theft try (`IntervaloPermiteTrabajarExtraer`, systems/stealth.ts); absent: never. */
+  lastStealAt?: number;
   /**
    * The NPC whose shop window is open (VB6 `flags.Comerciando` with `TargetNPC`), or null. While
    * set the player cannot walk or drop (see systems/shops.ts).
@@ -162,6 +168,12 @@ export interface PlayerEntity extends VisibleChar {
   nameHidden?: boolean;
   /** In a consultation with a game master (VB6 `flags.EnConsulta`, `/CONSULTA`): drawn as "name [CONSULTA]". */
   inConsultation?: boolean;
+}
+
+/** The hidden state of Ocultarse: it ends at `untilMs` (map clock) unless something ends it first. */
+export interface HiddenState {
+  readonly untilMs: number;
+  timer: TimerId | null;
 }
 
 /** One offer slot of a player-to-player trade: units of (object, tags). */

@@ -58,6 +58,8 @@ export interface MapHandOver {
   readonly chatColour?: number;
   /** A game master's `/INVISIBLE` goes on on the next map (systems/staff/movement.ts). */
   readonly adminInvisible?: boolean;
+  /** Ocultarse goes on for this long on the next map (systems/stealth.ts, VB6 `WarpUserChar` keeps `Oculto`); absent: not hidden. */
+  readonly hiddenForMs?: number;
   /** A GM's own speed and name display, a role-play description, a consultation (systems/staff/self.ts); absent: none. */
   readonly staffSelf?: StaffSelfHandOver;
 }

@@ -332,9 +332,9 @@ export class MapView {
   }
 }
 
-/** Under an invisibility spell (systems/status.ts keeps the state until it ends), or admin-invisible (drawn so by the staff who see it). */
+/** Under an invisibility spell (systems/status.ts keeps the state until it ends), hidden (Ocultarse, kernel/hiding.ts), or admin-invisible (drawn so by the staff who see it). */
 function isInvisible(player: PlayerEntity): boolean {
-  return player.statusEffects.invisible !== undefined || player.adminInvisible === true;
+  return player.statusEffects.invisible !== undefined || player.hidden !== undefined || player.adminInvisible === true;
 }
 
 /** Drops from `list` (in place) the viewers whose client may not draw `subject`. */

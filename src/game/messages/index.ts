@@ -626,6 +626,23 @@ export type MapSettingLocaleId = typeof LocaleId.MapDropItemsUpdated | typeof Lo
  * sent when a state ends): FONTTYPE_INFO unless VB6 picks another here.
  */
 const STATUS_NOTICE_FONTS: Readonly<Record<number, number>> = { [LocaleId.CurseEnded]: FONT_DARK_YELLOW };
+/** `FONTTYPE_New_Rojo_Salmon`: what a thief took, as both sides read it. */
+export const FONT_SALMON = 37;
+/** The fonts of the stealth lines that are not INFO (VB6 `DoRobar`, `RobarObjeto`, `HandleWorkLeftClick`). */
+const STEALTH_FONTS: Readonly<Record<number, number>> = {
+  714: FontIndex.Warning,
+  1028: FontIndex.Fight,
+  1030: FontIndex.Fight,
+  1031: FontIndex.Fight,
+  1032: FontIndex.Fight,
+  1037: FontIndex.Talk,
+  1038: FontIndex.Talk,
+  1458: FONT_SALMON,
+  1460: FONT_SALMON,
+  1461: FONT_SALMON,
+  1530: FONT_SALMON,
+  1531: FONT_SALMON,
+};
 
 /**
  * Our words for player-to-player trade (items-and-economy §9), sent as console lines: the locale
@@ -1111,6 +1128,13 @@ export const MESSAGES = {
   ruleLine: (id: number, font: number, ...params: (string | number)[]) => localeLine(id, font, ...params),
   /** A state ended (game/spells `StatusNotice` "LocaleMsg"), in the font VB6 sends that notice with. */
   statusNotice: (id: number) => localeLine(id, STATUS_NOTICE_FONTS[id] ?? FontIndex.Info),
+  /**
+   * A line of stealing or hiding (game/stealth `STEAL_MESSAGE`, `HIDE_MESSAGE`), in the font VB6
+   * writes that id with: the thefts in `FONTTYPE_New_Rojo_Salmon`, the refusals of `DoRobar` by
+   * faction and a held victim in FIGHT, "No podés robar aquí" in WARNING, the trade cancelled in
+   * TALK, the rest in INFO.
+   */
+  stealthLine: (id: number, ...params: (string | number)[]) => localeLine(id, STEALTH_FONTS[id] ?? FontIndex.Info, ...params),
   /**
    * `PuedeAtacar` refused (kernel/pvp.ts): one of its own ids or the faction rule's
    * (game/faction `factionAttackRefusal`). VB6 writes the ghost refusal in FONTTYPE_INFO, the

@@ -6,7 +6,7 @@
  * their manifest `uses`; `src/map/architecture.test.ts` holds the line.
  *
  * Layers, each importing only those above it in this list: vitals, tiles, targets, inventory,
- * ground, progression, faction, status, interrupts, npcs, npc-damage, death, status-clock, pvp,
+ * ground, progression, faction, status, hiding, interrupts, npcs, npc-damage, death, status-clock, pvp,
  * npc-ai-loop, presence, systems.
  */
 export type {
@@ -75,6 +75,7 @@ export { dropAround, groundGrid, putPile, removePile } from "./ground.ts";
 export { grantExperience, levelUp, raiseSkillByUse, rewardNpcDamage, EXP_TEXT_COLOUR, LEVEL_UP_FX, LEVEL_UP_SOUND, SKILL_UP_TEXT_COLOUR, type ExperienceGrant } from "./progression.ts";
 export { setFactionStatus, turnCriminal } from "./faction.ts";
 export { endMeditation, npcHitMeditator, statusSubjectOf, stopMeditating, type StatusTarget } from "./status.ts";
+export { attackerRevealed, endHiding, isHidden } from "./hiding.ts";
 export { cancelExit, interrupt, stopExit } from "./interrupts.ts";
 export { killNpc, npcAttacked, npcSpawnTile, placeNpc, spawnNpc, warpNpc, type NpcComeback } from "./npcs.ts";
 export { damageNpc, DAMAGE_TEXT_COLOUR, NPC_DEATH_SOUND } from "./npc-damage.ts";

@@ -305,7 +305,7 @@ function readPlayer(entry: PooledPlayer, player: PlayerEntity): void {
   // hiding and arrival immunity do not exist on the map yet. Staff are left alone unless they
   // asked to be chased (VB6 `EsGM And Not AdminPerseguible`), and so is a player in a consultation
   // with a GM (`EnConsulta`, `/CONSULTA`).
-  entry.hidden = player.statusEffects.invisible !== undefined;
+  entry.hidden = player.statusEffects.invisible !== undefined || player.hidden !== undefined;
   entry.shielded = (standingOf(player.privileges).rank !== null && !player.chasedByNpcs) || player.inConsultation === true;
 }
 

@@ -148,6 +148,8 @@ export function disposeStatus(ctx: MapContext): void {
 export function sendNotices(ctx: MapContext, target: StatusTarget, notices: readonly StatusNotice[]): void {
   for (const notice of notices) {
     if (notice.to === "area") {
+      // The invisibility ending on a player still under Ocultarse leaves its char hidden (VB6 `EfectoInvisibilidad`: `If .flags.Oculto = 0`).
+      if (!notice.invisible && target.kind === "player" && target.hidden !== undefined) continue;
       ctx.view.around(target.x, target.y, ctx.packets.setInvisible(target.charIndex, notice.invisible, target.x, target.y));
     } else if (target.kind === "player") {
       sendSelfNotice(ctx, target, notice);

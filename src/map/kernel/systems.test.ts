@@ -69,10 +69,10 @@ describe("building the tables from the manifests", () => {
 describe("the world's systems", () => {
   test("the hook order, as the systems react (a change here is a change of what VB6 order the wire keeps)", () => {
     expect(SYSTEM_TABLES.order).toEqual({
-      acted: ["home"],
-      arrived: ["doors", "pets", "penalties"],
-      leaving: ["home", "commerce", "bank", "pets", "penalties", "staff"],
-      died: ["pets"],
+      acted: ["home", "stealth"],
+      arrived: ["doors", "pets", "stealth", "penalties"],
+      leaving: ["home", "commerce", "bank", "pets", "stealth", "penalties", "staff"],
+      died: ["pets", "stealth"],
       revived: ["home"],
       npcAttacked: ["pets"],
       userAttackedByNpc: ["pets"],
@@ -88,7 +88,7 @@ describe("the world's systems", () => {
   test("the skill clicks and cursors have one owner each", () => {
     expect(Object.fromEntries(SYSTEM_TABLES.owners.workClicks)).toEqual({
       1: "spells",
-      2: "planned",
+      2: "stealth",
       12: "combat",
       17: "planned",
       18: "planned",
@@ -100,7 +100,7 @@ describe("the world's systems", () => {
       91: "planned",
       92: "staff",
     });
-    expect(Object.fromEntries(SYSTEM_TABLES.owners.workCursors)).toEqual({ 1: "spells", 2: "planned", 7: "planned", 24: "pets" });
+    expect(Object.fromEntries(SYSTEM_TABLES.owners.workCursors)).toEqual({ 1: "spells", 2: "stealth", 7: "stealth", 24: "pets" });
   });
 
   test("every bus message is taken, every service heard, and the world's manifests build", () => {

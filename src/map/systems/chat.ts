@@ -5,7 +5,10 @@
  */
 import { MESSAGES } from "../../game/messages/index.ts";
 import type { ClientPacketFields } from "../../protocol/index.ts";
-import { COLOUR_RED, COLOUR_WHISPER, refuseMutedSpeech, rememberChatLine, type BusMessage, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
+import { COLOUR_RED, COLOUR_WHISPER, endHiding, refuseMutedSpeech, rememberChatLine, type BusMessage, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
+
+/** VB6 `MSG_VUELTO_VISIBLE_1115`: a yell brought the player out of hiding. */
+const YELL_REVEALED = 1115;
 
 /** Chat lines longer than this are cut (the stock client's input box allows less). */
 export const MAX_CHAT_CHARS = 300;
@@ -16,6 +19,8 @@ export function talk(ctx: MapContext, player: PlayerEntity, fields: ClientPacket
 }
 
 export function yell(ctx: MapContext, player: PlayerEntity, fields: ClientPacketFields<"Yell">): void {
+  // `HandleYell`: "I see you…", a yell ends Ocultarse (1115) before anything else.
+  endHiding(ctx, player, YELL_REVEALED);
   if (refuseMutedSpeech(ctx, player)) return;
   sayOverHead(ctx, player, fields.text, COLOUR_RED);
 }

@@ -39,6 +39,7 @@ import { skills } from "./skills.ts";
 import { spells } from "./spells.ts";
 import { staff } from "./staff/index.ts";
 import { status } from "./status.ts";
+import { stealth } from "./stealth.ts";
 import { trainers } from "./trainers.ts";
 
 export const SYSTEMS: readonly MapSystem[] = [
@@ -58,6 +59,7 @@ export const SYSTEMS: readonly MapSystem[] = [
   commerce,
   bank,
   pets,
+  stealth,
   needs,
   skills,
   info,

@@ -6,11 +6,13 @@
  * re-armed for each whole second.
  */
 import { MESSAGES } from "../../game/messages/index.ts";
-import { cancelExit, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
+import { cancelExit, endHiding, type MapContext, type MapSystem, type PlayerEntity } from "../kernel/index.ts";
 
 /** Seconds of the logout countdown outside safe maps (`IntervaloCerrarConexion`). */
 export const QUIT_COUNTDOWN_SECONDS = 10;
 const MS_PER_SECOND = 1000;
+/** VB6 `MSG_VUELTO_VISIBLE_577`. */
+const VISIBLE_ON_LOGOUT = 577;
 
 export function quit(ctx: MapContext, player: PlayerEntity): void {
   if (player.quit) return;
@@ -21,6 +23,8 @@ export function quit(ctx: MapContext, player: PlayerEntity): void {
   const endsAt = ctx.clock.now() + QUIT_COUNTDOWN_SECONDS * MS_PER_SECOND;
   const timer = ctx.timers.at(endsAt - (QUIT_COUNTDOWN_SECONDS - 1) * MS_PER_SECOND, onCountdownTick, { ctx, player });
   player.quit = { endsAt, announced: QUIT_COUNTDOWN_SECONDS, timer };
+  // `Cerrar_Usuario`: a hidden player is seen again as the countdown starts (577).
+  endHiding(ctx, player, VISIBLE_ON_LOGOUT);
   ctx.tell(player, MESSAGES.quitCountdown(QUIT_COUNTDOWN_SECONDS));
 }
 

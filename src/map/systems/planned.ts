@@ -8,7 +8,7 @@
  */
 import { MESSAGES } from "../../game/messages/index.ts";
 import { WorkSkill } from "../../protocol/index.ts";
-import { requestTargetCursor, type MapContext, type MapSystem, type PlayerEntity, type WorkClickHandler } from "../kernel/index.ts";
+import { type MapContext, type MapSystem, type PlayerEntity, type WorkClickHandler } from "../kernel/index.ts";
 
 /** A command of a feature this server does not have yet (guilds, parties, duels, …). */
 export function notAvailableYet(ctx: MapContext, player: PlayerEntity): void {
@@ -18,8 +18,6 @@ export function notAvailableYet(ctx: MapContext, player: PlayerEntity): void {
 const clickNotAvailableYet: WorkClickHandler = (ctx, player) => notAvailableYet(ctx, player);
 
 /** `e_Skill` values `HandleWorkLeftClick` acts on whose systems do not exist yet, and the issue area that owns each. */
-const STEALING = WorkSkill.Steal; // everyday (Robar: being built in issue 26)
-const HIDING = WorkSkill.Hide; // everyday (Ocultarse: being built in issue 26)
 const WOODCUTTING = WorkSkill.Woodcutting; // work
 const FISHING = WorkSkill.Fishing; // work
 const MINING = WorkSkill.Mining; // work
@@ -30,10 +28,7 @@ const CLAN_MARK = WorkSkill.ClanMark; // society
 
 export const planned: MapSystem = {
   name: "planned",
-  // `HandleWork`: Robar asks for a target like Magia and Domar (its click is not written yet); hiding is not either.
-  workCursors: { [STEALING]: requestTargetCursor, [HIDING]: notAvailableYet },
   workClicks: {
-    [STEALING]: clickNotAvailableYet,
     [WOODCUTTING]: clickNotAvailableYet,
     [FISHING]: clickNotAvailableYet,
     [MINING]: clickNotAvailableYet,

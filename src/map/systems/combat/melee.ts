@@ -41,11 +41,13 @@ import { formatThousands, pvpKillExp, type SkillId } from "../../../game/progres
 import { IN_COMBAT_MS } from "../../../game/vitals/index.ts";
 import { vbRgb } from "../../../protocol/index.ts";
 import {
+  attackerRevealed,
   DAMAGE_TEXT_COLOUR,
   damageNpc,
   grantExperience,
   interrupt,
   isDead,
+  isHidden,
   killNpc,
   npcAttacked,
   npcHitMeditator,
@@ -150,7 +152,8 @@ export function userAttacksNpc(ctx: MapContext, player: PlayerEntity, attacker: 
     kind === "ranged" ? resolveUserShotOnNpc(ctx.random, attacker, npcProfile, target, hooks) : resolveUserMeleeOnNpc(ctx.random, attacker, npcProfile, target, hooks);
   if (outcome.kind === "miss") {
     if (kind === "ranged") view.around(player.x, player.y, packets.playWave(SHOT_MISS_SOUND, player.x, player.y));
-    view.around(player.x, player.y, packets.charSwing(player.charIndex, true, true, true));
+    // VB6 tells the swing's text only of a char that is seen (not hidden or invisible).
+    view.around(player.x, player.y, packets.charSwing(player.charIndex, true, true, !isConcealed(player)));
     return;
   }
   if (template.sound2 > 0) view.around(npc.x, npc.y, packets.playWave(template.sound2, npc.x, npc.y));
@@ -319,11 +322,17 @@ export function userAttacksUser(ctx: MapContext, player: PlayerEntity, attacker:
       ctx.tell(victim, MESSAGES.missedByUser(player.name));
       ctx.tell(player, MESSAGES.missedUser());
     }
-    if (kind === "ranged") view.around(player.x, player.y, packets.playWave(SHOT_MISS_SOUND, player.x, player.y));
-    view.around(player.x, player.y, packets.charSwing(player.charIndex, true, true, true));
+    // `RemoveUserInvisibility` after the roll: a hidden attacker comes out (kernel/hiding.ts);
+    // one still unseen (a Bandit at Ocultarse 100, the invisibility spell) swings for itself only.
+    attackerRevealed(ctx, player, false);
+    const unseen = isConcealed(player);
+    const tell = (frame: Uint8Array) => (unseen ? view.send(player, frame) : view.around(player.x, player.y, frame));
+    if (kind === "ranged") tell(packets.playWave(SHOT_MISS_SOUND, player.x, player.y));
+    tell(packets.charSwing(player.charIndex, true, true, !unseen));
     return;
   }
   view.around(victim.x, victim.y, packets.createFx(victim.charIndex, PVP_HIT_FX, 0));
+  attackerRevealed(ctx, player, true);
   view.send(player, packets.userHittedUser(victim.charIndex, outcome.bodyPart, outcome.damage));
   view.send(victim, packets.userHittedByUser(player.charIndex, outcome.bodyPart, outcome.damage));
   view.around(victim.x, victim.y, packets.textOverChar(formatThousands(outcome.damage), victim.charIndex, DAMAGE_TEXT_COLOUR));
@@ -338,6 +347,11 @@ export function userAttacksUser(ctx: MapContext, player: PlayerEntity, attacker:
 }
 
 // ------------------------------------------------------------------ shared
+
+/** Hidden (Ocultarse) or under the invisibility spell: VB6 `flags.invisible + flags.Oculto > 0`. */
+function isConcealed(player: PlayerEntity): boolean {
+  return isHidden(player) || player.statusEffects.invisible !== undefined;
+}
 
 function trainSkill(ctx: MapContext, player: PlayerEntity, skill: CombatSkillId): void {
   raiseSkillByUse(ctx, player, skill as number as SkillId);

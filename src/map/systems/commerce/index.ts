@@ -14,6 +14,9 @@ function onLeaving(ctx: MapContext, player: PlayerEntity, departure: Departure):
   endPeerTrade(ctx, player, notify, "left");
 }
 
+/** `LimpiarComercioSeguro` for other systems (a theft ends the victim's trade: systems/stealth.ts). */
+export { endPeerTrade };
+
 export const commerce: MapSystem = {
   name: "commerce",
   packets: {
