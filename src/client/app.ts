@@ -89,7 +89,7 @@ export class App {
       const response = await fetch("/api/world");
       if (!response.ok) return;
       this.world = parseWorldInfo(await response.json());
-      this.sprites = createSpriteIndex(null, this.world.objectTypes);
+      this.sprites = createSpriteIndex(null, this.world.objectTypes, new Map(), this.world.openDoors);
       if (this.world.graphicsUrl) await this.loadGraphics(this.world.graphicsUrl);
     } catch {
       // No world info: the AO20 defaults stay (cities by number, objects by number).
@@ -99,7 +99,7 @@ export class App {
   private async loadGraphics(baseUrl: string): Promise<void> {
     const response = await fetch(`${baseUrl}/index.json`);
     if (!response.ok) return;
-    this.sprites = createSpriteIndex(await response.json(), this.world.objectTypes, this.world.objectGrhs);
+    this.sprites = createSpriteIndex(await response.json(), this.world.objectTypes, this.world.objectGrhs, this.world.openDoors);
     if (this.sprites.source === "ao-graphics") this.images = new ImageCache(baseUrl);
   }
 

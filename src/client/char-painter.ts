@@ -345,6 +345,31 @@ export function paintObject(ctx: CanvasRenderingContext2D, look: ObjectLook, amo
       ctx.fill();
       ctx.stroke();
       break;
+    case "door":
+      // A shut door: a plank panel across the tile and the one left of it (a `Subtipo` 0 door covers both), with its handle.
+      ctx.fillStyle = "#7a4a22";
+      ctx.fillRect(px - TILE_PX + 2, py + 2, TILE_PX * 2 - 4, TILE_PX - 4);
+      ctx.strokeRect(px - TILE_PX + 2, py + 2, TILE_PX * 2 - 4, TILE_PX - 4);
+      ctx.strokeStyle = "#4f2f14";
+      for (let i = 1; i < 4; i++) {
+        const lx = px - TILE_PX + 2 + (i * (TILE_PX * 2 - 4)) / 4;
+        ctx.beginPath();
+        ctx.moveTo(lx, py + 3);
+        ctx.lineTo(lx, py + TILE_PX - 3);
+        ctx.stroke();
+      }
+      ctx.fillStyle = "#e0c060";
+      ctx.fillRect(px + TILE_PX - 9, py + TILE_PX / 2 - 1, 3, 3);
+      break;
+    case "open-door":
+      // Swung open: only the frame's posts and the leaf against the right post.
+      ctx.fillStyle = "#5a3a1a";
+      ctx.fillRect(px - TILE_PX + 2, py + 2, 3, TILE_PX - 4);
+      ctx.fillRect(px + TILE_PX - 5, py + 2, 3, TILE_PX - 4);
+      ctx.fillStyle = "#7a4a22";
+      ctx.fillRect(px + TILE_PX - 11, py + 4, 6, TILE_PX - 8);
+      ctx.strokeRect(px + TILE_PX - 11, py + 4, 6, TILE_PX - 8);
+      break;
     case "sign":
       ctx.fillStyle = "#6b4423";
       ctx.fillRect(cx - 1.5, cy - 4, 3, 12);

@@ -132,6 +132,11 @@ export class ClientOutbox {
     return this.send("UseItem", { slot, fromInventoryTab: 1, counter: ++this.useItemCounter } satisfies ClientPacketFields<"UseItem">);
   }
 
+  /** A key of the ring on the door last clicked (`UseKey`). */
+  useKey(slot: number): boolean {
+    return this.send("UseKey", { slot } satisfies ClientPacketFields<"UseKey">);
+  }
+
   /** The U key. */
   useItemU(slot: number): boolean {
     return this.send("UseItemU", { slot, counter: ++this.useItemUCounter } satisfies ClientPacketFields<"UseItemU">);

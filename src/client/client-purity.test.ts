@@ -27,6 +27,7 @@ const PURE = [
   "game-state.ts",
   "index.ts",
   "inventory-rules.ts",
+  "key-ring-rules.ts",
   "map-grid.ts",
   "map-terrain.ts",
   "packet-reducer.ts",

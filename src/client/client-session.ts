@@ -401,6 +401,12 @@ export class ClientSession {
     return held !== null && this.outbox.useItem(held.slot);
   }
 
+  /** Uses the ring's key in `slot` (1..10) on the door last clicked (`UseKey`). */
+  useKey(slot: number): boolean {
+    if (slot < 1 || slot > 10 || (this.state.stats.keyRing[slot - 1] ?? 0) === 0) return false;
+    return this.outbox.useKey(slot);
+  }
+
   /** Uses `slot` as the U key does (`UseItemU`: the server applies the U-key interval). */
   useItemWithKey(slot: number, nowMs: number): boolean {
     const held = this.checked(checkSlot(this.state, slot), nowMs);

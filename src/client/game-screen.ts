@@ -30,6 +30,8 @@ import { serviceKeyAction } from "./service-keys.ts";
 import { ShopPanel } from "./shop-panel.ts";
 import { SkillsPanel } from "./skills-panel.ts";
 import { SKILLS_KEY_CODE } from "./skills-rules.ts";
+import { KeyRingPanel } from "./key-ring-panel.ts";
+import { KEY_RING_KEY_CODE, KEY_RING_TEXT } from "./key-ring-rules.ts";
 import { nameColour } from "./status-rules.ts";
 import { TARGET_CANCEL_KEY } from "./target-rules.ts";
 import { isMeditating, statusMarks } from "./altered-states.ts";
@@ -228,6 +230,8 @@ export class GameScreen {
   private readonly question: QuestionBox;
   private readonly staffForms: StaffFormsPanel;
   private readonly skills: SkillsPanel;
+  /** The key ring (L, "Llavero"); it shares the skills window's place too. */
+  private readonly keyRing: KeyRingPanel;
   /** The attributes and statistics; it shares the skills window's place, so one closes the other. */
   private readonly character: CharacterPanel;
   private readonly spells: SpellsPanel;
@@ -317,6 +321,7 @@ export class GameScreen {
     this.staffForms = new StaffFormsPanel(session);
     this.skills = new SkillsPanel(session);
     this.character = new CharacterPanel(session);
+    this.keyRing = new KeyRingPanel(session, world.objectNames);
     session.setSpellCatalogue(world.spells);
     this.spells = new SpellsPanel(session);
     this.inventoryTab = h("button", { type: "button", id: "tab-inventory", className: "side-tab", "aria-pressed": "true", text: SPELL_TEXT.tabInventory, onclick: (() => this.showSpells(false)) as EventListener });
@@ -331,6 +336,7 @@ export class GameScreen {
       h("button", { type: "button", id: "act-vault", text: SERVICE_TEXT.vault, title: SERVICE_TEXT.vaultTitle, onclick: (() => this.session.openVault()) as EventListener }),
       h("button", { type: "button", id: "act-skills", text: SKILLS_TEXT.button, title: SKILLS_TEXT.buttonTitle, onclick: (() => this.toggleSkills()) as EventListener }),
       h("button", { type: "button", id: "act-character", text: CHARACTER_TEXT.button, title: CHARACTER_TEXT.buttonTitle, onclick: (() => this.toggleCharacter()) as EventListener }),
+      h("button", { type: "button", id: "act-key-ring", text: KEY_RING_TEXT.button, title: KEY_RING_TEXT.buttonTitle, onclick: (() => this.toggleKeyRing()) as EventListener }),
       this.meditateButton,
     );
     const combatHint = h("p", { className: "inv-hint", id: "combat-hint", text: COMBAT_TEXT.attackHint });
@@ -378,6 +384,7 @@ export class GameScreen {
       this.charEffects,
       this.skills.element,
       this.character.element,
+      this.keyRing.element,
       this.shop.element,
       this.bank.element,
       this.trade.element,
@@ -504,9 +511,9 @@ export class GameScreen {
       this.session.cancelTarget(performance.now());
       return;
     }
-    if (event.key === "Escape" && active !== this.chatInput && (windowOpen || state.trainer.open || state.question !== null || this.skills.isOpen || this.character.isOpen)) {
+    if (event.key === "Escape" && active !== this.chatInput && (windowOpen || state.trainer.open || state.question !== null || this.skills.isOpen || this.character.isOpen || this.keyRing.isOpen)) {
       // Escape closes the open window (shop, vault or trade), else the trainer's, else declines
-      // the question, else closes the skills or the character window.
+      // the question, else closes the skills, the character or the key ring window.
       event.preventDefault();
       if (windowOpen) this.session.closeOpenWindow();
       else if (state.trainer.open) this.trainer.close();
@@ -514,6 +521,7 @@ export class GameScreen {
       else {
         this.skills.close();
         this.character.close();
+        this.keyRing.close();
       }
       return;
     }
@@ -548,6 +556,11 @@ export class GameScreen {
     }
     if (this.inventory.handleKey(event)) {
       event.preventDefault();
+      return;
+    }
+    if (event.code === KEY_RING_KEY_CODE) {
+      event.preventDefault();
+      if (!event.repeat) this.toggleKeyRing();
       return;
     }
     if (event.code === SKILLS_KEY_CODE) {
@@ -585,14 +598,23 @@ export class GameScreen {
     if (this.keys.press(event.code)) event.preventDefault();
   }
 
+  /** The key ring opens in the skills window's place (L, "Llavero"). */
+  private toggleKeyRing(): void {
+    this.skills.close();
+    this.character.close();
+    this.keyRing.toggle();
+  }
+
   /** The skills window opens in the character window's place (K, "Habilidades"). */
   private toggleSkills(): void {
+    this.keyRing.close();
     this.character.close();
     this.skills.toggle();
   }
 
   /** The character window opens in the skills window's place ("Personaje"). */
   private toggleCharacter(): void {
+    this.keyRing.close();
     this.skills.close();
     this.character.toggle();
   }
@@ -657,6 +679,7 @@ export class GameScreen {
     this.staffForms.update();
     this.skills.update();
     this.character.update();
+    this.keyRing.update();
     this.spells.update();
     this.updateCombat(nowMs);
     this.updateMagic(nowMs);

@@ -391,6 +391,8 @@ export interface PlayerStats {
   attributes: AttributesView | null;
   /** The statistics counters (`MiniStats`, when the character window opens), or null until the server says. */
   miniStats: MiniStatsView | null;
+  /** The key ring (`UpdateUserKey`): ten slots of key objects, 0 = empty (key-ring-rules.ts). */
+  keyRing: number[];
 }
 
 /** Console colour classes, from the `ConsoleMsg` font index. */
@@ -513,6 +515,7 @@ export function emptyStats(): PlayerStats {
     skills: null,
     attributes: null,
     miniStats: null,
+    keyRing: new Array<number>(10).fill(0),
   };
 }
 

@@ -32,6 +32,7 @@ import { clampAttackInterval, clampCastSpellInterval, faceTowards, MISS_COLOUR, 
 import { actionBarOnRecreate, applyBarFx } from "./action-bars.ts";
 import { applyAttributes, applyMiniStats } from "./character-sheet-rules.ts";
 import { applySkillRise, readSkills } from "./skills-rules.ts";
+import { applyKeyRingSlot } from "./key-ring-rules.ts";
 import { applySafeMode, applyTagAndStatus } from "./status-rules.ts";
 import { applyRestOk } from "./rest-rules.ts";
 import {
@@ -696,6 +697,9 @@ export function reduceServerPacket(state: GameState, packet: ServerPacket, nowMs
       return [];
     case "MiniStats":
       applyMiniStats(state, packet.fields);
+      return [];
+    case "UpdateUserKey":
+      applyKeyRingSlot(state.stats.keyRing, packet.fields.slot, packet.fields.key);
       return [];
 
     case "ChangeInventorySlot": {

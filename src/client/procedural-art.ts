@@ -234,6 +234,7 @@ export type ObjectShape =
   | "door"
   | "wood"
   | "campfire"
+  | "open-door"
   | "item";
 
 /** AO `e_OBJType` numbers with a shape of their own. */
@@ -264,9 +265,10 @@ export interface ObjectLook {
   readonly colour: string;
 }
 
-/** Look of object `objIndex`; `objType` when the world told us (GET /api/world). */
-export function objectLook(objIndex: number, objType: number | undefined): ObjectLook {
-  const shape = (objType !== undefined ? SHAPE_BY_OBJ_TYPE[objType] : undefined) ?? "item";
+/** Look of object `objIndex`; `objType` when the world told us (GET /api/world); `open` for a door's open state. */
+export function objectLook(objIndex: number, objType: number | undefined, open = false): ObjectLook {
+  const typed = (objType !== undefined ? SHAPE_BY_OBJ_TYPE[objType] : undefined) ?? "item";
+  const shape = typed === "door" && open ? "open-door" : typed;
   const h = hash32(objIndex * 2_654_435_761);
   const colour = shape === "coins" ? "#f2c94c" : hsl(h % 360, 60, 50);
   return { shape, colour };

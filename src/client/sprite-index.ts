@@ -39,19 +39,19 @@ export type ObjectTypes = ReadonlyMap<number, number>;
 export type ObjectGrhs = ReadonlyMap<number, number>;
 
 /** Our own art only. */
-export function proceduralSpriteIndex(objectTypes: ObjectTypes = new Map()): SpriteIndex {
+export function proceduralSpriteIndex(objectTypes: ObjectTypes = new Map(), openDoors: ReadonlySet<number> = new Set()): SpriteIndex {
   return {
     source: "procedural",
     character: (appearance, motion) => ({ kind: "procedural", look: characterLook(appearance, motion) }),
-    groundObject: (objIndex) => objectLook(objIndex, objectTypes.get(objIndex)),
+    groundObject: (objIndex) => objectLook(objIndex, objectTypes.get(objIndex), openDoors.has(objIndex)),
     objectPicture: () => null,
     mapGrh: () => null,
   };
 }
 
 /** AO graphics from an imported index, procedural art where the index has nothing. */
-export function aoSpriteIndex(graphics: GraphicsIndex, objectTypes: ObjectTypes = new Map(), objectGrhs: ObjectGrhs = new Map()): SpriteIndex {
-  const fallback = proceduralSpriteIndex(objectTypes);
+export function aoSpriteIndex(graphics: GraphicsIndex, objectTypes: ObjectTypes = new Map(), objectGrhs: ObjectGrhs = new Map(), openDoors: ReadonlySet<number> = new Set()): SpriteIndex {
+  const fallback = proceduralSpriteIndex(objectTypes, openDoors);
   return {
     source: "ao-graphics",
     character(appearance, motion, timeMs) {
@@ -71,6 +71,6 @@ export function aoSpriteIndex(graphics: GraphicsIndex, objectTypes: ObjectTypes 
  * Picks the source: the AO graphics when `graphics` (the JSON the server sent, or null) looks
  * like a graphics index, our own art otherwise.
  */
-export function createSpriteIndex(graphics: unknown, objectTypes: ObjectTypes = new Map(), objectGrhs: ObjectGrhs = new Map()): SpriteIndex {
-  return isGraphicsIndexShape(graphics) ? aoSpriteIndex(graphics, objectTypes, objectGrhs) : proceduralSpriteIndex(objectTypes);
+export function createSpriteIndex(graphics: unknown, objectTypes: ObjectTypes = new Map(), objectGrhs: ObjectGrhs = new Map(), openDoors: ReadonlySet<number> = new Set()): SpriteIndex {
+  return isGraphicsIndexShape(graphics) ? aoSpriteIndex(graphics, objectTypes, objectGrhs, openDoors) : proceduralSpriteIndex(objectTypes, openDoors);
 }

@@ -58,6 +58,7 @@ const LOCALE_TEXT: Readonly<Record<number, string>> = {
   1395: "No tenés esa cantidad de oro en tu cuenta.",
   // Combat, death and the priest (combat-and-progression §3, §6.7, §8).
   [LocaleId.TooFar]: "Estás demasiado lejos.",
+  // Doors and keys (map/systems/doors.ts).
   77: "¡¡Estás muerto!!",
   83: "El sacerdote te ha curado.",
   93: "Estás muy cansado para luchar.",

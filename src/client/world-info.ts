@@ -18,7 +18,7 @@ export interface WorldInfoJson {
    * Object numbers with their names, AO `objType` and picture (`GrhIndex` of obj.dat; left out
    * when 0, the world has no picture for it, as in the default world).
    */
-  readonly objects: readonly { readonly id: number; readonly name: string; readonly objType: number; readonly grhIndex?: number }[];
+  readonly objects: readonly { readonly id: number; readonly name: string; readonly objType: number; readonly grhIndex?: number; readonly doorOpen?: true }[];
   /** Base URL of the AO images (`<base>/<file>.png`) when the server serves AO graphics; absent otherwise. */
   readonly graphicsUrl?: string;
   /** The spells (absent in documents of older servers). Empty texts are left out. */
@@ -52,6 +52,8 @@ export interface WorldInfo {
   readonly name: string;
   readonly homeCities: readonly { readonly id: number; readonly name: string }[];
   readonly objectNames: ReadonlyMap<number, string>;
+  /** Door objects (`otDoors`) that are a door's open state (`Cerrada=0`: `doorOpen` in the document); the others are drawn shut. */
+  readonly openDoors: ReadonlySet<number>;
   readonly objectTypes: ReadonlyMap<number, number>;
   /** Object number → grh of its picture, for objects that have one. */
   readonly objectGrhs: ReadonlyMap<number, number>;
@@ -78,6 +80,7 @@ export function fallbackWorldInfo(): WorldInfo {
     name: "",
     homeCities: CITIES.map((city) => ({ id: city.id, name: city.name })),
     objectNames: new Map(),
+    openDoors: new Set(),
     objectTypes: new Map(),
     objectGrhs: new Map(),
     graphicsUrl: null,
@@ -102,6 +105,7 @@ export function parseWorldInfo(value: unknown): WorldInfo {
   const objectNames = new Map<number, string>();
   const objectTypes = new Map<number, number>();
   const objectGrhs = new Map<number, number>();
+  const openDoors = new Set<number>();
   if (Array.isArray(doc.objects)) {
     for (const entry of doc.objects as unknown[]) {
       const object = entry as Record<string, unknown> | null;
@@ -109,6 +113,7 @@ export function parseWorldInfo(value: unknown): WorldInfo {
       if (typeof object.name === "string") objectNames.set(object.id as number, object.name.slice(0, MAX_NAME_CHARS));
       if (isInt(object.objType, 0, 255)) objectTypes.set(object.id as number, object.objType as number);
       if (isInt(object.grhIndex, 1, MAX_GRH_INDEX)) objectGrhs.set(object.id as number, object.grhIndex as number);
+      if (object.doorOpen === true) openDoors.add(object.id as number);
     }
   }
   const spells = new Map<number, SpellInfo>();
@@ -131,6 +136,7 @@ export function parseWorldInfo(value: unknown): WorldInfo {
     name: typeof doc.name === "string" ? doc.name.slice(0, MAX_NAME_CHARS) : "",
     homeCities: homeCities.length > 0 ? homeCities : fallback.homeCities,
     objectNames,
+    openDoors,
     objectTypes,
     objectGrhs,
     graphicsUrl,
@@ -145,7 +151,7 @@ export function parseWorldInfo(value: unknown): WorldInfo {
 export function buildWorldInfoJson(world: {
   readonly name: string;
   readonly homeCities: readonly { readonly id: number; readonly name: string }[];
-  readonly objects: readonly { readonly id: number; readonly name: string; readonly objType: number; readonly grhIndex?: number }[];
+  readonly objects: readonly { readonly id: number; readonly name: string; readonly objType: number; readonly grhIndex?: number; readonly closed?: boolean }[];
   readonly graphicsUrl?: string;
   readonly spells?: readonly {
     readonly id: number;
@@ -165,6 +171,8 @@ export function buildWorldInfoJson(world: {
       name: object.name,
       objType: object.objType,
       ...(object.grhIndex !== undefined && object.grhIndex > 0 ? { grhIndex: object.grhIndex } : {}),
+      // A door's open state (`otDoors` with `Cerrada=0`), so the browser draws it open.
+      ...(object.objType === 6 && object.closed !== true ? { doorOpen: true as const } : {}),
     })),
     ...(world.graphicsUrl ? { graphicsUrl: world.graphicsUrl } : {}),
     spells: (world.spells ?? []).map((spell) => ({

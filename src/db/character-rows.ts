@@ -5,6 +5,7 @@
  */
 import {
   hasNoPenalties,
+  keyRingOf,
   penaltiesOf,
   questsOf,
   tamedPetsOf,
@@ -40,6 +41,8 @@ export function rowToCharacter(row: CharacterRow): CharacterRecord {
   const penalties: CharacterPenalties = { muteSecondsLeft: row.muteSecondsLeft, jailMinutesLeft: row.jailMinutesLeft, warnings: row.warningCount };
   // Only NPC numbers come back (the check keeps the column an array of three at most; a hand-edited row could hold anything else).
   const keptPets = (Array.isArray(row.tamedPets) ? row.tamedPets : []).filter((npc) => Number.isSafeInteger(npc) && npc > 0);
+  // Key objects in slot order, 0 for an empty slot (the check keeps ten at most).
+  const ring = (Array.isArray(row.keyRing) ? row.keyRing : []).map((key) => (Number.isSafeInteger(key) && key > 0 ? key : 0));
   return {
     id: row.id,
     accountId: row.accountId,
@@ -81,6 +84,7 @@ export function rowToCharacter(row: CharacterRow): CharacterRecord {
     // Left out when none, like the penalties: a record reads as it did before the columns existed.
     ...(keptPets.length > 0 ? { tamedPets: keptPets } : {}),
     ...(row.petsStored ? { petsStored: true } : {}),
+    ...(ring.some((key) => key > 0) ? { keyRing: ring } : {}),
     ...(quests.active.length > 0 || quests.done.length > 0 ? { quests } : {}),
   };
 }
@@ -127,6 +131,7 @@ export function characterToRow(character: NewCharacter): CharacterStateColumns {
     // Absent is none (and not stored), saved like any other field; the check keeps three at most.
     tamedPets: [...tamedPetsOf(character)],
     petsStored: character.petsStored === true,
+    keyRing: [...keyRingOf(character)].slice(0, 10),
     // Absent is none; saved with every save in this same row (a turn-in's rewards and its "done" together).
     quests: questsOf(character),
   };

@@ -11,6 +11,7 @@ import migration6 from "../../migrations/0006_staff.sql" with { type: "text" };
 import migration7 from "../../migrations/0007_tamed_pets.sql" with { type: "text" };
 import migration8 from "../../migrations/0008_staff_messages.sql" with { type: "text" };
 import migration9 from "../../migrations/0009_character_quests.sql" with { type: "text" };
+import migration10 from "../../migrations/0010_key_ring.sql" with { type: "text" };
 
 /** Journal order: the order they must be applied in. */
 export const MIGRATIONS: readonly EmbeddedMigration[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly EmbeddedMigration[] = [
   { tag: "0007_tamed_pets", sql: migration7 },
   { tag: "0008_staff_messages", sql: migration8 },
   { tag: "0009_character_quests", sql: migration9 },
+  { tag: "0010_key_ring", sql: migration10 },
 ];

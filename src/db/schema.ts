@@ -95,6 +95,8 @@ export const characters = pgTable(
     tamedPets: jsonb("tamed_pets").$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     /** The Druid stored them out of the world (`CharacterRecord.petsStored`, VB6 `user.pets_saved`). */
     petsStored: boolean("pets_stored").notNull().default(false),
+    /** The key ring (`CharacterRecord.keyRing`, VB6 `Keys(1 To MAXKEYS)`): key objects by slot, 0 = empty, ten at most; `[]` = empty. */
+    keyRing: jsonb("key_ring").$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     /**
      * The quest log (`CharacterRecord.quests`, VB6 `quest` + `quest_done` tables): active quests
      * with their counters and quests done with their completions, saved with every save in the
@@ -117,6 +119,7 @@ export const characters = pgTable(
       sql`jsonb_typeof(${table.quests}) = 'object' AND jsonb_typeof(${table.quests}->'active') = 'array' AND jsonb_typeof(${table.quests}->'done') = 'array' AND jsonb_array_length(${table.quests}->'active') <= 5`,
     ),
     check("characters_tamed_pets_valid", sql`jsonb_typeof(${table.tamedPets}) = 'array' AND jsonb_array_length(${table.tamedPets}) <= 3`),
+    check("characters_key_ring_valid", sql`jsonb_typeof(${table.keyRing}) = 'array' AND jsonb_array_length(${table.keyRing}) <= 10`),
   ],
 );
 

@@ -89,6 +89,8 @@ export interface PlayerEntity extends VisibleChar {
   targetUser: PlayerEntity | null;
   /** The tile last left-clicked on this map (VB6 `flags.TargetX/Y`, read by `/TELEPLOC`); absent: none yet. */
   targetTile?: { readonly x: number; readonly y: number };
+  /** The tile of the object last looked at on this map (VB6 `flags.TargetObjX/Y`: a door a key is used on); absent or null: none. */
+  targetObject?: { readonly x: number; readonly y: number } | null;
   /** A game master's `/INVISIBLE` (VB6 `flags.AdminInvisible`): who draws it is `canSee`'s (game/staff). */
   adminInvisible?: boolean;
   /** Under Ocultarse (VB6 `flags.Oculto`; kernel/hiding.ts, systems/stealth.ts): until when, and its timer (null until armed); absent: not hidden. */
@@ -202,7 +204,8 @@ export interface PeerTrade {
 
 /** A trader's shop on this map: its `npcs.dat` list and its live stock (one per placed NPC). */
 export interface NpcShop {
-  readonly template: ShopTemplate;
+  /** The list an empty shop reloads from; a key bought leaves it (KEY-SOLD-ONCE, game/commerce). */
+  template: ShopTemplate;
   stock: ShopStock;
 }
 

@@ -347,6 +347,10 @@ export function summary({ name, fields: f }: Received): string {
       return `ConsoleCharText ${f.speakerName}: ${f.text}`;
     case "Disconnect":
       return `Disconnect full=${f.fullLogout}`;
+    case "BlockPosition":
+      return `BlockPosition (${f.x},${f.y}) ${f.blocked}`;
+    case "UpdateUserKey":
+      return `UpdateUserKey ${f.slot}: ${f.key}`;
     default:
       return name;
   }

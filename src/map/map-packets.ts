@@ -163,6 +163,8 @@ export interface MapPackets {
   // -- staff on the GM's map (gm-and-moderation §2.7)
   /** `BlockPosition`: the tile's four direction bits (1 N, 2 E, 4 S, 8 W) as the client should now read them. */
   blockPosition(x: number, y: number, directionBits: number): Uint8Array;
+  /** `UpdateUserKey`: key ring slot `slot` (1..10) now holds key object `key` (0 = empty). */
+  updateUserKey(slot: number, key: number): Uint8Array;
   /** `SpawnListt` (`/CC`): opens the stock client's spawn window, with every creature or the summonable ones. */
   spawnList(fullList: boolean): Uint8Array;
   /** `CerrarleCliente`: the stock client exits. */

@@ -267,6 +267,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     dumbNoMore: () => frame("DumbNoMore", {}),
     // -- staff on the GM's map
     blockPosition: (x, y, directionBits) => frame("BlockPosition", { x, y, blocked: directionBits }),
+    updateUserKey: (slot, key) => frame("UpdateUserKey", { slot, key }),
     spawnList: (fullList) => frame("SpawnListt", { fullList }),
     cerrarleCliente: () => frame("CerrarleCliente", {}),
     setInvisible: (charIndex, invisible, x = 0, y = 0) => frame("SetInvisible", { charIndex, invisible, x, y }),

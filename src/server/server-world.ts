@@ -145,7 +145,7 @@ export function serverWorldFromPack(pack: WorldPack, isDefaultWorld: boolean, gr
     worldInfo: buildWorldInfoJson({
       name: pack.name,
       homeCities: pack.cities.filter((city) => !selectable || selectable.has(city.id)).map((city) => ({ id: city.id, name: city.name })),
-      objects: (pack.tables?.objects?.objects ?? []).map((object) => ({ id: object.id, name: object.name, objType: object.objType, grhIndex: object.grhIndex })),
+      objects: (pack.tables?.objects?.objects ?? []).map((object) => ({ id: object.id, name: object.name, objType: object.objType, grhIndex: object.grhIndex, closed: object.closed })),
       // The stock client reads names, words and console lines from its own Hechizos.dat; the browser gets them here.
       spells: pack.tables?.spells?.spells ?? [],
       ...(graphicsUrl ? { graphicsUrl } : {}),

@@ -115,6 +115,10 @@ export const TOWN_CAMPFIRE_TILE = { x: 80, y: 30 } as const;
  * boars that wander around (30, 30).
  */
 export const FIELD_TWIGS_TILE = { x: 15, y: 12 } as const;
+/** The doors of the two houses one can enter on the north wall (the door object's tile), and where the locked one's key lies. */
+export const KEY_HOUSE = { door: { x: 37, y: 21 }, object: DEFAULT_OBJECTS.houseDoorLocked } as const;
+export const PLAIN_HOUSE = { door: { x: 64, y: 21 }, object: DEFAULT_OBJECTS.doorClosed } as const;
+export const HOUSE_KEY_TILE = { x: 40, y: 24 } as const;
 /** The quest giver stands west of the plaza, inside the safe zone, off the plaza's tiles (x 44..58, y 42..57). */
 export const QUEST_GIVER_TILE = { x: 42, y: 52 } as const;
 /** Things lying on the plaza for a new player to pick up: [x, y, object, amount]. */
@@ -156,6 +160,18 @@ function buildTown(): WorldMap {
   ] as const) {
     town.blockRect(x1, 15, x2, 21);
   }
+  // Two houses open: the "casa del Telar" (32..41) behind a locked door whose key lies in the
+  // street, and the one at 59..68 behind an ordinary door. Each door stands on the south wall's
+  // row (y 21) covering two tiles (x-1, x: `Subtipo` 0); closed, nobody crosses between rows 21 and 22.
+  for (const house of [KEY_HOUSE, PLAIN_HOUSE]) {
+    town.forEach(house.door.x - 3, 17, house.door.x + 2, 20, (x, y) => town.clear(x, y));
+    town.clear(house.door.x - 1, house.door.y);
+    town.clear(house.door.x, house.door.y);
+    town.blockRect(house.door.x - 1, house.door.y, house.door.x, house.door.y, BLOCKED_NORTH);
+    town.blockRect(house.door.x - 1, house.door.y + 1, house.door.x, house.door.y + 1, BLOCKED_SOUTH);
+    town.object(house.door.x, house.door.y, house.object, 1);
+  }
+  town.object(HOUSE_KEY_TILE.x, HOUSE_KEY_TILE.y, DEFAULT_OBJECTS.houseKey, 1);
   town.blockRect(18, 76, 30, 84);
   town.forEach(JAIL_CELL.x1, JAIL_CELL.y1, JAIL_CELL.x2, JAIL_CELL.y2, (x, y) => town.clear(x, y));
   town.trigger(JAIL_CELL.x1, JAIL_CELL.y1, JAIL_CELL.x2, JAIL_CELL.y2, Trigger.Jail);

@@ -29,13 +29,20 @@ import { buildDefaultCities, DEFAULT_PRISON, DEFAULT_RELEASE } from "./build-map
 import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_QUESTS, DEFAULT_WORLD_MAP_IDS } from "./ids.ts";
 
 /** AO20 `e_OBJType` codes used below. */
-const OBJ_TYPE = { food: 1, weapon: 2, armor: 3, gold: 5, sign: 8, potion: 11, drink: 13, wood: 14, campfire: 15, shield: 16, helmet: 17, arrows: 32 } as const;
+const OBJ_TYPE = { food: 1, weapon: 2, armor: 3, gold: 5, door: 6, sign: 8, key: 9, potion: 11, drink: 13, wood: 14, campfire: 15, shield: 16, helmet: 17, arrows: 32 } as const;
 /** `TipoPocion` codes: 1 agility, 2 strength, 3 HP, 4 mana, 5 cure poison. */
 const POTION = { agility: 1, strength: 2, health: 3, mana: 4, curePoison: 5 } as const;
 /** `WeaponType`: 1 sword, 2 dagger, 3 bow, 4 staff. */
 const WEAPON = { sword: 1, dagger: 2, bow: 3, staff: 4 } as const;
 /** `TipoItems=100` (`otElse`): the shop buys objects of any type. */
 const BUYS_ANY_TYPE = 100;
+/** The `Clave` the house on Alba's north wall and its key share (below 1000: a house key, for the key ring). */
+const HOUSE_KEY_CODE = 1;
+const HOUSE_DOOR_STATES = [
+  [DEFAULT_OBJECTS.houseDoorOpen, "Puerta abierta de la casa del Telar", false, false],
+  [DEFAULT_OBJECTS.houseDoorClosed, "Puerta cerrada de la casa del Telar", true, false],
+  [DEFAULT_OBJECTS.houseDoorLocked, "Puerta cerrada con llave de la casa del Telar", true, true],
+] as const;
 /** `Crucial=1`: a shop's stock of it never runs out (items-and-economy §7.2). */
 const CRUCIAL = 1;
 /** `Movement`: 1 static (stands on its spawn tile), 2 random walk. */
@@ -129,6 +136,22 @@ const OBJECTS: StoredObject[] = [
   // `/DESCANSAR` needs a lit fire in view; a click on the twigs (outside a town) lights one. The fire stays where it burns.
   { id: O.campfire, name: "Fogata", objType: OBJ_TYPE.campfire, fixedInPlace: true },
   { id: O.twigs, name: "Ramitas Secas", objType: OBJ_TYPE.wood, value: 3 },
+  // Doors: each state is an object (`IndexAbierta`, `IndexCerrada`, `IndexCerradaLlave`); `Subtipo` 0, two tiles wide.
+  { id: O.doorOpen, name: "Puerta abierta", objType: OBJ_TYPE.door, fixedInPlace: true, closed: false, locked: false, openIndex: O.doorOpen, closedIndex: O.doorClosed, lockedIndex: O.doorClosed },
+  { id: O.doorClosed, name: "Puerta cerrada", objType: OBJ_TYPE.door, fixedInPlace: true, closed: true, locked: false, openIndex: O.doorOpen, closedIndex: O.doorClosed, lockedIndex: O.doorClosed },
+  ...HOUSE_DOOR_STATES.map(([id, name, closed, locked]) => ({
+    id,
+    name,
+    objType: OBJ_TYPE.door,
+    fixedInPlace: true,
+    closed,
+    locked,
+    keyCode: HOUSE_KEY_CODE,
+    openIndex: O.houseDoorOpen,
+    closedIndex: O.houseDoorClosed,
+    lockedIndex: O.houseDoorLocked,
+  })),
+  { id: O.houseKey, name: "Llave de la casa del Telar", objType: OBJ_TYPE.key, keyCode: HOUSE_KEY_CODE, value: 300 },
 ];
 
 const N = DEFAULT_NPCS;
@@ -167,6 +190,8 @@ const NPCS: StoredNpc[] = [
       { objIndex: O.waterFlask, amount: 500 },
       { objIndex: O.huntingKnife, amount: 10 },
       { objIndex: O.leatherJerkin, amount: 10 },
+      // A spare key of the house on the north wall: sold once (KEY-SOLD-ONCE, game/commerce).
+      { objIndex: O.houseKey, amount: 1 },
     ],
   },
   {

@@ -181,7 +181,7 @@ describe("default world tables", () => {
     expect([...npcs.keys()].sort((a, b) => a - b)).toEqual(Object.values(DEFAULT_NPCS).sort((a, b) => a - b));
   });
 
-  test("the town shop trades (Comercia=1) and stocks red and blue potions, food, drink, one weapon and one armour", () => {
+  test("the town shop trades (Comercia=1) and stocks red and blue potions, food, drink, one weapon and one armour, and a spare house key sold once", () => {
     const shop = npcs.get(DEFAULT_NPCS.merchant)!;
     expect(shop).toMatchObject({ trades: true, npcType: 0, tradeItemType: 100, inventoryRespawn: false });
     expect(shop.inventory.map((line) => line.objIndex)).toEqual([
@@ -192,11 +192,15 @@ describe("default world tables", () => {
       DEFAULT_OBJECTS.waterFlask,
       DEFAULT_OBJECTS.huntingKnife,
       DEFAULT_OBJECTS.leatherJerkin,
+      DEFAULT_OBJECTS.houseKey,
     ]);
-    const types = shop.inventory.map((line) => objects.get(line.objIndex)!.objType);
+    // The house key (a key: KEY-SOLD-ONCE) is the one line that runs out; the rest is the everyday stock.
+    expect(shop.inventory.at(-1)).toEqual({ objIndex: DEFAULT_OBJECTS.houseKey, amount: 1 });
+    const everyday = shop.inventory.slice(0, -1);
+    const types = everyday.map((line) => objects.get(line.objIndex)!.objType);
     expect(types.filter((type) => type === 2)).toHaveLength(1);
     expect(types.filter((type) => type === 3)).toHaveLength(1);
-    for (const line of shop.inventory) {
+    for (const line of everyday) {
       expect(line.amount).toBeGreaterThan(0);
       const object = objects.get(line.objIndex)!;
       // Sold items have a price, are not newbie items and never run out (Crucial=1, §7.2).

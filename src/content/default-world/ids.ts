@@ -57,6 +57,15 @@ export const DEFAULT_OBJECTS = {
    */
   campfire: 63,
   twigs: 136,
+  /** An ordinary door (no key): its open and closed states. */
+  doorOpen: 23,
+  doorClosed: 24,
+  /** The door of the house with a key on Alba's north wall: open, closed, closed and locked. */
+  houseDoorOpen: 25,
+  houseDoorClosed: 26,
+  houseDoorLocked: 27,
+  /** That house's key (`Clave` 1, below 1000: a house key, it goes on the key ring). */
+  houseKey: 28,
 } as const;
 
 /** NPC numbers of the default tables. */

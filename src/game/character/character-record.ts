@@ -119,6 +119,11 @@ export function tamedPetsOf(record: { readonly tamedPets?: readonly number[] | u
   return record.tamedPets ?? [];
 }
 
+/** The record's key ring as it was kept (`keyRing`), empty when absent. */
+export function keyRingOf(record: { readonly keyRing?: readonly number[] | undefined }): readonly number[] {
+  return record.keyRing ?? [];
+}
+
 /**
  * A character's quest log as stored (quests.md §11; the rules are `game/quests`): the active
  * quests in slot order (at most five) with one kill counter per `RequiredNPC` and one click
@@ -204,6 +209,13 @@ export interface NewCharacter {
    * them. Saved with every save; absent = false.
    */
   petsStored?: boolean;
+  /**
+   * The key ring (VB6 `Keys(1 To MAXKEYS)`, `ModLlaves.bas`): ten slots of key objects, 0 = empty,
+   * in slot order. VB6 loads it from the account's `house_key` rows (patrons' houses bought outside
+   * the game); here it is the character's, filled in the game (map/systems/doors.ts) and saved
+   * with every save. Absent = empty.
+   */
+  keyRing?: number[];
   /**
    * The quest log (active quests with their counters, quests done with their completions).
    * Saved with every save in the character's own row, so a turn-in's rewards and its "done" are

@@ -38,6 +38,7 @@ export {
   takeFromStock,
   putIntoStock,
   buyFromShop,
+  withoutKeyLines,
   sellToShop,
   shopSlotView,
   shopSlotViews,

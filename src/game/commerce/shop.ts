@@ -20,7 +20,7 @@
  */
 import { addGold, isUsableSlot, putItem, removeFromSlot, slotAt, spendGold, type Inventory, type UnequippedSlot } from "../inventory/index.ts";
 import { MAX_STACK } from "../character/index.ts";
-import type { ItemCatalog, ItemTemplate } from "../items/index.ts";
+import { ObjectType, type ItemCatalog, type ItemTemplate } from "../items/index.ts";
 import {
   DEFAULT_COMMERCE_CONFIG,
   MAX_TRADE_SKILL,
@@ -242,8 +242,22 @@ export type BuyOutcome =
       readonly amount: number;
       /** Gold paid. */
       readonly price: number;
+      /** The shop's list rewritten (KEY-SOLD-ONCE: a key bought leaves it), or absent when unchanged. */
+      readonly template?: ShopTemplate;
     }
   | { readonly ok: false; readonly reason: BuyRefusal };
+
+/**
+ * KEY-SOLD-ONCE (VB6 `Comercio`: "so the keys are not sold again if the .dat are reloaded"): a key
+ * (`otKeys`) bought takes its lines out of the shop's list, so neither an empty shop's reload nor
+ * a crucial refill brings it back. VB6 writes `Obj<slot>=<key>-0` into `NPCs.dat`; here the line
+ * becomes a gap (nothing shows in the window); the map remembers the key per trader number
+ * while it is loaded, so a respawned trader drops it too (map/systems/commerce/shops.ts). A
+ * restart lists the key again: the world's files are read-only.
+ */
+export function withoutKeyLines(template: ShopTemplate, objectId: number): ShopTemplate {
+  return { ...template, lines: template.lines.map((line) => (line.objectId === objectId ? { objectId: 0, amount: 0 } : line)) };
+}
 
 function clampSkill(skill: number): number {
   if (!Number.isFinite(skill)) return 0;
@@ -284,7 +298,8 @@ export function buyFromShop(
   }
   const paid = spendGold(put.inventory, price);
   if (!paid.ok) return { ok: false, reason: "not_enough_gold" };
-  const taken = takeFromStock(stock, template, slot, units, catalog);
+  const rewritten = item.type === ObjectType.Key ? withoutKeyLines(template, item.id) : undefined;
+  const taken = takeFromStock(stock, rewritten ?? template, slot, units, catalog);
   return {
     ok: true,
     inventory: paid.inventory,
@@ -297,6 +312,7 @@ export function buyFromShop(
     objectId: item.id,
     amount: units,
     price,
+    ...(rewritten !== undefined ? { template: rewritten } : {}),
   };
 }
 

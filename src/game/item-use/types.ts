@@ -167,7 +167,6 @@ export type UseRefusal =
 /** Systems that do not exist yet; the player is told "not available yet". */
 export type NotAvailableReason =
   | "work"
-  | "doors"
   | "sailing"
   | "mounts"
   | "travel"
@@ -202,6 +201,8 @@ export type UseOutcome =
   /** Refused before the interval: the player is told why. */
   | { readonly kind: "refused"; readonly reason: UseRefusal; readonly canUse?: CanUseCode; readonly timers?: UseTimers; readonly stopMeditating?: boolean }
   | ({ readonly kind: "not_available"; readonly reason: NotAvailableReason } & AfterInterval)
+  /** A key (`otKeys`) after the common checks: what it does is the doors' (VB6 `UseInvItem` case `otKeys`). */
+  | ({ readonly kind: "key"; readonly objectId: number; readonly slot: number } & AfterInterval)
   | ({
       readonly kind: "used";
       readonly objectId: number;

@@ -127,8 +127,8 @@ function applyEffect(context: UseContext): UseOutcome {
     case ObjectType.MusicalInstrument:
       return playInstrument(context, dead);
     case ObjectType.Key:
-      if (dead) return refuse(context, "dead");
-      return notAvailable(context, "doors");
+      // The doors system decides (map/systems/doors.ts, `game/doors`): the ring, the targeted door, Msg895 for a ghost.
+      return { kind: "key", objectId: item.id, slot: context.slot, timers: context.timers, stopMeditating: context.stopMeditating };
     case ObjectType.Ship:
       return notAvailable(context, "sailing");
     case ObjectType.Saddle:

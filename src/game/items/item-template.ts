@@ -168,6 +168,11 @@ export interface ItemTemplate {
   /** Bottles: `IndexAbierta` (an empty bottle becomes), `IndexCerrada` (a full one becomes). */
   readonly openIndex: number;
   readonly closedIndex: number;
+  /** Doors: `Cerrada=1` (closed), `Llave=1` (locked), `IndexCerradaLlave` (its locked state); doors and keys: `Clave` (the code a key and its door share). */
+  readonly closed: boolean;
+  readonly locked: boolean;
+  readonly lockedIndex: number;
+  readonly keyCode: number;
   /** `Power` (tools) or `MagicPower` (weapons, rings, magical instruments). */
   readonly power: number;
   /** `RepairTo`. */
@@ -373,6 +378,10 @@ export function itemTemplateFromObject(row: ObjectRow): ItemTemplate {
     spellIndex: num(row.spellIndex),
     openIndex: type === ObjectType.Door || type === ObjectType.EmptyBottle || type === ObjectType.FullBottle ? num(row.openIndex) : 0,
     closedIndex: type === ObjectType.Door || type === ObjectType.EmptyBottle || type === ObjectType.FullBottle ? num(row.closedIndex) : 0,
+    closed: type === ObjectType.Door && row.closed === true,
+    locked: type === ObjectType.Door && row.locked === true,
+    lockedIndex: type === ObjectType.Door ? num(row.lockedIndex) : 0,
+    keyCode: type === ObjectType.Door || type === ObjectType.Key ? num(row.keyCode) : 0,
     power: type === ObjectType.WorkingTool ? num(row.power) : MAGIC_POWER_TYPES.has(type) ? num(row.magicPower) : 0,
     repairTo: num(row.repairTo),
     minSkill: num(row.minSkill),

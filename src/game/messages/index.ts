@@ -623,6 +623,26 @@ export const LocaleId = {
   /** Msg1393 / Msg1394: a recruiter's `/RECOMPENSA` refusal over its head. */
   RewardNotRoyalTroops: 1393,
   RewardNotChaosLegion: 1394,
+  // -- doors and keys (issue 26: map/systems/doors.ts)
+  /** MSG_MUERTO_SOLO_PODES_USAR_ITEMS_CUANDO_VIVO_895: a ghost uses a key. */
+  KeyWhileDead: 895,
+  /** MSG_LLAVES_INVENTARIO_ESTAN_DESACTIVADAS_SOLO_PERMITEN_LLAVERO: a house key used from the inventory on its door. */
+  KeyRingOnly: 896,
+  /** MSG_ABIERTO_PUERTA: "you opened the door" (unlocked: it is still closed). */
+  DoorUnlocked: 897,
+  /** MSG_NO_LLAVE_SIRVE / MSG_NO_LLAVE_SIRVE_900: the key does not fit. */
+  KeyDoesNotFit: 898,
+  KeyDoesNotFitUnlocked: 900,
+  /** MSG_CERRADO_LLAVE_PUERTA: "you locked the door". */
+  DoorLockedWithKey: 899,
+  /** MSG_NO_CERRADA: the door is not closed. */
+  DoorNotClosed: 901,
+  /** MSG_PARECER_ALGUIEN_CERRO_PUERTA_DEBE_HABER_ALGUN_INTERRUPTOR: a locked duct hatch (a lever somewhere opens it). */
+  DuctHatchLocked: 1073,
+  /** MSG_PUERTA_CERRADA_LLAVE: the door is locked. */
+  DoorLocked: 1074,
+  /** MSG_ABIERTO_COMPUERTA_DUCTO: a duct's hatch opened. */
+  DuctHatchOpened: 1075,
 } as const;
 
 /** The lines of the restrictions `/MODMAPINFO` toggles (Msg1508–Msg1512). */
@@ -700,6 +720,17 @@ export const SALE_REFUSAL_LINES: Readonly<Record<SaleRefusal, { readonly id: num
  * language files (the browser client). `¬1`, `¬2`, … are filled from the message's params.
  */
 export const LOCALE_WORDING: Readonly<Record<number, string>> = {
+  // Doors and keys (map/systems/doors.ts).
+  [LocaleId.KeyWhileDead]: "¡¡Estás muerto!! Sólo podés usar objetos cuando estás vivo.",
+  [LocaleId.KeyRingOnly]: "Las llaves de casa no se usan desde el inventario: van en el llavero.",
+  [LocaleId.DoorUnlocked]: "Has abierto la cerradura de la puerta.",
+  [LocaleId.KeyDoesNotFit]: "La llave no sirve.",
+  [LocaleId.KeyDoesNotFitUnlocked]: "La llave no sirve.",
+  [LocaleId.DoorLockedWithKey]: "Has cerrado la puerta con llave.",
+  [LocaleId.DoorNotClosed]: "La puerta no está cerrada.",
+  [LocaleId.DuctHatchLocked]: "Parece que alguien cerró esta compuerta. Debe haber un interruptor por algún lado...",
+  [LocaleId.DoorLocked]: "La puerta está cerrada con llave.",
+  [LocaleId.DuctHatchOpened]: "Has abierto la compuerta del ducto.",
   [LocaleId.ClanRelationsCannotUpdate]: "Las relaciones del clan no pueden cambiar.",
   [LocaleId.ClanRelationsOffToGuild]: "Las relaciones entre clanes están desactivadas por ahora.",
   [LocaleId.ClanRelationsOffOfferAlliance]: "Las relaciones entre clanes están desactivadas por ahora.",
@@ -1552,6 +1583,19 @@ export const MESSAGES = {
   selectTargetFirst: () => localeLine(LocaleId.SelectTargetFirst, FontIndex.Info),
   leftNewbie: () => localeLine(LocaleId.LeftNewbie, FontIndex.Info),
   mailDisabled: () => localeLine(LocaleId.MailDisabled, FontIndex.Execution),
+  // -- doors and keys (issue 26: map/systems/doors.ts, game/doors)
+  doorLocked: (ductHatch: boolean) => localeLine(ductHatch ? LocaleId.DuctHatchLocked : LocaleId.DoorLocked, FontIndex.Info),
+  ductHatchOpened: () => localeLine(LocaleId.DuctHatchOpened, FontIndex.Info),
+  keyWhileDead: () => localeLine(LocaleId.KeyWhileDead, FontIndex.Info),
+  keyRingOnly: () => localeLine(LocaleId.KeyRingOnly, FontIndex.Info),
+  doorUnlocked: () => localeLine(LocaleId.DoorUnlocked, FontIndex.Info),
+  doorLockedWithKey: () => localeLine(LocaleId.DoorLockedWithKey, FontIndex.Info),
+  keyDoesNotFit: (doorWasUnlocked: boolean) => localeLine(doorWasUnlocked ? LocaleId.KeyDoesNotFitUnlocked : LocaleId.KeyDoesNotFit, FontIndex.Info),
+  doorNotClosed: () => localeLine(LocaleId.DoorNotClosed, FontIndex.Info),
+  /** Decision (KEY-RING-FILL): VB6 fills the ring from the account's `house_key` rows (houses bought outside the game); here a house key used from the inventory goes onto it. */
+  keyOnRing: (slot: number) => consoleLine(`La llave pasa a tu llavero (lugar ${slot}).`, FontIndex.Info),
+  keyRingFull: () => consoleLine("Tu llavero está lleno: tiene lugar para 10 llaves.", FontIndex.Info),
+  keyAlreadyOnRing: () => consoleLine("Esa llave ya está en tu llavero.", FontIndex.Info),
 } as const satisfies Record<string, (...args: never[]) => PlayerMessage>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -70,7 +70,7 @@ describe("the world's systems", () => {
   test("the hook order, as the systems react (a change here is a change of what VB6 order the wire keeps)", () => {
     expect(SYSTEM_TABLES.order).toEqual({
       acted: ["home", "stealth", "rest"],
-      arrived: ["pets", "stealth", "rest", "penalties"],
+      arrived: ["doors", "pets", "stealth", "rest", "penalties"],
       leaving: ["home", "commerce", "bank", "pets", "stealth", "rest", "penalties", "staff"],
       died: ["pets", "stealth", "rest"],
       revived: ["home"],

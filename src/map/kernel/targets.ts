@@ -79,6 +79,7 @@ export function lookAtTile(ctx: MapContext, player: PlayerEntity, x: number, y: 
   // VB6 `LookatTile` keeps the clicked tile (`flags.TargetX/Y`) for `/TELEPLOC`.
   player.targetTile = { x, y };
   let foundSomething = lookAtObject(ctx, player, x, y);
+  if (!foundSomething) player.targetObject = null;
   // The char standing just below the tile first (a click on its head), then the one on it.
   const char = entityAt(ctx, x, y + 1) ?? entityAt(ctx, x, y);
   if (char?.kind === "player") {
@@ -90,6 +91,8 @@ export function lookAtTile(ctx: MapContext, player: PlayerEntity, x: number, y: 
     foundSomething = true;
   } else if (char?.kind === "npc") {
     describeNpc(ctx, player, char);
+    // VB6 `LookatTile`: a char's NPC clears `TargetObj`.
+    player.targetObject = null;
     player.targetNpc = char;
     player.targetUser = null;
     foundSomething = true;
@@ -109,6 +112,7 @@ function lookAtObject(ctx: MapContext, player: PlayerEntity, x: number, y: numbe
   const isDoor = (at: { obj: number } | undefined) => at !== undefined && ctx.items.get(at.obj)?.type === ObjectType.Door;
   const objectAt = (ox: number, oy: number) => (store.isInside(ox, oy) ? store.objectAt(ox, oy) : undefined);
   let found = objectAt(x, y);
+  let foundAt = { x, y };
   if (found === undefined) {
     for (const [ox, oy] of [
       [x + 1, y],
@@ -117,11 +121,16 @@ function lookAtObject(ctx: MapContext, player: PlayerEntity, x: number, y: numbe
     ] as const) {
       const candidate = objectAt(ox, oy);
       if (candidate === undefined) continue;
-      if (isDoor(candidate)) found = candidate;
+      if (isDoor(candidate)) {
+        found = candidate;
+        foundAt = { x: ox, y: oy };
+      }
       break;
     }
   }
   if (found === undefined) return false;
+  // VB6 `flags.TargetObjX/Y`: where a key used next finds its door.
+  player.targetObject = foundAt;
   const item = ctx.items.get(found.obj);
   const type = item?.type ?? 0;
   if (type === ObjectType.CastleSpawner) return true;

@@ -18,6 +18,7 @@ import { chat } from "./chat.ts";
 import { combat } from "./combat/index.ts";
 import { commerce } from "./commerce/index.ts";
 import { cursor } from "./cursor.ts";
+import { doors } from "./doors.ts";
 import { decisions } from "./decisions/index.ts";
 import { faction } from "./faction.ts";
 import { home } from "./home.ts";
@@ -54,6 +55,7 @@ export const SYSTEMS: readonly MapSystem[] = [
   logout,
   items,
   look,
+  doors,
   priest,
   home,
   commerce,

@@ -10,6 +10,7 @@ import { deleteItem, moveItem } from "../../game/inventory/index.ts";
 import { useItem, type UseMethod } from "../../game/item-use/index.ts";
 import { ITEM_LOCALE_IDS, type ItemLocaleName } from "../../game/items/index.ts";
 import { MESSAGES } from "../../game/messages/index.ts";
+import { useKeyItem } from "./doors.ts";
 import { DEFAULT_EXP_SETTINGS } from "../../game/progression/index.ts";
 import { vbRgb, type ClientPacketFields } from "../../protocol/index.ts";
 import {
@@ -158,6 +159,10 @@ function use(ctx: MapContext, player: PlayerEntity, slot: number, method: UseMet
       player.useTimers = outcome.timers;
       ctx.tell(player, MESSAGES.notAvailableYet());
       return;
+    case "key":
+      player.useTimers = outcome.timers;
+      useKeyItem(ctx, player, outcome.slot, outcome.objectId);
+      return;
     case "used": {
       player.useTimers = outcome.timers;
       if (outcome.cooldowns) player.cooldowns = outcome.cooldowns;
@@ -264,7 +269,7 @@ function isItemLocaleName(name: string): name is ItemLocaleName {
 
 export const items: MapSystem = {
   name: "items",
-  uses: ["rest"],
+  uses: ["rest", "doors"],
   packets: {
     Moveitem: moveItemHandler,
     DeleteItem: deleteItemHandler,

@@ -17,7 +17,7 @@
  * (VB6 left it open on another map). The `Comerciar` skill roll after a deal waits for skill
  * progression.
  */
-import { DEFAULT_COMMERCE_CONFIG, buyFromShop, sellToShop, shopSlotView, shopSlotViews } from "../../../game/commerce/index.ts";
+import { DEFAULT_COMMERCE_CONFIG, buyFromShop, sellToShop, shopSlotView, shopSlotViews, withoutKeyLines } from "../../../game/commerce/index.ts";
 import { canUseObject } from "../../../game/equipment/index.ts";
 import type { ItemTemplate } from "../../../game/items/index.ts";
 import { SKILL } from "../../../game/progression/index.ts";
@@ -127,6 +127,7 @@ export function traderClicked(ctx: MapContext, player: PlayerEntity, npc: NpcEnt
 export function openShop(ctx: MapContext, player: PlayerEntity, npc: NpcEntity): void {
   const shop = npc.shop;
   if (shop === null) return;
+  forgetSoldKeys(ctx, npc);
   player.targetNpc = npc;
   for (const view of shopSlotViews(shop.stock, ctx.items, tradeSkillOf(player), canUseFor(player))) {
     ctx.view.send(player, ctx.packets.changeNpcInventorySlot(view));
@@ -185,7 +186,44 @@ export function commerceBuy(ctx: MapContext, player: PlayerEntity, fields: Clien
   for (const slot of outcome.changed) ctx.view.send(player, ctx.packets.changeInventorySlot(slotFrame(ctx.items, player, slot)));
   ctx.view.send(player, ctx.packets.updateGold(player.inventory.gold));
   shop.stock = outcome.stock;
+  // KEY-SOLD-ONCE (game/commerce): a key bought leaves the list, and this map remembers it for a respawned trader.
+  if (outcome.template !== undefined) {
+    shop.template = outcome.template;
+    if (npc.npcNumber !== null) soldKeysOf(ctx, npc.npcNumber).add(outcome.objectId);
+  }
   showStockChanges(ctx, npc, outcome.stockChanged);
+}
+
+/**
+ * KEY-SOLD-ONCE beyond one NPC's life: the keys each trader (by `npcs.dat` number) sold on this
+ * map, kept while the map is loaded (VB6 wrote them into `NPCs.dat`; a restart lists them again
+ * here). A trader that respawned with its full list forgets them when its window next opens.
+ */
+const soldKeys = new WeakMap<MapContext, Map<number, Set<number>>>();
+
+function soldKeysOf(ctx: MapContext, npcNumber: number): Set<number> {
+  let byNpc = soldKeys.get(ctx);
+  if (byNpc === undefined) {
+    byNpc = new Map();
+    soldKeys.set(ctx, byNpc);
+  }
+  let keys = byNpc.get(npcNumber);
+  if (keys === undefined) {
+    keys = new Set();
+    byNpc.set(npcNumber, keys);
+  }
+  return keys;
+}
+
+function forgetSoldKeys(ctx: MapContext, npc: NpcEntity): void {
+  const shop = npc.shop;
+  const keys = npc.npcNumber === null ? undefined : soldKeys.get(ctx)?.get(npc.npcNumber);
+  if (shop === null || keys === undefined) return;
+  for (const key of keys) {
+    if (!shop.template.lines.some((line) => line.objectId === key)) continue;
+    shop.template = withoutKeyLines(shop.template, key);
+    shop.stock = { slots: shop.stock.slots.map((slot) => (slot.objectId === key ? { objectId: 0, amount: 0 } : slot)) };
+  }
 }
 
 /** `CommerceSell` (inventory slot, amount): §7.5. */

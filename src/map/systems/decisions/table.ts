@@ -71,7 +71,6 @@ export const PACKET_DECISIONS: { readonly [N in ClientPacketName]?: PacketDecisi
   TraerBoveda: ignored("the stock client never sends it (WriteTraerBoveda has no caller); VB6 would resend the spells and inventory the client already has"),
 
   // ---------------------------------------------------------------- planned: everyday (issue 26)
-  UseKey: planned("everyday", "keys on doors (UsarLlave) are being built in issue 26"),
   ChangeSkinSlot: ignored(
     "the stock client never sends it (its skins window is fed by the server's ChangeSkinSlot 200 only) and VB6 has no dispatch case, so it kicks; AO20 skins are a Patreon tier's inventory (inventory_item_skins) and this server has no account tiers, so there is nothing for it to change",
   ),

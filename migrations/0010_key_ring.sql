@@ -1,0 +1,2 @@
+ALTER TABLE "characters" ADD COLUMN "key_ring" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "characters" ADD CONSTRAINT "characters_key_ring_valid" CHECK (jsonb_typeof("characters"."key_ring") = 'array' AND jsonb_array_length("characters"."key_ring") <= 10);
