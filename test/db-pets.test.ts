@@ -6,13 +6,10 @@
  * save without them clears them, the row's check refuses more than three, and a hand-edited row
  * with junk gives back only NPC numbers.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { DatabaseError } from "../src/db/index.ts";
-import type { InternalDatabase } from "../src/db/database.ts";
 import { MIGRATIONS } from "../src/db/migrations.gen.ts";
-import type { CharacterRecord } from "../src/game/character/index.ts";
-import { newbieCharacter } from "./fixtures/db-characters.ts";
-import { describeOnBothBackends, manualClock, type BackendHarness } from "./fixtures/db-harness.ts";
+import { characterTables, describeOnBothBackends, type BackendHarness } from "./fixtures/db-harness.ts";
 
 setDefaultTimeout(30_000);
 /** First PGlite start runs initdb: seconds, not milliseconds. */
@@ -20,32 +17,7 @@ const OPEN_TIMEOUT_MS = 120_000;
 
 function describePets(label: string, makeHarness: () => Promise<BackendHarness>): void {
   describe(`kept pets (${label})`, () => {
-    const clock = manualClock();
-    let harness: BackendHarness;
-    let db: InternalDatabase;
-    const raw = (text: string, params: unknown[] = []) => db.sql.query(text, params, "object") as Promise<Record<string, unknown>[]>;
-
-    async function newCharacter(name: string): Promise<CharacterRecord> {
-      const account = await db.accounts.createAccount(`${name.toLowerCase()}@example.com`, "correct horse");
-      if (account.kind !== "ok") throw new Error(`account setup failed: ${account.kind}`);
-      const created = await db.characters.createCharacter(newbieCharacter(account.account.id, name));
-      if (created.kind !== "ok") throw new Error(`character setup failed: ${created.kind}`);
-      return created.character;
-    }
-
-    beforeAll(async () => {
-      harness = await makeHarness();
-      db = await harness.open({ now: clock.now });
-    }, OPEN_TIMEOUT_MS);
-
-    afterAll(async () => {
-      await db?.close();
-      await harness?.dispose();
-    });
-
-    beforeEach(async () => {
-      await db.sql.query("TRUNCATE characters, accounts RESTART IDENTITY CASCADE", [], "array");
-    });
+    const { db, raw, newCharacter } = characterTables(makeHarness, OPEN_TIMEOUT_MS);
 
     test("the migration is in the journal and adds both columns with their defaults", async () => {
       expect(MIGRATIONS.map((migration) => migration.tag)).toContain("0007_tamed_pets");
@@ -67,30 +39,30 @@ function describePets(label: string, makeHarness: () => Promise<BackendHarness>)
 
     test("a save keeps the tamed pets in their order and the stored flag; a load gives them back; a save without them clears them", async () => {
       const pepe = await newCharacter("Pepe");
-      const saved = await db.characters.saveCharacters([{ ...pepe, tamedPets: [46, 501, 46], petsStored: true }]);
+      const saved = await db().characters.saveCharacters([{ ...pepe, tamedPets: [46, 501, 46], petsStored: true }]);
       expect(saved.kind).toBe("ok");
-      const loaded = (await db.characters.loadCharacter(pepe.id))!;
+      const loaded = (await db().characters.loadCharacter(pepe.id))!;
       expect(loaded.tamedPets).toEqual([46, 501, 46]);
       expect(loaded.petsStored).toBe(true);
       expect(await raw("SELECT tamed_pets, pets_stored FROM characters WHERE id = $1", [pepe.id])).toEqual([{ tamed_pets: [46, 501, 46], pets_stored: true }]);
       // The same through the login's read by name.
-      expect((await db.characters.findCharacterByName("pepe"))!.tamedPets).toEqual([46, 501, 46]);
+      expect((await db().characters.findCharacterByName("pepe"))!.tamedPets).toEqual([46, 501, 46]);
 
       const { tamedPets: _pets, petsStored: _stored, ...without } = loaded;
-      expect((await db.characters.saveCharacters([without])).kind).toBe("ok");
-      const cleared = (await db.characters.loadCharacter(pepe.id))!;
+      expect((await db().characters.saveCharacters([without])).kind).toBe("ok");
+      const cleared = (await db().characters.loadCharacter(pepe.id))!;
       expect(cleared.tamedPets).toBeUndefined();
       expect(cleared.petsStored).toBeUndefined();
     });
 
     test("four pets break the row's check: the batch writes nothing", async () => {
       const pepe = await newCharacter("Pepe");
-      const error = await db.characters.saveCharacters([{ ...pepe, tamedPets: [1, 2, 3, 4], gold: 77 }]).then(
+      const error = await db().characters.saveCharacters([{ ...pepe, tamedPets: [1, 2, 3, 4], gold: 77 }]).then(
         () => undefined,
         (failure: unknown) => failure,
       );
       expect(error).toBeInstanceOf(DatabaseError);
-      const loaded = (await db.characters.loadCharacter(pepe.id))!;
+      const loaded = (await db().characters.loadCharacter(pepe.id))!;
       expect(loaded.tamedPets).toBeUndefined();
       expect(loaded.gold).toBe(pepe.gold);
     });
@@ -98,7 +70,7 @@ function describePets(label: string, makeHarness: () => Promise<BackendHarness>)
     test("a hand-edited row with junk in the list gives back only NPC numbers", async () => {
       const pepe = await newCharacter("Pepe");
       await raw(`UPDATE characters SET tamed_pets = '[46, "x", -3]'::jsonb WHERE id = $1`, [pepe.id]);
-      expect((await db.characters.loadCharacter(pepe.id))!.tamedPets).toEqual([46]);
+      expect((await db().characters.loadCharacter(pepe.id))!.tamedPets).toEqual([46]);
     });
   });
 }

@@ -6,45 +6,18 @@
  * (the same statement) as the rewards; a load gives them back; the row's check refuses six active
  * quests and the batch writes nothing; a hand-edited row gives back only well-formed entries.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { DatabaseError } from "../src/db/index.ts";
-import type { InternalDatabase } from "../src/db/database.ts";
 import { MIGRATIONS } from "../src/db/migrations.gen.ts";
 import type { CharacterQuests, CharacterRecord } from "../src/game/character/index.ts";
-import { newbieCharacter } from "./fixtures/db-characters.ts";
-import { describeOnBothBackends, manualClock, type BackendHarness } from "./fixtures/db-harness.ts";
+import { characterTables, describeOnBothBackends, type BackendHarness } from "./fixtures/db-harness.ts";
 
 setDefaultTimeout(30_000);
 const OPEN_TIMEOUT_MS = 120_000;
 
 function describeQuests(label: string, makeHarness: () => Promise<BackendHarness>): void {
   describe(`the quest log (${label})`, () => {
-    const clock = manualClock();
-    let harness: BackendHarness;
-    let db: InternalDatabase;
-    const raw = (text: string, params: unknown[] = []) => db.sql.query(text, params, "object") as Promise<Record<string, unknown>[]>;
-
-    async function newCharacter(name: string): Promise<CharacterRecord> {
-      const account = await db.accounts.createAccount(`${name.toLowerCase()}@example.com`, "correct horse");
-      if (account.kind !== "ok") throw new Error(`account setup failed: ${account.kind}`);
-      const created = await db.characters.createCharacter(newbieCharacter(account.account.id, name));
-      if (created.kind !== "ok") throw new Error(`character setup failed: ${created.kind}`);
-      return created.character;
-    }
-
-    beforeAll(async () => {
-      harness = await makeHarness();
-      db = await harness.open({ now: clock.now });
-    }, OPEN_TIMEOUT_MS);
-
-    afterAll(async () => {
-      await db?.close();
-      await harness?.dispose();
-    });
-
-    beforeEach(async () => {
-      await db.sql.query("TRUNCATE characters, accounts RESTART IDENTITY CASCADE", [], "array");
-    });
+    const { db, raw, newCharacter } = characterTables(makeHarness, OPEN_TIMEOUT_MS);
 
     test("the migration is in the journal; a new character has none and reads as before", async () => {
       expect(MIGRATIONS.map((migration) => migration.tag)).toContain("0009_character_quests");
@@ -65,25 +38,25 @@ function describeQuests(label: string, makeHarness: () => Promise<BackendHarness
           { questId: 38, times: 1 },
         ],
       };
-      expect((await db.characters.saveCharacters([{ ...pepe, quests, exp: pepe.exp + 250, gold: pepe.gold + 100 }])).kind).toBe("ok");
-      const loaded = (await db.characters.loadCharacter(pepe.id))!;
+      expect((await db().characters.saveCharacters([{ ...pepe, quests, exp: pepe.exp + 250, gold: pepe.gold + 100 }])).kind).toBe("ok");
+      const loaded = (await db().characters.loadCharacter(pepe.id))!;
       expect(loaded.quests).toEqual(quests);
       expect([loaded.exp, loaded.gold]).toEqual([pepe.exp + 250, pepe.gold + 100]);
-      expect((await db.characters.findCharacterByName("pepe"))!.quests).toEqual(quests);
+      expect((await db().characters.findCharacterByName("pepe"))!.quests).toEqual(quests);
       const { quests: _quests, ...without } = loaded;
-      expect((await db.characters.saveCharacters([without])).kind).toBe("ok");
-      expect((await db.characters.loadCharacter(pepe.id))!.quests).toBeUndefined();
+      expect((await db().characters.saveCharacters([without])).kind).toBe("ok");
+      expect((await db().characters.loadCharacter(pepe.id))!.quests).toBeUndefined();
     });
 
     test("six active quests break the row's check: the batch writes nothing", async () => {
       const pepe = await newCharacter("Pepe");
       const six = { active: [1, 2, 3, 4, 5, 6].map((questId) => ({ questId, npcKills: [], targetClicks: [] })), done: [] };
-      const error = await db.characters.saveCharacters([{ ...pepe, quests: six, gold: 77 }]).then(
+      const error = await db().characters.saveCharacters([{ ...pepe, quests: six, gold: 77 }]).then(
         () => undefined,
         (failure: unknown) => failure,
       );
       expect(error).toBeInstanceOf(DatabaseError);
-      const loaded = (await db.characters.loadCharacter(pepe.id))!;
+      const loaded = (await db().characters.loadCharacter(pepe.id))!;
       expect(loaded.quests).toBeUndefined();
       expect(loaded.gold).toBe(pepe.gold);
     });
@@ -94,7 +67,7 @@ function describeQuests(label: string, makeHarness: () => Promise<BackendHarness
         `UPDATE characters SET quests = '{"active":[{"questId":4,"npcKills":[3,"x",-1]},{"questId":"y"},null],"done":[{"questId":9},{"questId":0,"times":2},{"questId":12,"times":2}]}'::jsonb WHERE id = $1`,
         [pepe.id],
       );
-      expect((await db.characters.loadCharacter(pepe.id))!.quests).toEqual({
+      expect((await db().characters.loadCharacter(pepe.id))!.quests).toEqual({
         active: [{ questId: 4, npcKills: [3, 0, 0], targetClicks: [] }],
         done: [
           { questId: 9, times: 1 },

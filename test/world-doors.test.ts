@@ -11,7 +11,7 @@
 import { describe, expect, test } from "bun:test";
 import { DEFAULT_OBJECTS } from "../src/content/index.ts";
 import { availableBackends, transportsFor } from "./support/test-server.ts";
-import { liveWorld, loginExisting, moveOffline, uniqueName, type InWorld } from "./support/world-players.ts";
+import { liveWorld, loginExisting, logOut, moveOffline, uniqueName, walkAndReport } from "./support/world-players.ts";
 
 const NORTH = 1;
 const WEST = 4;
@@ -19,22 +19,7 @@ const WEST = 4;
 const DOOR = { x: 37, y: 21 };
 const KEY_TILE = { x: 40, y: 24 };
 
-async function logOut(player: InWorld): Promise<void> {
-  const from = player.client.received.length;
-  player.client.send("Quit");
-  await player.client.waitFor("Disconnect", () => true, from);
-  await player.client.waitForClose();
-}
 
-/** One step; resolves with where the server says the player stands (a refused step leaves it). */
-async function walk(player: InWorld, heading: number): Promise<{ x: number; y: number }> {
-  player.client.send("Walk", { heading });
-  const from = player.client.received.length;
-  player.client.send("RequestPositionUpdate");
-  const update = await player.client.waitFor("PosUpdate", () => true, from);
-  await Bun.sleep(260);
-  return { x: update.fields.x as number, y: update.fields.y as number };
-}
 
 for (const backend of availableBackends()) {
   for (const transport of transportsFor(backend)) {
@@ -51,18 +36,18 @@ for (const backend of availableBackends()) {
         const { client } = player;
 
         // The key lying in the street, one step north.
-        expect(await walk(player, NORTH)).toEqual(KEY_TILE);
+        expect(await walkAndReport(player, NORTH)).toEqual(KEY_TILE);
         let mark = client.received.length;
         client.send("PickUp", { x: KEY_TILE.x, y: KEY_TILE.y, destSlot: 0 });
         const slot = await client.waitFor("ChangeInventorySlot", (f) => f.objIndex === DEFAULT_OBJECTS.houseKey, mark);
         const keySlot = slot.fields.slot as number;
 
         // To the door's outer side: three west, two north, to (37, 22).
-        for (let i = 0; i < 3; i++) await walk(player, WEST);
-        await walk(player, NORTH);
-        expect(await walk(player, NORTH)).toEqual({ x: DOOR.x, y: DOOR.y + 1 });
+        for (let i = 0; i < 3; i++) await walkAndReport(player, WEST);
+        await walkAndReport(player, NORTH);
+        expect(await walkAndReport(player, NORTH)).toEqual({ x: DOOR.x, y: DOOR.y + 1 });
         // Shut: the door's tile cannot be entered moving north.
-        expect(await walk(player, NORTH)).toEqual({ x: DOOR.x, y: DOOR.y + 1 });
+        expect(await walkAndReport(player, NORTH)).toEqual({ x: DOOR.x, y: DOOR.y + 1 });
 
         // A click on the door's left half (the tile straight above has the player's own char below it): locked.
         mark = client.received.length;
@@ -87,8 +72,8 @@ for (const backend of availableBackends()) {
         expect(blocks.map((p) => [p.fields.x, p.fields.y, p.fields.blocked])).toContainEqual([DOOR.x, DOOR.y, 0]);
 
         // In.
-        expect(await walk(player, NORTH)).toEqual(DOOR);
-        expect(await walk(player, NORTH)).toEqual({ x: DOOR.x, y: DOOR.y - 1 });
+        expect(await walkAndReport(player, NORTH)).toEqual(DOOR);
+        expect(await walkAndReport(player, NORTH)).toEqual({ x: DOOR.x, y: DOOR.y - 1 });
         expect(client.decodeErrors).toBe(0);
 
         await logOut(player);

@@ -15,7 +15,7 @@ import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_WORLD_MAP_IDS, TOWN_CAMPFIRE_TIL
 import { fetchMap, openHeading, step } from "./support/map-paths.ts";
 import { burstEnded } from "./support/staff-players.ts";
 import { availableBackends, transportsFor } from "./support/test-server.ts";
-import { editOffline, liveWorld, loginExisting, uniqueName, type InWorld } from "./support/world-players.ts";
+import { editOffline, liveWorld, loginExisting, logOut, uniqueName, walkAndReport } from "./support/world-players.ts";
 
 const TOWN = DEFAULT_WORLD_MAP_IDS.town;
 const HARE = DEFAULT_NPCS.brownHare;
@@ -34,22 +34,7 @@ const SKILLS = Array.from({ length: 24 }, (_, i) => 1 + 3 * i);
 /** The record's order: strength, agility, intelligence, charisma, constitution. */
 const ATTRIBUTES = [18, 17, 16, 15, 14] as const;
 
-async function logOut(player: InWorld): Promise<void> {
-  const from = player.client.received.length;
-  player.client.send("Quit");
-  await player.client.waitFor("Disconnect", () => true, from);
-  await player.client.waitForClose();
-}
 
-/** One step; resolves with where the server says the player stands (a refused step leaves it). */
-async function walk(player: InWorld, heading: number): Promise<{ x: number; y: number }> {
-  player.client.send("Walk", { heading });
-  const from = player.client.received.length;
-  player.client.send("RequestPositionUpdate");
-  const update = await player.client.waitFor("PosUpdate", () => true, from);
-  await Bun.sleep(260);
-  return { x: update.fields.x as number, y: update.fields.y as number };
-}
 
 for (const backend of availableBackends()) {
   for (const transport of transportsFor(backend)) {
@@ -84,14 +69,14 @@ for (const backend of availableBackends()) {
         expect({ class: mini.class, gender: mini.gender, race: mini.race, deaths: mini.deaths }).toEqual({ class: saved.class, gender: saved.gender, race: saved.race, deaths: 0 });
 
         // The key in the street, then the door: locked; the key onto the ring; UseKey; a click opens; in.
-        expect(await walk(player, NORTH)).toEqual(KEY_TILE);
+        expect(await walkAndReport(player, NORTH)).toEqual(KEY_TILE);
         mark = client.received.length;
         client.send("PickUp", { x: KEY_TILE.x, y: KEY_TILE.y, destSlot: 0 });
         const keySlot = (await client.waitFor("ChangeInventorySlot", (f) => f.objIndex === DEFAULT_OBJECTS.houseKey, mark)).fields.slot as number;
-        for (let i = 0; i < 3; i++) await walk(player, WEST);
-        await walk(player, NORTH);
-        expect(await walk(player, NORTH)).toEqual({ x: DOOR.x, y: DOOR.y + 1 });
-        expect(await walk(player, NORTH)).toEqual({ x: DOOR.x, y: DOOR.y + 1 });
+        for (let i = 0; i < 3; i++) await walkAndReport(player, WEST);
+        await walkAndReport(player, NORTH);
+        expect(await walkAndReport(player, NORTH)).toEqual({ x: DOOR.x, y: DOOR.y + 1 });
+        expect(await walkAndReport(player, NORTH)).toEqual({ x: DOOR.x, y: DOOR.y + 1 });
         mark = client.received.length;
         client.send("LeftClick", { x: DOOR.x - 1, y: DOOR.y, counter: 1 });
         await client.waitFor("LocaleMsg", (f) => f.messageId === DOOR_LOCKED, mark);
@@ -106,7 +91,7 @@ for (const backend of availableBackends()) {
         mark = client.received.length;
         client.send("LeftClick", { x: DOOR.x - 1, y: DOOR.y, counter: 2 });
         await client.waitFor("ObjectCreate", (f) => f.x === DOOR.x && f.y === DOOR.y && f.objIndex === DEFAULT_OBJECTS.houseDoorOpen, mark);
-        expect(await walk(player, NORTH)).toEqual(DOOR);
+        expect(await walkAndReport(player, NORTH)).toEqual(DOOR);
         await logOut(player);
 
         // By the campfire, hurt, with a tamed hare.
@@ -136,7 +121,7 @@ for (const backend of availableBackends()) {
         const heading = openHeading(map, player.x, player.y, client.occupiedTiles(player.charIndex));
         const target = step(player.x, player.y, heading);
         mark = client.received.length;
-        expect(await walk(player, heading)).toEqual(target);
+        expect(await walkAndReport(player, heading)).toEqual(target);
         await client.waitFor("RestOK", () => true, mark);
         await client.waitFor("LocaleMsg", (f) => f.messageId === REST_LEFT, mark);
         await Bun.sleep(1_200);

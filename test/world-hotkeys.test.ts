@@ -10,17 +10,10 @@ import { describe, expect, test } from "bun:test";
 import { DEFAULT_SPELLS } from "../src/content/default-world/index.ts";
 import { HotkeyType } from "../src/game/hotkeys/index.ts";
 import { availableBackends, transportsFor } from "./support/test-server.ts";
-import { editOffline, liveWorld, loginExisting, uniqueName, type InWorld } from "./support/world-players.ts";
+import { editOffline, type InWorld, liveWorld, loginExisting, logOut, uniqueName } from "./support/world-players.ts";
 
 const MAGIC_SKILL = 1;
 
-async function logOut(player: InWorld): Promise<void> {
-  const from = player.client.received.length;
-  player.client.send("Quit");
-  // The town is safe: the logout is immediate.
-  await player.client.waitFor("Disconnect", () => true, from);
-  await player.client.waitForClose();
-}
 
 /** Presses hotkey `slot`; the target cursor it brought, or null (a position request fences the answer). */
 async function pressHotkey(player: InWorld, slot: number): Promise<boolean> {

@@ -10,7 +10,7 @@ import { describe, expect, test } from "bun:test";
 import { DEFAULT_NPCS } from "../src/content/index.ts";
 import { fetchMap, openHeading, step } from "./support/map-paths.ts";
 import { availableBackends, transportsFor } from "./support/test-server.ts";
-import { editOffline, liveWorld, loginExisting, uniqueName, type InWorld } from "./support/world-players.ts";
+import { editOffline, type InWorld, liveWorld, loginExisting, logOut, uniqueName } from "./support/world-players.ts";
 
 const HARE = DEFAULT_NPCS.brownHare;
 
@@ -20,13 +20,6 @@ async function ownPet(player: InWorld, from = 0): Promise<{ charIndex: number; x
   return { charIndex: created.fields.charIndex as number, x: created.fields.x as number, y: created.fields.y as number };
 }
 
-async function logOut(player: InWorld): Promise<void> {
-  const from = player.client.received.length;
-  player.client.send("Quit");
-  // The town is safe: the logout is immediate.
-  await player.client.waitFor("Disconnect", () => true, from);
-  await player.client.waitForClose();
-}
 
 for (const backend of availableBackends()) {
   for (const transport of transportsFor(backend)) {

@@ -11,7 +11,7 @@ import { describe, expect, test } from "bun:test";
 import { SKILL } from "../src/game/progression/index.ts";
 import { fetchMap, openHeading } from "./support/map-paths.ts";
 import { availableBackends, transportsFor } from "./support/test-server.ts";
-import { editOffline, liveWorld, loginExisting, uniqueName, type InWorld } from "./support/world-players.ts";
+import { editOffline, type InWorld, liveWorld, loginExisting, logOut, uniqueName } from "./support/world-players.ts";
 import type { GameClient } from "./support/game-client.ts";
 
 /** Campos de Alba: not a safe map. */
@@ -23,12 +23,6 @@ const EAST = 2;
 const HIDE = 7;
 const STEAL = 2;
 
-async function logOut(player: InWorld): Promise<void> {
-  const from = player.client.received.length;
-  player.client.send("Quit");
-  await player.client.waitFor("Disconnect", () => true, from, 20_000);
-  await player.client.waitForClose();
-}
 
 /** `Work(7)` until the watcher sees the hider vanish (each try fails with a chance of 1 in 4). */
 async function hideUntilHidden(hider: InWorld, watcher: GameClient): Promise<void> {
@@ -51,8 +45,8 @@ for (const backend of availableBackends()) {
         const victimEmail = `${uniqueName("v")}@test.local`;
         const first = await live.enter("Oculto", hiderEmail);
         const second = await live.enter("Victima", victimEmail);
-        await logOut(first);
-        await logOut(second);
+        await logOut(first, 20_000);
+        await logOut(second, 20_000);
         await editOffline(live.ts, first.name, (record) => {
           record.class = WARRIOR;
           record.skills[SKILL.Hide - 1] = 100;

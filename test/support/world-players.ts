@@ -116,3 +116,21 @@ export function moveOffline(ts: TestServer, name: string, map: number, x: number
     record.position = { ...record.position, map, x, y };
   });
 }
+
+/** `/SALIR` where the logout is immediate (a safe map, or a wait within `timeoutMs`): the server's `Disconnect`, then the close. */
+export async function logOut(player: InWorld, timeoutMs?: number): Promise<void> {
+  const from = player.client.received.length;
+  player.client.send("Quit");
+  await player.client.waitFor("Disconnect", () => true, from, timeoutMs);
+  await player.client.waitForClose();
+}
+
+/** One step; resolves with where the server says the player stands (a refused step leaves it), after the walk interval. */
+export async function walkAndReport(player: InWorld, heading: number): Promise<{ x: number; y: number }> {
+  player.client.send("Walk", { heading });
+  const from = player.client.received.length;
+  player.client.send("RequestPositionUpdate");
+  const update = await player.client.waitFor("PosUpdate", () => true, from);
+  await Bun.sleep(260);
+  return { x: update.fields.x as number, y: update.fields.y as number };
+}
