@@ -376,3 +376,40 @@ class RecordingOutbox extends Outbox {
     super.broadcast(sessions, count, frame);
   }
 }
+
+/**
+ * The map's `Random` for tests that fix the dice: the numbers a test scripts are drawn first, then
+ * a seeded stream; while `strict`, a draw beyond the script throws (the map's own spawns draw at
+ * construction, so tests script what comes after and then turn `strict` on).
+ */
+export class ScriptedMapRandom implements Random {
+  strict = false;
+  private readonly queue: number[] = [];
+  private readonly rest: Random;
+  constructor(seed = 5) {
+    this.rest = SeededRandom.create(seed);
+  }
+  script(...values: number[]): void {
+    this.queue.push(...values);
+  }
+  get left(): number {
+    return this.queue.length;
+  }
+  next(): number {
+    if (this.queue.length > 0) return this.queue.shift()!;
+    if (this.strict) throw new Error("a draw nobody scripted");
+    return this.rest.next();
+  }
+  nextU32(): number {
+    return Math.floor(this.next() * 2 ** 32);
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  pick<T>(list: readonly T[]): T {
+    return list[Math.floor(this.next() * list.length)]!;
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+}

@@ -13,8 +13,7 @@ import { EMPTY_EQUIPMENT, type CharacterRecord } from "../../game/character/inde
 import { itemCatalog, type ItemCatalog } from "../../game/items/index.ts";
 import { readSharedData, requireSharedData } from "../../../test/support/shared-data.ts";
 import type { NpcDefinition } from "../map-definition.ts";
-import { world, type Received } from "../map-harness.test-support.ts";
-import { SeededRandom, type Random } from "../../random/index.ts";
+import { world, type Received, ScriptedMapRandom } from "../map-harness.test-support.ts";
 import { drawFor } from "../../random/scripted-random.test-support.ts";
 
 const NPCS_2024 = "ao20/Dat/npcs.dat";
@@ -48,32 +47,6 @@ beforeAll(async () => {
   items = itemCatalog(tables.objects!);
 });
 
-/** The map's `Random`: numbers a test scripts first, then a seeded stream. */
-class TestRandom implements Random {
-  private readonly queue: number[] = [];
-  private readonly rest = SeededRandom.create(7);
-  script(...values: number[]): void {
-    this.queue.push(...values);
-  }
-  get left(): number {
-    return this.queue.length;
-  }
-  next(): number {
-    return this.queue.length > 0 ? this.queue.shift()! : this.rest.next();
-  }
-  nextU32(): number {
-    return Math.floor(this.next() * 2 ** 32);
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.next() * list.length)]!;
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-}
 
 const spawn = (npc: number, x: number, y: number): NpcDefinition => ({ npc, name: "", x, y, body: 10, head: 0, heading: 3 });
 const named = (packets: Received[], session: number, name: string) => packets.filter((p) => p.session === session && p.name === name);
@@ -82,7 +55,7 @@ const GHOST = { hp: 0, maxHp: 40, mana: 0, maxMana: 0, stamina: 0, maxStamina: 4
 const HURT = { hp: 10, maxHp: 40, mana: 0, maxMana: 0, stamina: 40, maxStamina: 40, food: 100, water: 100 };
 const clothed = (more: Partial<CharacterRecord> = {}): Partial<CharacterRecord> => ({ equipment: { ...EMPTY_EQUIPMENT }, ...more });
 
-function servicesWorld(npcs: NpcDefinition[], random = new TestRandom()) {
+function servicesWorld(npcs: NpcDefinition[], random = new ScriptedMapRandom(7)) {
   const w = world({ tables, items, npcs, random, safe: false });
   const click = (session: number, x: number, y: number) => w.server.act(session, "LeftClick", { x, y, counter: 1 });
   const npcAt = (x: number, y: number) => w.server.instance["ctx"].store.npc(w.occupant(x, y));
@@ -174,7 +147,7 @@ describe("priests by command (`/CURAR` `Heal`, `/RESUCITAR` `Resucitate`)", () =
 
 describe("pet orders (`/QUIETO`, `/ACOMPAÑAR`, `/LIBERAR`, `/ACOMPAÑARTODOS`, `/LIBERARTODOS`)", () => {
   test("a kept pet comes back at login next to its master; /QUIETO makes it stand and say a line (RandomNumber(1, 2)); /ACOMPAÑAR brings it along", () => {
-    const random = new TestRandom();
+    const random = new ScriptedMapRandom(7);
     const w = servicesWorld([], random);
     w.enter(1, "Ama", 20, 20, { with: clothed({ tamedPets: [NPC.parrot] }) });
     const ctx = w.server.instance["ctx"];
@@ -266,7 +239,7 @@ describe("pet orders (`/QUIETO`, `/ACOMPAÑAR`, `/LIBERAR`, `/ACOMPAÑARTODOS`, 
   });
 
   test("/ACOMPAÑARTODOS (quirk PETS-FOLLOW-ALL-TARGET, reproduced): with any NPC targeted near, every pet follows again and speaks", () => {
-    const random = new TestRandom();
+    const random = new ScriptedMapRandom(7);
     const w = servicesWorld([spawn(DEFAULT_NPCS.healer, 22, 22)], random);
     w.enter(1, "Ama", 20, 20, { with: clothed({ tamedPets: [NPC.parrot, NPC.parrot] }) });
     const master = w.server.instance["ctx"].store.player(1)!;

@@ -12,14 +12,13 @@ import { EMPTY_EQUIPMENT, type CharacterRecord } from "../../game/character/inde
 import { itemCatalog, type ItemCatalog } from "../../game/items/index.ts";
 import { SKILL } from "../../game/progression/index.ts";
 import { applyEffect, npcTicksCounterMs } from "../../game/spells/index.ts";
-import { SeededRandom, type Random } from "../../random/index.ts";
 import { playerDies, setStatus, spawnNpc } from "../kernel/index.ts";
 import type { NpcEntity, PlayerEntity } from "../entity-store.ts";
 import { PACKET_HANDLERS } from "../handlers.ts";
 import type { MapContext } from "../map-context.ts";
 import type { NpcDefinition } from "../map-definition.ts";
 import type { MapEvent } from "../map-events.ts";
-import { world, type Received, type WorldOptions } from "../map-harness.test-support.ts";
+import { world, type Received, type WorldOptions, ScriptedMapRandom } from "../map-harness.test-support.ts";
 import { drawFor } from "../../random/scripted-random.test-support.ts";
 import { summonCreatures } from "./pets.ts";
 
@@ -70,42 +69,6 @@ beforeAll(async () => {
   items = itemCatalog(tables.objects!);
 });
 
-/**
- * The map's `Random`: a seeded stream, except that numbers a test scripts are played first and,
- * while `strict`, any draw beyond the script throws (the map's own spawns draw at construction,
- * so tests script what comes after).
- */
-class TestRandom implements Random {
-  strict = false;
-  private readonly queue: number[] = [];
-  private readonly rest: Random;
-  constructor(seed: number) {
-    this.rest = SeededRandom.create(seed);
-  }
-  script(...values: number[]): void {
-    this.queue.push(...values);
-  }
-  get left(): number {
-    return this.queue.length;
-  }
-  next(): number {
-    if (this.queue.length > 0) return this.queue.shift()!;
-    if (this.strict) throw new Error("a draw nobody scripted");
-    return this.rest.next();
-  }
-  nextU32(): number {
-    return Math.floor(this.next() * 2 ** 32);
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.next() * list.length)]!;
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-}
 
 function skills(points: Readonly<Record<number, number>>): number[] {
   const list = new Array<number>(24).fill(0);
@@ -130,7 +93,7 @@ const spawn = (npc: number, x: number, y: number): NpcDefinition => ({ npc, name
 /** A map on these tables whose context a test can reach (`Promedio` hands it out), with a scriptable `random`. */
 function petWorld(npcs: NpcDefinition[], seed = 3, options: WorldOptions = {}) {
   let captured: MapContext | null = null;
-  const random = new TestRandom(seed);
+  const random = new ScriptedMapRandom(seed);
   const w = world({ tables, items, npcs, random, safe: false, ...options, handlers: { ...PACKET_HANDLERS, Promedio: (ctx) => void (captured = ctx) } });
   const ctx = (): MapContext => {
     if (captured === null) w.server.act(1, "Promedio", {});

@@ -10,13 +10,12 @@ import { loadDefaultWorld } from "../../content/index.ts";
 import { EMPTY_EQUIPMENT, type CharacterRecord } from "../../game/character/index.ts";
 import { itemCatalog } from "../../game/items/index.ts";
 import { SKILL } from "../../game/progression/index.ts";
-import { SeededRandom, type Random } from "../../random/index.ts";
 import { drawFor } from "../../random/scripted-random.test-support.ts";
 import { playerDies, setStatus } from "../kernel/index.ts";
 import type { PlayerEntity } from "../entity-store.ts";
 import { PACKET_HANDLERS } from "../handlers.ts";
 import type { MapContext } from "../map-context.ts";
-import { TEST_ITEMS, world, type Received, type WorldOptions } from "../map-harness.test-support.ts";
+import { TEST_ITEMS, world, type Received, type WorldOptions, ScriptedMapRandom } from "../map-harness.test-support.ts";
 
 const THIEF = 11;
 const WARRIOR = 3;
@@ -27,35 +26,6 @@ const EAST = 2;
 const HUNTER = 8;
 const TRIGGER_SAFE_ZONE = 4;
 
-/** The map's `Random`: the scripted draws first; while `strict`, one more throws. */
-class TestRandom implements Random {
-  strict = false;
-  private readonly queue: number[] = [];
-  private readonly rest = SeededRandom.create(5);
-  script(...values: number[]): void {
-    this.queue.push(...values);
-  }
-  get left(): number {
-    return this.queue.length;
-  }
-  next(): number {
-    if (this.queue.length > 0) return this.queue.shift()!;
-    if (this.strict) throw new Error("a draw nobody scripted");
-    return this.rest.next();
-  }
-  nextU32(): number {
-    return Math.floor(this.next() * 2 ** 32);
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.next() * list.length)]!;
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-}
 
 const rn = (lo: number, hi: number, value: number) => drawFor(value, lo, hi);
 
@@ -79,7 +49,7 @@ function rogue(classId: number, more: Partial<CharacterRecord> = {}): Partial<Ch
 
 function stealthWorld(options: WorldOptions = {}) {
   let captured: MapContext | null = null;
-  const random = new TestRandom();
+  const random = new ScriptedMapRandom(5);
   const w = world({ random, safe: false, ...options, handlers: { ...PACKET_HANDLERS, Promedio: (ctx) => void (captured = ctx) } });
   const ctx = (): MapContext => {
     if (captured === null) w.server.act(1, "Promedio", {});
