@@ -281,6 +281,10 @@ export const LocaleId = {
   SelectCharacterFirst: 1234,
   /** Msg1418: ¬1 coins in the account. */
   BankBalance: 1418,
+  /** MSG 1433: the banker's answer to `/BALANCE` (`HandleRequestAccountState`). */
+  AccountBalance: 1433,
+  /** MSG_PRIMERO_TENES_SELECCIONAR_PERSONAJE_HACE_CLICK_IZQUIERDO_SOBRE_1161: a command that needs a target NPC, with none. */
+  SelectBankerFirst: 1161,
   /** Msg1419: a deposit of more gold than the wallet holds. */
   BankDepositNotEnough: 1419,
   /** Msg1395: a withdrawal of more gold than the account holds. */
@@ -861,6 +865,8 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.HealedByPriest]: "El sacerdote pronuncia unas palabras y te sientes curado.",
   [LocaleId.SelectCharacterFirst]: "Primero selecciona un personaje: haz clic izquierdo sobre él.",
   [LocaleId.BankBalance]: "Tienes ¬1 monedas de oro en tu cuenta.",
+  [LocaleId.AccountBalance]: "Tienes ¬1 monedas de oro en tu cuenta.",
+  [LocaleId.SelectBankerFirst]: "Primero tenés que seleccionar un personaje, hacé click izquierdo sobre él.",
   [LocaleId.BankDepositNotEnough]: "No tienes esa cantidad de oro.",
   [LocaleId.BankWithdrawNotEnough]: "No tienes esa cantidad de oro en tu cuenta.",
   [LocaleId.BankTransferToSelf]: "¡No puedo enviarte oro a ti mismo!",
@@ -1267,6 +1273,7 @@ export const MESSAGES = {
 
   // -- the bank's `TransFerGold` with no NPC targeted
   selectCharacterFirst: () => localeLine(LocaleId.SelectCharacterFirst, FontIndex.Info),
+  selectBankerFirst: () => localeLine(LocaleId.SelectBankerFirst, FontIndex.Info),
 
   // -- player-to-player trade (items-and-economy §9): our words, `TRADE_TEXT`
   tradeWithYourself: () => consoleLine(TRADE_TEXT.cannotTradeWithYourself, FontIndex.Info),

@@ -11,7 +11,7 @@ import type { NpcDefinition } from "../map-definition.ts";
 import type { MapEvent } from "../map-events.ts";
 import type { BankAnswer, BankTransferAnswer, LoadedVault } from "../service-protocol.ts";
 import { createMapPackets } from "../protocol-packets.ts";
-import { TEST_ITEMS as O, world } from "../map-harness.test-support.ts";
+import { TEST_ITEMS as O, summary, world } from "../map-harness.test-support.ts";
 
 const BANKER = 7;
 const GUARD = 3;
@@ -165,6 +165,44 @@ describe("opening the vault", () => {
     const w = bankWorld();
     w.enter(1, "Ana", 20, 22, { with: KIT });
     expect("bank" in state(w)).toBe(false);
+  });
+});
+
+describe("/BALANCE (RequestAccountState)", () => {
+  const balance = (w: World) => {
+    w.server.act(1, "RequestAccountState", {});
+    return w.drain().filter((packet) => packet.session === 1).map((packet) => (packet.name === "LocaleChatOverHead" ? `${packet.fields.charIndex} ${packet.fields.messageId} ${packet.fields.params}` : summary(packet)));
+  };
+
+  test("within 3 tiles the banker says the vault's gold with VB6's thousands dots, over its own head (BALANCE-BUBBLE fixed)", () => {
+    const w = bankWorld();
+    w.enter(1, "Ana", 20, 23, { with: { ...KIT, bankGold: 1_234_567 } });
+    click(w, 20, 20);
+    w.drain();
+    expect(balance(w)).toEqual([`${BANKER_CHAR} 1433 1.234.567`]);
+  });
+
+  test("no target: Msg1161; a banker 4 tiles off: Msg8; the guard: nothing; a ghost: told it is dead", () => {
+    const w = bankWorld();
+    w.enter(1, "Ana", 20, 24, { with: { ...KIT, bankGold: 50 } });
+    w.drain();
+    expect(balance(w)).toEqual(["LocaleMsg[3] 1161 "]);
+    click(w, 20, 20);
+    w.drain();
+    expect(balance(w)).toEqual(["LocaleMsg[3] 8 "]);
+    const near = bankWorld();
+    near.enter(1, "Ana", 30, 22, { with: KIT });
+    click(near, 30, 20);
+    near.drain();
+    expect(balance(near)).toEqual([]);
+    const ghost = bankWorld();
+    ghost.enter(1, "Ana", 20, 22, { with: { ...KIT, vitals: { ...KIT_VITALS, hp: 0 } } });
+    click(ghost, 20, 20);
+    ghost.drain();
+    const dead = balance(ghost);
+    expect(dead).toHaveLength(1);
+    expect(dead[0]).toMatch(/^LocaleMsg\[\d+\] \d+ $/);
+    expect(dead[0]).not.toContain(" 1433 ");
   });
 });
 

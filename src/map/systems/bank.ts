@@ -38,6 +38,7 @@ import {
 import { NpcType } from "../../content/index.ts";
 import { canUseObject } from "../../game/equipment/index.ts";
 import { LocaleId, MESSAGES } from "../../game/messages/index.ts";
+import { formatThousands } from "../../game/progression/index.ts";
 import { COLOR_WHITE, type ClientPacketFields } from "../../protocol/index.ts";
 import {
   afterUnequip,
@@ -67,6 +68,8 @@ export const GOLIATH_CLICK_RANGE = 4;
 export const BANK_OPEN_RANGE = 6;
 /** Deposits and gold need the banker within this distance (`HandleBankDeposit`…). */
 export const BANK_ACTION_RANGE = 10;
+/** `RequestAccountState` (`/BALANCE`) answers within this Manhattan distance (`HandleRequestAccountState`: `Distancia > 3`). */
+export const ACCOUNT_STATE_RANGE = 3;
 /** The wave the area hears when the vault closes (`HandleBankEnd`). */
 export const BANK_CLOSE_WAVE = 171;
 
@@ -159,6 +162,33 @@ export function bankStart(ctx: MapContext, player: PlayerEntity): void {
     return;
   }
   openVault(ctx, player, npc);
+}
+
+/**
+ * `RequestAccountState` (`/BALANCE`, VB6 `HandleRequestAccountState`): a ghost is told so, no
+ * target NPC Msg1161, a target farther than 3 tiles Msg8; a banker then says the vault's gold
+ * (Msg1433, with VB6's thousands dots) over its head. Another NPC says nothing, as in VB6 (its
+ * gambler, `Timbero`, tells staff the house's takings: the gambler belongs to the ways of the world).
+ * Quirk BALANCE-BUBBLE (fixed): VB6 writes the balance where the bubble's char index goes and
+ * leaves its params empty (`WriteLocaleChatOverHead(UserIndex, 1433, "", str$(...), vbWhite)`),
+ * so the stock client never shows the number; here the params carry it and the banker says it.
+ */
+export function requestAccountState(ctx: MapContext, player: PlayerEntity): void {
+  if (isDead(player)) {
+    ctx.tell(player, MESSAGES.item("dead"));
+    return;
+  }
+  const npc = targetNpcOf(ctx, player);
+  if (npc === null) {
+    ctx.tell(player, MESSAGES.selectBankerFirst());
+    return;
+  }
+  if (manhattan(player, npc) > ACCOUNT_STATE_RANGE) {
+    ctx.tell(player, MESSAGES.tooFar());
+    return;
+  }
+  if (!isBanker(npc)) return;
+  ctx.view.send(player, ctx.packets.localeChatOverHead(LocaleId.AccountBalance, formatThousands(player.record.bankGold), npc.charIndex, COLOR_WHITE, player.x, player.y));
 }
 
 /** What the bank service tells a player of this map (this system's `fromWorld`). */
@@ -421,6 +451,7 @@ export const bank: MapSystem = {
   name: "bank",
   packets: {
     BankStart: bankStart,
+    RequestAccountState: requestAccountState,
     BankDeposit: bankDeposit,
     BankExtractItem: bankExtractItem,
     BankDepositGold: bankDepositGold,
