@@ -770,8 +770,8 @@ describe("information commands", () => {
     const w = world();
     w.enter(1, "Ana", 10, 10);
     w.drain();
-    // (RequestStats and RequestAccountState were among them until /EST and /BALANCE were answered.)
-    for (const name of ["GuildLeave", "GuildOnline", "SubastaInfo", "Promedio"] as const) w.server.act(1, name, {});
+    // (RequestStats, RequestAccountState and Promedio were among them until /EST, /BALANCE and /PROMEDIO were answered.)
+    for (const name of ["GuildLeave", "GuildOnline", "SubastaInfo", "AbandonarGrupo"] as const) w.server.act(1, name, {});
     expect(w.inboxes().get(1)).toEqual(new Array(4).fill("ConsoleMsg[3] Esa acción todavía no está disponible en este servidor."));
   });
 });

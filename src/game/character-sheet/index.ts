@@ -17,4 +17,5 @@ export {
   type SheetCity,
   type SheetWorld,
 } from "./stats-lines.ts";
+export { LIFE_AVERAGE_FONTS, LIFE_AVERAGE_MESSAGES, lifeAverage, lifeAverageLines, type LifeAverage, type LifeAverageBalance, type LifeAverageCharacter } from "./life-average.ts";
 export { miniStatsOf, shownAttributes, type AttributeBoost, type MiniStats } from "./mini-stats.ts";

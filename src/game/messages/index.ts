@@ -724,6 +724,10 @@ export const SALE_REFUSAL_LINES: Readonly<Record<SaleRefusal, { readonly id: num
  * language files (the browser client). `¬1`, `¬2`, … are filled from the message's params.
  */
 export const LOCALE_WORDING: Readonly<Record<number, string>> = {
+  // `/PROMEDIO` (game/character-sheet/life-average.ts `LIFE_AVERAGE_MESSAGES`).
+  1988: "Clase ¬1, raza ¬2, nivel ¬3.",
+  1220: "Vida esperada: ¬1 (promedio por nivel ¬2).",
+  1221: "Vida actual: ¬1 (tu promedio por nivel ¬2).",
   // Doors and keys (map/systems/doors.ts).
   [LocaleId.KeyWhileDead]: "¡¡Estás muerto!! Sólo podés usar objetos cuando estás vivo.",
   [LocaleId.KeyRingOnly]: "Las llaves de casa no se usan desde el inventario: van en el llavero.",

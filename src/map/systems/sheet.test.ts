@@ -57,6 +57,20 @@ describe("the character windows", () => {
     expect(out[2]!.fields).toMatchObject({ status: 2, class: 1, gender: 1, race: 1, citizensKilled: 0, deaths: 0 });
   });
 
+  test("/PROMEDIO: class, race and level, the expected life, the life it has with the difference's sign (the numbers are known-answer tested in game/character-sheet)", () => {
+    const w = world();
+    w.enter(1, "Ana", 10, 10, { with: { level: 1 } });
+    w.drain();
+    w.server.act(1, "Promedio", {});
+    const out = w.drain().filter((p) => p.name === "LocaleMsg");
+    expect(out.map((p) => p.fields.messageId)).toEqual([1988, 1220, 1221]);
+    const record = w.server.snapshot()[0]!.state;
+    expect(out[0]!.fields.params).toBe(`${record.class}¬${record.race}¬1`);
+    expect(String(out[2]!.fields.params)).toMatch(new RegExp(`^${record.vitals.maxHp} \\([+-]\\d+\\)¬`));
+    expect([out[0]!.fields.fontIndex, out[1]!.fields.fontIndex]).toEqual([4, 4]);
+    expect([41, 42, 43]).toContain(out[2]!.fields.fontIndex as number);
+  });
+
   test("a ghost gets the same answers (VB6 checks nothing)", () => {
     const w = world();
     w.enter(1, "Ana", 10, 10, { with: { vitals: { hp: 0, maxHp: 32, mana: 0, maxMana: 6, stamina: 0, maxStamina: 40, food: 100, water: 100 } } });

@@ -5,7 +5,7 @@
  * (`WriteAttributes`: with a boost in force) and `RequestMiniStats` (`WriteMiniStats`). VB6 answers
  * all four to anyone, ghosts included, with no rate of its own (the gateway's flood limit bounds them).
  */
-import { miniStatsOf, shownAttributes, statsSheetLines } from "../../game/character-sheet/index.ts";
+import { lifeAverageLines, miniStatsOf, shownAttributes, statsSheetLines } from "../../game/character-sheet/index.ts";
 import { toRecordInventory } from "../../game/inventory/index.ts";
 import type { MapContext, MapSystem, PlayerEntity } from "../kernel/index.ts";
 
@@ -32,7 +32,13 @@ export function requestMiniStats(ctx: MapContext, player: PlayerEntity): void {
   ctx.view.send(player, ctx.packets.miniStats(miniStatsOf({ ...player.record, factionStatus: player.status })));
 }
 
+/** `/PROMEDIO`: the class, race and level, the life expected at this level and the life it has (VB6 `HandlePromedio`, no condition). */
+export function requestLifeAverage(ctx: MapContext, player: PlayerEntity): void {
+  const character = { ...player.record, maxHp: player.record.vitals.maxHp, attributes: shownAttributes(player.record.attributes, player.statusEffects.attributeBoost) };
+  for (const line of lifeAverageLines(character, ctx.tables?.balance ?? null)) ctx.tell(player, line);
+}
+
 export const sheet: MapSystem = {
   name: "sheet",
-  packets: { RequestStats: requestStats, RequestSkills: requestSkills, RequestAtributes: requestAttributes, RequestMiniStats: requestMiniStats },
+  packets: { RequestStats: requestStats, RequestSkills: requestSkills, RequestAtributes: requestAttributes, RequestMiniStats: requestMiniStats, Promedio: requestLifeAverage },
 };

@@ -75,7 +75,6 @@ export const PACKET_DECISIONS: { readonly [N in ClientPacketName]?: PacketDecisi
     "the stock client never sends it (its skins window is fed by the server's ChangeSkinSlot 200 only) and VB6 has no dispatch case, so it kicks; AO20 skins are a Patreon tier's inventory (inventory_item_skins) and this server has no account tiers, so there is nothing for it to change",
   ),
   ChangeDescription: planned("everyday", "the character's description (/DESC)"),
-  Promedio: planned("everyday", "/PROMEDIO: the expected and current life of the character"),
   ForumPost: planned("everyday", "forums on forum objects (VB6 writes foros/*.for)"),
   CompletarAccion: planned("everyday", "the pending-action bar (VB6 answers Msg750 when no action is pending; this server starts none yet)"),
   BuyShopItem: planned("everyday", "the AO20 shop of patron credits (ModShopAO20)"),
