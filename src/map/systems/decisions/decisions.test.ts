@@ -19,7 +19,7 @@ import { decisions, GATEWAY_PACKETS, PACKET_DECISIONS } from "./index.ts";
 const ALL = Object.keys(CLIENT_PACKETS) as ClientPacketName[];
 const DECIDED = Object.keys(PACKET_DECISIONS) as ClientPacketName[];
 const GATEWAY = Object.keys(GATEWAY_PACKETS) as ClientPacketName[];
-const AREAS = ["quests", "work", "society", "ways-of-the-world", "everyday", "staff"];
+const AREAS = ["quests", "work", "society", "ways-of-the-world", "everyday", "staff", "unscheduled"];
 
 describe("every client packet has a decision", () => {
   test("each of the 312 client packets has exactly one answer: a system, the gateway or a decision line", () => {

@@ -19,8 +19,11 @@
 import { LocaleId, MESSAGES, type PlayerMessage } from "../../../game/messages/index.ts";
 import type { ClientPacketName } from "../../../protocol/index.ts";
 
-/** The issue areas that own what is still to come. */
-export type PlannedArea = "quests" | "work" | "society" | "ways-of-the-world" | "everyday" | "staff";
+/**
+ * The issue areas that own what is still to come; `unscheduled` is a VB6 system no open issue
+ * takes yet (forums, auctions, the patron shop, the character market): answered, and listed.
+ */
+export type PlannedArea = "quests" | "work" | "society" | "ways-of-the-world" | "everyday" | "staff" | "unscheduled";
 
 export type PacketDecision =
   | { readonly state: "disabled"; readonly reason: string; readonly answer: () => PlayerMessage }
@@ -70,18 +73,18 @@ export const PACKET_DECISIONS: { readonly [N in ClientPacketName]?: PacketDecisi
   UseSpellMacro: ignored("the stock client never sends it (WriteUseSpellMacro has no caller); VB6 would kick with Msg1782 on a client's own word, which we do not take"),
   TraerBoveda: ignored("the stock client never sends it (WriteTraerBoveda has no caller); VB6 would resend the spells and inventory the client already has"),
 
-  // ---------------------------------------------------------------- planned: everyday (issue 26)
+  // ---------------------------------------------------------------- planned: everyday (issue 26), and what no issue takes yet
   ChangeSkinSlot: ignored(
     "the stock client never sends it (its skins window is fed by the server's ChangeSkinSlot 200 only) and VB6 has no dispatch case, so it kicks; AO20 skins are a Patreon tier's inventory (inventory_item_skins) and this server has no account tiers, so there is nothing for it to change",
   ),
   ChangeDescription: planned("everyday", "the character's description (/DESC)"),
-  ForumPost: planned("everyday", "forums on forum objects (VB6 writes foros/*.for)"),
+  ForumPost: planned("unscheduled", "forums on forum objects (VB6 writes foros/*.for)"),
   CompletarAccion: planned("everyday", "the pending-action bar (VB6 answers Msg750 when no action is pending; this server starts none yet)"),
-  BuyShopItem: planned("everyday", "the AO20 shop of patron credits (ModShopAO20)"),
-  PublicarPersonajeMAO: planned("everyday", "the character market (MAO): publishing a character for sale"),
-  SubastaInfo: planned("everyday", "auctions (ModSubasta)"),
-  OfertaInicial: planned("everyday", "auctions (ModSubasta)"),
-  OfertaDeSubasta: planned("everyday", "auctions (ModSubasta)"),
+  BuyShopItem: planned("unscheduled", "the AO20 shop of patron credits (ModShopAO20)"),
+  PublicarPersonajeMAO: planned("unscheduled", "the character market (MAO): publishing a character for sale"),
+  SubastaInfo: planned("unscheduled", "auctions (ModSubasta)"),
+  OfertaInicial: planned("unscheduled", "auctions (ModSubasta)"),
+  OfertaDeSubasta: planned("unscheduled", "auctions (ModSubasta)"),
   MacroPossent: plannedQuiet("everyday", "the client's chat filters (combat and global lines), sent by itself when its window loads; VB6 stores them and answers nothing"),
 
   // ---------------------------------------------------------------- planned: work (gathering, crafting)
