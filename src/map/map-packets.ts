@@ -35,6 +35,8 @@ export interface VisibleChar {
   shownName?: string;
   /** Its movement speed multiplier (VB6 `Char.speeding`, a GM's `SetSpeed`); absent: 1. */
   speed?: number;
+  /** The quest marker over an NPC for this viewer (`Simbolo`, quests.md §3.1); absent: 0. */
+  symbol?: number;
 }
 
 export interface MapPackets {

@@ -97,6 +97,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     npcNumber: c.npcNumber,
     fx: c.fx ?? NO_FX,
     ...(c.speed !== undefined ? { speeding: c.speed } : {}),
+    ...(c.symbol !== undefined ? { symbol: c.symbol } : {}),
   });
 
   return {

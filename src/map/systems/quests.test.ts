@@ -73,6 +73,9 @@ function questLines(packets: Received[], session = 1): string[] {
       case "PlayWave":
         out.push(`PlayWave ${f.wave}`);
         break;
+      case "CharacterCreate":
+        if (f.npcNumber === DEFAULT_NPCS.questGiver) out.push(`CharacterCreate Brígida symbol ${f.symbol}`);
+        break;
       case "QuestDetails":
         out.push(`QuestDetails ${f.questIndex}`);
         break;
@@ -171,6 +174,36 @@ describe("kills and the turn-in at the giver", () => {
     expect(after.gold).toBe(before.gold + 40);
     expect(after.exp).toBe(before.exp + 80);
     expect(after.quests?.done.map((d) => d.questId)).toEqual([DEFAULT_QUESTS.visitHealer, DEFAULT_QUESTS.wolves]);
+  });
+});
+
+describe("markers (quests.md §3.1, QQ7 fixed)", () => {
+  test("her CharacterCreate carries each viewer's marker: 1 for a newcomer, 3 for one who can turn a quest in, 4 in progress", () => {
+    const w = world({ tables, items, npcs: [spawn(DEFAULT_NPCS.questGiver, GIVER.x, GIVER.y)], safe: false });
+    w.enter(1, "Nueva", 21, 21, { with: clothed() });
+    w.enter(2, "Cazadora", 22, 21, { with: clothed({ quests: { active: [{ questId: DEFAULT_QUESTS.hares, npcKills: [2], targetClicks: [] }], done: [] } }) });
+    w.enter(3, "Buscadora", 23, 21, { with: clothed({ quests: { active: [{ questId: DEFAULT_QUESTS.hares, npcKills: [1], targetClicks: [] }], done: [] } }) });
+    const packets = w.drain();
+    expect([1, 2, 3].map((session) => questLines(packets, session).filter((line) => line.startsWith("CharacterCreate")))).toEqual([
+      ["CharacterCreate Brígida symbol 1"],
+      ["CharacterCreate Brígida symbol 3"],
+      ["CharacterCreate Brígida symbol 4"],
+    ]);
+  });
+
+  test("the kill that completes the wolves turns her marker from 4 to 3 on the killer's screen", () => {
+    const q = questWorld({ quests: { active: [{ questId: DEFAULT_QUESTS.wolves, npcKills: [2], targetClicks: [] }], done: [{ questId: DEFAULT_QUESTS.visitHealer, times: 1 }] } });
+    q.click(WOLVES[0]!.x, WOLVES[0]!.y);
+    q.lines();
+    q.act("Online");
+    expect(q.lines().filter((line) => !line.startsWith("PlayWave") && !line.startsWith("UpdateExp"))).toEqual([
+      // The blow's damage line and "you killed the creature" (kernel/npc-damage.ts), then the quest's.
+      "LocaleMsg 382 9.999",
+      "LocaleMsg 184 ",
+      "ChatOverHead NOCONSOLA*3/3 Lobo Ceniciento",
+      "LocaleMsg 2160 Lobos en los campos",
+      "UpdateNPCSimbolo 3",
+    ]);
   });
 });
 

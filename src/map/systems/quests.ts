@@ -59,6 +59,7 @@ import {
   grantExperience,
   isDead,
   manhattan,
+  onScreen,
   sendSpellSlot,
   sendWholeInventory,
   targetNpcOf,
@@ -147,6 +148,26 @@ function sendMarker(ctx: MapContext, player: PlayerEntity, npc: NpcEntity | null
   ctx.view.send(player, ctx.packets.updateNpcSymbol(npc.charIndex, markerFor(ctx, player, npc)));
 }
 
+/**
+ * QQ7 fixed: after the log or what it reads changed (a kill, a drop, a click target), the quest
+ * NPCs on this player's screen whose marker changed get `UpdateNPCSimbolo`.
+ */
+function refreshMarkers(ctx: MapContext, player: PlayerEntity, before: ReadonlyMap<NpcEntity, number>): void {
+  for (const [npc, was] of before) {
+    const now = markerFor(ctx, player, npc);
+    if (now !== was && ctx.store.npc(npc.charIndex) === npc) ctx.view.send(player, ctx.packets.updateNpcSymbol(npc.charIndex, now));
+  }
+}
+
+/** The markers of the quest NPCs on the player's screen now. */
+function markersOnScreen(ctx: MapContext, player: PlayerEntity): Map<NpcEntity, number> {
+  const out = new Map<NpcEntity, number>();
+  for (const npc of ctx.store.npcs()) {
+    if (npc.template?.npcType === NpcType.Quest && onScreen(player, npc.x, npc.y)) out.set(npc, markerFor(ctx, player, npc));
+  }
+  return out;
+}
+
 function bubble(ctx: MapContext, player: PlayerEntity, npc: NpcEntity, id: number, params = ""): void {
   ctx.view.send(player, ctx.packets.localeChatOverHead(id, params, npc.charIndex, QUEST_BUBBLE_COLOUR, player.x, player.y));
 }
@@ -157,6 +178,19 @@ function spellName(ctx: MapContext, spell: number): string {
 
 function objectName(ctx: MapContext, objectId: number): string {
   return ctx.items.get(objectId)?.name ?? String(objectId);
+}
+
+/**
+ * Each viewer's marker in a quest NPC's `CharacterCreate` (§3.1): installed on the map's view
+ * when the first player is placed here (before any create is sent to it), once per map.
+ */
+function installMarkers(ctx: MapContext): void {
+  if (!ctx.tables?.quests || ctx.view.npcSymbol !== null) return;
+  ctx.view.npcSymbol = (session, npc) => {
+    if (npc.template?.npcType !== NpcType.Quest) return null;
+    const viewer = ctx.store.player(session);
+    return viewer === undefined ? null : markerFor(ctx, viewer, npc);
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,11 +291,14 @@ export function questNpcClicked(ctx: MapContext, player: PlayerEntity, npc: NpcE
   if (log.active.length > 0 && !isDead(player)) {
     const clicked = clickTargets(log, template.id, book);
     if (clicked.quests !== log) {
+      const markers = markersOnScreen(ctx, player);
+      markers.delete(npc); // a turn-in here sends its own
       setQuestLog(player, clicked.quests);
       for (const { questId } of clicked.toTurnIn) {
         const held = activeSlotOf(questLogOf(ctx, player), questId);
         if (held && finishQuest(ctx, player, npc, held.slot)) ctx.tell(player, MESSAGES.questClickTargetFinished()); // QQ10 fixed
       }
+      refreshMarkers(ctx, player, markers);
     }
   }
   if (template.npcType !== NpcType.Quest) return false;
@@ -404,6 +441,7 @@ function onNpcKilled(ctx: MapContext, npc: NpcEntity, killer: PlayerEntity): voi
   const book = questBookOf(ctx);
   const log = questLogOf(ctx, player);
   if (log.active.length === 0) return;
+  const markers = markersOnScreen(ctx, player);
   const credit = creditKill(log, template.id, template.name, book);
   if (credit.progress.length > 0) {
     setQuestLog(player, credit.quests);
@@ -419,6 +457,7 @@ function onNpcKilled(ctx: MapContext, npc: NpcEntity, killer: PlayerEntity): voi
     else if (put.reason !== "unknown_object") dropAround(ctx, player.x, player.y, { objectId: drop.objIndex, amount: drop.amount });
     ctx.view.send(player, ctx.packets.playWave(QUEST_DROP_SOUND, npc.x, npc.y));
   }
+  refreshMarkers(ctx, player, markers);
 }
 
 export const quests: MapSystem = {
@@ -432,6 +471,9 @@ export const quests: MapSystem = {
   },
   npcClick: questNpcClicked,
   hooks: { npcKilled: onNpcKilled },
-  playerState: (ctx, record) => ({ questLog: questLogFromRecord(record, questBookOf(ctx)), questOffer: null }),
+  playerState: (ctx, record) => {
+    installMarkers(ctx);
+    return { questLog: questLogFromRecord(record, questBookOf(ctx)), questOffer: null };
+  },
 };
 
