@@ -6,7 +6,8 @@
  * refusals with their VB6 ids, and the log kept in the record the map saves.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_QUESTS, loadDefaultWorld, type GameTables } from "../../content/index.ts";
+import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_QUESTS, GameTablesSchema, loadDefaultWorld, type GameTables } from "../../content/index.ts";
+import { LocaleId } from "../../game/messages/index.ts";
 import { EMPTY_EQUIPMENT, type CharacterRecord } from "../../game/character/index.ts";
 import { itemCatalog, type ItemCatalog } from "../../game/items/index.ts";
 import { PACKET_HANDLERS } from "../handlers.ts";
@@ -86,9 +87,9 @@ function questLines(packets: Received[], session = 1): string[] {
   return out;
 }
 
-function questWorld(more: Partial<CharacterRecord> = {}) {
+function questWorld(more: Partial<CharacterRecord> = {}, worldTables: GameTables = tables) {
   const w = world({
-    tables,
+    tables: worldTables,
     items,
     npcs: [spawn(DEFAULT_NPCS.questGiver, GIVER.x, GIVER.y), spawn(DEFAULT_NPCS.healer, HEALER.x, HEALER.y), ...WOLVES.map((wolf) => spawn(DEFAULT_NPCS.greyWolf, wolf.x, wolf.y))],
     safe: false,
@@ -204,6 +205,43 @@ describe("markers (quests.md §3.1, QQ7 fixed)", () => {
       "LocaleMsg 2160 Lobos en los campos",
       "UpdateNPCSimbolo 3",
     ]);
+  });
+});
+
+describe("rewards through the kernel and quest drops", () => {
+  test("the healer's 20 experience levels up a character one short of it: UpdateExp, the level-up lines, then 140", () => {
+    const elu = tables.balance!.expToLevelUp[0]!;
+    const q = questWorld({ level: 1, exp: elu - 10, quests: { active: [{ questId: DEFAULT_QUESTS.visitHealer, npcKills: [], targetClicks: [0] }], done: [] } });
+    q.click(HEALER.x, HEALER.y);
+    const lines = q.lines();
+    const exp = lines.indexOf(`UpdateExp ${elu + 10}`);
+    const reached = lines.indexOf(`LocaleMsg ${LocaleId.LevelReached} 2`);
+    const gained = lines.indexOf("LocaleMsg 140 20");
+    expect(exp).toBeGreaterThan(0);
+    expect(reached).toBeGreaterThan(exp);
+    expect(gained).toBeGreaterThan(reached);
+    expect(q.saved().level).toBe(2);
+  });
+
+  test("a wolf with a DropQuest line for the supplies: the bread goes into the inventory with sound 132 (chance 1 always drops)", () => {
+    const dropping = GameTablesSchema.parse({
+      ...tables,
+      npcs: {
+        ...tables.npcs!,
+        npcs: tables.npcs!.npcs.map((npc) => (npc.id === DEFAULT_NPCS.greyWolf ? { ...npc, questDrops: [{ questIndex: DEFAULT_QUESTS.supplies, objIndex: DEFAULT_OBJECTS.bread, amount: 1, chance: 1 }] } : npc)),
+      },
+    });
+    const q = questWorld({ quests: { active: [{ questId: DEFAULT_QUESTS.supplies, npcKills: [], targetClicks: [] }], done: [] } }, dropping);
+    q.click(WOLVES[0]!.x, WOLVES[0]!.y);
+    q.lines();
+    q.act("Online");
+    expect(q.lines()).toContain(`PlayWave 132`);
+    expect(q.saved().inventory.find((slot) => slot.objectId === DEFAULT_OBJECTS.bread)?.amount).toBe(1);
+    // Without the quest, nothing drops.
+    const none = questWorld({}, dropping);
+    none.click(WOLVES[0]!.x, WOLVES[0]!.y);
+    none.act("Online");
+    expect(none.lines()).not.toContain(`PlayWave 132`);
   });
 });
 
