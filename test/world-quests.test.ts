@@ -2,13 +2,14 @@
  * Quests end to end (issue 27): real server (workers, database), real sockets, over TCP and
  * WebSocket, on PGlite and on Postgres (when TEST_DATABASE_URL is set). A stock-client player in
  * the default world clicks Anciana Brígida in Alba, gets her offer list (`NpcQuestListSend`),
- * accepts the first quest (`QuestAccept` 1: Msg1264, the marker); the log survives a logout and a
+ * accepts the first quest (`QuestAccept` 1: Msg1264, the marker, which her `CharacterCreate`
+ * already carried for this viewer); the log survives a logout and a
  * login (`QuestListRequest`); a click on the Hermana Irene, the quest's click target, turns it in
  * at once (`QUESTFIN*1`, 20 experience, the potions, Msg494); after logout the row keeps it done,
  * and at the next login the log is empty and Brígida lists it as done.
  */
 import { describe, expect, test } from "bun:test";
-import { DEFAULT_OBJECTS, DEFAULT_QUESTS } from "../src/content/index.ts";
+import { DEFAULT_NPCS, DEFAULT_OBJECTS, DEFAULT_QUESTS } from "../src/content/index.ts";
 import { availableBackends, transportsFor } from "./support/test-server.ts";
 import { liveWorld, loginExisting, moveOffline, uniqueName, type InWorld } from "./support/world-players.ts";
 
@@ -52,6 +53,8 @@ for (const backend of availableBackends()) {
 
         const asker = await loginExisting(live.ts, transport, email, first.name);
         live.keep(asker.client);
+        // Her create carries this viewer's marker: a quest to take (quests.md §3.1).
+        await asker.client.waitFor("CharacterCreate", (f) => f.npcNumber === DEFAULT_NPCS.questGiver && f.symbol === 1, 0);
         expect(await offerStates(asker)).toBe(`${FIRST}:0,${DEFAULT_QUESTS.wolves}:3,${DEFAULT_QUESTS.supplies}:3,${DEFAULT_QUESTS.hares}:0`);
         let mark = asker.client.received.length;
         asker.client.send("QuestAccept", { listIndex: 1 });
