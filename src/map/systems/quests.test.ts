@@ -245,6 +245,23 @@ describe("rewards through the kernel and quest drops", () => {
   });
 });
 
+describe("five quests held", () => {
+  test("accepting a sixth: bubble 1417 over her, nothing taken", () => {
+    const hares = tables.quests!.quests.find((quest) => quest.id === DEFAULT_QUESTS.hares)!;
+    const more = GameTablesSchema.parse({
+      ...tables,
+      quests: { declaredCount: 91, quests: [...tables.quests!.quests, { ...hares, id: 90 }, { ...hares, id: 91 }] },
+    });
+    const held = [DEFAULT_QUESTS.wolves, DEFAULT_QUESTS.supplies, DEFAULT_QUESTS.hares, 90, 91].map((questId) => ({ questId, npcKills: [0], targetClicks: [] }));
+    const q = questWorld({ quests: { active: held, done: [] } }, more);
+    q.click(GIVER.x, GIVER.y);
+    q.lines();
+    q.act("QuestAccept", { listIndex: 1 });
+    expect(q.lines()).toEqual(["Bubble 1417 "]);
+    expect(q.saved().quests?.active.map((entry) => entry.questId)).toEqual([DEFAULT_QUESTS.wolves, DEFAULT_QUESTS.supplies, DEFAULT_QUESTS.hares, 90, 91]);
+  });
+});
+
 describe("the log window and abandoning", () => {
   test("details of slot 1 with the kill counter; a bad slot answers nothing; abandon says 2115 and sends the list", () => {
     const q = questWorld({ quests: { active: [{ questId: DEFAULT_QUESTS.hares, npcKills: [1], targetClicks: [] }], done: [] } });

@@ -302,6 +302,8 @@ export function questNpcClicked(ctx: MapContext, player: PlayerEntity, npc: NpcE
     }
   }
   if (template.npcType !== NpcType.Quest) return false;
+  // `HandleWorldAction`: a living player hears the NPC's `SoundOpen` before `EnviarQuest` (VB6 sends wave 0 too; we skip it).
+  if (!isDead(player) && template.soundOpen > 0) ctx.view.send(player, ctx.packets.playWave(template.soundOpen, npc.x, npc.y));
   const action = npcClickAction(questCharacter(ctx, player), questNpcOf(npc)!, manhattan(player, npc), book);
   switch (action.kind) {
     case "dead":
@@ -317,7 +319,6 @@ export function questNpcClicked(ctx: MapContext, player: PlayerEntity, npc: NpcE
       finishQuest(ctx, player, npc, action.slot);
       return true;
     case "offer":
-      if (template.soundOpen > 0) ctx.view.send(player, ctx.packets.playWave(template.soundOpen, npc.x, npc.y));
       player.questOffer = action.offer;
       ctx.view.send(player, ctx.packets.npcQuestListSend(action.entries.map((entry) => offerRow(entry.quest, entry.state))));
       return true;
