@@ -20,6 +20,7 @@ import type { WalkPacing } from "../game/movement/index.ts";
 import type { CombatClocks } from "../game/combat/index.ts";
 import type { StatusEffects } from "../game/spells/index.ts";
 import type { HotkeyList } from "../game/hotkeys/index.ts";
+import type { QuestLog, QuestOffer } from "../game/quests/index.ts";
 
 /** Client char slots are 1..10000 (`charlist(1 To 10000)`). */
 export const MAX_CHAR_INDEX = 10_000;
@@ -175,6 +176,11 @@ export interface PlayerEntity extends VisibleChar {
   nameHidden?: boolean;
   /** In a consultation with a game master (VB6 `flags.EnConsulta`, `/CONSULTA`): drawn as "name [CONSULTA]". */
   inConsultation?: boolean;
+  // -- quests (systems/quests.ts)
+  /** THE quest log while the player is here (from `record.quests` at entry, normalised; written back to the record at each change); absent: not loaded yet. */
+  questLog?: QuestLog;
+  /** The last quest offer shown (QQ23: `QuestAccept` answers only this); absent or null: none. */
+  questOffer?: QuestOffer | null;
 }
 
 /** The hidden state of Ocultarse: it ends at `untilMs` (map clock) unless something ends it first. */

@@ -35,6 +35,8 @@ export interface VisibleChar {
   shownName?: string;
   /** Its movement speed multiplier (VB6 `Char.speeding`, a GM's `SetSpeed`); absent: 1. */
   speed?: number;
+  /** The quest marker over an NPC for this viewer (`Simbolo`, quests.md §3.1); absent: 0. */
+  symbol?: number;
 }
 
 export interface MapPackets {
@@ -165,6 +167,15 @@ export interface MapPackets {
   blockPosition(x: number, y: number, directionBits: number): Uint8Array;
   /** `UpdateUserKey`: key ring slot `slot` (1..10) now holds key object `key` (0 = empty). */
   updateUserKey(slot: number, key: number): Uint8Array;
+  // -- quests (quests.md §10.2): the fields as protocol/server-packets.ts lays them out
+  /** `NpcQuestListSend` (155): the offer list of a quest NPC. */
+  npcQuestListSend(quests: readonly Record<string, unknown>[]): Uint8Array;
+  /** `QuestDetails` (153): one active quest with its progress. */
+  questDetails(fields: Record<string, unknown>): Uint8Array;
+  /** `QuestListSend` (154): the active quest ids joined with ";". */
+  questListSend(count: number, text: string): Uint8Array;
+  /** `UpdateNPCSimbolo` (156): the quest marker over an NPC, for this viewer. */
+  updateNpcSymbol(charIndex: number, symbol: number): Uint8Array;
   /** `SpawnListt` (`/CC`): opens the stock client's spawn window, with every creature or the summonable ones. */
   spawnList(fullList: boolean): Uint8Array;
   /** `CerrarleCliente`: the stock client exits. */

@@ -20,6 +20,12 @@ export class MapView {
   private readonly recipients: number[] = [];
   private readonly creates: number[] = [];
 
+  /**
+   * The quest marker viewer `session` sees over `npc` in its `CharacterCreate`, null for an NPC
+   * that gives no quests (then one frame serves every viewer). systems/quests.ts installs it.
+   */
+  npcSymbol: ((session: number, npc: NpcEntity) => number | null) | null = null;
+
   constructor(
     private readonly store: EntityStore,
     aoiMode: AoiMode,
@@ -311,8 +317,9 @@ export class MapView {
    * (`CharacterCreate` isNpc 2, VB6 `MakeNPCChar`: `IIf(MaestroUser = sndIndex, 2, 1)`).
    */
   private npcCreateFor(session: number, npc: NpcEntity): Uint8Array {
-    if (npc.master === null || npc.master.session !== session) return this.packets.characterCreate(npc);
-    return this.packets.characterCreate({ ...npc, isNpc: CharacterKind.Pet });
+    if (npc.master !== null && npc.master.session === session) return this.packets.characterCreate({ ...npc, isNpc: CharacterKind.Pet });
+    const symbol = this.npcSymbol?.(session, npc) ?? null;
+    return this.packets.characterCreate(symbol === null ? npc : { ...npc, symbol });
   }
 
   /** An NPC's create for `list` (reused scratch): its master, if listed, gets its own frame. */
@@ -324,7 +331,13 @@ export class MapView {
       list.pop();
       this.outbox.sendTo(master!, this.npcCreateFor(master!, npc));
     }
-    if (list.length > 0) this.outbox.broadcast(list, list.length, this.packets.characterCreate(npc));
+    if (list.length === 0) return;
+    // A quest NPC's marker is the viewer's own (quests.md §3.1): one create each.
+    if (this.npcSymbol !== null && this.npcSymbol(list[0]!, npc) !== null) {
+      for (const session of list) this.outbox.sendTo(session, this.npcCreateFor(session, npc));
+      return;
+    }
+    this.outbox.broadcast(list, list.length, this.packets.characterCreate(npc));
   }
 
   private setInvisibleOf(player: PlayerEntity): Uint8Array {

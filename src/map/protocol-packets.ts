@@ -97,6 +97,7 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     npcNumber: c.npcNumber,
     fx: c.fx ?? NO_FX,
     ...(c.speed !== undefined ? { speeding: c.speed } : {}),
+    ...(c.symbol !== undefined ? { symbol: c.symbol } : {}),
   });
 
   return {
@@ -268,6 +269,10 @@ export function createMapPackets(options: MapPacketsOptions = {}): MapPackets {
     // -- staff on the GM's map
     blockPosition: (x, y, directionBits) => frame("BlockPosition", { x, y, blocked: directionBits }),
     updateUserKey: (slot, key) => frame("UpdateUserKey", { slot, key }),
+    npcQuestListSend: (quests) => frame("NpcQuestListSend", { quests }),
+    questDetails: (fields) => frame("QuestDetails", fields),
+    questListSend: (questCount, questIndexes) => frame("QuestListSend", questCount > 0 ? { questCount, questIndexes } : { questCount }),
+    updateNpcSymbol: (charIndex, symbol) => frame("UpdateNPCSimbolo", { charIndex, symbol }),
     spawnList: (fullList) => frame("SpawnListt", { fullList }),
     cerrarleCliente: () => frame("CerrarleCliente", {}),
     setInvisible: (charIndex, invisible, x = 0, y = 0) => frame("SetInvisible", { charIndex, invisible, x, y }),

@@ -647,6 +647,59 @@ export const LocaleId = {
   DoorLocked: 1074,
   /** MSG_ABIERTO_COMPUERTA_DUCTO: a duct's hatch opened. */
   DuctHatchOpened: 1075,
+  // -- quests (quests.md §4–§8; map/systems/quests.ts)
+  /** MSG_SKILL requirement: "you must raise ¬1 to go on" (acceptance, Msg473). */
+  QuestSkillTooLow: 473,
+  /** Msg494: a click-target quest finished. */
+  QuestClickTargetFinished: 494,
+  /** MSG_QUEST_ONLY_FOR_WORKERS (Msg1262). */
+  QuestWorkersOnly: 1262,
+  /** MSG_QUEST_ALREADY_IN_PROGRESS (Msg1263). */
+  QuestAlreadyActive: 1263,
+  /** MSG_ACEPTADO_MISION (Msg1264): "you accepted quest ¬1". */
+  QuestAccepted: 1264,
+  /** MSG_NO_HA_DADO_EXPERIENCIA_PORQUE_ERES_NIVEL_MAXIMO (Msg1314). */
+  QuestNoExpAtMaxLevel: 1314,
+  /** MSG_GANADO_MONEDAS_ORO_COMO_RECOMPENSA (Msg1315): ¬1 gold to the wallet. */
+  QuestGoldToWallet: 1315,
+  /** Msg1316: ¬1 gold, sent to the bank. */
+  QuestGoldToBank: 1316,
+  /** MSG_NO_TENES_ESPACIO_MAS_HECHIZOS_1317. */
+  QuestSpellBookFull: 1317,
+  /** MSG_RECIBIDO_COMO_RECOMPENSA (Msg1318): "you received ¬1 as a reward". */
+  QuestObjectReward: 1318,
+  /** Msg1336 (bubble): not every object asked for. */
+  QuestMissingObjects: 1336,
+  /** Msg1337 (bubble): not every creature killed. */
+  QuestMissingKills: 1337,
+  /** Msg1338 (bubble): you must learn spell ¬1. */
+  QuestMissingSpell: 1338,
+  /** Msg1339 (bubble): you did not visit the NPC. */
+  QuestMissingClicks: 1339,
+  /** Msg1340 (bubble): no room for the reward. */
+  QuestNoRoom: 1340,
+  /** Msg1341 (bubble): "I have no quest for you". */
+  QuestNoMission: 1341,
+  /** MSG_LEVEL_TOO_HIGH_FOR_MISSION (Msg1416). */
+  QuestLevelTooHigh: 1416,
+  /** Msg1417 (bubble): five quests in progress already. */
+  QuestNoFreeSlot: 1417,
+  /** MSG_MUST_COMPLETE_QUEST_TO_START_MISSION (Msg1424): finish ¬1 first. */
+  QuestRequiredQuest: 1424,
+  /** MSG_MUST_BE_AT_LEAST_LEVEL_TO_START_MISSION (Msg1425): level ¬1. */
+  QuestLevelTooLow: 1425,
+  /** MSG_QUEST_ALREADY_COMPLETED (Msg2114). */
+  QuestAlreadyDone: 2114,
+  /** MSG_ABANDONADO_MISION (Msg2115): "you abandoned ¬1". */
+  QuestAbandoned: 2115,
+  /** MSG_MATADO_TODAS_CRIATURAS_MISION_REQUERIA (Msg2160): every creature of ¬1 killed. */
+  QuestAllKills: 2160,
+  /** MSG_MISSION_CLASS_NOT_AVAILABLE (Msg2167). */
+  QuestNotForYou: 2167,
+  /** MSG_NO_MISSION_FOR_YOU (Msg2085), over the NPC (`eQuest`, QQ9). */
+  QuestNoMissionOverHead: 2085,
+  /** MSG_TOO_MANY_ACTIVE_MISSIONS (Msg2086), over the NPC (`eQuest`, QQ9). */
+  QuestTooManyOverHead: 2086,
 } as const;
 
 /** The lines of the restrictions `/MODMAPINFO` toggles (Msg1508–Msg1512). */
@@ -1049,6 +1102,33 @@ export const LOCALE_WORDING: Readonly<Record<number, string>> = {
   [LocaleId.ChaosDuty]: "Tu deber es sembrar el caos y la desesperanza, cada 100 ciudadanos que derrotes te daré una recompensa.",
   [LocaleId.RewardNotRoyalTroops]: "No perteneces a las tropas reales!!!",
   [LocaleId.RewardNotChaosLegion]: "No perteneces a la legión oscura!!!",
+  // -- quests
+  [LocaleId.QuestSkillTooLow]: "Debes mejorar tu habilidad ¬1 para continuar.",
+  [LocaleId.QuestClickTargetFinished]: "¡Has completado la misión!",
+  [LocaleId.QuestWorkersOnly]: "Esta misión es sólo para trabajadores.",
+  [LocaleId.QuestAlreadyActive]: "Ya tienes esa misión en curso.",
+  [LocaleId.QuestAccepted]: "Has aceptado la misión ¬1.",
+  [LocaleId.QuestNoExpAtMaxLevel]: "No recibes experiencia porque estás en el nivel máximo.",
+  [LocaleId.QuestGoldToWallet]: "Has ganado ¬1 monedas de oro como recompensa.",
+  [LocaleId.QuestGoldToBank]: "Has ganado ¬1 monedas de oro como recompensa; fueron depositadas en tu banco.",
+  [LocaleId.QuestSpellBookFull]: "No tienes espacio para más hechizos.",
+  [LocaleId.QuestObjectReward]: "Has recibido ¬1 como recompensa.",
+  [LocaleId.QuestMissingObjects]: "No has conseguido todos los objetos que te pedí.",
+  [LocaleId.QuestMissingKills]: "No has matado todas las criaturas que te pedí.",
+  [LocaleId.QuestMissingSpell]: "Necesitas aprender el hechizo ¬1.",
+  [LocaleId.QuestMissingClicks]: "No has visitado a quien te pedí.",
+  [LocaleId.QuestNoRoom]: "No tienes espacio en el inventario para la recompensa. Vuelve cuando lo tengas.",
+  [LocaleId.QuestNoMission]: "No tengo ninguna misión para ti.",
+  [LocaleId.QuestLevelTooHigh]: "Tu nivel es demasiado alto para esta misión.",
+  [LocaleId.QuestNoFreeSlot]: "Debes completar las misiones en curso para poder aceptar más.",
+  [LocaleId.QuestRequiredQuest]: "Debes completar la misión ¬1 para empezar esta.",
+  [LocaleId.QuestLevelTooLow]: "Debes ser al menos nivel ¬1 para empezar esta misión.",
+  [LocaleId.QuestAlreadyDone]: "Ya completaste esa misión.",
+  [LocaleId.QuestAbandoned]: "Has abandonado la misión ¬1.",
+  [LocaleId.QuestAllKills]: "Ya mataste todas las criaturas que la misión ¬1 requería.",
+  [LocaleId.QuestNotForYou]: "Esta misión no está disponible para ti.",
+  [LocaleId.QuestNoMissionOverHead]: "No tengo ninguna misión para ti.",
+  [LocaleId.QuestTooManyOverHead]: "Tienes demasiadas misiones activas.",
 };
 
 /** The text of a locale line in our wording, holes filled; undefined for an id we do not word. */
@@ -1607,6 +1687,17 @@ export const MESSAGES = {
   keyOnRing: (slot: number) => consoleLine(`La llave pasa a tu llavero (lugar ${slot}).`, FontIndex.Info),
   keyRingFull: () => consoleLine("Tu llavero está lleno: tiene lugar para 10 llaves.", FontIndex.Info),
   keyAlreadyOnRing: () => consoleLine("Esa llave ya está en tu llavero.", FontIndex.Info),
+  // -- quests (quests.md §5, §8; map/systems/quests.ts): the console lines, in VB6's fonts
+  /** A refusal of `eQuestAccept` (`CanUserAcceptQuest`), its id from the rules, in FONTTYPE_INFO. */
+  questRefused: (id: number, ...params: (string | number)[]) => localeLine(id, FontIndex.Info, ...params),
+  questAccepted: (questId: number) => localeLine(LocaleId.QuestAccepted, FontIndex.InfoIao, questId),
+  questNoExpAtMaxLevel: () => localeLine(LocaleId.QuestNoExpAtMaxLevel, FontIndex.Info),
+  questGold: (amount: number, toBank: boolean) => localeLine(toBank ? LocaleId.QuestGoldToBank : LocaleId.QuestGoldToWallet, FontIndex.InfoIao, formatThousands(amount)),
+  questObjectReward: (amount: number, objectName: string) => localeLine(LocaleId.QuestObjectReward, FontIndex.Fight, `${amount} ${objectName}`),
+  questSpellBookFull: () => localeLine(LocaleId.QuestSpellBookFull, FontIndex.Info),
+  questAbandoned: (questName: string) => localeLine(LocaleId.QuestAbandoned, FontIndex.InfoIao, questName),
+  questAllKills: (questName: string) => localeLine(LocaleId.QuestAllKills, FontIndex.InfoIao, questName),
+  questClickTargetFinished: () => localeLine(LocaleId.QuestClickTargetFinished, FontIndex.InfoIao),
 } as const satisfies Record<string, (...args: never[]) => PlayerMessage>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -76,12 +76,12 @@ describe("the world's systems", () => {
       revived: ["home"],
       npcAttacked: ["pets"],
       userAttackedByNpc: ["pets"],
-      npcKilled: [],
+      npcKilled: ["quests"],
       playersFought: ["pets"],
       mayWalk: ["status"],
       mayTurn: ["status"],
       experience: [],
-      npcClick: ["priest", "commerce", "bank"],
+      npcClick: ["quests", "priest", "commerce", "bank"],
     });
   });
 

@@ -7,7 +7,8 @@
  * - `leaving`: the trip home is forgotten, then the windows close (a shop or a trade, then the
  *   vault: a player never has two open, so their order shows nowhere), then the pets go
  *   (VB6 `CloseUser` / `WarpUserChar`).
- * - `npcClick`: a priest is a priest first, then a trader's shop, then a banker's menu (VB6
+ * - `npcClick`: the quests first (VB6 `LookatTile`'s click targets and quest NPCs come before
+ *   `HandleWorldAction`), then a priest is a priest, then a trader's shop, then a banker's menu (VB6
  *   `HandleNpcInteractionByType`, as the shops came before the bank).
  *
  * Adding a system: docs/architecture.md, "Adding a system".
@@ -34,6 +35,7 @@ import { pets } from "./pets.ts";
 import { petOrders } from "./pet-orders.ts";
 import { planned } from "./planned.ts";
 import { priest } from "./priest.ts";
+import { quests } from "./quests.ts";
 import { reading } from "./reading.ts";
 import { rest } from "./rest.ts";
 import { sheet } from "./sheet.ts";
@@ -56,6 +58,7 @@ export const SYSTEMS: readonly MapSystem[] = [
   items,
   look,
   doors,
+  quests,
   priest,
   home,
   commerce,

@@ -144,13 +144,6 @@ export const PACKET_DECISIONS: { readonly [N in ClientPacketName]?: PacketDecisi
   CancelDuel: planned("society", "duels (retos)"),
   QuitDuel: planned("society", "duels (retos)"),
 
-  // ---------------------------------------------------------------- planned: quests
-  Quest: planned("quests", "quests: the NPC's quest"),
-  QuestAccept: planned("quests", "quests: accepting"),
-  QuestListRequest: planned("quests", "quests: the list of quests in progress"),
-  QuestDetailsRequest: planned("quests", "quests: one quest's details"),
-  QuestAbandon: planned("quests", "quests: abandoning"),
-
   // ---------------------------------------------------------------- planned: ways of the world
   CompletarViaje: planned("ways-of-the-world", "travel with a transporter NPC"),
   MapPriceEntrance: planned("ways-of-the-world", "maps with an entrance price"),
