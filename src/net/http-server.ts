@@ -71,6 +71,9 @@ function acceptsGzip(header: string | null): boolean {
 export function startHttpServer(options: HttpServerOptions): Server<WsState> {
   const { handlers } = options;
   return Bun.serve<WsState>({
+    // Production serving: the client page is bundled once, with no file watcher per server (in
+    // development mode each server took an inotify watcher; the parallel suite ran out: EMFILE).
+    development: false,
     hostname: options.hostname,
     port: options.port,
     routes: {
